@@ -1,0 +1,37 @@
+# connect-offsets: the two commands a user needs are `make serve` and `make test`.
+# Both install whatever is missing first (scripts/setup.sh is idempotent).
+PORT ?= 8080
+SHELL := /bin/bash
+
+.PHONY: serve test build setup check fuzz clean
+
+## serve: install tools if missing, build the release app with Trunk, serve it on 127.0.0.1:$(PORT)
+serve: build
+	node scripts/serve.mjs dist $(PORT) /
+
+## test: install tools if missing, then every check (fmt, clippy host+wasm, guards, native, wasm-in-browser, trunk build, e2e, fuzz)
+test: setup
+	scripts/test.sh
+
+## build: release dist/ (wasm optimised with wasm-opt -Oz)
+build: setup-build
+	scripts/build.sh
+
+setup:
+	scripts/setup.sh all
+
+setup-build:
+	scripts/setup.sh build
+
+## check: the fast subset (fmt, clippy, native tests) for the edit-compile loop
+check:
+	cargo fmt --all --check
+	cargo clippy --workspace --all-targets -- -D warnings
+	cargo test --workspace --exclude offsets-web
+
+## fuzz: a longer fuzz run, SECONDS per target (default 300)
+fuzz:
+	scripts/fuzz.sh $(or $(SECONDS),300)
+
+clean:
+	rm -rf dist dist-single target/wasm32-unknown-unknown tests/e2e/artifacts

@@ -1,0 +1,113 @@
+//! Diagnostics: what every check in the crate reports, with a stable rule id, a severity,
+//! a 1-based position in the original text and a message that says how to fix the problem.
+
+use std::fmt;
+
+/// How serious a diagnostic is. Errors block export; warnings and infos explain.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Severity {
+    Error,
+    Warning,
+    Info,
+}
+
+impl Severity {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Severity::Error => "error",
+            Severity::Warning => "warning",
+            Severity::Info => "info",
+        }
+    }
+}
+
+impl fmt::Display for Severity {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// A 1-based line and column (columns count Unicode scalar values) in the text the user gave.
+/// `Position::NONE` (0:0) marks diagnostics that are about the document as a whole.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Default)]
+pub struct Position {
+    pub line: u32,
+    pub column: u32,
+}
+
+impl Position {
+    pub const NONE: Position = Position { line: 0, column: 0 };
+
+    pub fn new(line: u32, column: u32) -> Position {
+        Position { line, column }
+    }
+}
+
+impl fmt::Display for Position {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}:{}", self.line, self.column)
+    }
+}
+
+/// One finding. `rule` is a stable id from domain.md section 8 (`S7`, `MS8`, `K1`, ...) or
+/// a parser id (`IMP1`..`IMP6`, `YAML`, `JSON`, `CSV`, `EDIT`).
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct Diagnostic {
+    pub rule: &'static str,
+    pub severity: Severity,
+    pub position: Position,
+    pub message: String,
+    /// The ConfigMap data key the offsets JSON came from, when there is one.
+    pub data_key: Option<String>,
+    /// Index of the offsets entry (0-based) the diagnostic is about, if any.
+    pub entry: Option<usize>,
+}
+
+impl Diagnostic {
+    pub fn new(
+        rule: &'static str,
+        severity: Severity,
+        position: Position,
+        message: impl Into<String>,
+    ) -> Diagnostic {
+        Diagnostic { rule, severity, position, message: message.into(), data_key: None, entry: None }
+    }
+
+    pub fn error(rule: &'static str, position: Position, message: impl Into<String>) -> Diagnostic {
+        Diagnostic::new(rule, Severity::Error, position, message)
+    }
+
+    pub fn warning(rule: &'static str, position: Position, message: impl Into<String>) -> Diagnostic {
+        Diagnostic::new(rule, Severity::Warning, position, message)
+    }
+
+    pub fn info(rule: &'static str, position: Position, message: impl Into<String>) -> Diagnostic {
+        Diagnostic::new(rule, Severity::Info, position, message)
+    }
+
+    pub fn with_entry(mut self, entry: usize) -> Diagnostic {
+        self.entry = Some(entry);
+        self
+    }
+
+    pub fn with_data_key(mut self, key: impl Into<String>) -> Diagnostic {
+        self.data_key = Some(key.into());
+        self
+    }
+
+    pub fn is_error(&self) -> bool {
+        self.severity == Severity::Error
+    }
+}
+
+/// `line:col: rule: message`, the form golden files pin.
+impl fmt::Display for Diagnostic {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}: {}: {}", self.position, self.rule, self.message)
+    }
+}
+
+/// True when any diagnostic is an error (export must be refused).
+pub fn has_errors(diagnostics: &[Diagnostic]) -> bool {
+    diagnostics.iter().any(Diagnostic::is_error)
+}

@@ -1,0 +1,76 @@
+#!/usr/bin/env bash
+# Runs every check of the project, in the order that fails fastest, and ends with one line
+# `Total: N passed, N failed` summing the native, in-browser and end-to-end test counts.
+# Called by `make test` (and so by .ci/run). Set FUZZ_SECONDS=0 to skip the short fuzz run.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+export PATH="$PWD/node_modules/.bin:$HOME/.cargo/bin:$PATH"
+export CARGO_TERM_COLOR=never
+FUZZ_SECONDS=${FUZZ_SECONDS:-15}
+
+logs=$(mktemp -d)
+passed=0
+failed=0
+step() { printf '\n\033[1m==> %s\033[0m\n' "$*"; }
+
+# Adds the counts of one runner's output to the totals. cargo: "test result: ok. N passed; M failed";
+# node --test: "# pass N" / "# fail N".
+count() {
+    local log=$1 p f
+    p=$(grep -Eo 'test result: [a-zA-Z]+\. [0-9]+ passed' "$log" | awk '{s+=$4} END {print s+0}')
+    f=$(grep -Eo '[0-9]+ passed; [0-9]+ failed' "$log" | awk '{s+=$3} END {print s+0}')
+    p=$((p + $(grep -E '^# pass [0-9]+' "$log" | awk '{s+=$3} END {print s+0}')))
+    f=$((f + $(grep -E '^# fail [0-9]+' "$log" | awk '{s+=$3} END {print s+0}')))
+    passed=$((passed + p))
+    failed=$((failed + f))
+}
+
+run() { # run NAME CMD...: shows the output, keeps a copy to count tests in it
+    local name=$1
+    shift
+    local rc
+    set +e
+    "$@" 2>&1 | tee "$logs/$name.log"
+    rc=${PIPESTATUS[0]}
+    set -e
+    count "$logs/$name.log"
+    if [ "$rc" -ne 0 ]; then
+        echo "FAILED: $name (exit $rc)"
+        echo "Total: $passed passed, $((failed > 0 ? failed : 1)) failed"
+        exit "$rc"
+    fi
+}
+
+step "cargo fmt --check"
+cargo fmt --all --check
+
+step "architecture guard: offsets-core is pure"
+scripts/check-core-purity.sh
+
+step "clippy (host, -D warnings)"
+cargo clippy --workspace --all-targets --locked -- -D warnings
+
+step "clippy (wasm32, -D warnings)"
+cargo clippy -p offsets-core -p offsets-web --all-targets --target wasm32-unknown-unknown --locked -- -D warnings
+
+step "native tests"
+run native cargo test --workspace --exclude offsets-web --locked
+
+step "in-browser wasm tests (headless Chromium)"
+run wasm env CHROMEDRIVER=/usr/bin/chromedriver cargo test -p offsets-web --target wasm32-unknown-unknown --locked
+
+step "release build (trunk)"
+scripts/build.sh
+
+step "end-to-end tests (Playwright + Chromium against dist/)"
+run e2e node --test --test-concurrency=1 tests/e2e/
+
+if [ -x scripts/fuzz.sh ] && [ "$FUZZ_SECONDS" != 0 ]; then
+    step "short fuzz run (${FUZZ_SECONDS}s per target)"
+    scripts/fuzz.sh "$FUZZ_SECONDS"
+fi
+
+echo
+echo "make test took $((SECONDS / 60)) min $((SECONDS % 60)) s"
+echo "Total: $passed passed, $failed failed"
+[ "$failed" -eq 0 ]
