@@ -1,0 +1,871 @@
+//! The raw, lossless JSON level: a small parser that keeps every node's position, object members
+//! in order (duplicates included) and the original text of every number, plus the writers
+//! (Jackson `DefaultPrettyPrinter` style as Strimzi writes it, and compact).
+//!
+//! Numbers are never converted to `f64`: [`Number`] holds the digits exactly as written, and
+//! [`Number::as_i64`] reads them as a signed 64-bit integer when they are one. The parser is
+//! iterative (an explicit stack), so hostile nesting ends in an error at [`MAX_DEPTH`] instead
+//! of overflowing the call stack.
+
+use crate::diag::Position;
+use std::fmt::Write as _;
+
+/// Deepest nesting of arrays and objects the parser accepts. The offsets payload needs 4.
+pub const MAX_DEPTH: usize = 128;
+
+/// A JSON number, kept as its original text (validated against the JSON grammar).
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct Number(String);
+
+impl Number {
+    /// A number from a 64-bit integer (for values the user typed or the edit engine computed).
+    pub fn from_i64(value: i64) -> Number {
+        Number(value.to_string())
+    }
+
+    /// Checks `text` against the JSON number grammar and keeps it verbatim.
+    pub fn parse(text: &str) -> Option<Number> {
+        if is_json_number(text) { Some(Number(text.to_string())) } else { None }
+    }
+
+    /// The number exactly as written.
+    pub fn text(&self) -> &str {
+        &self.0
+    }
+
+    /// True when written without fraction or exponent (`12`, `-3`), whatever its size.
+    pub fn is_integer_text(&self) -> bool {
+        !self.0.contains(['.', 'e', 'E'])
+    }
+
+    /// The value as `i64` when the text is an integer within the signed 64-bit range.
+    pub fn as_i64(&self) -> Option<i64> {
+        if self.is_integer_text() { self.0.parse::<i64>().ok() } else { None }
+    }
+}
+
+/// A JSON value with the position (1-based line and column in the ORIGINAL input, after any
+/// mapping through a YAML block scalar or a quoted string) of its first character.
+#[derive(Debug, Clone)]
+pub struct JsonValue {
+    pub kind: JsonKind,
+    pub pos: Position,
+    /// Byte offset of the first character in the text this value was parsed from.
+    pub start: usize,
+}
+
+/// The shape of a [`JsonValue`].
+#[derive(Debug, Clone)]
+pub enum JsonKind {
+    Null,
+    Bool(bool),
+    Number(Number),
+    String(String),
+    Array(Vec<JsonValue>),
+    /// Members in input order; duplicate keys are kept (Jackson would keep the last).
+    Object(Vec<Member>),
+}
+
+/// One `"key": value` pair of an object.
+#[derive(Debug, Clone)]
+pub struct Member {
+    pub key: String,
+    pub key_pos: Position,
+    pub value: JsonValue,
+}
+
+impl JsonValue {
+    /// A value with no position (built by code, not parsed).
+    pub fn new(kind: JsonKind) -> JsonValue {
+        JsonValue { kind, pos: Position::NONE, start: 0 }
+    }
+
+    pub fn null() -> JsonValue {
+        JsonValue::new(JsonKind::Null)
+    }
+
+    pub fn string(s: impl Into<String>) -> JsonValue {
+        JsonValue::new(JsonKind::String(s.into()))
+    }
+
+    pub fn int(v: i64) -> JsonValue {
+        JsonValue::new(JsonKind::Number(Number::from_i64(v)))
+    }
+
+    /// An object from `(key, value)` pairs, in order.
+    pub fn object(members: impl IntoIterator<Item = (String, JsonValue)>) -> JsonValue {
+        JsonValue::new(JsonKind::Object(
+            members
+                .into_iter()
+                .map(|(key, value)| Member { key, key_pos: Position::NONE, value })
+                .collect(),
+        ))
+    }
+
+    pub fn array(items: Vec<JsonValue>) -> JsonValue {
+        JsonValue::new(JsonKind::Array(items))
+    }
+
+    pub fn as_str(&self) -> Option<&str> {
+        match &self.kind {
+            JsonKind::String(s) => Some(s),
+            _ => None,
+        }
+    }
+
+    pub fn as_number(&self) -> Option<&Number> {
+        match &self.kind {
+            JsonKind::Number(n) => Some(n),
+            _ => None,
+        }
+    }
+
+    pub fn as_members(&self) -> Option<&[Member]> {
+        match &self.kind {
+            JsonKind::Object(m) => Some(m),
+            _ => None,
+        }
+    }
+
+    pub fn as_array(&self) -> Option<&[JsonValue]> {
+        match &self.kind {
+            JsonKind::Array(a) => Some(a),
+            _ => None,
+        }
+    }
+
+    pub fn is_null(&self) -> bool {
+        matches!(self.kind, JsonKind::Null)
+    }
+
+    /// True for strings, numbers, booleans and null (what Connect accepts inside offset maps).
+    pub fn is_primitive(&self) -> bool {
+        !matches!(self.kind, JsonKind::Array(_) | JsonKind::Object(_))
+    }
+
+    /// The LAST member named `key` (Jackson's rule for duplicate keys).
+    pub fn get(&self, key: &str) -> Option<&JsonValue> {
+        self.as_members()?.iter().rev().find(|m| m.key == key).map(|m| &m.value)
+    }
+
+    /// The LAST member named `key`, with its key position.
+    pub fn member(&self, key: &str) -> Option<&Member> {
+        self.as_members()?.iter().rev().find(|m| m.key == key)
+    }
+
+    /// A short name of the value's type for messages ("a string", "an object", ...).
+    pub fn type_name(&self) -> &'static str {
+        match self.kind {
+            JsonKind::Null => "null",
+            JsonKind::Bool(_) => "a boolean",
+            JsonKind::Number(_) => "a number",
+            JsonKind::String(_) => "a string",
+            JsonKind::Array(_) => "an array",
+            JsonKind::Object(_) => "an object",
+        }
+    }
+
+    /// Structural equality that ignores positions (numbers compare by their text).
+    pub fn same_as(&self, other: &JsonValue) -> bool {
+        match (&self.kind, &other.kind) {
+            (JsonKind::Null, JsonKind::Null) => true,
+            (JsonKind::Bool(a), JsonKind::Bool(b)) => a == b,
+            (JsonKind::Number(a), JsonKind::Number(b)) => a == b,
+            (JsonKind::String(a), JsonKind::String(b)) => a == b,
+            (JsonKind::Array(a), JsonKind::Array(b)) => {
+                a.len() == b.len() && a.iter().zip(b).all(|(x, y)| x.same_as(y))
+            }
+            (JsonKind::Object(a), JsonKind::Object(b)) => {
+                a.len() == b.len()
+                    && a.iter().zip(b).all(|(x, y)| x.key == y.key && x.value.same_as(&y.value))
+            }
+            _ => false,
+        }
+    }
+}
+
+/// Equality ignores positions (of the key too).
+impl PartialEq for Member {
+    fn eq(&self, other: &Member) -> bool {
+        self.key == other.key && self.value.same_as(&other.value)
+    }
+}
+
+/// Equality ignores positions: two values are equal when they would serialise identically.
+impl PartialEq for JsonValue {
+    fn eq(&self, other: &JsonValue) -> bool {
+        self.same_as(other)
+    }
+}
+
+/// Where a parse failed: a message that says what was expected, and the position.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct JsonError {
+    pub message: String,
+    pub pos: Position,
+    pub offset: usize,
+}
+
+/// Turns a position inside a parsed text into a position in the original input.
+#[derive(Debug, Clone, Default)]
+pub enum SourceMap {
+    /// The text is the original input.
+    #[default]
+    Identity,
+    /// A YAML literal block scalar: inner line L, column C is file line `first_line + L - 1`,
+    /// column `indent + C`.
+    Block { first_line: u32, indent: u32 },
+    /// A quoted string: checkpoints `(inner offset, inner column, outer position)` recorded at
+    /// every escape and at every literal run; between two checkpoints characters map 1:1.
+    Checkpoints(Vec<(usize, u32, Position)>),
+    /// Every inner position maps to one outer position (a scalar style we do not map finely).
+    Fixed(Position),
+}
+
+impl SourceMap {
+    pub fn map(&self, offset: usize, line: u32, column: u32) -> Position {
+        match self {
+            SourceMap::Identity => Position::new(line, column),
+            SourceMap::Block { first_line, indent } => {
+                Position::new(first_line + line.saturating_sub(1), indent + column)
+            }
+            SourceMap::Checkpoints(points) => {
+                let idx = points.partition_point(|p| p.0 <= offset);
+                match idx.checked_sub(1).and_then(|i| points.get(i)) {
+                    Some(&(_, inner_col, outer)) => Position::new(
+                        outer.line,
+                        outer.column + column.saturating_sub(inner_col),
+                    ),
+                    None => points.first().map(|p| p.2).unwrap_or(Position::NONE),
+                }
+            }
+            SourceMap::Fixed(p) => *p,
+        }
+    }
+}
+
+/// Parses `text` as one JSON document; positions are those of `text` itself.
+pub fn parse(text: &str) -> Result<JsonValue, JsonError> {
+    parse_mapped(text, &SourceMap::Identity)
+}
+
+/// Parses `text`, mapping every position (values and errors) through `map`.
+pub fn parse_mapped(text: &str, map: &SourceMap) -> Result<JsonValue, JsonError> {
+    Parser { b: text.as_bytes(), text, i: 0, line: 1, col: 1, map }.document()
+}
+
+enum Frame {
+    Array { items: Vec<JsonValue>, pos: Position, start: usize },
+    Object { members: Vec<Member>, pos: Position, start: usize, key: Option<(String, Position)> },
+}
+
+struct Parser<'a> {
+    b: &'a [u8],
+    text: &'a str,
+    i: usize,
+    line: u32,
+    col: u32,
+    map: &'a SourceMap,
+}
+
+fn describe_byte(text: &str, i: usize) -> String {
+    match text.get(i..).and_then(|s| s.chars().next()) {
+        None => "the end of the input".to_string(),
+        Some('\n') => "a line break".to_string(),
+        Some(c) if c.is_control() => format!("the control character U+{:04X}", c as u32),
+        Some(c) => format!("'{c}'"),
+    }
+}
+
+impl Parser<'_> {
+    fn pos(&self) -> Position {
+        self.map.map(self.i, self.line, self.col)
+    }
+
+    fn err(&self, message: impl Into<String>) -> JsonError {
+        JsonError { message: message.into(), pos: self.pos(), offset: self.i }
+    }
+
+    fn peek(&self) -> Option<u8> {
+        self.b.get(self.i).copied()
+    }
+
+    fn bump(&mut self) {
+        if let Some(&c) = self.b.get(self.i) {
+            self.i += 1;
+            if c == b'\n' {
+                self.line += 1;
+                self.col = 1;
+            } else if c & 0xC0 != 0x80 {
+                self.col += 1;
+            }
+        }
+    }
+
+    fn skip_ws(&mut self) {
+        while let Some(c) = self.peek() {
+            if matches!(c, b' ' | b'\t' | b'\n' | b'\r') {
+                self.bump();
+            } else {
+                break;
+            }
+        }
+    }
+
+    fn found(&self) -> String {
+        describe_byte(self.text, self.i)
+    }
+
+    fn document(&mut self) -> Result<JsonValue, JsonError> {
+        if self.b.starts_with("\u{feff}".as_bytes()) {
+            self.i = 3;
+        }
+        let mut stack: Vec<Frame> = Vec::new();
+        'value: loop {
+            self.skip_ws();
+            let pos = self.pos();
+            let start = self.i;
+            let mut done = match self.peek() {
+                Some(b'{') => {
+                    if stack.len() >= MAX_DEPTH {
+                        return Err(self.err(format!(
+                            "nesting is deeper than {MAX_DEPTH} levels; an offsets payload needs only 4, so this is not an offsets document"
+                        )));
+                    }
+                    self.bump();
+                    self.skip_ws();
+                    if self.peek() == Some(b'}') {
+                        self.bump();
+                        JsonValue { kind: JsonKind::Object(Vec::new()), pos, start }
+                    } else {
+                        let key = self.key()?;
+                        stack.push(Frame::Object { members: Vec::new(), pos, start, key: Some(key) });
+                        continue 'value;
+                    }
+                }
+                Some(b'[') => {
+                    if stack.len() >= MAX_DEPTH {
+                        return Err(self.err(format!(
+                            "nesting is deeper than {MAX_DEPTH} levels; an offsets payload needs only 4, so this is not an offsets document"
+                        )));
+                    }
+                    self.bump();
+                    self.skip_ws();
+                    if self.peek() == Some(b']') {
+                        self.bump();
+                        JsonValue { kind: JsonKind::Array(Vec::new()), pos, start }
+                    } else {
+                        stack.push(Frame::Array { items: Vec::new(), pos, start });
+                        continue 'value;
+                    }
+                }
+                Some(b'"') => {
+                    let s = self.string()?;
+                    JsonValue { kind: JsonKind::String(s), pos, start }
+                }
+                Some(b't') => self.literal("true", JsonKind::Bool(true), pos)?,
+                Some(b'f') => self.literal("false", JsonKind::Bool(false), pos)?,
+                Some(b'n') => self.literal("null", JsonKind::Null, pos)?,
+                Some(b'-' | b'0'..=b'9') => self.number(pos)?,
+                Some(b']') if matches!(stack.last(), Some(Frame::Array { .. })) => {
+                    return Err(self.err("expected a value after ',' but found ']'; remove the trailing comma"));
+                }
+                Some(b'}') if matches!(stack.last(), Some(Frame::Object { .. })) => {
+                    return Err(self.err("expected a value but found '}'; add a value after the ':'"));
+                }
+                Some(b'\'') => {
+                    return Err(self.err(
+                        "expected a value but found \"'\"; JSON strings use double quotes (\"...\")",
+                    ));
+                }
+                _ => {
+                    return Err(self.err(format!(
+                        "expected a JSON value (object, array, string, number, true, false or null) but found {}",
+                        self.found()
+                    )));
+                }
+            };
+            // A value is complete: attach it to its parent, closing containers as far as possible.
+            loop {
+                self.skip_ws();
+                match stack.last_mut() {
+                    None => {
+                        if self.i < self.b.len() {
+                            return Err(self.err(format!(
+                                "unexpected {} after the end of the JSON document; remove it",
+                                self.found()
+                            )));
+                        }
+                        return Ok(done);
+                    }
+                    Some(Frame::Array { items, .. }) => {
+                        items.push(done);
+                        match self.peek() {
+                            Some(b',') => {
+                                self.bump();
+                                continue 'value;
+                            }
+                            Some(b']') => {
+                                self.bump();
+                                let Some(Frame::Array { items, pos, start }) = stack.pop() else {
+                                    return Err(self.err("internal parser state error"));
+                                };
+                                done = JsonValue { kind: JsonKind::Array(items), pos, start };
+                            }
+                            None => {
+                                return Err(self.err("unexpected end of input inside an array; a ']' is missing"));
+                            }
+                            _ => {
+                                return Err(self.err(format!(
+                                    "expected ',' or ']' after an array element but found {}",
+                                    self.found()
+                                )));
+                            }
+                        }
+                    }
+                    Some(Frame::Object { members, key, .. }) => {
+                        if let Some((k, key_pos)) = key.take() {
+                            members.push(Member { key: k, key_pos, value: done });
+                        }
+                        match self.peek() {
+                            Some(b',') => {
+                                self.bump();
+                                self.skip_ws();
+                                if self.peek() == Some(b'}') {
+                                    return Err(self.err("expected a key after ',' but found '}'; remove the trailing comma"));
+                                }
+                                let k = self.key()?;
+                                if let Some(Frame::Object { key, .. }) = stack.last_mut() {
+                                    *key = Some(k);
+                                }
+                                continue 'value;
+                            }
+                            Some(b'}') => {
+                                self.bump();
+                                let Some(Frame::Object { members, pos, start, .. }) = stack.pop() else {
+                                    return Err(self.err("internal parser state error"));
+                                };
+                                done = JsonValue { kind: JsonKind::Object(members), pos, start };
+                            }
+                            None => {
+                                return Err(self.err("unexpected end of input inside an object; a '}' is missing"));
+                            }
+                            _ => {
+                                return Err(self.err(format!(
+                                    "expected ',' or '}}' after an object member but found {}; is a comma missing?",
+                                    self.found()
+                                )));
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// Reads `"key"` then `:`, leaving the cursor before the value.
+    fn key(&mut self) -> Result<(String, Position), JsonError> {
+        let pos = self.pos();
+        if self.peek() != Some(b'"') {
+            return Err(self.err(format!(
+                "expected an object key in double quotes but found {}",
+                self.found()
+            )));
+        }
+        let key = self.string()?;
+        self.skip_ws();
+        if self.peek() != Some(b':') {
+            return Err(self.err(format!("expected ':' after the key \"{key}\" but found {}", self.found())));
+        }
+        self.bump();
+        Ok((key, pos))
+    }
+
+    fn literal(&mut self, word: &str, kind: JsonKind, pos: Position) -> Result<JsonValue, JsonError> {
+        let start = self.i;
+        if self.b.get(self.i..self.i + word.len()) == Some(word.as_bytes()) {
+            for _ in 0..word.len() {
+                self.bump();
+            }
+            Ok(JsonValue { kind, pos, start })
+        } else {
+            Err(self.err(format!(
+                "expected a JSON value but found {}; strings must be in double quotes",
+                self.found()
+            )))
+        }
+    }
+
+    fn number(&mut self, pos: Position) -> Result<JsonValue, JsonError> {
+        let start = self.i;
+        while let Some(c) = self.peek() {
+            if c.is_ascii_digit() || matches!(c, b'-' | b'+' | b'.' | b'e' | b'E') {
+                self.bump();
+            } else {
+                break;
+            }
+        }
+        let text = self.text.get(start..self.i).unwrap_or("");
+        match Number::parse(text) {
+            Some(n) => Ok(JsonValue { kind: JsonKind::Number(n), pos, start }),
+            None => Err(JsonError {
+                message: format!(
+                    "'{text}' is not a valid JSON number (no leading zeros, '+' signs or trailing '.'; write whole numbers like 42)"
+                ),
+                pos,
+                offset: start,
+            }),
+        }
+    }
+
+    fn hex4(&mut self) -> Result<u32, JsonError> {
+        let mut v = 0u32;
+        for _ in 0..4 {
+            let d = self.peek().and_then(|c| (c as char).to_digit(16));
+            match d {
+                Some(d) => {
+                    v = v * 16 + d;
+                    self.bump();
+                }
+                None => return Err(self.err("a \\u escape needs exactly four hex digits")),
+            }
+        }
+        Ok(v)
+    }
+
+    fn string(&mut self) -> Result<String, JsonError> {
+        let open = self.pos();
+        self.bump(); // opening quote
+        let mut out = String::new();
+        loop {
+            let run_start = self.i;
+            while let Some(c) = self.peek() {
+                if c == b'"' || c == b'\\' || c < 0x20 {
+                    break;
+                }
+                self.bump();
+            }
+            out.push_str(self.text.get(run_start..self.i).unwrap_or(""));
+            match self.peek() {
+                Some(b'"') => {
+                    self.bump();
+                    return Ok(out);
+                }
+                Some(b'\\') => {
+                    self.bump();
+                    let c = self.peek();
+                    let simple = match c {
+                        Some(b'"') => Some('"'),
+                        Some(b'\\') => Some('\\'),
+                        Some(b'/') => Some('/'),
+                        Some(b'b') => Some('\u{8}'),
+                        Some(b'f') => Some('\u{c}'),
+                        Some(b'n') => Some('\n'),
+                        Some(b'r') => Some('\r'),
+                        Some(b't') => Some('\t'),
+                        _ => None,
+                    };
+                    if let Some(ch) = simple {
+                        self.bump();
+                        out.push(ch);
+                    } else if c == Some(b'u') {
+                        self.bump();
+                        let hi = self.hex4()?;
+                        let code = if (0xD800..0xDC00).contains(&hi) {
+                            if self.b.get(self.i..self.i + 2) != Some(b"\\u") {
+                                return Err(self.err("a \\u high surrogate must be followed by a \\u low surrogate"));
+                            }
+                            self.bump();
+                            self.bump();
+                            let lo = self.hex4()?;
+                            if !(0xDC00..0xE000).contains(&lo) {
+                                return Err(self.err("invalid \\u low surrogate"));
+                            }
+                            0x10000 + ((hi - 0xD800) << 10) + (lo - 0xDC00)
+                        } else {
+                            hi
+                        };
+                        match char::from_u32(code) {
+                            Some(ch) => out.push(ch),
+                            None => return Err(self.err("a \\u escape names a lone surrogate, which is not a character")),
+                        }
+                    } else {
+                        return Err(self.err(format!(
+                            "invalid escape '\\{}' in a string; valid escapes are \\\" \\\\ \\/ \\b \\f \\n \\r \\t \\uXXXX",
+                            c.map(|b| (b as char).to_string()).unwrap_or_default()
+                        )));
+                    }
+                }
+                Some(b'\n') | None => {
+                    return Err(JsonError {
+                        message: format!(
+                            "unterminated string (it starts at {open}); close it with '\"' on the same line"
+                        ),
+                        pos: self.pos(),
+                        offset: self.i,
+                    });
+                }
+                Some(c) => {
+                    return Err(self.err(format!(
+                        "the control character U+{c:04X} must be escaped inside a string (for example \\n or \\u{c:04x})"
+                    )));
+                }
+            }
+        }
+    }
+}
+
+/// True when `s` matches the JSON number grammar `-?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?`.
+pub fn is_json_number(s: &str) -> bool {
+    let b = s.as_bytes();
+    let mut i = 0;
+    if b.first() == Some(&b'-') {
+        i += 1;
+    }
+    match b.get(i) {
+        Some(b'0') => i += 1,
+        Some(b'1'..=b'9') => {
+            while b.get(i).is_some_and(u8::is_ascii_digit) {
+                i += 1;
+            }
+        }
+        _ => return false,
+    }
+    if b.get(i) == Some(&b'.') {
+        i += 1;
+        let d = i;
+        while b.get(i).is_some_and(u8::is_ascii_digit) {
+            i += 1;
+        }
+        if i == d {
+            return false;
+        }
+    }
+    if matches!(b.get(i), Some(b'e' | b'E')) {
+        i += 1;
+        if matches!(b.get(i), Some(b'+' | b'-')) {
+            i += 1;
+        }
+        let d = i;
+        while b.get(i).is_some_and(u8::is_ascii_digit) {
+            i += 1;
+        }
+        if i == d {
+            return false;
+        }
+    }
+    i == b.len()
+}
+
+/// Appends `s` as a JSON string literal, escaped the way Jackson does: `"` and `\`, and control
+/// characters as `\n`, `\t`, ... or `\u00XX`. Everything else, including non-ASCII, is written as is.
+pub fn write_string(out: &mut String, s: &str) {
+    out.push('"');
+    for c in s.chars() {
+        match c {
+            '"' => out.push_str("\\\""),
+            '\\' => out.push_str("\\\\"),
+            '\n' => out.push_str("\\n"),
+            '\r' => out.push_str("\\r"),
+            '\t' => out.push_str("\\t"),
+            '\u{8}' => out.push_str("\\b"),
+            '\u{c}' => out.push_str("\\f"),
+            c if (c as u32) < 0x20 => {
+                let _ = write!(out, "\\u{:04X}", c as u32);
+            }
+            c => out.push(c),
+        }
+    }
+    out.push('"');
+}
+
+/// Serialises like Jackson's `writerWithDefaultPrettyPrinter()`, which is how Strimzi writes the
+/// ConfigMap value: 2-space indented objects, `" : "`, inline arrays `[ {` ... `}, {` ... `} ]`,
+/// `[ ]` and `{ }` when empty, LF line ends and no trailing newline.
+pub fn to_pretty(value: &JsonValue) -> String {
+    let mut out = String::new();
+    write_pretty(&mut out, value, 0);
+    out
+}
+
+fn write_pretty(out: &mut String, value: &JsonValue, level: usize) {
+    match &value.kind {
+        JsonKind::Object(members) if members.is_empty() => out.push_str("{ }"),
+        JsonKind::Object(members) => {
+            out.push('{');
+            for (i, m) in members.iter().enumerate() {
+                if i > 0 {
+                    out.push(',');
+                }
+                out.push('\n');
+                push_indent(out, level + 1);
+                write_string(out, &m.key);
+                out.push_str(" : ");
+                write_pretty(out, &m.value, level + 1);
+            }
+            out.push('\n');
+            push_indent(out, level);
+            out.push('}');
+        }
+        JsonKind::Array(items) if items.is_empty() => out.push_str("[ ]"),
+        JsonKind::Array(items) => {
+            out.push_str("[ ");
+            for (i, item) in items.iter().enumerate() {
+                if i > 0 {
+                    out.push_str(", ");
+                }
+                write_pretty(out, item, level);
+            }
+            out.push_str(" ]");
+        }
+        _ => write_scalar(out, value),
+    }
+}
+
+fn push_indent(out: &mut String, level: usize) {
+    for _ in 0..level {
+        out.push_str("  ");
+    }
+}
+
+fn write_scalar(out: &mut String, value: &JsonValue) {
+    match &value.kind {
+        JsonKind::Null => out.push_str("null"),
+        JsonKind::Bool(b) => out.push_str(if *b { "true" } else { "false" }),
+        JsonKind::Number(n) => out.push_str(n.text()),
+        JsonKind::String(s) => write_string(out, s),
+        JsonKind::Array(_) | JsonKind::Object(_) => {}
+    }
+}
+
+/// Serialises without any whitespace (`{"offsets":[...]}`), as a REST body.
+pub fn to_compact(value: &JsonValue) -> String {
+    let mut out = String::new();
+    write_compact(&mut out, value);
+    out
+}
+
+fn write_compact(out: &mut String, value: &JsonValue) {
+    match &value.kind {
+        JsonKind::Object(members) => {
+            out.push('{');
+            for (i, m) in members.iter().enumerate() {
+                if i > 0 {
+                    out.push(',');
+                }
+                write_string(out, &m.key);
+                out.push(':');
+                write_compact(out, &m.value);
+            }
+            out.push('}');
+        }
+        JsonKind::Array(items) => {
+            out.push('[');
+            for (i, item) in items.iter().enumerate() {
+                if i > 0 {
+                    out.push(',');
+                }
+                write_compact(out, item);
+            }
+            out.push(']');
+        }
+        _ => write_scalar(out, value),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #![allow(clippy::unwrap_used, clippy::panic)]
+    use super::*;
+
+    fn err(text: &str) -> String {
+        let e = parse(text).unwrap_err();
+        format!("{}: {}", e.pos, e.message)
+    }
+
+    #[test]
+    fn keeps_number_text_and_duplicates() {
+        let v = parse(r#"{"a": 9223372036854775807, "a": 1.0, "b": -0, "c": 1e3}"#).unwrap();
+        let m = v.as_members().unwrap();
+        assert_eq!(m.len(), 4);
+        assert_eq!(m[0].value.as_number().unwrap().as_i64(), Some(i64::MAX));
+        assert_eq!(m[1].value.as_number().unwrap().text(), "1.0");
+        assert_eq!(m[1].value.as_number().unwrap().as_i64(), None);
+        assert_eq!(v.get("a").unwrap().as_number().unwrap().text(), "1.0");
+        assert_eq!(m[3].value.as_number().unwrap().as_i64(), None);
+        assert_eq!(parse("9223372036854775808").unwrap().as_number().unwrap().as_i64(), None);
+    }
+
+    #[test]
+    fn positions_are_one_based_and_count_characters() {
+        let v = parse("{\n  \"é\" : [ 1,\n    \"x\" ] }").unwrap();
+        let m = &v.as_members().unwrap()[0];
+        assert_eq!(m.key_pos, Position::new(2, 3));
+        assert_eq!(m.value.pos, Position::new(2, 9));
+        assert_eq!(m.value.as_array().unwrap()[1].pos, Position::new(3, 5));
+    }
+
+    #[test]
+    fn error_table() {
+        let table = [
+            ("", "1:1: expected a JSON value (object, array, string, number, true, false or null) but found the end of the input"),
+            ("{\"a\" 1}", "1:6: expected ':' after the key \"a\" but found '1'"),
+            ("[1,]", "1:4: expected a value after ',' but found ']'; remove the trailing comma"),
+            ("{\"a\":1,}", "1:8: expected a key after ',' but found '}'; remove the trailing comma"),
+            ("{\"a\":1 \"b\":2}", "1:8: expected ',' or '}' after an object member but found '\"'; is a comma missing?"),
+            ("[1 2]", "1:4: expected ',' or ']' after an array element but found '2'"),
+            ("{\n \"a\": 01}", "2:7: '01' is not a valid JSON number (no leading zeros, '+' signs or trailing '.'; write whole numbers like 42)"),
+            ("{\"a\": 'x'}", "1:7: expected a value but found \"'\"; JSON strings use double quotes (\"...\")"),
+            ("{\"a\": tru}", "1:7: expected a JSON value but found 't'; strings must be in double quotes"),
+            ("{} x", "1:4: unexpected 'x' after the end of the JSON document; remove it"),
+            ("[", "1:2: expected a JSON value (object, array, string, number, true, false or null) but found the end of the input"),
+            ("[1", "1:3: unexpected end of input inside an array; a ']' is missing"),
+            ("{\"a\":1", "1:7: unexpected end of input inside an object; a '}' is missing"),
+            ("\"ab", "1:4: unterminated string (it starts at 1:1); close it with '\"' on the same line"),
+            ("\"a\\qb\"", "1:4: invalid escape '\\q' in a string; valid escapes are \\\" \\\\ \\/ \\b \\f \\n \\r \\t \\uXXXX"),
+            ("\"\\ud800\"", "1:8: a \\u high surrogate must be followed by a \\u low surrogate"),
+            ("\"a\tb\"", "1:3: the control character U+0009 must be escaped inside a string (for example \\n or \\u0009)"),
+            ("{1:2}", "1:2: expected an object key in double quotes but found '1'"),
+        ];
+        for (input, expected) in table {
+            assert_eq!(err(input), expected, "input {input:?}");
+        }
+    }
+
+    #[test]
+    fn deep_nesting_is_an_error_not_a_crash() {
+        let text = "[".repeat(100_000);
+        let e = parse(&text).unwrap_err();
+        assert!(e.message.contains("nesting is deeper than 128"));
+        assert!(parse(&format!("{}{}", "[".repeat(128), "]".repeat(128))).is_ok());
+    }
+
+    #[test]
+    fn pretty_printer_matches_jackson() {
+        let v = parse(r#"{"offsets":[{"partition":{"cluster":"east","partition":0},"offset":{"offset":41}},{"partition":{},"offset":null}],"e":[],"a":[1,"x"]}"#).unwrap();
+        let expected = "{\n  \"offsets\" : [ {\n    \"partition\" : {\n      \"cluster\" : \"east\",\n      \"partition\" : 0\n    },\n    \"offset\" : {\n      \"offset\" : 41\n    }\n  }, {\n    \"partition\" : { },\n    \"offset\" : null\n  } ],\n  \"e\" : [ ],\n  \"a\" : [ 1, \"x\" ]\n}";
+        assert_eq!(to_pretty(&v), expected);
+        assert_eq!(parse(expected).unwrap(), v);
+        assert_eq!(
+            to_compact(&v),
+            r#"{"offsets":[{"partition":{"cluster":"east","partition":0},"offset":{"offset":41}},{"partition":{},"offset":null}],"e":[],"a":[1,"x"]}"#
+        );
+    }
+
+    #[test]
+    fn strings_escape_round_trip() {
+        let v = parse(r#""a\"b\\c\/d\n\u0001\u00e9\ud83d\ude00""#).unwrap();
+        assert_eq!(v.as_str().unwrap(), "a\"b\\c/d\n\u{1}é😀");
+        let mut out = String::new();
+        write_string(&mut out, v.as_str().unwrap());
+        assert_eq!(out, r#""a\"b\\c/d\n\u0001é😀""#);
+    }
+
+    #[test]
+    fn source_maps() {
+        let block = SourceMap::Block { first_line: 4, indent: 4 };
+        let v = parse_mapped("{\n  \"a\" : 1\n}", &block).unwrap();
+        assert_eq!(v.pos, Position::new(4, 5));
+        assert_eq!(v.as_members().unwrap()[0].value.pos, Position::new(5, 13));
+    }
+}

@@ -1,0 +1,557 @@
+//! The domain model of an imported listing: the connector kind, the offsets entries (each a
+//! lossless JSON object that remembers where it came from), the ConfigMap metadata needed for
+//! export and planning, and typed accessors / constructors for the edit engine.
+//!
+//! Entries keep their raw JSON ([`crate::json::JsonValue`]) rather than a typed struct, so unknown
+//! keys, key order, duplicate keys and the original text of every number survive an import ->
+//! export round trip untouched. Typed views ([`Entry::mirror_partition`], [`Entry::offset`],
+//! [`Entry::key`]) read from it; constructors build well-formed entries.
+
+use crate::diag::Position;
+use crate::json::{self, JsonKind, JsonValue, Member};
+use crate::names::MirrorDataKey;
+use std::fmt;
+
+/// Which connector wrote the offsets, detected from the partition keys (domain.md IMP6), or from
+/// the MirrorMaker 2 data key when there is one.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum ConnectorKind {
+    MirrorSource,
+    MirrorCheckpoint,
+    MirrorHeartbeat,
+    Sink,
+    Generic,
+}
+
+impl ConnectorKind {
+    /// Every kind, in a stable order.
+    pub const ALL: [ConnectorKind; 5] = [
+        ConnectorKind::MirrorSource,
+        ConnectorKind::MirrorCheckpoint,
+        ConnectorKind::MirrorHeartbeat,
+        ConnectorKind::Sink,
+        ConnectorKind::Generic,
+    ];
+
+    /// Stable machine id, as the CLI's JSON output prints it.
+    pub fn id(self) -> &'static str {
+        match self {
+            ConnectorKind::MirrorSource => "mirror-source",
+            ConnectorKind::MirrorCheckpoint => "mirror-checkpoint",
+            ConnectorKind::MirrorHeartbeat => "mirror-heartbeat",
+            ConnectorKind::Sink => "sink",
+            ConnectorKind::Generic => "generic",
+        }
+    }
+
+    /// Human label.
+    pub fn label(self) -> &'static str {
+        match self {
+            ConnectorKind::MirrorSource => "MirrorSourceConnector",
+            ConnectorKind::MirrorCheckpoint => "MirrorCheckpointConnector",
+            ConnectorKind::MirrorHeartbeat => "MirrorHeartbeatConnector",
+            ConnectorKind::Sink => "Sink connector",
+            ConnectorKind::Generic => "Source connector (generic)",
+        }
+    }
+
+    /// The kind of a MirrorMaker 2 connector type name (`MirrorSourceConnector`, ...).
+    pub fn from_mirror_type(connector_type: &str) -> Option<ConnectorKind> {
+        match connector_type {
+            "MirrorSourceConnector" => Some(ConnectorKind::MirrorSource),
+            "MirrorCheckpointConnector" => Some(ConnectorKind::MirrorCheckpoint),
+            "MirrorHeartbeatConnector" => Some(ConnectorKind::MirrorHeartbeat),
+            _ => None,
+        }
+    }
+
+    /// The key inside the offset map that holds the offset (`offset`, or `kafka_offset` for sinks).
+    pub fn offset_key(self) -> Option<&'static str> {
+        match self {
+            ConnectorKind::Sink => Some("kafka_offset"),
+            ConnectorKind::Generic => None,
+            _ => Some("offset"),
+        }
+    }
+
+    /// Classifies one partition map by its keys (IMP6).
+    pub fn classify(partition: &JsonValue) -> ConnectorKind {
+        let has = |k: &str| partition.get(k).is_some();
+        if has("kafka_topic") || has("kafka_partition") {
+            ConnectorKind::Sink
+        } else if has("cluster") {
+            ConnectorKind::MirrorSource
+        } else if has("group") {
+            ConnectorKind::MirrorCheckpoint
+        } else if has("sourceClusterAlias") || has("targetClusterAlias") {
+            ConnectorKind::MirrorHeartbeat
+        } else {
+            ConnectorKind::Generic
+        }
+    }
+}
+
+/// Where an entry came from: its position (the entry's `{`) in the ORIGINAL input, and the
+/// ConfigMap data key it was read from. `pos` is [`Position::NONE`] for entries built by code.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct Origin {
+    pub pos: Position,
+    pub data_key: Option<String>,
+}
+
+/// One element of the `offsets` array, kept exactly as written.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Entry {
+    /// The raw element, normally `{"partition": {...}, "offset": {...} | null}`. It may be anything
+    /// (validation reports what is wrong); all keys, their order and number texts are kept.
+    pub value: JsonValue,
+    pub origin: Origin,
+}
+
+/// The `offset` field of an entry, as the validator and editor see it.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum OffsetField<'a> {
+    /// No `offset` key: Kafka Connect reads it as null (S5).
+    Missing,
+    /// `"offset": null`: delete the stored offset (a tombstone).
+    Null,
+    /// `"offset": {...}`.
+    Map(&'a JsonValue),
+    /// Anything else (a number, a string, an array): invalid.
+    Other(&'a JsonValue),
+}
+
+/// The typed view of a MirrorSourceConnector partition.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct MirrorPartition<'a> {
+    pub cluster: &'a str,
+    pub topic: &'a str,
+    pub partition: i64,
+}
+
+/// The typed view of a sink connector partition (`kafka_partition` may be a numeric string).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct SinkPartition<'a> {
+    pub topic: &'a str,
+    pub partition: i64,
+}
+
+impl Entry {
+    /// An entry from a partition map and an offset (`None` writes `"offset" : null`).
+    pub fn new(partition: JsonValue, offset: Option<JsonValue>) -> Entry {
+        Entry {
+            value: JsonValue::object([
+                ("partition".to_string(), partition),
+                ("offset".to_string(), offset.unwrap_or_else(JsonValue::null)),
+            ]),
+            origin: Origin::default(),
+        }
+    }
+
+    /// A MirrorSourceConnector entry, keys in the order Connect lists them.
+    pub fn mirror_source(cluster: &str, topic: &str, partition: i64, offset: Option<i64>) -> Entry {
+        Entry::new(
+            JsonValue::object([
+                ("cluster".to_string(), JsonValue::string(cluster)),
+                ("partition".to_string(), JsonValue::int(partition)),
+                ("topic".to_string(), JsonValue::string(topic)),
+            ]),
+            offset.map(|o| JsonValue::object([("offset".to_string(), JsonValue::int(o))])),
+        )
+    }
+
+    /// A sink connector entry.
+    pub fn sink(topic: &str, partition: i64, offset: Option<i64>) -> Entry {
+        Entry::new(
+            JsonValue::object([
+                ("kafka_partition".to_string(), JsonValue::int(partition)),
+                ("kafka_topic".to_string(), JsonValue::string(topic)),
+            ]),
+            offset.map(|o| JsonValue::object([("kafka_offset".to_string(), JsonValue::int(o))])),
+        )
+    }
+
+    /// A copy with the offset replaced: `None` sets `"offset" : null`; `Some(v)` writes `v` into
+    /// the kind's offset key (`offset` or `kafka_offset`), keeping every other key of the offset
+    /// map. For a generic connector, `Some(v)` replaces the map's only integer value, if any.
+    /// The origin is kept, so diagnostics still point at the imported line.
+    pub fn with_offset(&self, kind: ConnectorKind, offset: Option<i64>) -> Entry {
+        let mut value = self.value.clone();
+        let new_offset = match offset {
+            None => JsonValue::null(),
+            Some(v) => {
+                let key = kind.offset_key().map(str::to_string).or_else(|| {
+                    // Generic: the single integer-valued key of the existing map.
+                    let map = self.value.get("offset")?.as_members()?;
+                    let ints: Vec<&Member> =
+                        map.iter().filter(|m| m.value.as_number().is_some()).collect();
+                    match ints.as_slice() {
+                        [one] => Some(one.key.clone()),
+                        _ => None,
+                    }
+                });
+                let Some(key) = key else { return self.clone() };
+                let mut map = match self.value.get("offset") {
+                    Some(v @ JsonValue { kind: JsonKind::Object(_), .. }) => v.clone(),
+                    _ => JsonValue::object([]),
+                };
+                if let JsonKind::Object(members) = &mut map.kind {
+                    match members.iter_mut().rev().find(|m| m.key == key) {
+                        Some(m) => m.value = JsonValue { pos: m.value.pos, ..JsonValue::int(v) },
+                        None => members.push(Member {
+                            key,
+                            key_pos: Position::NONE,
+                            value: JsonValue::int(v),
+                        }),
+                    }
+                }
+                map
+            }
+        };
+        if let JsonKind::Object(members) = &mut value.kind {
+            match members.iter_mut().rev().find(|m| m.key == "offset") {
+                Some(m) => m.value = new_offset,
+                None => members.push(Member {
+                    key: "offset".into(),
+                    key_pos: Position::NONE,
+                    value: new_offset,
+                }),
+            }
+        }
+        Entry { value, origin: self.origin.clone() }
+    }
+
+    /// The partition map, when `partition` is an object.
+    pub fn partition(&self) -> Option<&JsonValue> {
+        self.value.get("partition").filter(|p| p.as_members().is_some())
+    }
+
+    /// The `offset` field.
+    pub fn offset_field(&self) -> OffsetField<'_> {
+        match self.value.get("offset") {
+            None => OffsetField::Missing,
+            Some(v) if v.is_null() => OffsetField::Null,
+            Some(v) if v.as_members().is_some() => OffsetField::Map(v),
+            Some(v) => OffsetField::Other(v),
+        }
+    }
+
+    /// True when the entry deletes the stored offset (`null` or no `offset` key).
+    pub fn is_tombstone(&self) -> bool {
+        matches!(self.offset_field(), OffsetField::Missing | OffsetField::Null)
+    }
+
+    /// The offset as a 64-bit integer: `offset.offset` (MirrorMaker 2) or `offset.kafka_offset`
+    /// (sink; a numeric string counts). `None` for a tombstone, an invalid value, or a generic
+    /// connector whose offset map does not hold exactly one integer.
+    pub fn offset(&self, kind: ConnectorKind) -> Option<i64> {
+        let OffsetField::Map(map) = self.offset_field() else { return None };
+        match kind.offset_key() {
+            Some(key) => integer_value(map.get(key)?, kind == ConnectorKind::Sink),
+            None => {
+                let ints: Vec<i64> = map
+                    .as_members()?
+                    .iter()
+                    .filter_map(|m| m.value.as_number()?.as_i64())
+                    .collect();
+                match ints.as_slice() {
+                    [one] => Some(*one),
+                    _ => None,
+                }
+            }
+        }
+    }
+
+    /// `cluster`, `topic`, `partition` of a MirrorSourceConnector entry, when all are well typed.
+    pub fn mirror_partition(&self) -> Option<MirrorPartition<'_>> {
+        let p = self.partition()?;
+        Some(MirrorPartition {
+            cluster: p.get("cluster")?.as_str()?,
+            topic: p.get("topic")?.as_str()?,
+            partition: p.get("partition")?.as_number()?.as_i64()?,
+        })
+    }
+
+    /// `kafka_topic`, `kafka_partition` of a sink entry (the partition may be a numeric string).
+    pub fn sink_partition(&self) -> Option<SinkPartition<'_>> {
+        let p = self.partition()?;
+        Some(SinkPartition {
+            topic: p.get("kafka_topic")?.as_str()?,
+            partition: integer_value(p.get("kafka_partition")?, true)?,
+        })
+    }
+
+    /// The canonical partition key used to match entries between listings and to find
+    /// duplicates (S7). `None` when `partition` is not an object.
+    pub fn key(&self) -> Option<PartitionKey> {
+        PartitionKey::of(self.partition()?)
+    }
+}
+
+/// A JSON integer as `i64`, or (when `allow_string`) a string Java's `Long.parseLong` accepts.
+pub fn integer_value(v: &JsonValue, allow_string: bool) -> Option<i64> {
+    match &v.kind {
+        JsonKind::Number(n) => n.as_i64(),
+        JsonKind::String(s) if allow_string => parse_java_long(s),
+        _ => None,
+    }
+}
+
+/// `Long.parseLong`: an optional sign then ASCII digits, within the `i64` range.
+pub fn parse_java_long(s: &str) -> Option<i64> {
+    let digits = s.strip_prefix(['+', '-']).unwrap_or(s);
+    if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    s.parse().ok()
+}
+
+/// One value of a canonical partition key.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum KeyValue {
+    Null,
+    Bool(bool),
+    /// Integers compare by value (`1` and `01` cannot both occur, but `1` and `1` from two
+    /// listings with different texts still match).
+    Int(i128),
+    /// A non-integer number, by its text.
+    Number(String),
+    String(String),
+}
+
+impl fmt::Display for KeyValue {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            KeyValue::Null => f.write_str("null"),
+            KeyValue::Bool(b) => write!(f, "{b}"),
+            KeyValue::Int(i) => write!(f, "{i}"),
+            KeyValue::Number(n) | KeyValue::String(n) => f.write_str(n),
+        }
+    }
+}
+
+/// A partition map with keys sorted and numbers turned into integers, so that two entries for
+/// the same partition compare equal whatever their key order or number spelling (domain.md S7).
+/// Displays like Java's `Map.toString`: `{cluster=east, partition=0, topic=orders}`.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct PartitionKey(pub Vec<(String, KeyValue)>);
+
+impl PartitionKey {
+    /// `None` when `partition` is not an object or holds a nested value. For duplicate keys the
+    /// last one wins, as in Jackson.
+    pub fn of(partition: &JsonValue) -> Option<PartitionKey> {
+        let mut pairs: Vec<(String, KeyValue)> = Vec::new();
+        for m in partition.as_members()? {
+            let v = match &m.value.kind {
+                JsonKind::Null => KeyValue::Null,
+                JsonKind::Bool(b) => KeyValue::Bool(*b),
+                JsonKind::Number(n) if n.is_integer_text() => match n.text().parse::<i128>() {
+                    Ok(i) => KeyValue::Int(i),
+                    Err(_) => KeyValue::Number(n.text().to_string()),
+                },
+                JsonKind::Number(n) => KeyValue::Number(n.text().to_string()),
+                JsonKind::String(s) => KeyValue::String(s.clone()),
+                JsonKind::Array(_) | JsonKind::Object(_) => return None,
+            };
+            pairs.retain(|(k, _)| *k != m.key);
+            pairs.push((m.key.clone(), v));
+        }
+        pairs.sort();
+        Some(PartitionKey(pairs))
+    }
+}
+
+impl fmt::Display for PartitionKey {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("{")?;
+        for (i, (k, v)) in self.0.iter().enumerate() {
+            if i > 0 {
+                f.write_str(", ")?;
+            }
+            write!(f, "{k}={v}")?;
+        }
+        f.write_str("}")
+    }
+}
+
+/// The form the input was detected as.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum InputForm {
+    /// `kubectl get configmap -o yaml` (or any YAML ConfigMap, or a YAML `kind: List`).
+    ConfigMapYaml,
+    /// `kubectl get configmap -o json` (or a JSON `kind: List`).
+    ConfigMapJson,
+    /// The body of `GET /connectors/<name>/offsets`.
+    RestPayload,
+    /// `kafka-consumer-groups.sh --export` CSV.
+    Csv,
+}
+
+impl InputForm {
+    pub fn id(self) -> &'static str {
+        match self {
+            InputForm::ConfigMapYaml => "configmap-yaml",
+            InputForm::ConfigMapJson => "configmap-json",
+            InputForm::RestPayload => "rest",
+            InputForm::Csv => "csv",
+        }
+    }
+}
+
+/// A Kubernetes owner reference of the ConfigMap (the KafkaConnector / KafkaMirrorMaker2 CR).
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct OwnerRef {
+    pub api_version: String,
+    pub kind: String,
+    pub name: String,
+}
+
+/// One ConfigMap of a `kind: List`, for the caller to choose from.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ListItem {
+    /// 0-based index in `items`.
+    pub index: usize,
+    pub kind: String,
+    pub name: String,
+    /// The offsets keys (`*.json`) it holds.
+    pub offsets_keys: Vec<String>,
+}
+
+/// ConfigMap metadata kept for export and planning. Everything else (resourceVersion, uid,
+/// managedFields, creationTimestamp) is dropped on purpose: export must strip it anyway (K10).
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct ConfigMapMeta {
+    pub name: Option<String>,
+    pub namespace: Option<String>,
+    /// In input order.
+    pub labels: Vec<(String, String)>,
+    /// In input order.
+    pub annotations: Vec<(String, String)>,
+    pub owners: Vec<OwnerRef>,
+    /// Every data key other than the one imported, with its exact value, in input order.
+    pub other_data: Vec<(String, String)>,
+    /// When the input was a `kind: List`: every item, and which one was imported.
+    pub list_items: Vec<ListItem>,
+    pub list_index: Option<usize>,
+}
+
+impl ConfigMapMeta {
+    /// The Strimzi owner: the first owner reference of kind KafkaConnector or KafkaMirrorMaker2.
+    pub fn strimzi_owner(&self) -> Option<&OwnerRef> {
+        self.owners.iter().find(|o| o.kind == "KafkaConnector" || o.kind == "KafkaMirrorMaker2")
+    }
+}
+
+/// An imported (or edited) listing: the offsets payload plus where it came from.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Listing {
+    pub kind: ConnectorKind,
+    pub entries: Vec<Entry>,
+    pub form: InputForm,
+    /// The ConfigMap data key the payload came from (`None` for REST and CSV input).
+    pub data_key: Option<String>,
+    /// Position of the data key in the input.
+    pub data_key_pos: Position,
+    /// Every offsets key (`*.json`) the ConfigMap holds, in input order; the caller may pick
+    /// another with `ImportOptions::data_key`.
+    pub available_keys: Vec<String>,
+    /// The MirrorMaker 2 connector name read back from the data key, when it is an MM2 key.
+    pub mirror: Option<MirrorDataKey>,
+    pub configmap: Option<ConfigMapMeta>,
+    /// Top-level members of the payload other than `offsets` (invalid, S1; kept for fidelity).
+    pub extra_fields: Vec<Member>,
+    /// Position of the payload's top-level `{` and of the `offsets` array.
+    pub payload_pos: Position,
+    pub offsets_pos: Position,
+}
+
+impl Listing {
+    /// An empty listing of a kind, built by code.
+    pub fn new(kind: ConnectorKind, form: InputForm) -> Listing {
+        Listing {
+            kind,
+            entries: Vec::new(),
+            form,
+            data_key: None,
+            data_key_pos: Position::NONE,
+            available_keys: Vec::new(),
+            mirror: None,
+            configmap: None,
+            extra_fields: Vec::new(),
+            payload_pos: Position::NONE,
+            offsets_pos: Position::NONE,
+        }
+    }
+
+    /// The payload `{"offsets": [...]}` (plus any extra top-level fields that were imported).
+    pub fn payload(&self) -> JsonValue {
+        let mut members = vec![Member {
+            key: "offsets".into(),
+            key_pos: Position::NONE,
+            value: JsonValue::array(self.entries.iter().map(|e| e.value.clone()).collect()),
+        }];
+        members.extend(self.extra_fields.iter().cloned());
+        JsonValue::new(JsonKind::Object(members))
+    }
+
+    /// The payload as Strimzi writes it into the ConfigMap (Jackson pretty printer).
+    pub fn to_pretty_json(&self) -> String {
+        json::to_pretty(&self.payload())
+    }
+
+    /// The payload as a compact REST body.
+    pub fn to_compact_json(&self) -> String {
+        json::to_compact(&self.payload())
+    }
+
+    /// Index of the first entry whose canonical partition key is `key`.
+    pub fn find(&self, key: &PartitionKey) -> Option<usize> {
+        self.entries.iter().position(|e| e.key().as_ref() == Some(key))
+    }
+
+    /// The source alias of a MirrorMaker 2 connector, from the data key.
+    pub fn source_alias(&self) -> Option<&str> {
+        self.mirror.as_ref().map(|m| m.name.source.as_str())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #![allow(clippy::unwrap_used)]
+    use super::*;
+
+    #[test]
+    fn partition_keys_ignore_order_and_number_spelling() {
+        let a = json::parse(r#"{"topic":"t","partition":1,"cluster":"c"}"#).unwrap();
+        let b = json::parse(r#"{"cluster":"c","partition":1,"topic":"t"}"#).unwrap();
+        assert_eq!(PartitionKey::of(&a), PartitionKey::of(&b));
+        assert_eq!(PartitionKey::of(&a).unwrap().to_string(), "{cluster=c, partition=1, topic=t}");
+    }
+
+    #[test]
+    fn with_offset_keeps_other_keys() {
+        let v = json::parse(r#"{"partition":{"cluster":"c","partition":0,"topic":"t"},"offset":{"offset":5,"x":1}}"#).unwrap();
+        let e = Entry { value: v, origin: Origin::default() };
+        let e2 = e.with_offset(ConnectorKind::MirrorSource, Some(9_223_372_036_854_775_807));
+        assert_eq!(
+            json::to_compact(&e2.value),
+            r#"{"partition":{"cluster":"c","partition":0,"topic":"t"},"offset":{"offset":9223372036854775807,"x":1}}"#
+        );
+        assert_eq!(e2.offset(ConnectorKind::MirrorSource), Some(i64::MAX));
+        let e3 = e.with_offset(ConnectorKind::MirrorSource, None);
+        assert!(e3.is_tombstone());
+        assert_eq!(e.mirror_partition().unwrap().topic, "t");
+    }
+
+    #[test]
+    fn constructors_build_well_formed_entries() {
+        let e = Entry::sink("events", 2, Some(10));
+        assert_eq!(e.sink_partition().unwrap().partition, 2);
+        assert_eq!(e.offset(ConnectorKind::Sink), Some(10));
+        let m = Entry::mirror_source("east", "orders", 1, None);
+        assert!(m.is_tombstone());
+        assert_eq!(ConnectorKind::classify(m.partition().unwrap()), ConnectorKind::MirrorSource);
+        assert_eq!(parse_java_long("+12"), Some(12));
+        assert_eq!(parse_java_long("1.0"), None);
+    }
+}

@@ -1,0 +1,224 @@
+//! Reads the YAML wrapper (a ConfigMap or a `kind: List` as kubectl prints it) into the same
+//! positioned tree as JSON, using saphyr-parser's event stream.
+//!
+//! Only the first document is read. Aliases are rejected outright (a ConfigMap never needs them,
+//! and this makes alias bombs impossible), nesting is capped at [`crate::json::MAX_DEPTH`], and
+//! plain scalars stay strings except `null`/`~`/empty and `true`/`false` (nothing in a ConfigMap
+//! needs YAML numbers, and keeping the text is lossless). Each scalar's style is kept in a side
+//! table so the importer can map positions inside the offsets value back to the file.
+
+use crate::diag::Position;
+use crate::json::{JsonKind, JsonValue, MAX_DEPTH, Member};
+use saphyr_parser::{Event, Marker, Parser, ScalarStyle};
+
+/// How a string scalar was written, with the marker of its first character.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Style {
+    Plain,
+    SingleQuoted,
+    DoubleQuoted,
+    Literal,
+    Folded,
+}
+
+/// A parsed YAML document: the tree, and the style of every scalar keyed by its byte offset.
+#[derive(Debug, Clone)]
+pub struct YamlDoc {
+    pub root: JsonValue,
+    /// `(start byte offset, style)` in document order.
+    pub styles: Vec<(usize, Style)>,
+}
+
+impl YamlDoc {
+    /// The style of the scalar that starts at byte `start`.
+    pub fn style_at(&self, start: usize) -> Option<Style> {
+        let i = self.styles.partition_point(|s| s.0 < start);
+        self.styles.get(i).filter(|s| s.0 == start).map(|s| s.1)
+    }
+}
+
+/// A YAML syntax error, or a construct we refuse.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct YamlError {
+    pub message: String,
+    pub pos: Position,
+}
+
+/// Converts saphyr markers (character index, 1-based line, 0-based column) into byte offsets,
+/// amortised O(n) because markers mostly come in increasing order.
+struct ByteIndex<'a> {
+    text: &'a str,
+    line_starts: Vec<usize>,
+    last_char: usize,
+    last_byte: usize,
+}
+
+impl<'a> ByteIndex<'a> {
+    fn new(text: &'a str) -> ByteIndex<'a> {
+        let mut line_starts = vec![0];
+        line_starts.extend(text.bytes().enumerate().filter(|(_, b)| *b == b'\n').map(|(i, _)| i + 1));
+        ByteIndex { text, line_starts, last_char: 0, last_byte: 0 }
+    }
+
+    fn byte(&mut self, m: &Marker) -> usize {
+        if m.index() < self.last_char {
+            // Restart from the start of the marker's line.
+            let start = self.line_starts.get(m.line().saturating_sub(1)).copied().unwrap_or(0);
+            self.last_byte = start;
+            self.last_char = m.index().saturating_sub(m.col());
+        }
+        let rest = self.text.get(self.last_byte..).unwrap_or("");
+        let mut byte = self.last_byte;
+        let mut chars = self.last_char;
+        for c in rest.chars() {
+            if chars >= m.index() {
+                break;
+            }
+            byte += c.len_utf8();
+            chars += 1;
+        }
+        self.last_byte = byte;
+        self.last_char = chars;
+        byte
+    }
+}
+
+fn pos(m: &Marker) -> Position {
+    Position::new(m.line() as u32, m.col() as u32 + 1)
+}
+
+enum Frame {
+    Seq { items: Vec<JsonValue>, pos: Position, start: usize },
+    Map { members: Vec<Member>, pos: Position, start: usize, key: Option<(String, Position)> },
+}
+
+/// Parses the first YAML document of `text`.
+pub fn parse(text: &str) -> Result<YamlDoc, YamlError> {
+    let mut parser = Parser::new_from_str(text);
+    let mut index = ByteIndex::new(text);
+    let mut stack: Vec<Frame> = Vec::new();
+    let mut styles = Vec::new();
+    loop {
+        let Some(event) = parser.next_event() else { break };
+        let (event, span) = match event {
+            Ok(e) => e,
+            Err(e) => {
+                let m = e.marker();
+                return Err(YamlError {
+                    message: format!("invalid YAML: {}", e.info()),
+                    pos: Position::new(m.line() as u32, m.col() as u32 + 1),
+                });
+            }
+        };
+        let p = pos(&span.start);
+        let node = match event {
+            Event::StreamEnd => break,
+            Event::Alias(_) => {
+                return Err(YamlError {
+                    message: "YAML aliases (*name) are not supported: a ConfigMap never needs them. Replace the alias with the value it refers to.".into(),
+                    pos: p,
+                });
+            }
+            Event::Scalar(value, style, _, _) => {
+                let start = index.byte(&span.start);
+                let style = match style {
+                    ScalarStyle::Plain => Style::Plain,
+                    ScalarStyle::SingleQuoted => Style::SingleQuoted,
+                    ScalarStyle::DoubleQuoted => Style::DoubleQuoted,
+                    ScalarStyle::Literal => Style::Literal,
+                    ScalarStyle::Folded => Style::Folded,
+                };
+                styles.push((start, style));
+                let kind = if style == Style::Plain {
+                    match value.as_ref() {
+                        "" | "~" | "null" | "Null" | "NULL" => JsonKind::Null,
+                        "true" | "True" | "TRUE" => JsonKind::Bool(true),
+                        "false" | "False" | "FALSE" => JsonKind::Bool(false),
+                        _ => JsonKind::String(value.into_owned()),
+                    }
+                } else {
+                    JsonKind::String(value.into_owned())
+                };
+                JsonValue { kind, pos: p, start }
+            }
+            Event::SequenceStart(..) | Event::MappingStart(..) => {
+                if stack.len() >= MAX_DEPTH {
+                    return Err(YamlError {
+                        message: format!(
+                            "nesting is deeper than {MAX_DEPTH} levels; a ConfigMap needs only a few, so this is not a ConfigMap"
+                        ),
+                        pos: p,
+                    });
+                }
+                let start = index.byte(&span.start);
+                if matches!(event, Event::SequenceStart(..)) {
+                    stack.push(Frame::Seq { items: Vec::new(), pos: p, start });
+                } else {
+                    stack.push(Frame::Map { members: Vec::new(), pos: p, start, key: None });
+                }
+                continue;
+            }
+            Event::SequenceEnd | Event::MappingEnd => match stack.pop() {
+                Some(Frame::Seq { items, pos, start }) => {
+                    JsonValue { kind: JsonKind::Array(items), pos, start }
+                }
+                Some(Frame::Map { members, pos, start, .. }) => {
+                    JsonValue { kind: JsonKind::Object(members), pos, start }
+                }
+                None => continue,
+            },
+            _ => continue,
+        };
+        match stack.last_mut() {
+            None => return Ok(YamlDoc { root: node, styles }),
+            Some(Frame::Seq { items, .. }) => items.push(node),
+            Some(Frame::Map { members, key, .. }) => match key.take() {
+                None => {
+                    let k = match &node.kind {
+                        JsonKind::String(s) => s.clone(),
+                        JsonKind::Null => String::new(),
+                        JsonKind::Bool(b) => b.to_string(),
+                        JsonKind::Number(n) => n.text().to_string(),
+                        JsonKind::Array(_) | JsonKind::Object(_) => {
+                            return Err(YamlError {
+                                message: "complex mapping keys (a list or a map used as a key) are not supported in a ConfigMap".into(),
+                                pos: node.pos,
+                            });
+                        }
+                    };
+                    *key = Some((k, node.pos));
+                }
+                Some((k, key_pos)) => members.push(Member { key: k, key_pos, value: node }),
+            },
+        }
+    }
+    Err(YamlError { message: "the input is empty: expected a ConfigMap".into(), pos: Position::new(1, 1) })
+}
+
+#[cfg(test)]
+mod tests {
+    #![allow(clippy::unwrap_used)]
+    use super::*;
+
+    #[test]
+    fn builds_a_positioned_tree() {
+        let d = parse("a:\n  k: |-\n    {}\n  'q': \"x\"\n  r: [1, {b: ~}]\n").unwrap();
+        let a = d.root.get("a").unwrap();
+        let k = a.get("k").unwrap();
+        assert_eq!(k.as_str(), Some("{}"));
+        assert_eq!(k.pos, Position::new(3, 5));
+        assert_eq!(d.style_at(k.start), Some(Style::Literal));
+        assert_eq!(a.get("q").unwrap().as_str(), Some("x"));
+        assert!(a.get("r").unwrap().as_array().unwrap()[1].get("b").unwrap().is_null());
+    }
+
+    #[test]
+    fn aliases_and_deep_nesting_are_refused() {
+        let e = parse("a: &x [1]\nb: *x\n").unwrap_err();
+        assert!(e.message.contains("aliases"));
+        assert_eq!(e.pos, Position::new(2, 4));
+        let deep = format!("{}1{}", "[".repeat(200), "]".repeat(200));
+        assert!(parse(&deep).is_err());
+        assert!(parse(&"[".repeat(100_000)).is_err());
+    }
+}
