@@ -18,7 +18,7 @@ use crate::diag::{Diagnostic, Position, Severity};
 use crate::json::{JsonKind, JsonValue, Member};
 use crate::model::{ConnectorKind, Entry, Listing, OffsetField, PartitionKey, parse_java_long};
 use crate::names;
-use std::collections::HashMap;
+use std::collections::HashSet;
 
 /// Every rule id [`validate`] and the importer can emit (the golden tests check each appears).
 pub const RULE_IDS: &[&str] = &[
@@ -579,10 +579,10 @@ fn generic_rules(cx: &mut Ctx<'_>, i: usize, entry: &Entry) {
 
 /// S7: the same canonical partition in two entries; reported at every later occurrence.
 fn duplicate_partitions(cx: &mut Ctx<'_>) {
-    let mut seen: HashMap<PartitionKey, usize> = HashMap::new();
+    let mut seen: HashSet<PartitionKey> = HashSet::new();
     for (i, e) in cx.listing.entries.iter().enumerate() {
         let Some(key) = e.key() else { continue };
-        if seen.contains_key(&key) {
+        if seen.contains(&key) {
             let pos = e.partition().map(|p| p.pos).unwrap_or(e.origin.pos);
             cx.err(
                 "S7",
@@ -591,7 +591,7 @@ fn duplicate_partitions(cx: &mut Ctx<'_>) {
                 i,
             );
         } else {
-            seen.insert(key, i);
+            seen.insert(key);
         }
     }
 }

@@ -98,8 +98,7 @@ pub fn parse(text: &str) -> Result<YamlDoc, YamlError> {
     let mut index = ByteIndex::new(text);
     let mut stack: Vec<Frame> = Vec::new();
     let mut styles = Vec::new();
-    loop {
-        let Some(event) = parser.next_event() else { break };
+    while let Some(event) = parser.next_event() {
         let (event, span) = match event {
             Ok(e) => e,
             Err(e) => {
