@@ -134,7 +134,7 @@ fn import_listing(text: &str, options: &ImportOptions) -> Result<(Listing, Notes
                 return Err(vec![Diagnostic::error(
                     "JSON",
                     e.pos,
-                    format!("The input is not valid JSON: {}.", e.message),
+                    format!("The input is not valid JSON: {}", sentence(&e.message)),
                 )]);
             }
         }
@@ -148,8 +148,8 @@ fn import_listing(text: &str, options: &ImportOptions) -> Result<(Listing, Notes
             "YAML",
             e.pos,
             format!(
-                "The input is not a ConfigMap, a Connect offsets payload or a CSV: {}.",
-                e.message
+                "The input is not a ConfigMap, a Connect offsets payload or a CSV: {}",
+                sentence(&e.message)
             ),
         )]),
     }
@@ -413,7 +413,7 @@ fn import_configmap(
         Err(e) => {
             return Err(vec![
                 invalid_json(e.pos),
-                Diagnostic::error("JSON", e.pos, format!("{}.", capitalise(&e.message)))
+                Diagnostic::error("JSON", e.pos, sentence(&capitalise(&e.message)))
                     .with_data_key(key.clone()),
             ]);
         }
@@ -422,6 +422,11 @@ fn import_configmap(
     listing.available_keys = candidates;
     listing.configmap = Some(meta);
     Ok((listing, Vec::new()))
+}
+
+/// `s` ending with a full stop (unless it already ends with punctuation).
+fn sentence(s: &str) -> String {
+    if s.ends_with(['.', '?', '!']) { s.to_string() } else { format!("{s}.") }
 }
 
 fn capitalise(s: &str) -> String {
