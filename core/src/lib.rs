@@ -10,6 +10,8 @@
 
 pub mod csv;
 pub mod diag;
+pub mod edit;
+pub mod filter;
 pub mod import;
 pub mod json;
 pub mod model;
@@ -23,3 +25,5 @@ pub use diag::{Diagnostic, Position, Severity};
 pub use import::{ImportOptions, Imported, import, import_bytes};
 pub use model::{ConnectorKind, Entry, Listing, PartitionKey};
 pub use validate::validate;
+pub use edit::{Action, EditError, ExportScope, Outcome, Selection, Session};
+pub use filter::Filter;
