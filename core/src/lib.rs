@@ -22,8 +22,8 @@ pub mod yaml;
 
 pub use csv::CsvTarget;
 pub use diag::{Diagnostic, Position, Severity};
+pub use edit::{Action, EditError, ExportScope, Outcome, Selection, Session};
+pub use filter::Filter;
 pub use import::{ImportOptions, Imported, import, import_bytes};
 pub use model::{ConnectorKind, Entry, Listing, PartitionKey};
 pub use validate::validate;
-pub use edit::{Action, EditError, ExportScope, Outcome, Selection, Session};
-pub use filter::Filter;
