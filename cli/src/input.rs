@@ -1,0 +1,145 @@
+//! Shared input handling: the options every command that reads a listing accepts, reading a file
+//! or stdin as bytes (so invalid UTF-8 is reported by the core with its position), and import.
+
+use crate::CliError;
+use offsets_core::{CsvTarget, Diagnostic, ImportOptions, Imported, import_bytes};
+use std::io::Read;
+use std::path::PathBuf;
+
+/// Where the input comes from.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Source {
+    Stdin,
+    File(PathBuf),
+}
+
+impl Source {
+    /// From a command-line value: `-` is stdin.
+    pub fn from_arg(arg: std::ffi::OsString) -> Source {
+        if arg == "-" {
+            Source::Stdin
+        } else {
+            Source::File(PathBuf::from(arg))
+        }
+    }
+
+    /// The name diagnostics are prefixed with.
+    pub fn display_name(&self) -> String {
+        match self {
+            Source::Stdin => "<stdin>".to_string(),
+            Source::File(p) => p.display().to_string(),
+        }
+    }
+
+    pub fn read(&self) -> Result<Vec<u8>, CliError> {
+        let mut bytes = Vec::new();
+        let limit = offsets_core::import::MAX_INPUT_BYTES as u64 + 1;
+        let result = match self {
+            Source::Stdin => std::io::stdin().lock().take(limit).read_to_end(&mut bytes),
+            Source::File(p) => {
+                std::fs::File::open(p).and_then(|f| f.take(limit).read_to_end(&mut bytes))
+            }
+        };
+        result.map_err(|e| CliError {
+            message: format!("cannot read {}: {e}", self.display_name()),
+            code: 2,
+        })?;
+        Ok(bytes)
+    }
+}
+
+/// Options shared by the commands that import a listing.
+#[derive(Debug, Clone, Default)]
+pub struct InputArgs {
+    pub source: Option<Source>,
+    pub options: ImportOptions,
+}
+
+pub const INPUT_OPTIONS_HELP: &str = "\
+  --key KEY            the ConfigMap data key to read when there are several offsets keys
+                       (default: the MirrorSourceConnector key, else the first *.json key)
+  --item N             for a `kind: List`, the 1-based item to read
+                       (default: the first ConfigMap holding an offsets key)
+  --csv-cluster ALIAS  read a consumer-group CSV as MirrorMaker 2 source offsets of cluster ALIAS
+                       (each offset - 1, 0 becomes null); default: sink connector offsets
+";
+
+impl InputArgs {
+    /// Handles one input-related argument; returns `Ok(false)` when `arg` is not one.
+    pub fn parse_arg(&mut self, arg: &Arg, parser: &mut lexopt::Parser) -> Result<bool, CliError> {
+        use lexopt::prelude::*;
+        match arg {
+            Arg::Long(l) if l == "key" => self.options.data_key = Some(parser.value()?.string()?),
+            Arg::Long(l) if l == "item" => {
+                let n: usize = parser.value()?.parse()?;
+                if n == 0 {
+                    return Err(CliError::usage("--item counts from 1"));
+                }
+                self.options.list_item = Some(n - 1);
+            }
+            Arg::Long(l) if l == "csv-cluster" => {
+                self.options.csv_target = CsvTarget::MirrorSource {
+                    cluster: parser.value()?.string()?,
+                };
+            }
+            Arg::Value(v) if self.source.is_none() => {
+                self.source = Some(Source::from_arg(v.clone()))
+            }
+            _ => return Ok(false),
+        }
+        Ok(true)
+    }
+}
+
+/// The result of reading and importing: the listing, or the diagnostics that prevented it.
+pub type Loaded = Result<Imported, Vec<Diagnostic>>;
+
+/// Reads and imports. `Err(CliError)` only when the input cannot be read at all.
+pub fn load(source: &Source, options: &ImportOptions) -> Result<Loaded, CliError> {
+    let bytes = source.read()?;
+    Ok(import_bytes(&bytes, options))
+}
+
+/// Exit code for an input that could not be imported: 2 when it is not a supported form at all
+/// (unreadable bytes, not YAML/JSON/CSV, not a ConfigMap, a bad option), 1 when it is a supported
+/// form with a validation error that prevents building a listing (no offsets key, invalid offsets
+/// JSON, a payload that is not `{"offsets": [...]}`, bad CSV rows).
+pub fn failed_import_code(diagnostics: &[Diagnostic]) -> u8 {
+    let unsupported = diagnostics.iter().any(|d| {
+        matches!(d.rule, "INPUT" | "YAML" | "IMP1" | "OPTION")
+            || (d.rule == "JSON" && d.data_key.is_none())
+    });
+    if unsupported { 2 } else { 1 }
+}
+
+/// An owned command-line argument (lexopt's borrows the parser, which we need for values).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Arg {
+    Short(char),
+    Long(String),
+    Value(std::ffi::OsString),
+}
+
+impl Arg {
+    /// The next argument, owned.
+    pub fn next(parser: &mut lexopt::Parser) -> Result<Option<Arg>, CliError> {
+        Ok(parser.next()?.map(|a| match a {
+            lexopt::Arg::Short(c) => Arg::Short(c),
+            lexopt::Arg::Long(l) => Arg::Long(l.to_string()),
+            lexopt::Arg::Value(v) => Arg::Value(v),
+        }))
+    }
+
+    /// The usage error for an argument a command does not take.
+    pub fn unexpected(&self) -> CliError {
+        CliError::usage(match self {
+            Arg::Short(c) => format!("invalid option '-{c}'; see --help"),
+            Arg::Long(l) => format!("invalid option '--{l}'; see --help"),
+            Arg::Value(v) => format!("unexpected argument '{}'; see --help", v.to_string_lossy()),
+        })
+    }
+
+    pub fn is_help(&self) -> bool {
+        matches!(self, Arg::Short('h')) || matches!(self, Arg::Long(l) if l == "help")
+    }
+}

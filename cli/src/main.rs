@@ -1,0 +1,92 @@
+//! connect-offsets: the command-line interface, thin over offsets-core.
+//!
+//! Each command lives in its own module with a `run(parser) -> Result<ExitCode, CliError>`
+//! function; add a new command by writing its module and one arm in [`dispatch`].
+//! Exit codes: 0 = no errors, 1 = validation errors, 2 = unreadable or unsupported input, and
+//! usage errors.
+
+mod input;
+mod output;
+mod show;
+mod validate;
+
+use std::io::Write;
+use std::process::ExitCode;
+
+const VERSION: &str = env!("CARGO_PKG_VERSION");
+
+const HELP: &str = "\
+connect-offsets: validate and inspect Kafka Connect / MirrorMaker 2 connector offsets
+(the ConfigMaps Strimzi writes on strimzi.io/connector-offsets=list, Connect REST payloads,
+and kafka-consumer-groups.sh --export CSV).
+
+Usage: connect-offsets <COMMAND> [OPTIONS]
+
+Commands:
+  validate [FILE|-]   check every rule and report diagnostics (exit 0 / 1 / 2)
+  show FILE           print the offsets as a table
+
+Options:
+  -h, --help          help (also `connect-offsets <COMMAND> --help`)
+  -V, --version       print the version
+
+Exit codes: 0 no errors (warnings allowed), 1 validation errors,
+            2 input unreadable or not a supported form, or a usage error.
+";
+
+/// A failure the CLI reports with a message and an exit code.
+#[derive(Debug)]
+pub struct CliError {
+    pub message: String,
+    pub code: u8,
+}
+
+impl CliError {
+    /// A usage error (exit 2).
+    pub fn usage(message: impl Into<String>) -> CliError {
+        CliError {
+            message: message.into(),
+            code: 2,
+        }
+    }
+}
+
+impl From<lexopt::Error> for CliError {
+    fn from(e: lexopt::Error) -> CliError {
+        CliError::usage(e.to_string())
+    }
+}
+
+fn dispatch() -> Result<ExitCode, CliError> {
+    let mut parser = lexopt::Parser::from_env();
+    use lexopt::prelude::*;
+    match parser.next()? {
+        Some(Value(cmd)) => match cmd.to_string_lossy().as_ref() {
+            "validate" => validate::run(&mut parser),
+            "show" => show::run(&mut parser),
+            // More commands (edit, export, plan, diff) plug in here.
+            other => Err(CliError::usage(format!(
+                "unknown command '{other}'; run `connect-offsets --help` for the list"
+            ))),
+        },
+        Some(Short('h') | Long("help")) | None => {
+            output::out(HELP);
+            Ok(ExitCode::SUCCESS)
+        }
+        Some(Short('V') | Long("version")) => {
+            output::out(&format!("connect-offsets {VERSION}\n"));
+            Ok(ExitCode::SUCCESS)
+        }
+        Some(arg) => Err(arg.unexpected().into()),
+    }
+}
+
+fn main() -> ExitCode {
+    match dispatch() {
+        Ok(code) => code,
+        Err(e) => {
+            let _ = writeln!(std::io::stderr().lock(), "connect-offsets: {}", e.message);
+            ExitCode::from(e.code)
+        }
+    }
+}
