@@ -34,9 +34,7 @@ pub fn looks_like_csv(text: &str) -> bool {
     else {
         return false;
     };
-    line.contains(',')
-        && !line.contains(':')
-        && !line.starts_with(['{', '[', '-', '"', '\''])
+    line.contains(',') && !line.contains(':') && !line.starts_with(['{', '[', '-', '"', '\''])
 }
 
 /// Column layout of the CSV.
@@ -60,7 +58,10 @@ fn field_pos(line_no: u32, line: &str, field: usize) -> Position {
 }
 
 /// Parses the CSV into a sink or MirrorMaker 2 source listing.
-pub fn import_csv(text: &str, target: &CsvTarget) -> Result<(Listing, Vec<Diagnostic>), Vec<Diagnostic>> {
+pub fn import_csv(
+    text: &str,
+    target: &CsvTarget,
+) -> Result<(Listing, Vec<Diagnostic>), Vec<Diagnostic>> {
     let mut errors = Vec::new();
     let mut notes = Vec::new();
     let mut entries = Vec::new();
@@ -69,7 +70,11 @@ pub fn import_csv(text: &str, target: &CsvTarget) -> Result<(Listing, Vec<Diagno
     if let CsvTarget::MirrorSource { cluster } = target
         && let Err(reason) = names::check_alias(cluster)
     {
-        return Err(vec![Diagnostic::error("OPTION", Position::new(1, 1), reason)]);
+        return Err(vec![Diagnostic::error(
+            "OPTION",
+            Position::new(1, 1),
+            reason,
+        )]);
     }
     for (idx, raw_line) in text.lines().enumerate() {
         let line_no = idx as u32 + 1;
@@ -84,7 +89,9 @@ pub fn import_csv(text: &str, target: &CsvTarget) -> Result<(Listing, Vec<Diagno
             None => {
                 let lower: Vec<String> = fields.iter().map(|f| f.to_ascii_lowercase()).collect();
                 let find = |n: &str| lower.iter().position(|f| f == n);
-                let layout = if let (Some(topic), Some(partition)) = (find("topic"), find("partition")) {
+                let layout = if let (Some(topic), Some(partition)) =
+                    (find("topic"), find("partition"))
+                {
                     // A header row names the columns.
                     let offset = find("offset").or_else(|| find("current-offset"));
                     let Some(offset) = offset else {
@@ -95,12 +102,30 @@ pub fn import_csv(text: &str, target: &CsvTarget) -> Result<(Listing, Vec<Diagno
                         ));
                         break;
                     };
-                    columns = Some(Columns { group: find("group"), topic, partition, offset, count: fields.len() });
+                    columns = Some(Columns {
+                        group: find("group"),
+                        topic,
+                        partition,
+                        offset,
+                        count: fields.len(),
+                    });
                     continue;
                 } else {
                     match fields.len() {
-                        3 => Columns { group: None, topic: 0, partition: 1, offset: 2, count: 3 },
-                        4 => Columns { group: Some(0), topic: 1, partition: 2, offset: 3, count: 4 },
+                        3 => Columns {
+                            group: None,
+                            topic: 0,
+                            partition: 1,
+                            offset: 2,
+                            count: 3,
+                        },
+                        4 => Columns {
+                            group: Some(0),
+                            topic: 1,
+                            partition: 2,
+                            offset: 3,
+                            count: 4,
+                        },
                         n => {
                             errors.push(Diagnostic::error(
                                 "CSV",
@@ -124,7 +149,11 @@ pub fn import_csv(text: &str, target: &CsvTarget) -> Result<(Listing, Vec<Diagno
             errors.push(Diagnostic::error(
                 "CSV",
                 Position::new(line_no, 1),
-                format!("This row has {} fields; the rows before it have {}.", fields.len(), cols.count),
+                format!(
+                    "This row has {} fields; the rows before it have {}.",
+                    fields.len(),
+                    cols.count
+                ),
             ));
             continue;
         }
@@ -166,11 +195,17 @@ pub fn import_csv(text: &str, target: &CsvTarget) -> Result<(Listing, Vec<Diagno
         };
         let mut entry = match target {
             CsvTarget::Sink => Entry::sink(topic, partition, Some(offset)),
-            CsvTarget::MirrorSource { cluster } => {
-                Entry::mirror_source(cluster, topic, partition, offset.checked_sub(1).filter(|o| *o >= 0))
-            }
+            CsvTarget::MirrorSource { cluster } => Entry::mirror_source(
+                cluster,
+                topic,
+                partition,
+                offset.checked_sub(1).filter(|o| *o >= 0),
+            ),
         };
-        entry.origin = Origin { pos: Position::new(line_no, 1), data_key: None };
+        entry.origin = Origin {
+            pos: Position::new(line_no, 1),
+            data_key: None,
+        };
         entries.push(entry);
     }
     if !errors.is_empty() {
@@ -222,7 +257,13 @@ mod tests {
         let csv = "group,topic,partition,offset\ng,orders,0,1000\ng,orders,1,0\n";
         let (l, _) = import_csv(csv, &CsvTarget::Sink).unwrap();
         assert_eq!(l.entries[0].offset(ConnectorKind::Sink), Some(1000));
-        let (l, _) = import_csv(csv, &CsvTarget::MirrorSource { cluster: "east".into() }).unwrap();
+        let (l, _) = import_csv(
+            csv,
+            &CsvTarget::MirrorSource {
+                cluster: "east".into(),
+            },
+        )
+        .unwrap();
         assert_eq!(l.entries[0].offset(ConnectorKind::MirrorSource), Some(999));
         assert!(l.entries[1].is_tombstone());
         assert_eq!(l.entries[1].origin.pos, Position::new(3, 1));

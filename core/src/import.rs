@@ -74,7 +74,10 @@ pub fn import(text: &str, options: &ImportOptions) -> Result<Imported, Vec<Diagn
     let (listing, mut notes) = import_listing(text, options)?;
     notes.extend(validate(&listing, None));
     notes.sort_by_key(|d| d.position);
-    Ok(Imported { listing, diagnostics: notes })
+    Ok(Imported {
+        listing,
+        diagnostics: notes,
+    })
 }
 
 /// Imports raw bytes: checks the size and UTF-8 first (reporting the byte offset, line and
@@ -94,7 +97,8 @@ pub fn import_bytes(bytes: &[u8], options: &ImportOptions) -> Result<Imported, V
         Ok(text) => import(text, options),
         Err(e) => {
             let at = e.valid_up_to();
-            let valid = std::str::from_utf8(bytes.get(..at).unwrap_or_default()).unwrap_or_default();
+            let valid =
+                std::str::from_utf8(bytes.get(..at).unwrap_or_default()).unwrap_or_default();
             let byte = bytes.get(at).copied().unwrap_or(0);
             Err(vec![Diagnostic::error(
                 "INPUT",
@@ -118,8 +122,14 @@ pub fn position_of(text: &str, at: usize) -> Position {
 
 type Notes = Vec<Diagnostic>;
 
-fn import_listing(text: &str, options: &ImportOptions) -> Result<(Listing, Notes), Vec<Diagnostic>> {
-    let first = text.trim_start_matches([' ', '\t', '\r', '\n']).chars().next();
+fn import_listing(
+    text: &str,
+    options: &ImportOptions,
+) -> Result<(Listing, Notes), Vec<Diagnostic>> {
+    let first = text
+        .trim_start_matches([' ', '\t', '\r', '\n'])
+        .chars()
+        .next();
     if matches!(first, Some('{' | '[')) {
         match json::parse(text) {
             Ok(root) => return import_json_root(text, root, options),
@@ -234,14 +244,21 @@ fn import_list(
     outer: &Outer<'_>,
     options: &ImportOptions,
 ) -> Result<(Listing, Notes), Vec<Diagnostic>> {
-    let items = root.get("items").and_then(JsonValue::as_array).unwrap_or_default();
+    let items = root
+        .get("items")
+        .and_then(JsonValue::as_array)
+        .unwrap_or_default();
     let list_items: Vec<ListItem> = items
         .iter()
         .enumerate()
         .map(|(index, item)| ListItem {
             index,
             kind: str_field(item, "kind").unwrap_or("").to_string(),
-            name: item.get("metadata").and_then(|m| str_field(m, "name")).unwrap_or("").to_string(),
+            name: item
+                .get("metadata")
+                .and_then(|m| str_field(m, "name"))
+                .unwrap_or("")
+                .to_string(),
             offsets_keys: offsets_keys(item),
         })
         .collect();
@@ -263,7 +280,9 @@ fn import_list(
             }
         },
         None => {
-            let with_keys = list_items.iter().find(|i| is_cm(i) && !i.offsets_keys.is_empty());
+            let with_keys = list_items
+                .iter()
+                .find(|i| is_cm(i) && !i.offsets_keys.is_empty());
             match with_keys.or_else(|| list_items.iter().find(|i| is_cm(i))) {
                 Some(item) => item.index,
                 None => {
@@ -273,13 +292,18 @@ fn import_list(
             }
         }
     };
-    let Some(item) = items.get(chosen) else { return Err(not_a_configmap(root.pos)) };
+    let Some(item) = items.get(chosen) else {
+        return Err(not_a_configmap(root.pos));
+    };
     let (mut listing, mut notes) = import_configmap(item, outer, options)?;
     if let Some(meta) = listing.configmap.as_mut() {
         meta.list_index = Some(chosen);
         meta.list_items = list_items.clone();
     }
-    let name = list_items.get(chosen).map(|i| i.name.as_str()).unwrap_or("");
+    let name = list_items
+        .get(chosen)
+        .map(|i| i.name.as_str())
+        .unwrap_or("");
     notes.push(Diagnostic::info(
         "LIST",
         item.pos,
@@ -297,9 +321,20 @@ fn describe_items(items: &[ListItem]) -> String {
     let parts: Vec<String> = items
         .iter()
         .filter(|i| i.kind == "ConfigMap" && !i.offsets_keys.is_empty())
-        .map(|i| format!("#{} '{}' ({})", i.index + 1, i.name, i.offsets_keys.join(", ")))
+        .map(|i| {
+            format!(
+                "#{} '{}' ({})",
+                i.index + 1,
+                i.name,
+                i.offsets_keys.join(", ")
+            )
+        })
         .collect();
-    if parts.is_empty() { "none".into() } else { parts.join("; ") }
+    if parts.is_empty() {
+        "none".into()
+    } else {
+        parts.join("; ")
+    }
 }
 
 fn string_pairs(v: Option<&JsonValue>) -> Vec<(String, String)> {
@@ -326,7 +361,11 @@ fn import_configmap(
     let api = str_field(cm, "apiVersion");
     let kind = str_field(cm, "kind");
     if api != Some("v1") || kind != Some("ConfigMap") {
-        let pos = cm.get("kind").or_else(|| cm.get("apiVersion")).map(|v| v.pos).unwrap_or(cm.pos);
+        let pos = cm
+            .get("kind")
+            .or_else(|| cm.get("apiVersion"))
+            .map(|v| v.pos)
+            .unwrap_or(cm.pos);
         return Err(not_a_configmap(pos));
     }
     let metadata = cm.get("metadata");
@@ -352,7 +391,10 @@ fn import_configmap(
     };
 
     let candidates = offsets_keys(cm);
-    let data = cm.get("data").and_then(JsonValue::as_members).unwrap_or_default();
+    let data = cm
+        .get("data")
+        .and_then(JsonValue::as_members)
+        .unwrap_or_default();
     let data_pos = cm.member("data").map(|m| m.key_pos).unwrap_or(cm.pos);
     let key = match &options.data_key {
         Some(k) => {
@@ -362,7 +404,11 @@ fn import_configmap(
                     data_pos,
                     format!(
                         "This ConfigMap has no data key '{k}'. Its offsets keys are: {}.",
-                        if candidates.is_empty() { "none".to_string() } else { candidates.join(", ") }
+                        if candidates.is_empty() {
+                            "none".to_string()
+                        } else {
+                            candidates.join(", ")
+                        }
                     ),
                 )]);
             }
@@ -426,7 +472,11 @@ fn import_configmap(
 
 /// `s` ending with a full stop (unless it already ends with punctuation).
 fn sentence(s: &str) -> String {
-    if s.ends_with(['.', '?', '!']) { s.to_string() } else { format!("{s}.") }
+    if s.ends_with(['.', '?', '!']) {
+        s.to_string()
+    } else {
+        format!("{s}.")
+    }
 }
 
 fn capitalise(s: &str) -> String {
@@ -456,7 +506,9 @@ pub(crate) fn payload_listing(
         }]
     };
     let payload_pos = root.pos;
-    let JsonKind::Object(members) = root.kind else { return Err(s1(payload_pos)) };
+    let JsonKind::Object(members) = root.kind else {
+        return Err(s1(payload_pos));
+    };
     let Some(last_offsets) = members.iter().rposition(|m| m.key == "offsets") else {
         return Err(s1(payload_pos));
     };
@@ -469,18 +521,28 @@ pub(crate) fn payload_listing(
             extra.push(m);
         }
     }
-    let Some(offsets) = offsets else { return Err(s1(payload_pos)) };
+    let Some(offsets) = offsets else {
+        return Err(s1(payload_pos));
+    };
     let offsets_pos = offsets.pos;
-    let JsonKind::Array(items) = offsets.kind else { return Err(s1(offsets_pos)) };
+    let JsonKind::Array(items) = offsets.kind else {
+        return Err(s1(offsets_pos));
+    };
     let entries: Vec<Entry> = items
         .into_iter()
         .map(|value| Entry {
-            origin: Origin { pos: value.pos, data_key: data_key.map(str::to_string) },
+            origin: Origin {
+                pos: value.pos,
+                data_key: data_key.map(str::to_string),
+            },
             value,
         })
         .collect();
     let mirror = data_key.and_then(names::parse_mirror_data_key);
-    let kind = match mirror.as_ref().and_then(|m| ConnectorKind::from_mirror_type(m.name.connector_type)) {
+    let kind = match mirror
+        .as_ref()
+        .and_then(|m| ConnectorKind::from_mirror_type(m.name.connector_type))
+    {
         Some(k) => k,
         None => detect_kind(&entries),
     };
@@ -524,7 +586,9 @@ pub fn detect_kind(entries: &[Entry]) -> ConnectorKind {
 /// How to map positions inside the data value `node` back to the original file.
 fn source_map(outer: &Outer<'_>, node: &JsonValue) -> SourceMap {
     let fixed = SourceMap::Fixed(node.pos);
-    let Some(value) = node.as_str() else { return fixed };
+    let Some(value) = node.as_str() else {
+        return fixed;
+    };
     match outer {
         Outer::Json(text) => json_string_map(text, node.start, node.pos, value).unwrap_or(fixed),
         Outer::Yaml(text, doc) => match doc.style_at(node.start) {
@@ -532,7 +596,10 @@ fn source_map(outer: &Outer<'_>, node: &JsonValue) -> SourceMap {
                 // saphyr's span starts at the first content character; the content's own
                 // indentation is the column before it.
                 if value.starts_with(|c: char| !c.is_whitespace()) {
-                    SourceMap::Block { first_line: node.pos.line, indent: node.pos.column - 1 }
+                    SourceMap::Block {
+                        first_line: node.pos.line,
+                        indent: node.pos.column - 1,
+                    }
                 } else {
                     fixed
                 }
@@ -572,7 +639,11 @@ impl Checkpointer {
     /// must be recorded (escapes and folds), otherwise one is recorded only after such.
     fn emit(&mut self, c: char, checkpoint: bool) {
         if checkpoint || self.need {
-            self.points.push((self.cooked.len(), self.inner_col, Position::new(self.line, self.col)));
+            self.points.push((
+                self.cooked.len(),
+                self.inner_col,
+                Position::new(self.line, self.col),
+            ));
             self.need = checkpoint;
         }
         self.cooked.push(c);
@@ -614,7 +685,12 @@ fn json_string_map(text: &str, start: usize, open: Position, expected: &str) -> 
                         let hi = u32::from_str_radix(raw.get(i + 2..i + 6)?, 16).ok()?;
                         if (0xD800..0xDC00).contains(&hi) {
                             let lo = u32::from_str_radix(raw.get(i + 8..i + 12)?, 16).ok()?;
-                            (char::from_u32(0x10000 + ((hi - 0xD800) << 10) + (lo.checked_sub(0xDC00)?))?, 10)
+                            (
+                                char::from_u32(
+                                    0x10000 + ((hi - 0xD800) << 10) + (lo.checked_sub(0xDC00)?),
+                                )?,
+                                10,
+                            )
                         } else {
                             (char::from_u32(hi)?, 4)
                         }
@@ -638,10 +714,18 @@ fn json_string_map(text: &str, start: usize, open: Position, expected: &str) -> 
 
 /// Checkpoints for a YAML double-quoted scalar starting at byte `start`: YAML escapes, escaped
 /// line breaks (`\` at the end of a line) and line folding are followed, line by line.
-fn yaml_double_quoted_map(text: &str, start: usize, open: Position, expected: &str) -> Option<SourceMap> {
+fn yaml_double_quoted_map(
+    text: &str,
+    start: usize,
+    open: Position,
+    expected: &str,
+) -> Option<SourceMap> {
     let mut cp = Checkpointer::new(open);
     let raw = text.get(start + 1..)?;
-    let chars: Vec<char> = raw.chars().take(expected.chars().count().saturating_mul(12) + 64).collect();
+    let chars: Vec<char> = raw
+        .chars()
+        .take(expected.chars().count().saturating_mul(12) + 64)
+        .collect();
     let mut i = 0;
     // Whitespace seen but not yet emitted: dropped if a line break follows.
     let mut pending: Vec<(char, u32)> = Vec::new();

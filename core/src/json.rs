@@ -25,7 +25,11 @@ impl Number {
 
     /// Checks `text` against the JSON number grammar and keeps it verbatim.
     pub fn parse(text: &str) -> Option<Number> {
-        if is_json_number(text) { Some(Number(text.to_string())) } else { None }
+        if is_json_number(text) {
+            Some(Number(text.to_string()))
+        } else {
+            None
+        }
     }
 
     /// The number exactly as written.
@@ -40,7 +44,11 @@ impl Number {
 
     /// The value as `i64` when the text is an integer within the signed 64-bit range.
     pub fn as_i64(&self) -> Option<i64> {
-        if self.is_integer_text() { self.0.parse::<i64>().ok() } else { None }
+        if self.is_integer_text() {
+            self.0.parse::<i64>().ok()
+        } else {
+            None
+        }
     }
 }
 
@@ -77,7 +85,11 @@ pub struct Member {
 impl JsonValue {
     /// A value with no position (built by code, not parsed).
     pub fn new(kind: JsonKind) -> JsonValue {
-        JsonValue { kind, pos: Position::NONE, start: 0 }
+        JsonValue {
+            kind,
+            pos: Position::NONE,
+            start: 0,
+        }
     }
 
     pub fn null() -> JsonValue {
@@ -97,7 +109,11 @@ impl JsonValue {
         JsonValue::new(JsonKind::Object(
             members
                 .into_iter()
-                .map(|(key, value)| Member { key, key_pos: Position::NONE, value })
+                .map(|(key, value)| Member {
+                    key,
+                    key_pos: Position::NONE,
+                    value,
+                })
                 .collect(),
         ))
     }
@@ -145,7 +161,11 @@ impl JsonValue {
 
     /// The LAST member named `key` (Jackson's rule for duplicate keys).
     pub fn get(&self, key: &str) -> Option<&JsonValue> {
-        self.as_members()?.iter().rev().find(|m| m.key == key).map(|m| &m.value)
+        self.as_members()?
+            .iter()
+            .rev()
+            .find(|m| m.key == key)
+            .map(|m| &m.value)
     }
 
     /// The LAST member named `key`, with its key position.
@@ -177,7 +197,9 @@ impl JsonValue {
             }
             (JsonKind::Object(a), JsonKind::Object(b)) => {
                 a.len() == b.len()
-                    && a.iter().zip(b).all(|(x, y)| x.key == y.key && x.value.same_as(&y.value))
+                    && a.iter()
+                        .zip(b)
+                        .all(|(x, y)| x.key == y.key && x.value.same_as(&y.value))
             }
             _ => false,
         }
@@ -232,10 +254,9 @@ impl SourceMap {
             SourceMap::Checkpoints(points) => {
                 let idx = points.partition_point(|p| p.0 <= offset);
                 match idx.checked_sub(1).and_then(|i| points.get(i)) {
-                    Some(&(_, inner_col, outer)) => Position::new(
-                        outer.line,
-                        outer.column + column.saturating_sub(inner_col),
-                    ),
+                    Some(&(_, inner_col, outer)) => {
+                        Position::new(outer.line, outer.column + column.saturating_sub(inner_col))
+                    }
                     None => points.first().map(|p| p.2).unwrap_or(Position::NONE),
                 }
             }
@@ -251,12 +272,29 @@ pub fn parse(text: &str) -> Result<JsonValue, JsonError> {
 
 /// Parses `text`, mapping every position (values and errors) through `map`.
 pub fn parse_mapped(text: &str, map: &SourceMap) -> Result<JsonValue, JsonError> {
-    Parser { b: text.as_bytes(), text, i: 0, line: 1, col: 1, map }.document()
+    Parser {
+        b: text.as_bytes(),
+        text,
+        i: 0,
+        line: 1,
+        col: 1,
+        map,
+    }
+    .document()
 }
 
 enum Frame {
-    Array { items: Vec<JsonValue>, pos: Position, start: usize },
-    Object { members: Vec<Member>, pos: Position, start: usize, key: Option<(String, Position)> },
+    Array {
+        items: Vec<JsonValue>,
+        pos: Position,
+        start: usize,
+    },
+    Object {
+        members: Vec<Member>,
+        pos: Position,
+        start: usize,
+        key: Option<(String, Position)>,
+    },
 }
 
 struct Parser<'a> {
@@ -283,7 +321,11 @@ impl Parser<'_> {
     }
 
     fn err(&self, message: impl Into<String>) -> JsonError {
-        JsonError { message: message.into(), pos: self.pos(), offset: self.i }
+        JsonError {
+            message: message.into(),
+            pos: self.pos(),
+            offset: self.i,
+        }
     }
 
     fn peek(&self) -> Option<u8> {
@@ -336,10 +378,19 @@ impl Parser<'_> {
                     self.skip_ws();
                     if self.peek() == Some(b'}') {
                         self.bump();
-                        JsonValue { kind: JsonKind::Object(Vec::new()), pos, start }
+                        JsonValue {
+                            kind: JsonKind::Object(Vec::new()),
+                            pos,
+                            start,
+                        }
                     } else {
                         let key = self.key()?;
-                        stack.push(Frame::Object { members: Vec::new(), pos, start, key: Some(key) });
+                        stack.push(Frame::Object {
+                            members: Vec::new(),
+                            pos,
+                            start,
+                            key: Some(key),
+                        });
                         continue 'value;
                     }
                 }
@@ -353,25 +404,41 @@ impl Parser<'_> {
                     self.skip_ws();
                     if self.peek() == Some(b']') {
                         self.bump();
-                        JsonValue { kind: JsonKind::Array(Vec::new()), pos, start }
+                        JsonValue {
+                            kind: JsonKind::Array(Vec::new()),
+                            pos,
+                            start,
+                        }
                     } else {
-                        stack.push(Frame::Array { items: Vec::new(), pos, start });
+                        stack.push(Frame::Array {
+                            items: Vec::new(),
+                            pos,
+                            start,
+                        });
                         continue 'value;
                     }
                 }
                 Some(b'"') => {
                     let s = self.string()?;
-                    JsonValue { kind: JsonKind::String(s), pos, start }
+                    JsonValue {
+                        kind: JsonKind::String(s),
+                        pos,
+                        start,
+                    }
                 }
                 Some(b't') => self.literal("true", JsonKind::Bool(true), pos)?,
                 Some(b'f') => self.literal("false", JsonKind::Bool(false), pos)?,
                 Some(b'n') => self.literal("null", JsonKind::Null, pos)?,
                 Some(b'-' | b'0'..=b'9') => self.number(pos)?,
                 Some(b']') if matches!(stack.last(), Some(Frame::Array { .. })) => {
-                    return Err(self.err("expected a value after ',' but found ']'; remove the trailing comma"));
+                    return Err(self.err(
+                        "expected a value after ',' but found ']'; remove the trailing comma",
+                    ));
                 }
                 Some(b'}') if matches!(stack.last(), Some(Frame::Object { .. })) => {
-                    return Err(self.err("expected a value but found '}'; add a value after the ':'"));
+                    return Err(
+                        self.err("expected a value but found '}'; add a value after the ':'")
+                    );
                 }
                 Some(b'\'') => {
                     return Err(self.err(
@@ -410,10 +477,16 @@ impl Parser<'_> {
                                 let Some(Frame::Array { items, pos, start }) = stack.pop() else {
                                     return Err(self.err("internal parser state error"));
                                 };
-                                done = JsonValue { kind: JsonKind::Array(items), pos, start };
+                                done = JsonValue {
+                                    kind: JsonKind::Array(items),
+                                    pos,
+                                    start,
+                                };
                             }
                             None => {
-                                return Err(self.err("unexpected end of input inside an array; a ']' is missing"));
+                                return Err(self.err(
+                                    "unexpected end of input inside an array; a ']' is missing",
+                                ));
                             }
                             _ => {
                                 return Err(self.err(format!(
@@ -425,7 +498,11 @@ impl Parser<'_> {
                     }
                     Some(Frame::Object { members, key, .. }) => {
                         if let Some((k, key_pos)) = key.take() {
-                            members.push(Member { key: k, key_pos, value: done });
+                            members.push(Member {
+                                key: k,
+                                key_pos,
+                                value: done,
+                            });
                         }
                         match self.peek() {
                             Some(b',') => {
@@ -442,13 +519,25 @@ impl Parser<'_> {
                             }
                             Some(b'}') => {
                                 self.bump();
-                                let Some(Frame::Object { members, pos, start, .. }) = stack.pop() else {
+                                let Some(Frame::Object {
+                                    members,
+                                    pos,
+                                    start,
+                                    ..
+                                }) = stack.pop()
+                                else {
                                     return Err(self.err("internal parser state error"));
                                 };
-                                done = JsonValue { kind: JsonKind::Object(members), pos, start };
+                                done = JsonValue {
+                                    kind: JsonKind::Object(members),
+                                    pos,
+                                    start,
+                                };
                             }
                             None => {
-                                return Err(self.err("unexpected end of input inside an object; a '}' is missing"));
+                                return Err(self.err(
+                                    "unexpected end of input inside an object; a '}' is missing",
+                                ));
                             }
                             _ => {
                                 return Err(self.err(format!(
@@ -475,13 +564,21 @@ impl Parser<'_> {
         let key = self.string()?;
         self.skip_ws();
         if self.peek() != Some(b':') {
-            return Err(self.err(format!("expected ':' after the key \"{key}\" but found {}", self.found())));
+            return Err(self.err(format!(
+                "expected ':' after the key \"{key}\" but found {}",
+                self.found()
+            )));
         }
         self.bump();
         Ok((key, pos))
     }
 
-    fn literal(&mut self, word: &str, kind: JsonKind, pos: Position) -> Result<JsonValue, JsonError> {
+    fn literal(
+        &mut self,
+        word: &str,
+        kind: JsonKind,
+        pos: Position,
+    ) -> Result<JsonValue, JsonError> {
         let start = self.i;
         if self.b.get(self.i..self.i + word.len()) == Some(word.as_bytes()) {
             for _ in 0..word.len() {
@@ -507,7 +604,11 @@ impl Parser<'_> {
         }
         let text = self.text.get(start..self.i).unwrap_or("");
         match Number::parse(text) {
-            Some(n) => Ok(JsonValue { kind: JsonKind::Number(n), pos, start }),
+            Some(n) => Ok(JsonValue {
+                kind: JsonKind::Number(n),
+                pos,
+                start,
+            }),
             None => Err(JsonError {
                 message: format!(
                     "'{text}' is not a valid JSON number (no leading zeros, '+' signs or trailing '.'; write whole numbers like 42)"
@@ -573,7 +674,9 @@ impl Parser<'_> {
                         let hi = self.hex4()?;
                         let code = if (0xD800..0xDC00).contains(&hi) {
                             if self.b.get(self.i..self.i + 2) != Some(b"\\u") {
-                                return Err(self.err("a \\u high surrogate must be followed by a \\u low surrogate"));
+                                return Err(self.err(
+                                    "a \\u high surrogate must be followed by a \\u low surrogate",
+                                ));
                             }
                             self.bump();
                             self.bump();
@@ -587,7 +690,11 @@ impl Parser<'_> {
                         };
                         match char::from_u32(code) {
                             Some(ch) => out.push(ch),
-                            None => return Err(self.err("a \\u escape names a lone surrogate, which is not a character")),
+                            None => {
+                                return Err(self.err(
+                                    "a \\u escape names a lone surrogate, which is not a character",
+                                ));
+                            }
                         }
                     } else {
                         return Err(self.err(format!(
@@ -793,7 +900,14 @@ mod tests {
         assert_eq!(m[1].value.as_number().unwrap().as_i64(), None);
         assert_eq!(v.get("a").unwrap().as_number().unwrap().text(), "1.0");
         assert_eq!(m[3].value.as_number().unwrap().as_i64(), None);
-        assert_eq!(parse("9223372036854775808").unwrap().as_number().unwrap().as_i64(), None);
+        assert_eq!(
+            parse("9223372036854775808")
+                .unwrap()
+                .as_number()
+                .unwrap()
+                .as_i64(),
+            None
+        );
     }
 
     #[test]
@@ -808,24 +922,78 @@ mod tests {
     #[test]
     fn error_table() {
         let table = [
-            ("", "1:1: expected a JSON value (object, array, string, number, true, false or null) but found the end of the input"),
-            ("{\"a\" 1}", "1:6: expected ':' after the key \"a\" but found '1'"),
-            ("[1,]", "1:4: expected a value after ',' but found ']'; remove the trailing comma"),
-            ("{\"a\":1,}", "1:8: expected a key after ',' but found '}'; remove the trailing comma"),
-            ("{\"a\":1 \"b\":2}", "1:8: expected ',' or '}' after an object member but found '\"'; is a comma missing?"),
-            ("[1 2]", "1:4: expected ',' or ']' after an array element but found '2'"),
-            ("{\n \"a\": 01}", "2:7: '01' is not a valid JSON number (no leading zeros, '+' signs or trailing '.'; write whole numbers like 42)"),
-            ("{\"a\": 'x'}", "1:7: expected a value but found \"'\"; JSON strings use double quotes (\"...\")"),
-            ("{\"a\": tru}", "1:7: expected a JSON value but found 't'; strings must be in double quotes"),
-            ("{} x", "1:4: unexpected 'x' after the end of the JSON document; remove it"),
-            ("[", "1:2: expected a JSON value (object, array, string, number, true, false or null) but found the end of the input"),
-            ("[1", "1:3: unexpected end of input inside an array; a ']' is missing"),
-            ("{\"a\":1", "1:7: unexpected end of input inside an object; a '}' is missing"),
-            ("\"ab", "1:4: unterminated string (it starts at 1:1); close it with '\"' on the same line"),
-            ("\"a\\qb\"", "1:4: invalid escape '\\q' in a string; valid escapes are \\\" \\\\ \\/ \\b \\f \\n \\r \\t \\uXXXX"),
-            ("\"\\ud800\"", "1:8: a \\u high surrogate must be followed by a \\u low surrogate"),
-            ("\"a\tb\"", "1:3: the control character U+0009 must be escaped inside a string (for example \\n or \\u0009)"),
-            ("{1:2}", "1:2: expected an object key in double quotes but found '1'"),
+            (
+                "",
+                "1:1: expected a JSON value (object, array, string, number, true, false or null) but found the end of the input",
+            ),
+            (
+                "{\"a\" 1}",
+                "1:6: expected ':' after the key \"a\" but found '1'",
+            ),
+            (
+                "[1,]",
+                "1:4: expected a value after ',' but found ']'; remove the trailing comma",
+            ),
+            (
+                "{\"a\":1,}",
+                "1:8: expected a key after ',' but found '}'; remove the trailing comma",
+            ),
+            (
+                "{\"a\":1 \"b\":2}",
+                "1:8: expected ',' or '}' after an object member but found '\"'; is a comma missing?",
+            ),
+            (
+                "[1 2]",
+                "1:4: expected ',' or ']' after an array element but found '2'",
+            ),
+            (
+                "{\n \"a\": 01}",
+                "2:7: '01' is not a valid JSON number (no leading zeros, '+' signs or trailing '.'; write whole numbers like 42)",
+            ),
+            (
+                "{\"a\": 'x'}",
+                "1:7: expected a value but found \"'\"; JSON strings use double quotes (\"...\")",
+            ),
+            (
+                "{\"a\": tru}",
+                "1:7: expected a JSON value but found 't'; strings must be in double quotes",
+            ),
+            (
+                "{} x",
+                "1:4: unexpected 'x' after the end of the JSON document; remove it",
+            ),
+            (
+                "[",
+                "1:2: expected a JSON value (object, array, string, number, true, false or null) but found the end of the input",
+            ),
+            (
+                "[1",
+                "1:3: unexpected end of input inside an array; a ']' is missing",
+            ),
+            (
+                "{\"a\":1",
+                "1:7: unexpected end of input inside an object; a '}' is missing",
+            ),
+            (
+                "\"ab",
+                "1:4: unterminated string (it starts at 1:1); close it with '\"' on the same line",
+            ),
+            (
+                "\"a\\qb\"",
+                "1:4: invalid escape '\\q' in a string; valid escapes are \\\" \\\\ \\/ \\b \\f \\n \\r \\t \\uXXXX",
+            ),
+            (
+                "\"\\ud800\"",
+                "1:8: a \\u high surrogate must be followed by a \\u low surrogate",
+            ),
+            (
+                "\"a\tb\"",
+                "1:3: the control character U+0009 must be escaped inside a string (for example \\n or \\u0009)",
+            ),
+            (
+                "{1:2}",
+                "1:2: expected an object key in double quotes but found '1'",
+            ),
         ];
         for (input, expected) in table {
             assert_eq!(err(input), expected, "input {input:?}");
@@ -863,7 +1031,10 @@ mod tests {
 
     #[test]
     fn source_maps() {
-        let block = SourceMap::Block { first_line: 4, indent: 4 };
+        let block = SourceMap::Block {
+            first_line: 4,
+            indent: 4,
+        };
         let v = parse_mapped("{\n  \"a\" : 1\n}", &block).unwrap();
         assert_eq!(v.pos, Position::new(4, 5));
         assert_eq!(v.as_members().unwrap()[0].value.pos, Position::new(5, 13));

@@ -183,8 +183,10 @@ impl Entry {
                 let key = kind.offset_key().map(str::to_string).or_else(|| {
                     // Generic: the single integer-valued key of the existing map.
                     let map = self.value.get("offset")?.as_members()?;
-                    let ints: Vec<&Member> =
-                        map.iter().filter(|m| m.value.as_number().is_some()).collect();
+                    let ints: Vec<&Member> = map
+                        .iter()
+                        .filter(|m| m.value.as_number().is_some())
+                        .collect();
                     match ints.as_slice() {
                         [one] => Some(one.key.clone()),
                         _ => None,
@@ -192,12 +194,22 @@ impl Entry {
                 });
                 let Some(key) = key else { return self.clone() };
                 let mut map = match self.value.get("offset") {
-                    Some(v @ JsonValue { kind: JsonKind::Object(_), .. }) => v.clone(),
+                    Some(
+                        v @ JsonValue {
+                            kind: JsonKind::Object(_),
+                            ..
+                        },
+                    ) => v.clone(),
                     _ => JsonValue::object([]),
                 };
                 if let JsonKind::Object(members) = &mut map.kind {
                     match members.iter_mut().rev().find(|m| m.key == key) {
-                        Some(m) => m.value = JsonValue { pos: m.value.pos, ..JsonValue::int(v) },
+                        Some(m) => {
+                            m.value = JsonValue {
+                                pos: m.value.pos,
+                                ..JsonValue::int(v)
+                            }
+                        }
                         None => members.push(Member {
                             key,
                             key_pos: Position::NONE,
@@ -218,12 +230,17 @@ impl Entry {
                 }),
             }
         }
-        Entry { value, origin: self.origin.clone() }
+        Entry {
+            value,
+            origin: self.origin.clone(),
+        }
     }
 
     /// The partition map, when `partition` is an object.
     pub fn partition(&self) -> Option<&JsonValue> {
-        self.value.get("partition").filter(|p| p.as_members().is_some())
+        self.value
+            .get("partition")
+            .filter(|p| p.as_members().is_some())
     }
 
     /// The `offset` field.
@@ -238,14 +255,19 @@ impl Entry {
 
     /// True when the entry deletes the stored offset (`null` or no `offset` key).
     pub fn is_tombstone(&self) -> bool {
-        matches!(self.offset_field(), OffsetField::Missing | OffsetField::Null)
+        matches!(
+            self.offset_field(),
+            OffsetField::Missing | OffsetField::Null
+        )
     }
 
     /// The offset as a 64-bit integer: `offset.offset` (MirrorMaker 2) or `offset.kafka_offset`
     /// (sink; a numeric string counts). `None` for a tombstone, an invalid value, or a generic
     /// connector whose offset map does not hold exactly one integer.
     pub fn offset(&self, kind: ConnectorKind) -> Option<i64> {
-        let OffsetField::Map(map) = self.offset_field() else { return None };
+        let OffsetField::Map(map) = self.offset_field() else {
+            return None;
+        };
         match kind.offset_key() {
             Some(key) => integer_value(map.get(key)?, kind == ConnectorKind::Sink),
             None => {
@@ -438,7 +460,9 @@ pub struct ConfigMapMeta {
 impl ConfigMapMeta {
     /// The Strimzi owner: the first owner reference of kind KafkaConnector or KafkaMirrorMaker2.
     pub fn strimzi_owner(&self) -> Option<&OwnerRef> {
-        self.owners.iter().find(|o| o.kind == "KafkaConnector" || o.kind == "KafkaMirrorMaker2")
+        self.owners
+            .iter()
+            .find(|o| o.kind == "KafkaConnector" || o.kind == "KafkaMirrorMaker2")
     }
 }
 
@@ -506,7 +530,9 @@ impl Listing {
 
     /// Index of the first entry whose canonical partition key is `key`.
     pub fn find(&self, key: &PartitionKey) -> Option<usize> {
-        self.entries.iter().position(|e| e.key().as_ref() == Some(key))
+        self.entries
+            .iter()
+            .position(|e| e.key().as_ref() == Some(key))
     }
 
     /// The source alias of a MirrorMaker 2 connector, from the data key.
@@ -525,13 +551,19 @@ mod tests {
         let a = json::parse(r#"{"topic":"t","partition":1,"cluster":"c"}"#).unwrap();
         let b = json::parse(r#"{"cluster":"c","partition":1,"topic":"t"}"#).unwrap();
         assert_eq!(PartitionKey::of(&a), PartitionKey::of(&b));
-        assert_eq!(PartitionKey::of(&a).unwrap().to_string(), "{cluster=c, partition=1, topic=t}");
+        assert_eq!(
+            PartitionKey::of(&a).unwrap().to_string(),
+            "{cluster=c, partition=1, topic=t}"
+        );
     }
 
     #[test]
     fn with_offset_keeps_other_keys() {
         let v = json::parse(r#"{"partition":{"cluster":"c","partition":0,"topic":"t"},"offset":{"offset":5,"x":1}}"#).unwrap();
-        let e = Entry { value: v, origin: Origin::default() };
+        let e = Entry {
+            value: v,
+            origin: Origin::default(),
+        };
         let e2 = e.with_offset(ConnectorKind::MirrorSource, Some(9_223_372_036_854_775_807));
         assert_eq!(
             json::to_compact(&e2.value),
@@ -550,7 +582,10 @@ mod tests {
         assert_eq!(e.offset(ConnectorKind::Sink), Some(10));
         let m = Entry::mirror_source("east", "orders", 1, None);
         assert!(m.is_tombstone());
-        assert_eq!(ConnectorKind::classify(m.partition().unwrap()), ConnectorKind::MirrorSource);
+        assert_eq!(
+            ConnectorKind::classify(m.partition().unwrap()),
+            ConnectorKind::MirrorSource
+        );
         assert_eq!(parse_java_long("+12"), Some(12));
         assert_eq!(parse_java_long("1.0"), None);
     }

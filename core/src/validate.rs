@@ -37,7 +37,14 @@ struct Ctx<'a> {
 }
 
 impl Ctx<'_> {
-    fn push(&mut self, rule: &'static str, sev: Severity, pos: Position, msg: String, entry: Option<usize>) {
+    fn push(
+        &mut self,
+        rule: &'static str,
+        sev: Severity,
+        pos: Position,
+        msg: String,
+        entry: Option<usize>,
+    ) {
         let mut d = Diagnostic::new(rule, sev, pos, msg);
         d.entry = entry;
         d.data_key = self.listing.data_key.clone();
@@ -54,7 +61,10 @@ impl Ctx<'_> {
 /// Validates `listing`; with `baseline` (the listing it was edited from) also reports what the
 /// edit changes (MS10–MS13, S10). Returns every diagnostic, sorted by position.
 pub fn validate(listing: &Listing, baseline: Option<&Listing>) -> Vec<Diagnostic> {
-    let mut cx = Ctx { listing, out: Vec::new() };
+    let mut cx = Ctx {
+        listing,
+        out: Vec::new(),
+    };
     listing_rules(&mut cx, baseline);
     let mut s8_values: Vec<*const JsonValue> = Vec::new();
     for (i, entry) in listing.entries.iter().enumerate() {
@@ -76,12 +86,21 @@ pub fn validate(listing: &Listing, baseline: Option<&Listing>) -> Vec<Diagnostic
 }
 
 fn first_entry_pos(l: &Listing) -> Position {
-    l.entries.first().map(|e| e.origin.pos).unwrap_or(l.offsets_pos)
+    l.entries
+        .first()
+        .map(|e| e.origin.pos)
+        .unwrap_or(l.offsets_pos)
 }
 
 fn listing_rules(cx: &mut Ctx<'_>, baseline: Option<&Listing>) {
     let l = cx.listing;
-    cx.push("IMP6", Severity::Info, l.payload_pos, format!("Detected: {}.", l.kind.label()), None);
+    cx.push(
+        "IMP6",
+        Severity::Info,
+        l.payload_pos,
+        format!("Detected: {}.", l.kind.label()),
+        None,
+    );
     if l.kind == ConnectorKind::Generic {
         cx.push(
             "GENERIC",
@@ -147,7 +166,10 @@ fn listing_rules(cx: &mut Ctx<'_>, baseline: Option<&Listing>) {
             _ => {}
         }
     }
-    if matches!(l.kind, ConnectorKind::MirrorCheckpoint | ConnectorKind::MirrorHeartbeat) {
+    if matches!(
+        l.kind,
+        ConnectorKind::MirrorCheckpoint | ConnectorKind::MirrorHeartbeat
+    ) {
         cx.push(
             "MC3",
             Severity::Warning,
@@ -176,14 +198,23 @@ fn listing_rules(cx: &mut Ctx<'_>, baseline: Option<&Listing>) {
     if let Some(base) = baseline
         && base.payload() == l.payload()
     {
-        cx.push("S10", Severity::Info, l.offsets_pos, "No offsets changed.".into(), None);
+        cx.push(
+            "S10",
+            Severity::Info,
+            l.offsets_pos,
+            "No offsets changed.".into(),
+            None,
+        );
     }
 }
 
 /// DUPKEY: a key that appears more than once in one object.
 fn duplicate_keys(cx: &mut Ctx<'_>, members: &[Member], entry: Option<usize>) {
     for (i, m) in members.iter().enumerate() {
-        if let Some(first) = members.get(..i).and_then(|b| b.iter().find(|p| p.key == m.key)) {
+        if let Some(first) = members
+            .get(..i)
+            .and_then(|b| b.iter().find(|p| p.key == m.key))
+        {
             cx.push(
                 "DUPKEY",
                 Severity::Warning,
@@ -201,7 +232,12 @@ fn duplicate_keys(cx: &mut Ctx<'_>, members: &[Member], entry: Option<usize>) {
 fn structure_rules(cx: &mut Ctx<'_>, i: usize, entry: &Entry, s8: &mut Vec<*const JsonValue>) {
     let n = i + 1;
     let Some(members) = entry.value.as_members() else {
-        cx.err("S4", entry.origin.pos, format!("Entry #{n} has no partition."), i);
+        cx.err(
+            "S4",
+            entry.origin.pos,
+            format!("Entry #{n} has no partition."),
+            i,
+        );
         return;
     };
     duplicate_keys(cx, members, Some(i));
@@ -221,7 +257,12 @@ fn structure_rules(cx: &mut Ctx<'_>, i: usize, entry: &Entry, s8: &mut Vec<*cons
     match entry.value.get("partition") {
         Some(p) if p.as_members().is_some() => {}
         Some(p) => cx.err("S4", p.pos, format!("Entry #{n} has no partition."), i),
-        None => cx.err("S4", entry.origin.pos, format!("Entry #{n} has no partition."), i),
+        None => cx.err(
+            "S4",
+            entry.origin.pos,
+            format!("Entry #{n} has no partition."),
+            i,
+        ),
     }
     if entry.value.get("offset").is_none() {
         cx.warn(
@@ -234,7 +275,9 @@ fn structure_rules(cx: &mut Ctx<'_>, i: usize, entry: &Entry, s8: &mut Vec<*cons
         );
     }
     for field in ["partition", "offset"] {
-        let Some(map) = entry.value.get(field).and_then(JsonValue::as_members) else { continue };
+        let Some(map) = entry.value.get(field).and_then(JsonValue::as_members) else {
+            continue;
+        };
         duplicate_keys(cx, map, Some(i));
         for m in map {
             match &m.value.kind {
@@ -282,7 +325,11 @@ fn extra_keys(map: &JsonValue, known: &[&str]) -> Option<String> {
             extra.push(format!("'{}'", m.key));
         }
     }
-    if extra.is_empty() { None } else { Some(extra.join(", ")) }
+    if extra.is_empty() {
+        None
+    } else {
+        Some(extra.join(", "))
+    }
 }
 
 fn mirror_source_rules(
@@ -312,14 +359,26 @@ fn mirror_source_rules(
             if let Some(v) = p.get(k)
                 && v.as_str().is_none()
             {
-                cx.err("MS2", v.pos, format!("Entry #{n}: '{k}' must be a string."), i);
+                cx.err(
+                    "MS2",
+                    v.pos,
+                    format!("Entry #{n}: '{k}' must be a string."),
+                    i,
+                );
             }
         }
         if let Some(v) = p.get("partition")
             && !skip(v)
-            && v.as_number().and_then(|x| x.as_i64()).is_none_or(|x| !(0..=names::MAX_PARTITION).contains(&x))
+            && v.as_number()
+                .and_then(|x| x.as_i64())
+                .is_none_or(|x| !(0..=names::MAX_PARTITION).contains(&x))
         {
-            cx.err("MS3", v.pos, format!("Entry #{n}: partition must be an integer between 0 and 2147483647."), i);
+            cx.err(
+                "MS3",
+                v.pos,
+                format!("Entry #{n}: partition must be an integer between 0 and 2147483647."),
+                i,
+            );
         }
         if let Some(extra) = extra_keys(p, &["cluster", "topic", "partition"]) {
             cx.warn(
@@ -376,7 +435,14 @@ fn mirror_source_rules(
                     );
                 }
                 if let Some(extra) = extra_keys(map, &["offset"]) {
-                    cx.warn("MS9", map.pos, format!("Entry #{n}: extra offset field(s) {extra} are stored but ignored."), i);
+                    cx.warn(
+                        "MS9",
+                        map.pos,
+                        format!(
+                            "Entry #{n}: extra offset field(s) {extra} are stored but ignored."
+                        ),
+                        i,
+                    );
                 }
             }
         },
@@ -387,7 +453,11 @@ fn mirror_source_rules(
     let pos = match offset {
         OffsetField::Map(m) => m.get("offset").map(|v| v.pos).unwrap_or(m.pos),
         OffsetField::Other(v) => v.pos,
-        _ => entry.value.member("offset").map(|m| m.value.pos).unwrap_or(entry.origin.pos),
+        _ => entry
+            .value
+            .member("offset")
+            .map(|m| m.value.pos)
+            .unwrap_or(entry.origin.pos),
     };
     match base.find(&key).and_then(|j| base.entries.get(j)) {
         None => {
@@ -395,12 +465,18 @@ fn mirror_source_rules(
                 Some(mp) => (mp.topic.to_string(), mp.partition.to_string()),
                 None => {
                     let get = |k: &str| {
-                        entry.partition().and_then(|p| p.get(k)).map(|v| match &v.kind {
-                            JsonKind::String(s) => s.clone(),
-                            _ => crate::json::to_compact(v),
-                        })
+                        entry
+                            .partition()
+                            .and_then(|p| p.get(k))
+                            .map(|v| match &v.kind {
+                                JsonKind::String(s) => s.clone(),
+                                _ => crate::json::to_compact(v),
+                            })
                     };
-                    (get("topic").unwrap_or_default(), get("partition").unwrap_or_default())
+                    (
+                        get("topic").unwrap_or_default(),
+                        get("partition").unwrap_or_default(),
+                    )
                 }
             };
             cx.warn(
@@ -440,7 +516,12 @@ fn mirror_source_rules(
     }
 }
 
-fn mirror_other_rules(cx: &mut Ctx<'_>, i: usize, entry: &Entry, skip: &dyn Fn(&JsonValue) -> bool) {
+fn mirror_other_rules(
+    cx: &mut Ctx<'_>,
+    i: usize,
+    entry: &Entry,
+    skip: &dyn Fn(&JsonValue) -> bool,
+) {
     let n = i + 1;
     let offset = entry.offset_field();
     let tombstone = matches!(offset, OffsetField::Missing | OffsetField::Null);
@@ -448,13 +529,19 @@ fn mirror_other_rules(cx: &mut Ctx<'_>, i: usize, entry: &Entry, skip: &dyn Fn(&
         && !tombstone
     {
         let mc1 = |cx: &mut Ctx<'_>, k: &str, pos: Position| {
-            cx.err("MC1", pos, format!("Entry #{n}: the source partition is missing or has an invalid '{k}'."), i);
+            cx.err(
+                "MC1",
+                pos,
+                format!("Entry #{n}: the source partition is missing or has an invalid '{k}'."),
+                i,
+            );
         };
-        let (strings, int): (&[&str], Option<&str>) = if cx.listing.kind == ConnectorKind::MirrorCheckpoint {
-            (&["group", "topic"], Some("partition"))
-        } else {
-            (&["sourceClusterAlias", "targetClusterAlias"], None)
-        };
+        let (strings, int): (&[&str], Option<&str>) =
+            if cx.listing.kind == ConnectorKind::MirrorCheckpoint {
+                (&["group", "topic"], Some("partition"))
+            } else {
+                (&["sourceClusterAlias", "targetClusterAlias"], None)
+            };
         for k in strings {
             match p.get(k) {
                 None => mc1(cx, k, p.pos),
@@ -487,7 +574,12 @@ fn mirror_other_rules(cx: &mut Ctx<'_>, i: usize, entry: &Entry, skip: &dyn Fn(&
         },
     };
     if let Some(pos) = bad {
-        cx.err("MC2", pos, format!("Entry #{n}: this connector only accepts offset 0 (or null)."), i);
+        cx.err(
+            "MC2",
+            pos,
+            format!("Entry #{n}: this connector only accepts offset 0 (or null)."),
+            i,
+        );
     }
 }
 
@@ -514,7 +606,12 @@ fn sink_rules(cx: &mut Ctx<'_>, i: usize, entry: &Entry, skip: &dyn Fn(&JsonValu
             && !skip(v)
             && sink_integer(v).is_none_or(|x| !(0..=names::MAX_PARTITION).contains(&x))
         {
-            cx.err("SK3", v.pos, "Partition values for sink connectors need to be integers (0 or greater).".into(), i);
+            cx.err(
+                "SK3",
+                v.pos,
+                "Partition values for sink connectors need to be integers (0 or greater).".into(),
+                i,
+            );
         }
     }
     match entry.offset_field() {

@@ -56,14 +56,28 @@ struct ByteIndex<'a> {
 impl<'a> ByteIndex<'a> {
     fn new(text: &'a str) -> ByteIndex<'a> {
         let mut line_starts = vec![0];
-        line_starts.extend(text.bytes().enumerate().filter(|(_, b)| *b == b'\n').map(|(i, _)| i + 1));
-        ByteIndex { text, line_starts, last_char: 0, last_byte: 0 }
+        line_starts.extend(
+            text.bytes()
+                .enumerate()
+                .filter(|(_, b)| *b == b'\n')
+                .map(|(i, _)| i + 1),
+        );
+        ByteIndex {
+            text,
+            line_starts,
+            last_char: 0,
+            last_byte: 0,
+        }
     }
 
     fn byte(&mut self, m: &Marker) -> usize {
         if m.index() < self.last_char {
             // Restart from the start of the marker's line.
-            let start = self.line_starts.get(m.line().saturating_sub(1)).copied().unwrap_or(0);
+            let start = self
+                .line_starts
+                .get(m.line().saturating_sub(1))
+                .copied()
+                .unwrap_or(0);
             self.last_byte = start;
             self.last_char = m.index().saturating_sub(m.col());
         }
@@ -88,8 +102,17 @@ fn pos(m: &Marker) -> Position {
 }
 
 enum Frame {
-    Seq { items: Vec<JsonValue>, pos: Position, start: usize },
-    Map { members: Vec<Member>, pos: Position, start: usize, key: Option<(String, Position)> },
+    Seq {
+        items: Vec<JsonValue>,
+        pos: Position,
+        start: usize,
+    },
+    Map {
+        members: Vec<Member>,
+        pos: Position,
+        start: usize,
+        key: Option<(String, Position)>,
+    },
 }
 
 /// Parses the first YAML document of `text`.
@@ -138,7 +161,11 @@ pub fn parse(text: &str) -> Result<YamlDoc, YamlError> {
                 } else {
                     JsonKind::String(value.into_owned())
                 };
-                JsonValue { kind, pos: p, start }
+                JsonValue {
+                    kind,
+                    pos: p,
+                    start,
+                }
             }
             Event::SequenceStart(..) | Event::MappingStart(..) => {
                 if stack.len() >= MAX_DEPTH {
@@ -151,19 +178,37 @@ pub fn parse(text: &str) -> Result<YamlDoc, YamlError> {
                 }
                 let start = index.byte(&span.start);
                 if matches!(event, Event::SequenceStart(..)) {
-                    stack.push(Frame::Seq { items: Vec::new(), pos: p, start });
+                    stack.push(Frame::Seq {
+                        items: Vec::new(),
+                        pos: p,
+                        start,
+                    });
                 } else {
-                    stack.push(Frame::Map { members: Vec::new(), pos: p, start, key: None });
+                    stack.push(Frame::Map {
+                        members: Vec::new(),
+                        pos: p,
+                        start,
+                        key: None,
+                    });
                 }
                 continue;
             }
             Event::SequenceEnd | Event::MappingEnd => match stack.pop() {
-                Some(Frame::Seq { items, pos, start }) => {
-                    JsonValue { kind: JsonKind::Array(items), pos, start }
-                }
-                Some(Frame::Map { members, pos, start, .. }) => {
-                    JsonValue { kind: JsonKind::Object(members), pos, start }
-                }
+                Some(Frame::Seq { items, pos, start }) => JsonValue {
+                    kind: JsonKind::Array(items),
+                    pos,
+                    start,
+                },
+                Some(Frame::Map {
+                    members,
+                    pos,
+                    start,
+                    ..
+                }) => JsonValue {
+                    kind: JsonKind::Object(members),
+                    pos,
+                    start,
+                },
                 None => continue,
             },
             _ => continue,
@@ -187,11 +232,18 @@ pub fn parse(text: &str) -> Result<YamlDoc, YamlError> {
                     };
                     *key = Some((k, node.pos));
                 }
-                Some((k, key_pos)) => members.push(Member { key: k, key_pos, value: node }),
+                Some((k, key_pos)) => members.push(Member {
+                    key: k,
+                    key_pos,
+                    value: node,
+                }),
             },
         }
     }
-    Err(YamlError { message: "the input is empty: expected a ConfigMap".into(), pos: Position::new(1, 1) })
+    Err(YamlError {
+        message: "the input is empty: expected a ConfigMap".into(),
+        pos: Position::new(1, 1),
+    })
 }
 
 #[cfg(test)]
@@ -208,7 +260,12 @@ mod tests {
         assert_eq!(k.pos, Position::new(3, 5));
         assert_eq!(d.style_at(k.start), Some(Style::Literal));
         assert_eq!(a.get("q").unwrap().as_str(), Some("x"));
-        assert!(a.get("r").unwrap().as_array().unwrap()[1].get("b").unwrap().is_null());
+        assert!(
+            a.get("r").unwrap().as_array().unwrap()[1]
+                .get("b")
+                .unwrap()
+                .is_null()
+        );
     }
 
     #[test]

@@ -6,7 +6,12 @@
 //! Also checked here: inputs in `ok/` have no error and inputs in `err/` have one, every rule id
 //! appears in at least one golden file, and every imported payload survives print -> parse.
 
-#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic, clippy::print_stderr)]
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::panic,
+    clippy::print_stderr
+)]
 
 use offsets_core::json;
 use offsets_core::validate::RULE_IDS;
@@ -49,7 +54,11 @@ fn render(path: &Path) -> (String, bool) {
             match k {
                 "key" => opts.data_key = Some(v.to_string()),
                 "item" => opts.list_item = Some(v.parse::<usize>().unwrap() - 1),
-                "csv-cluster" => opts.csv_target = CsvTarget::MirrorSource { cluster: v.to_string() },
+                "csv-cluster" => {
+                    opts.csv_target = CsvTarget::MirrorSource {
+                        cluster: v.to_string(),
+                    }
+                }
                 "baseline" => baseline = Some(path.with_file_name(v)),
                 other => panic!("unknown option {other} in {}", options_path.display()),
             }
@@ -68,13 +77,22 @@ fn render(path: &Path) -> (String, bool) {
             ));
             // Lossless: the payload printed the Strimzi way parses back to the same payload.
             let reparsed = json::parse(&l.to_pretty_json()).unwrap();
-            assert!(reparsed == l.payload(), "{}: pretty round trip", path.display());
+            assert!(
+                reparsed == l.payload(),
+                "{}: pretty round trip",
+                path.display()
+            );
             let reparsed = json::parse(&l.to_compact_json()).unwrap();
-            assert!(reparsed == l.payload(), "{}: compact round trip", path.display());
+            assert!(
+                reparsed == l.payload(),
+                "{}: compact round trip",
+                path.display()
+            );
             match baseline {
                 Some(base_path) => {
-                    let base = import_bytes(&fs::read(&base_path).unwrap(), &ImportOptions::default())
-                        .unwrap_or_else(|_| panic!("baseline {} imports", base_path.display()));
+                    let base =
+                        import_bytes(&fs::read(&base_path).unwrap(), &ImportOptions::default())
+                            .unwrap_or_else(|_| panic!("baseline {} imports", base_path.display()));
                     validate(l, Some(&base.listing))
                 }
                 None => imported.diagnostics,
@@ -144,7 +162,16 @@ fn every_rule_id_appears_in_a_golden_file() {
         }
     }
     let missing: Vec<&&str> = RULE_IDS.iter().filter(|r| !seen.contains(**r)).collect();
-    assert!(missing.is_empty(), "rule ids without a golden file: {missing:?}");
-    let unknown: Vec<&String> = seen.iter().filter(|r| !RULE_IDS.contains(&r.as_str())).collect();
-    assert!(unknown.is_empty(), "golden files name rules missing from RULE_IDS: {unknown:?}");
+    assert!(
+        missing.is_empty(),
+        "rule ids without a golden file: {missing:?}"
+    );
+    let unknown: Vec<&String> = seen
+        .iter()
+        .filter(|r| !RULE_IDS.contains(&r.as_str()))
+        .collect();
+    assert!(
+        unknown.is_empty(),
+        "golden files name rules missing from RULE_IDS: {unknown:?}"
+    );
 }
