@@ -10,6 +10,7 @@
 
 pub mod csv;
 pub mod diag;
+pub mod diff;
 pub mod edit;
 pub mod filter;
 pub mod import;

@@ -1,0 +1,375 @@
+//! Diffs between listings, matched by canonical partition key:
+//!
+//! * [`diff`]: what an edit changes compared with the imported listing (or what changed between
+//!   two listings): per entry unchanged / rewound by N / skipped N / nulled / set / added /
+//!   removed, plus summary counts;
+//! * [`confirm`]: after an alter, whether a fresh listing shows what the alter asked for.
+//!
+//! "Rewound by N" means N records are processed again: mirrored again (duplicates on the target)
+//! for MirrorMaker 2, re-consumed for a sink connector. "Skipped N" means N records are never
+//! processed.
+
+use crate::edit::{OffsetValue, describe_entry};
+use crate::model::{ConnectorKind, Entry, Listing, OffsetField, PartitionKey};
+use std::collections::HashMap;
+use std::fmt::Write as _;
+
+/// How one partition's offset differs.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Change {
+    Unchanged,
+    /// The offset went down by this many records: they are processed again.
+    Rewound(u64),
+    /// The offset went up by this many records: they are never processed.
+    Skipped(u64),
+    /// The offset was set to null (deleted).
+    Nulled,
+    /// A null offset got a value.
+    Set,
+    /// Only in the second listing.
+    Added,
+    /// Only in the first listing.
+    Removed,
+    /// Changed, but one side is not a readable integer.
+    Modified,
+}
+
+/// One partition of a diff.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct EntryDiff {
+    /// `east/orders:0`, `events:2` or the partition map.
+    pub label: String,
+    pub key: Option<PartitionKey>,
+    pub before: Option<OffsetValue>,
+    pub after: Option<OffsetValue>,
+    pub change: Change,
+}
+
+/// Counts per kind of change.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct Summary {
+    pub unchanged: usize,
+    pub rewound: usize,
+    pub skipped: usize,
+    pub nulled: usize,
+    pub set: usize,
+    pub added: usize,
+    pub removed: usize,
+    pub modified: usize,
+    /// Records processed again, summed over rewound partitions.
+    pub records_replayed: u128,
+    /// Records never processed, summed over skipped partitions.
+    pub records_skipped: u128,
+}
+
+impl Summary {
+    /// Partitions that differ.
+    pub fn changed(&self) -> usize {
+        self.rewound
+            + self.skipped
+            + self.nulled
+            + self.set
+            + self.added
+            + self.removed
+            + self.modified
+    }
+}
+
+/// A whole diff.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Diff {
+    pub kind: ConnectorKind,
+    pub entries: Vec<EntryDiff>,
+    pub summary: Summary,
+}
+
+/// The meaning of an entry's offset (what [`crate::edit::Session`] shows).
+pub fn offset_value(kind: ConnectorKind, entry: &Entry) -> OffsetValue {
+    match entry.offset_field() {
+        OffsetField::Missing | OffsetField::Null => OffsetValue::Null,
+        OffsetField::Other(_) => OffsetValue::Unreadable,
+        OffsetField::Map(_) => match entry.offset(kind) {
+            Some(v) => OffsetValue::Value(v),
+            None => OffsetValue::Unreadable,
+        },
+    }
+}
+
+fn classify(
+    kind: ConnectorKind,
+    before: &Entry,
+    after: &Entry,
+) -> (OffsetValue, OffsetValue, Change) {
+    let b = offset_value(kind, before);
+    let a = offset_value(kind, after);
+    let change = match (b, a) {
+        (OffsetValue::Value(x), OffsetValue::Value(y)) if x == y => Change::Unchanged,
+        (OffsetValue::Value(x), OffsetValue::Value(y)) if y < x => {
+            Change::Rewound((i128::from(x) - i128::from(y)) as u64)
+        }
+        (OffsetValue::Value(x), OffsetValue::Value(y)) => {
+            Change::Skipped((i128::from(y) - i128::from(x)) as u64)
+        }
+        (OffsetValue::Null, OffsetValue::Null) => Change::Unchanged,
+        (OffsetValue::Value(_), OffsetValue::Null) => Change::Nulled,
+        (OffsetValue::Null, OffsetValue::Value(_)) => Change::Set,
+        (OffsetValue::Unreadable, OffsetValue::Null) => Change::Nulled,
+        _ => {
+            if before.value.get("offset") == after.value.get("offset") {
+                Change::Unchanged
+            } else {
+                Change::Modified
+            }
+        }
+    };
+    (b, a, change)
+}
+
+fn index_by_key(listing: &Listing) -> HashMap<PartitionKey, usize> {
+    let mut map = HashMap::with_capacity(listing.entries.len());
+    for (i, e) in listing.entries.iter().enumerate() {
+        if let Some(k) = e.key() {
+            // Jackson (and Connect's toMap) keep the LAST duplicate.
+            map.insert(k, i);
+        }
+    }
+    map
+}
+
+/// Compares `before` (usually the imported listing) with `after` (the edited one, or a later
+/// listing). Entries come in `before` order, then entries only in `after`, in its order.
+pub fn diff(before: &Listing, after: &Listing) -> Diff {
+    let kind = before.kind;
+    let after_index = index_by_key(after);
+    let mut seen = vec![false; after.entries.len()];
+    let mut entries = Vec::with_capacity(before.entries.len());
+    let mut summary = Summary::default();
+    for b in &before.entries {
+        let key = b.key();
+        let label = describe_entry(kind, b);
+        let found = key.as_ref().and_then(|k| after_index.get(k)).copied();
+        let (before_v, after_v, change) =
+            match found.and_then(|j| after.entries.get(j).map(|a| (j, a))) {
+                Some((j, a)) => {
+                    if let Some(s) = seen.get_mut(j) {
+                        *s = true;
+                    }
+                    let (x, y, c) = classify(kind, b, a);
+                    (Some(x), Some(y), c)
+                }
+                None => (Some(offset_value(kind, b)), None, Change::Removed),
+            };
+        entries.push(EntryDiff {
+            label,
+            key,
+            before: before_v,
+            after: after_v,
+            change,
+        });
+    }
+    for (j, a) in after.entries.iter().enumerate() {
+        if seen.get(j).copied().unwrap_or(true) {
+            continue;
+        }
+        entries.push(EntryDiff {
+            label: describe_entry(kind, a),
+            key: a.key(),
+            before: None,
+            after: Some(offset_value(kind, a)),
+            change: Change::Added,
+        });
+    }
+    for e in &entries {
+        match e.change {
+            Change::Unchanged => summary.unchanged += 1,
+            Change::Rewound(n) => {
+                summary.rewound += 1;
+                summary.records_replayed += u128::from(n);
+            }
+            Change::Skipped(n) => {
+                summary.skipped += 1;
+                summary.records_skipped += u128::from(n);
+            }
+            Change::Nulled => summary.nulled += 1,
+            Change::Set => summary.set += 1,
+            Change::Added => summary.added += 1,
+            Change::Removed => summary.removed += 1,
+            Change::Modified => summary.modified += 1,
+        }
+    }
+    Diff {
+        kind,
+        entries,
+        summary,
+    }
+}
+
+fn show(v: Option<OffsetValue>) -> String {
+    match v {
+        None => "-".into(),
+        Some(OffsetValue::Null) => "null".into(),
+        Some(OffsetValue::Value(v)) => v.to_string(),
+        Some(OffsetValue::Unreadable) => "?".into(),
+    }
+}
+
+impl EntryDiff {
+    /// One sentence describing the change, in the connector's terms.
+    pub fn describe(&self, kind: ConnectorKind) -> String {
+        let again = match kind {
+            ConnectorKind::Sink => "re-consumed",
+            ConnectorKind::MirrorSource => "mirrored again",
+            _ => "processed again",
+        };
+        let never = match kind {
+            ConnectorKind::Sink => "never consumed",
+            ConnectorKind::MirrorSource => "never mirrored",
+            _ => "never processed",
+        };
+        match self.change {
+            Change::Unchanged => "unchanged".into(),
+            Change::Rewound(n) => format!("rewound by {n} ({n} record(s) {again})"),
+            Change::Skipped(n) => format!("skipped {n} record(s) ({never})"),
+            Change::Nulled => match kind {
+                ConnectorKind::MirrorSource => {
+                    "nulled (replays from auto.offset.reset, earliest by default)".into()
+                }
+                ConnectorKind::Sink => "nulled (consumer-group offset deleted)".into(),
+                _ => "nulled (stored offset deleted)".into(),
+            },
+            Change::Set => "set (was null)".into(),
+            Change::Added => "added".into(),
+            Change::Removed => "removed".into(),
+            Change::Modified => "modified".into(),
+        }
+    }
+}
+
+impl Diff {
+    /// Entries that differ.
+    pub fn changed(&self) -> impl Iterator<Item = &EntryDiff> {
+        self.entries
+            .iter()
+            .filter(|e| e.change != Change::Unchanged)
+    }
+
+    /// Plain-text report: one line per changed entry (`label: before -> after, what`) and a
+    /// summary line. With `all`, unchanged entries are listed too.
+    pub fn render(&self, all: bool) -> String {
+        let mut out = String::new();
+        for e in &self.entries {
+            if !all && e.change == Change::Unchanged {
+                continue;
+            }
+            let _ = writeln!(
+                out,
+                "{}: {} -> {}, {}",
+                e.label,
+                show(e.before),
+                show(e.after),
+                e.describe(self.kind)
+            );
+        }
+        let s = &self.summary;
+        let _ = writeln!(
+            out,
+            "Summary: {} changed ({} rewound, {} skipped, {} nulled, {} set, {} added, {} removed, {} modified), {} unchanged; {} record(s) processed again, {} record(s) skipped.",
+            s.changed(),
+            s.rewound,
+            s.skipped,
+            s.nulled,
+            s.set,
+            s.added,
+            s.removed,
+            s.modified,
+            s.unchanged,
+            s.records_replayed,
+            s.records_skipped
+        );
+        out
+    }
+}
+
+/// One partition whose listed offset is not what the alter asked for.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Mismatch {
+    pub label: String,
+    pub expected: OffsetValue,
+    /// `None`: the partition is not in the listing.
+    pub actual: Option<OffsetValue>,
+}
+
+/// The result of [`confirm`].
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct Confirmation {
+    /// Partitions of the alter that the listing shows as asked.
+    pub confirmed: usize,
+    pub mismatches: Vec<Mismatch>,
+}
+
+impl Confirmation {
+    pub fn is_ok(&self) -> bool {
+        self.mismatches.is_empty()
+    }
+
+    /// Plain-text report.
+    pub fn render(&self) -> String {
+        let mut out = String::new();
+        for m in &self.mismatches {
+            let _ = writeln!(
+                out,
+                "{}: the alter asked for {}, the listing shows {}",
+                m.label,
+                show(Some(m.expected)),
+                match m.actual {
+                    None => "no entry".to_string(),
+                    a => show(a),
+                }
+            );
+        }
+        let _ = writeln!(
+            out,
+            "Confirmed {} of {} altered partition(s){}",
+            self.confirmed,
+            self.confirmed + self.mismatches.len(),
+            if self.is_ok() {
+                "."
+            } else {
+                "; the entries above did not land."
+            }
+        );
+        out
+    }
+}
+
+/// Checks a listing taken after an alter (`after`, with the connector still stopped) against
+/// the alter payload (`requested`). A null request is confirmed when the partition is absent
+/// (source connectors list only non-null offsets) or null.
+pub fn confirm(requested: &Listing, after: &Listing) -> Confirmation {
+    let kind = requested.kind;
+    let index = index_by_key(after);
+    let mut out = Confirmation::default();
+    for r in &requested.entries {
+        let expected = offset_value(kind, r);
+        let actual = r
+            .key()
+            .and_then(|k| index.get(&k).copied())
+            .and_then(|j| after.entries.get(j))
+            .map(|a| offset_value(kind, a));
+        let ok = match (expected, actual) {
+            (OffsetValue::Null, None | Some(OffsetValue::Null)) => true,
+            (e, Some(a)) => e == a && e != OffsetValue::Unreadable,
+            _ => false,
+        };
+        if ok {
+            out.confirmed += 1;
+        } else {
+            out.mismatches.push(Mismatch {
+                label: describe_entry(kind, r),
+                expected,
+                actual,
+            });
+        }
+    }
+    out
+}
