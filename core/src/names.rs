@@ -1,0 +1,517 @@
+//! Naming rules of Kafka, Kubernetes and Strimzi (domain.md section 7), shared by validation,
+//! export and the generated shell procedures. Each check returns `Err(reason)` with a sentence
+//! the user can act on, so callers can wrap it in a located diagnostic.
+
+/// Longest legal Kafka topic name (`Topic.MAX_NAME_LENGTH`).
+pub const MAX_TOPIC_LENGTH: usize = 249;
+/// Largest Kafka partition number (Java `int`).
+pub const MAX_PARTITION: i64 = 2_147_483_647;
+
+/// Kafka's own topic rule (`org.apache.kafka.common.internals.Topic.validate`), with its messages.
+pub fn check_topic(topic: &str) -> Result<(), String> {
+    if topic.is_empty() {
+        return Err("Topic name is invalid: the empty string is not allowed".into());
+    }
+    if topic == "." || topic == ".." {
+        return Err(format!("Topic name is invalid: '{topic}' is not allowed"));
+    }
+    if topic.chars().count() > MAX_TOPIC_LENGTH {
+        return Err(format!(
+            "Topic name is invalid: the length of '{topic}' is longer than the max allowed length {MAX_TOPIC_LENGTH}"
+        ));
+    }
+    if !topic
+        .bytes()
+        .all(|b| b.is_ascii_alphanumeric() || matches!(b, b'.' | b'_' | b'-'))
+    {
+        return Err(format!(
+            "Topic name is invalid: '{topic}' contains one or more characters other than ASCII alphanumerics, '.', '_' and '-'"
+        ));
+    }
+    Ok(())
+}
+
+fn is_dns1123_label_part(s: &str) -> bool {
+    let bytes = s.as_bytes();
+    !bytes.is_empty()
+        && bytes
+            .iter()
+            .all(|&b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-')
+        && bytes.first().is_some_and(|b| *b != b'-')
+        && bytes.last().is_some_and(|b| *b != b'-')
+}
+
+/// DNS-1123 label: `[a-z0-9]([-a-z0-9]*[a-z0-9])?`, at most 63 characters (namespaces).
+pub fn is_dns1123_label(s: &str) -> bool {
+    s.len() <= 63 && is_dns1123_label_part(s)
+}
+
+/// DNS-1123 subdomain: labels joined by `.`, at most 253 characters (ConfigMap and CR names).
+pub fn is_dns1123_subdomain(s: &str) -> bool {
+    s.len() <= 253 && !s.is_empty() && s.split('.').all(is_dns1123_label_part)
+}
+
+/// DNS-1035 label: a DNS-1123 label that starts with a letter (Service names).
+pub fn is_dns1035_label(s: &str) -> bool {
+    is_dns1123_label(s) && s.as_bytes().first().is_some_and(u8::is_ascii_lowercase)
+}
+
+/// K1: a ConfigMap name.
+pub fn check_configmap_name(name: &str) -> Result<(), String> {
+    if is_dns1123_subdomain(name) {
+        Ok(())
+    } else {
+        Err("ConfigMap name must be lowercase letters, digits, '-' or '.', start and end with a letter or digit, and be at most 253 characters.".into())
+    }
+}
+
+/// K2: a namespace.
+pub fn check_namespace(ns: &str) -> Result<(), String> {
+    if is_dns1123_label(ns) {
+        Ok(())
+    } else {
+        Err("Namespace must be lowercase letters, digits or '-', at most 63 characters.".into())
+    }
+}
+
+/// K3 (error part): a KafkaConnector or KafkaMirrorMaker2 name.
+pub fn check_resource_name(name: &str) -> Result<(), String> {
+    if is_dns1123_subdomain(name) {
+        Ok(())
+    } else {
+        Err(format!(
+            "'{name}' is not a valid KafkaConnector or KafkaMirrorMaker2 name."
+        ))
+    }
+}
+
+/// K3 (warning part): a KafkaMirrorMaker2 name must also make `<name>-mirrormaker2-api` a valid
+/// DNS-1035 Service name, so it starts with a letter, has no `.` and is at most 46 characters.
+pub fn check_mirrormaker2_service_name(name: &str) -> Result<(), String> {
+    if is_dns1035_label(&format!("{name}-mirrormaker2-api")) {
+        Ok(())
+    } else {
+        Err(format!(
+            "'{name}' is not a valid KafkaConnector or KafkaMirrorMaker2 name: Strimzi derives the Service '{name}-mirrormaker2-api' from it, which must start with a letter, contain no '.', and be at most 63 characters (so the name at most 46)."
+        ))
+    }
+}
+
+/// A MirrorMaker 2 cluster alias: `^[a-zA-Z0-9._-]{1,100}$`.
+pub fn check_alias(alias: &str) -> Result<(), String> {
+    let ok = (1..=100).contains(&alias.len())
+        && alias
+            .bytes()
+            .all(|b| b.is_ascii_alphanumeric() || matches!(b, b'.' | b'_' | b'-'));
+    if ok {
+        Ok(())
+    } else {
+        Err(format!(
+            "'{alias}' is not a valid MirrorMaker 2 cluster alias (1 to 100 of letters, digits, '.', '_' and '-')."
+        ))
+    }
+}
+
+/// A ConfigMap data key: `[-._a-zA-Z0-9]+`, at most 253 characters, not `.`, `..` or `..*`.
+pub fn check_data_key(key: &str) -> Result<(), String> {
+    let ok = !key.is_empty()
+        && key.len() <= 253
+        && key
+            .bytes()
+            .all(|b| b.is_ascii_alphanumeric() || matches!(b, b'.' | b'_' | b'-'))
+        && key != "."
+        && !key.starts_with("..");
+    if ok {
+        Ok(())
+    } else {
+        Err(format!(
+            "'{key}' is not a valid ConfigMap data key (letters, digits, '-', '_' and '.', at most 253 characters, not starting with '..')."
+        ))
+    }
+}
+
+/// The MirrorMaker 2 connector types Strimzi manages.
+pub const MIRROR_CONNECTOR_TYPES: [&str; 3] = [
+    "MirrorSourceConnector",
+    "MirrorCheckpointConnector",
+    "MirrorHeartbeatConnector",
+];
+
+/// A parsed MirrorMaker 2 connector name `<source>-><target>.<Type>`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct MirrorConnectorName {
+    pub source: String,
+    pub target: String,
+    pub connector_type: &'static str,
+}
+
+impl MirrorConnectorName {
+    /// The connector name as Strimzi and Kafka Connect spell it (`east->west.MirrorSourceConnector`).
+    pub fn connector_name(&self) -> String {
+        format!("{}->{}.{}", self.source, self.target, self.connector_type)
+    }
+
+    /// The ConfigMap data key Strimzi reads and writes for it (`east--west.MirrorSourceConnector.json`).
+    pub fn data_key(&self) -> String {
+        format!(
+            "{}--{}.{}.json",
+            self.source, self.target, self.connector_type
+        )
+    }
+}
+
+/// K5: parses and checks an MM2 connector name.
+pub fn parse_mirror_connector_name(name: &str) -> Result<MirrorConnectorName, String> {
+    let err = || {
+        format!(
+            "'{name}': the connector name must look like <source>-><target>.MirrorSourceConnector. Strimzi silently ignores a name that matches no connector."
+        )
+    };
+    let (source, rest) = name.split_once("->").ok_or_else(err)?;
+    let connector_type = MIRROR_CONNECTOR_TYPES
+        .iter()
+        .find(|t| rest.ends_with(&format!(".{t}")))
+        .ok_or_else(err)?;
+    let target = &rest[..rest.len() - connector_type.len() - 1];
+    check_alias(source).map_err(|_| err())?;
+    check_alias(target).map_err(|_| err())?;
+    Ok(MirrorConnectorName {
+        source: source.into(),
+        target: target.into(),
+        connector_type,
+    })
+}
+
+/// The result of reading an MM2 data key back into a connector name (IMP5).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct MirrorDataKey {
+    pub name: MirrorConnectorName,
+    /// True when the aliases cannot be recovered with certainty (an alias contains `--` or
+    /// starts or ends with `-`): the user should confirm them.
+    pub ambiguous: bool,
+}
+
+/// Reads `<source>--<target>.<Type>.json` back into a connector name. `None` when the key is
+/// not an MM2 key at all.
+pub fn parse_mirror_data_key(key: &str) -> Option<MirrorDataKey> {
+    let stem = key.strip_suffix(".json")?;
+    let connector_type = MIRROR_CONNECTOR_TYPES
+        .iter()
+        .find(|t| stem.ends_with(&format!(".{t}")))?;
+    let pair = &stem[..stem.len() - connector_type.len() - 1];
+    let splits: Vec<usize> = pair.match_indices("--").map(|(i, _)| i).collect();
+    let &first = splits.first()?;
+    let source = &pair[..first];
+    let target = &pair[first + 2..];
+    if check_alias(source).is_err() || check_alias(target).is_err() {
+        return None;
+    }
+    let ambiguous = splits.len() > 1
+        || source.ends_with('-')
+        || target.starts_with('-')
+        || source.starts_with('-')
+        || target.ends_with('-');
+    Some(MirrorDataKey {
+        name: MirrorConnectorName {
+            source: source.into(),
+            target: target.into(),
+            connector_type,
+        },
+        ambiguous,
+    })
+}
+
+/// Shows a user-supplied value inside a message: control characters, quotes and other
+/// invisible characters are escaped and long values are cut, so a hostile name cannot garble
+/// the terminal or the page that displays the diagnostic.
+pub fn shown(value: &str) -> String {
+    const MAX: usize = 80;
+    let mut out = String::new();
+    for (i, c) in value.chars().enumerate() {
+        if i == MAX {
+            out.push('…');
+            break;
+        }
+        out.extend(c.escape_debug());
+    }
+    out
+}
+
+/// Quotes a value for POSIX shells: the value between single quotes, with every `'` written as
+/// `'\''`. Inside single quotes the shell expands nothing (`$`, backticks, `\`, newlines), so the
+/// result is always one literal word. Validated names never contain `'`; this is the second line
+/// of defence.
+pub fn shell_quote(value: &str) -> String {
+    let mut out = String::with_capacity(value.len() + 2);
+    out.push('\'');
+    for c in value.chars() {
+        if c == '\'' {
+            out.push_str("'\\''");
+        } else {
+            out.push(c);
+        }
+    }
+    out.push('\'');
+    out
+}
+
+/// True for characters that never need quoting in a shell word (`strimzi.io/connector-offsets=list`).
+pub fn is_shell_safe(value: &str) -> bool {
+    !value.is_empty()
+        && value.bytes().all(|b| {
+            b.is_ascii_alphanumeric()
+                || matches!(
+                    b,
+                    b'.' | b'_' | b'-' | b'/' | b'=' | b':' | b',' | b'@' | b'%' | b'+'
+                )
+        })
+}
+
+/// Longest kubectl context name accepted.
+pub const MAX_CONTEXT_LENGTH: usize = 253;
+
+/// A kubectl context name. Kubeconfig allows almost any string, but real context names use few
+/// characters (`prod`, `gke_project_zone_cluster`, `arn:aws:eks:eu-west-1:1:cluster/x`,
+/// `admin@kind`, `default/api-crc-testing:6443/kubeadmin`). We accept 1 to 253 letters, digits
+/// and `._:/@+-`, not starting with `-`. The name is still single-quoted.
+pub fn check_kubectl_context(context: &str) -> Result<(), String> {
+    let ok = (1..=MAX_CONTEXT_LENGTH).contains(&context.len())
+        && !context.starts_with('-')
+        && context.bytes().all(|b| {
+            b.is_ascii_alphanumeric() || matches!(b, b'.' | b'_' | b':' | b'/' | b'@' | b'+' | b'-')
+        });
+    if ok {
+        Ok(())
+    } else {
+        Err(format!(
+            "'{}' is not a usable kubectl context name: use 1 to {MAX_CONTEXT_LENGTH} letters, digits, '.', '_', ':', '/', '@', '+' or '-', not starting with '-'. Rename the context with kubectl config rename-context if needed.",
+            shown(context)
+        ))
+    }
+}
+
+/// Longest Kafka Connect REST URL accepted.
+pub const MAX_URL_LENGTH: usize = 2048;
+
+/// The base URL of a Kafka Connect REST API: `http://` or `https://`, a host, optional port and
+/// path, and nothing else: no query, fragment, whitespace, quotes or shell metacharacters. The
+/// characters allowed are letters, digits and `-._~:/@%+[]` (the `[]` for IPv6 hosts).
+pub fn check_connect_url(url: &str) -> Result<(), String> {
+    let rest = url
+        .strip_prefix("http://")
+        .or_else(|| url.strip_prefix("https://"));
+    let ok = url.len() <= MAX_URL_LENGTH
+        && rest.is_some_and(|r| {
+            !r.is_empty()
+                && !r.starts_with('/')
+                && r.bytes().all(|b| {
+                    b.is_ascii_alphanumeric()
+                        || matches!(
+                            b,
+                            b'-' | b'.'
+                                | b'_'
+                                | b'~'
+                                | b':'
+                                | b'/'
+                                | b'@'
+                                | b'%'
+                                | b'+'
+                                | b'['
+                                | b']'
+                        )
+                })
+        });
+    if ok {
+        Ok(())
+    } else {
+        Err(format!(
+            "'{}' is not a usable Kafka Connect URL: write it as http://HOST:PORT or https://HOST:PORT/PATH, without spaces, quotes, '?' or '#'.",
+            shown(url)
+        ))
+    }
+}
+
+/// Longest connector name accepted for the REST procedures.
+pub const MAX_REST_CONNECTOR_LENGTH: usize = 249;
+
+/// A connector name for the Kafka Connect REST procedures. Connect itself allows almost any
+/// string, but the name becomes a URL path segment and a shell word, so we accept the names
+/// people use: 1 to 249 of letters, digits, `.`, `_` and `-` (not starting with `-`, not `.` or
+/// `..`), or a MirrorMaker 2 connector name (K5), whose `>` is percent-encoded in the URL.
+pub fn check_rest_connector_name(name: &str) -> Result<(), String> {
+    if name.contains("->") {
+        return parse_mirror_connector_name(name).map(|_| ());
+    }
+    let ok = (1..=MAX_REST_CONNECTOR_LENGTH).contains(&name.len())
+        && !name.starts_with('-')
+        && name != "."
+        && name != ".."
+        && name
+            .bytes()
+            .all(|b| b.is_ascii_alphanumeric() || matches!(b, b'.' | b'_' | b'-'));
+    if ok {
+        Ok(())
+    } else {
+        Err(format!(
+            "'{}' is not a usable connector name: use 1 to {MAX_REST_CONNECTOR_LENGTH} letters, digits, '.', '_' or '-' (not starting with '-'), or a MirrorMaker 2 name like east->west.MirrorSourceConnector.",
+            shown(name)
+        ))
+    }
+}
+
+/// The connector name as a URL path segment: only `>` (from MM2 names) needs percent-encoding
+/// after [`check_rest_connector_name`].
+pub fn rest_connector_path_segment(name: &str) -> String {
+    name.replace('>', "%3E")
+}
+
+/// A local file name the procedures write (`alter.yaml`, `list.yaml`): 1 to 255 of letters,
+/// digits, `.`, `_`, `-` and `/`, not starting with `-`.
+pub fn check_file_name(path: &str) -> Result<(), String> {
+    let ok = (1..=255).contains(&path.len())
+        && !path.starts_with('-')
+        && !path.ends_with('/')
+        && path
+            .bytes()
+            .all(|b| b.is_ascii_alphanumeric() || matches!(b, b'.' | b'_' | b'-' | b'/'));
+    if ok {
+        Ok(())
+    } else {
+        Err(format!(
+            "'{}' is not a usable file name: use 1 to 255 of letters, digits, '.', '_', '-' and '/', not starting with '-'.",
+            shown(path)
+        ))
+    }
+}
+
+#[cfg(test)]
+#[allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn topic_rules_match_kafka() {
+        assert!(check_topic("orders").is_ok());
+        assert!(check_topic("a.b_c-D9").is_ok());
+        assert_eq!(
+            check_topic("").unwrap_err(),
+            "Topic name is invalid: the empty string is not allowed"
+        );
+        assert_eq!(
+            check_topic("..").unwrap_err(),
+            "Topic name is invalid: '..' is not allowed"
+        );
+        assert!(check_topic(&"x".repeat(249)).is_ok());
+        assert!(
+            check_topic(&"x".repeat(250))
+                .unwrap_err()
+                .contains("max allowed length 249")
+        );
+        assert!(
+            check_topic("a b")
+                .unwrap_err()
+                .contains("other than ASCII alphanumerics")
+        );
+        assert!(check_topic("<script>").is_err());
+    }
+
+    #[test]
+    fn dns_names() {
+        assert!(is_dns1123_subdomain("my-mm2-offsets"));
+        assert!(is_dns1123_subdomain("a.b-c.d"));
+        assert!(!is_dns1123_subdomain("My"));
+        assert!(!is_dns1123_subdomain("-a"));
+        assert!(!is_dns1123_subdomain("a..b"));
+        assert!(!is_dns1123_subdomain(""));
+        assert!(!is_dns1123_subdomain(&"a".repeat(254)));
+        assert!(is_dns1123_label("kafka"));
+        assert!(!is_dns1123_label("a.b"));
+        assert!(!is_dns1123_label(&"a".repeat(64)));
+        assert!(check_mirrormaker2_service_name("my-mm2").is_ok());
+        assert!(check_mirrormaker2_service_name("1mm2").is_err());
+        assert!(check_mirrormaker2_service_name(&"a".repeat(47)).is_err());
+        assert!(check_mirrormaker2_service_name(&"a".repeat(46)).is_ok());
+    }
+
+    #[test]
+    fn data_keys() {
+        assert!(check_data_key("offsets.json").is_ok());
+        assert!(check_data_key("east--west.MirrorSourceConnector.json").is_ok());
+        assert!(check_data_key("..x").is_err());
+        assert!(check_data_key("a/b").is_err());
+    }
+
+    #[test]
+    fn mirror_connector_names_round_trip_through_data_keys() {
+        let name = parse_mirror_connector_name("east->west.MirrorSourceConnector").unwrap();
+        assert_eq!(name.data_key(), "east--west.MirrorSourceConnector.json");
+        let back = parse_mirror_data_key(&name.data_key()).unwrap();
+        assert_eq!(back.name, name);
+        assert!(!back.ambiguous);
+        assert!(parse_mirror_connector_name("east->west").is_err());
+        assert!(parse_mirror_connector_name("east west->x.MirrorSourceConnector").is_err());
+        assert!(parse_mirror_data_key("offsets.json").is_none());
+    }
+
+    #[test]
+    fn ambiguous_mirror_keys_are_flagged() {
+        let k = parse_mirror_data_key("a--b--c.MirrorSourceConnector.json").unwrap();
+        assert!(k.ambiguous);
+        let k = parse_mirror_data_key("a---b.MirrorCheckpointConnector.json").unwrap();
+        assert!(k.ambiguous);
+    }
+
+    #[test]
+    fn shell_quote_handles_single_quotes() {
+        assert_eq!(shell_quote("kafka"), "'kafka'");
+        assert_eq!(shell_quote(""), "''");
+        assert_eq!(shell_quote("it's"), "'it'\\''s'");
+        assert_eq!(shell_quote("$(rm -rf /)"), "'$(rm -rf /)'");
+    }
+
+    #[test]
+    fn context_url_connector_and_file_rules() {
+        assert!(check_kubectl_context("arn:aws:eks:eu-west-1:123:cluster/prod").is_ok());
+        assert!(check_kubectl_context("admin@kind-kind").is_ok());
+        assert!(check_kubectl_context("default/api-crc-testing:6443/kubeadmin").is_ok());
+        for bad in [
+            "", "a b", "a'b", "$(x)", "`x`", "-x", "é", "a\nb", "a;b", "a|b", "a&b", "a>b", "*",
+        ] {
+            assert!(check_kubectl_context(bad).is_err(), "{bad:?}");
+        }
+        assert!(check_connect_url("http://connect:8083").is_ok());
+        assert!(check_connect_url("https://[::1]:8083/base").is_ok());
+        for bad in [
+            "",
+            "ftp://x",
+            "http://",
+            "http:///x",
+            "http://a b",
+            "http://x?y=1",
+            "http://x#f",
+            "http://x'",
+            "http://$(x)",
+        ] {
+            assert!(check_connect_url(bad).is_err(), "{bad:?}");
+        }
+        assert!(check_rest_connector_name("my-sink.v2").is_ok());
+        assert!(check_rest_connector_name("east->west.MirrorSourceConnector").is_ok());
+        assert_eq!(
+            rest_connector_path_segment("a->b.MirrorSourceConnector"),
+            "a-%3Eb.MirrorSourceConnector"
+        );
+        for bad in ["", ".", "..", "-x", "a b", "a/b", "a>b", "a->b", "x;y"] {
+            assert!(check_rest_connector_name(bad).is_err(), "{bad:?}");
+        }
+        assert!(check_file_name("out/alter.yaml").is_ok());
+        for bad in ["", "-f", "a b", "dir/", "a;b"] {
+            assert!(check_file_name(bad).is_err(), "{bad:?}");
+        }
+    }
+
+    #[test]
+    fn shown_escapes_control_characters_and_cuts_long_values() {
+        assert_eq!(shown("a\nb"), "a\\nb");
+        assert_eq!(shown(&"x".repeat(100)).chars().count(), 81);
+    }
+}

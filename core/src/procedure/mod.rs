@@ -1,0 +1,612 @@
+//! Apply procedures (domain.md section 9): the exact kubectl or curl steps that list, alter or
+//! reset connector offsets, or choose where partitions without an offset start, rendered as
+//! copy-paste steps and as an all-in-one bash script.
+//!
+//! Everything is a pure function of plain values. Every value that ends up in a command is
+//! validated first ([`crate::names`]) and single-quoted; a value that fails validation yields
+//! diagnostics and no command at all.
+
+mod build;
+mod shell;
+
+use crate::diag::{Diagnostic, Position};
+use crate::names::{self, MirrorConnectorName, shown};
+use shell::{Ctx, Mode, Var, comment_lines};
+
+/// Rule id for option errors that are not one of the K rules of domain.md 8.7.
+pub const RULE_PLAN: &str = "PLAN";
+
+/// Seconds every wait gives up after, unless [`Options::timeout_seconds`] says otherwise.
+pub const DEFAULT_TIMEOUT_SECONDS: u32 = 300;
+/// Seconds between two polls in the waiting loops.
+pub const POLL_INTERVAL_SECONDS: u32 = 5;
+/// Default file the copy-paste steps write the alter ConfigMap to.
+pub const DEFAULT_MANIFEST_FILE: &str = "alter.yaml";
+
+/// Where the Kubernetes resources live.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Kubernetes {
+    pub namespace: String,
+    /// `kubectl --context`; `None` uses the current context.
+    pub context: Option<String>,
+    /// The ConfigMap named in `listOffsets.toConfigMap` (the operator writes the listing there).
+    pub list_configmap: String,
+    /// The ConfigMap named in `alterOffsets.fromConfigMap` (the exported, edited offsets).
+    pub alter_configmap: String,
+}
+
+/// Where a KafkaMirrorMaker2 CR keeps the source alias of a mirror, used as the JSON-patch
+/// `test` guard that makes sure index `I` is the intended mirror (domain.md 9.2).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum AliasPath {
+    /// `/spec/mirrors/I/source/alias` (`kafka.strimzi.io/v1`, Strimzi 1.0+; optional in 0.49-0.51).
+    New,
+    /// `/spec/mirrors/I/sourceCluster` (v1beta2, Strimzi 0.44-0.51).
+    Old,
+}
+
+/// The connector whose offsets the procedure handles.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Target {
+    /// A `KafkaConnector` CR managed by Strimzi.
+    KafkaConnector { cluster: Kubernetes, name: String },
+    /// One connector of mirror `mirror_index` in a `KafkaMirrorMaker2` CR.
+    KafkaMirrorMaker2 {
+        cluster: Kubernetes,
+        resource: String,
+        mirror_index: u32,
+        connector: MirrorConnectorName,
+        alias_path: AliasPath,
+    },
+    /// A plain Kafka Connect cluster, through its REST API (`url` is the base, e.g.
+    /// `http://connect:8083`).
+    Rest { url: String, connector: String },
+}
+
+/// Options of a procedure besides what it does.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Options {
+    pub target: Target,
+    /// File the copy-paste steps save the alter ConfigMap to (default `alter.yaml`).
+    pub manifest_file: Option<String>,
+    /// File `list` saves the listing to (default `list.yaml`, or `list.json` for REST).
+    pub list_file: Option<String>,
+    /// How long each wait lasts before it gives up (default 300 seconds).
+    pub timeout_seconds: Option<u32>,
+}
+
+impl Options {
+    pub fn new(target: Target) -> Options {
+        Options {
+            target,
+            manifest_file: None,
+            list_file: None,
+            timeout_seconds: None,
+        }
+    }
+}
+
+/// The value of `source.consumer.auto.offset.reset`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum AutoOffsetReset {
+    Latest,
+    Earliest,
+}
+
+impl AutoOffsetReset {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            AutoOffsetReset::Latest => "latest",
+            AutoOffsetReset::Earliest => "earliest",
+        }
+    }
+}
+
+/// What the procedure does.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Operation {
+    /// Configure `listOffsets`, trigger a list and fetch the ConfigMap (REST: GET the offsets).
+    List,
+    /// Upload the edited offsets and apply them, from step 5 of domain.md 9.1/9.2 on (the user
+    /// has listed already). `payload` is the alter ConfigMap YAML, or for REST the PATCH body.
+    Alter { payload: String },
+    /// Delete every stored offset of the connector.
+    Reset,
+    /// Set `source.consumer.auto.offset.reset` on the MirrorSourceConnector.
+    AutoOffsetReset(AutoOffsetReset),
+}
+
+/// One step: a title, an explanation, and its commands in the two renderings.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Step {
+    pub title: String,
+    /// Sentences explaining why the step is there and what to look for.
+    pub comment: Vec<String>,
+    /// The commands as the user copies them: literal, single-quoted values.
+    pub command: String,
+    /// The same step in the all-in-one script: variables, bounded waits that exit on failure.
+    pub script: String,
+}
+
+/// A script variable defined once at the top of the all-in-one script.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Variable {
+    pub name: &'static str,
+    pub value: String,
+}
+
+/// An ordered, validated procedure.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Procedure {
+    pub title: String,
+    /// Notes shown before the steps (requirements, what the procedure does).
+    pub notes: Vec<String>,
+    /// The values used by the script, in a fixed order.
+    pub variables: Vec<Variable>,
+    pub steps: Vec<Step>,
+    /// Non-blocking findings about the options (K3 service name, K8 same ConfigMap).
+    pub warnings: Vec<Diagnostic>,
+    /// Commands the script checks for before it starts (`kubectl` or `curl`).
+    pub tools: Vec<&'static str>,
+}
+
+const WIDTH: usize = 100;
+
+impl Procedure {
+    /// Copy-pasteable steps: a header, then for each step a `# N. Title` comment, its
+    /// explanation and its commands.
+    pub fn render_steps(&self) -> String {
+        let mut out = String::new();
+        out.push_str(&format!("# {}\n", self.title));
+        for note in &self.notes {
+            push_comment(&mut out, note);
+        }
+        push_comment(
+            &mut out,
+            "Generated by connect-offsets. Run the commands one step at a time in bash and check each result before you go on.",
+        );
+        for (i, step) in self.steps.iter().enumerate() {
+            out.push('\n');
+            out.push_str(&format!("# {}. {}\n", i + 1, step.title));
+            for c in &step.comment {
+                push_comment(&mut out, c);
+            }
+            out.push_str(&step.command);
+            out.push('\n');
+        }
+        out
+    }
+
+    /// The all-in-one bash script: strict mode, variables at the top, every wait bounded.
+    pub fn render_script(&self) -> String {
+        let mut out = String::from("#!/usr/bin/env bash\n");
+        out.push_str(&format!("# {}\n", self.title));
+        for note in &self.notes {
+            push_comment(&mut out, note);
+        }
+        push_comment(
+            &mut out,
+            "Generated by connect-offsets. It stops at the first command that fails. Read it before you run it.",
+        );
+        out.push_str("set -euo pipefail\n\n");
+        push_comment(
+            &mut out,
+            "Values checked by connect-offsets when this script was generated. To change one, generate the script again rather than editing it here.",
+        );
+        for v in &self.variables {
+            out.push_str(&format!("{}={}\n", v.name, names::shell_quote(&v.value)));
+        }
+        out.push('\n');
+        for tool in &self.tools {
+            out.push_str(&format!(
+                "command -v {tool} >/dev/null || {{ echo '{tool} is not installed or not on PATH.' >&2; exit 1; }}\n"
+            ));
+        }
+        let total = self.steps.len();
+        for (i, step) in self.steps.iter().enumerate() {
+            out.push('\n');
+            out.push_str(&format!("# {}. {}\n", i + 1, step.title));
+            for c in &step.comment {
+                push_comment(&mut out, c);
+            }
+            let progress = format!("==> {}/{} {}", i + 1, total, step.title);
+            out.push_str(&format!("echo {}\n", names::shell_quote(&progress)));
+            out.push_str(&step.script);
+            out.push('\n');
+        }
+        out.push_str("\necho '==> Done.'\n");
+        out
+    }
+}
+
+fn push_comment(out: &mut String, text: &str) {
+    for line in comment_lines(text, "", WIDTH) {
+        out.push_str(&line);
+        out.push('\n');
+    }
+}
+
+/// Builds the procedure for `operation` on `options.target`, or every reason it cannot.
+pub fn plan(options: &Options, operation: &Operation) -> Result<Procedure, Vec<Diagnostic>> {
+    let checked = validate(options, operation)?;
+    let steps_ctx = Ctx::new(Mode::Steps, checked.values.clone());
+    let script_ctx = Ctx::new(Mode::Script, checked.values.clone());
+    let for_steps = build::steps(&checked, operation, &steps_ctx);
+    let for_script = build::steps(&checked, operation, &script_ctx);
+    let steps: Vec<Step> = for_steps
+        .into_iter()
+        .zip(for_script)
+        .map(|(s, x)| Step {
+            title: s.title,
+            comment: s.comment,
+            command: s.body,
+            script: x.body,
+        })
+        .collect();
+    // The script defines only the variables it uses, so shellcheck finds none unused.
+    let variables = checked
+        .values
+        .iter()
+        .filter(|(var, _)| {
+            let reference = format!("${{{}}}", var.name());
+            steps.iter().any(|s| s.script.contains(&reference))
+        })
+        .map(|(var, value)| Variable {
+            name: var.name(),
+            value: value.clone(),
+        })
+        .collect();
+    Ok(Procedure {
+        title: build::title(&checked, operation),
+        notes: build::notes(&checked, operation),
+        variables,
+        steps,
+        warnings: checked.warnings,
+        tools: vec![if matches!(checked.kind, Kind::Rest { .. }) {
+            "curl"
+        } else {
+            "kubectl"
+        }],
+    })
+}
+
+/// Shorthand for [`plan`] with [`Operation::List`].
+pub fn list(options: &Options) -> Result<Procedure, Vec<Diagnostic>> {
+    plan(options, &Operation::List)
+}
+
+/// Shorthand for [`plan`] with [`Operation::Alter`].
+pub fn alter(options: &Options, payload: &str) -> Result<Procedure, Vec<Diagnostic>> {
+    plan(
+        options,
+        &Operation::Alter {
+            payload: payload.to_owned(),
+        },
+    )
+}
+
+/// Shorthand for [`plan`] with [`Operation::Reset`].
+pub fn reset(options: &Options) -> Result<Procedure, Vec<Diagnostic>> {
+    plan(options, &Operation::Reset)
+}
+
+/// Shorthand for [`plan`] with [`Operation::AutoOffsetReset`].
+pub fn auto_offset_reset(
+    options: &Options,
+    value: AutoOffsetReset,
+) -> Result<Procedure, Vec<Diagnostic>> {
+    plan(options, &Operation::AutoOffsetReset(value))
+}
+
+/// The validated facts the builders need.
+#[derive(Debug, Clone)]
+pub(crate) struct Checked {
+    pub(crate) kind: Kind,
+    pub(crate) values: Vec<(Var, String)>,
+    pub(crate) warnings: Vec<Diagnostic>,
+    pub(crate) manifest_file: String,
+    pub(crate) timeout: u32,
+}
+
+#[derive(Debug, Clone)]
+pub(crate) enum Kind {
+    Connector,
+    Mm2 {
+        connector: MirrorConnectorName,
+        alias_path: AliasPath,
+    },
+    Rest {
+        connector: String,
+    },
+}
+
+fn error(rule: &'static str, message: String) -> Diagnostic {
+    Diagnostic::error(rule, Position::NONE, message)
+}
+
+fn check_kubernetes(
+    k: &Kubernetes,
+    operation: &Operation,
+    errors: &mut Vec<Diagnostic>,
+    values: &mut Vec<(Var, String)>,
+    warnings: &mut Vec<Diagnostic>,
+) {
+    match names::check_namespace(&k.namespace) {
+        Ok(()) => values.push((Var::Namespace, k.namespace.clone())),
+        Err(m) => errors.push(error("K2", format!("{m} Got '{}'.", shown(&k.namespace)))),
+    }
+    if let Some(context) = &k.context {
+        match names::check_kubectl_context(context) {
+            Ok(()) => values.push((Var::Context, context.clone())),
+            Err(m) => errors.push(error(RULE_PLAN, m)),
+        }
+    }
+    // Alter and reset list again to verify, so they need the list ConfigMap too.
+    let needs_list = !matches!(operation, Operation::AutoOffsetReset(_));
+    let needs_alter = matches!(operation, Operation::Alter { .. });
+    if needs_list {
+        match names::check_configmap_name(&k.list_configmap) {
+            Ok(()) => values.push((Var::ListConfigMap, k.list_configmap.clone())),
+            Err(m) => errors.push(error(
+                "K1",
+                format!(
+                    "{m} Got '{}' for the list ConfigMap.",
+                    shown(&k.list_configmap)
+                ),
+            )),
+        }
+    }
+    if needs_alter {
+        match names::check_configmap_name(&k.alter_configmap) {
+            Ok(()) => values.push((Var::AlterConfigMap, k.alter_configmap.clone())),
+            Err(m) => errors.push(error(
+                "K1",
+                format!(
+                    "{m} Got '{}' for the alter ConfigMap.",
+                    shown(&k.alter_configmap)
+                ),
+            )),
+        }
+        if k.alter_configmap == k.list_configmap {
+            warnings.push(Diagnostic::warning(
+                "K8",
+                Position::NONE,
+                format!(
+                    "The next list will overwrite your edits in this ConfigMap. Using a separate name (for example '{}-alter') is recommended.",
+                    shown(&k.list_configmap)
+                ),
+            ));
+        }
+    }
+}
+
+fn check_payload(payload: &str, errors: &mut Vec<Diagnostic>) {
+    if payload.trim().is_empty() {
+        errors.push(error(
+            RULE_PLAN,
+            "The alter procedure needs the exported offsets, but they are empty.".into(),
+        ));
+    }
+    if let Some(c) = payload.chars().find(|c| {
+        (c.is_control() && *c != '\n' && *c != '\t') || *c == '\u{2028}' || *c == '\u{2029}'
+    }) {
+        errors.push(error(
+            RULE_PLAN,
+            format!(
+                "The exported offsets contain the control character {}; a pasted heredoc would not reproduce them exactly. Export them again.",
+                c.escape_unicode()
+            ),
+        ));
+    }
+}
+
+fn validate(options: &Options, operation: &Operation) -> Result<Checked, Vec<Diagnostic>> {
+    let mut errors = Vec::new();
+    let mut warnings = Vec::new();
+    let mut values = Vec::new();
+    let kind = match &options.target {
+        Target::KafkaConnector { cluster, name } => {
+            check_kubernetes(cluster, operation, &mut errors, &mut values, &mut warnings);
+            match names::check_resource_name(name) {
+                Ok(()) => values.push((Var::Connector, name.clone())),
+                Err(_) => errors.push(error(
+                    "K3",
+                    format!(
+                        "'{}' is not a valid KafkaConnector or KafkaMirrorMaker2 name.",
+                        shown(name)
+                    ),
+                )),
+            }
+            if let Operation::Alter { payload } = operation {
+                check_payload(payload, &mut errors);
+                check_payload_names(
+                    payload,
+                    "offsets.json",
+                    &cluster.alter_configmap,
+                    &mut errors,
+                );
+            }
+            Kind::Connector
+        }
+        Target::KafkaMirrorMaker2 {
+            cluster,
+            resource,
+            mirror_index,
+            connector,
+            alias_path,
+        } => {
+            check_kubernetes(cluster, operation, &mut errors, &mut values, &mut warnings);
+            match names::check_resource_name(resource) {
+                Ok(()) => {
+                    values.push((Var::Mm2, resource.clone()));
+                    if let Err(m) = names::check_mirrormaker2_service_name(resource) {
+                        warnings.push(Diagnostic::warning("K3", Position::NONE, m));
+                    }
+                }
+                Err(_) => errors.push(error(
+                    "K3",
+                    format!(
+                        "'{}' is not a valid KafkaConnector or KafkaMirrorMaker2 name.",
+                        shown(resource)
+                    ),
+                )),
+            }
+            values.push((Var::MirrorIndex, mirror_index.to_string()));
+            // The fields are public, so the name is checked again however it was built.
+            let name = connector.connector_name();
+            let name_ok = matches!(names::parse_mirror_connector_name(&name), Ok(parsed) if parsed == *connector);
+            if name_ok {
+                values.push((Var::Mm2Connector, name.clone()));
+            } else {
+                errors.push(error(
+                    "K5",
+                    format!(
+                        "'{}': the connector name must look like <source>-><target>.MirrorSourceConnector. Strimzi silently ignores a name that matches no connector.",
+                        shown(&name)
+                    ),
+                ));
+            }
+            if let Operation::Alter { payload } = operation {
+                check_payload(payload, &mut errors);
+                if name_ok {
+                    check_payload_names(
+                        payload,
+                        &connector.data_key(),
+                        &cluster.alter_configmap,
+                        &mut errors,
+                    );
+                }
+            }
+            if matches!(operation, Operation::AutoOffsetReset(_))
+                && connector.connector_type != "MirrorSourceConnector"
+            {
+                errors.push(error(
+                    RULE_PLAN,
+                    format!(
+                        "source.consumer.auto.offset.reset only matters to the MirrorSourceConnector; '{}' does not read it. Choose the {}->{}.MirrorSourceConnector.",
+                        shown(&name),
+                        shown(&connector.source),
+                        shown(&connector.target)
+                    ),
+                ));
+            }
+            Kind::Mm2 {
+                connector: connector.clone(),
+                alias_path: *alias_path,
+            }
+        }
+        Target::Rest { url, connector } => {
+            let base = url.trim_end_matches('/');
+            let url_ok = match names::check_connect_url(base) {
+                Ok(()) => true,
+                Err(m) => {
+                    errors.push(error(RULE_PLAN, m));
+                    false
+                }
+            };
+            let name_ok = match names::check_rest_connector_name(connector) {
+                Ok(()) => true,
+                Err(m) => {
+                    errors.push(error(
+                        if connector.contains("->") {
+                            "K5"
+                        } else {
+                            RULE_PLAN
+                        },
+                        m,
+                    ));
+                    false
+                }
+            };
+            if url_ok && name_ok {
+                values.push((
+                    Var::ConnectorUrl,
+                    format!(
+                        "{base}/connectors/{}",
+                        names::rest_connector_path_segment(connector)
+                    ),
+                ));
+            }
+            match operation {
+                Operation::Alter { payload } => check_payload(payload, &mut errors),
+                Operation::AutoOffsetReset(_) => errors.push(error(
+                    RULE_PLAN,
+                    "Setting source.consumer.auto.offset.reset through the REST API means replacing the whole connector config (PUT /connectors/<name>/config); edit the config with your usual deployment tool instead.".into(),
+                )),
+                Operation::List | Operation::Reset => {}
+            }
+            Kind::Rest {
+                connector: connector.clone(),
+            }
+        }
+    };
+    let manifest_file = options
+        .manifest_file
+        .clone()
+        .unwrap_or_else(|| DEFAULT_MANIFEST_FILE.to_owned());
+    if matches!(operation, Operation::Alter { .. })
+        && !matches!(kind, Kind::Rest { .. })
+        && let Err(m) = names::check_file_name(&manifest_file)
+    {
+        errors.push(error(RULE_PLAN, m));
+    }
+    if matches!(operation, Operation::List) {
+        let default = if matches!(kind, Kind::Rest { .. }) {
+            "list.json"
+        } else {
+            "list.yaml"
+        };
+        let list_file = options
+            .list_file
+            .clone()
+            .unwrap_or_else(|| default.to_owned());
+        match names::check_file_name(&list_file) {
+            Ok(()) => values.push((Var::ListFile, list_file)),
+            Err(m) => errors.push(error(RULE_PLAN, m)),
+        }
+    }
+    let timeout = options.timeout_seconds.unwrap_or(DEFAULT_TIMEOUT_SECONDS);
+    if !(POLL_INTERVAL_SECONDS..=86_400).contains(&timeout) {
+        errors.push(error(
+            RULE_PLAN,
+            format!("The timeout must be between {POLL_INTERVAL_SECONDS} and 86400 seconds; got {timeout}."),
+        ));
+    }
+    values.push((Var::Timeout, timeout.to_string()));
+    if !errors.is_empty() {
+        errors.extend(warnings);
+        return Err(errors);
+    }
+    values.sort_by_key(|(var, _)| *var);
+    Ok(Checked {
+        kind,
+        values,
+        warnings,
+        manifest_file,
+        timeout,
+    })
+}
+
+/// A cheap guard against embedding the wrong export: the alter ConfigMap text must mention the
+/// data key Strimzi will read (K4) and the ConfigMap name the CR will point at.
+fn check_payload_names(
+    payload: &str,
+    data_key: &str,
+    alter_configmap: &str,
+    errors: &mut Vec<Diagnostic>,
+) {
+    if !payload.contains(data_key) {
+        errors.push(error(
+            "K4",
+            format!("Strimzi will look for the key '{data_key}'; the alter ConfigMap does not contain it. Export it for this connector."),
+        ));
+    }
+    if names::check_configmap_name(alter_configmap).is_ok() && !payload.contains(alter_configmap) {
+        errors.push(error(
+            RULE_PLAN,
+            format!(
+                "The alter ConfigMap text does not name ConfigMap '{alter_configmap}', which the procedure points the connector at. Export it with that name."
+            ),
+        ));
+    }
+}

@@ -1,0 +1,125 @@
+//! Golden files pin every procedure variant byte for byte (steps and script), and every variant
+//! passes `bash -n` and shellcheck. `UPDATE_GOLDEN=1 cargo test -p offsets-core --test
+//! procedure_golden` rewrites the files.
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+
+mod procedure_support;
+
+use std::collections::BTreeSet;
+use std::fs;
+use std::path::PathBuf;
+
+use offsets_core::procedure::plan;
+use procedure_support::{bash_syntax, require_shellcheck, shellcheck, variants};
+
+fn golden_dir() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../tests/golden/procedures")
+}
+
+fn renderings() -> Vec<(String, String)> {
+    let mut out = Vec::new();
+    for (name, options, operation) in variants() {
+        let procedure =
+            plan(&options, &operation).unwrap_or_else(|d| panic!("{name}: refused: {d:?}"));
+        out.push((format!("{name}.steps.sh"), procedure.render_steps()));
+        out.push((format!("{name}.script.sh"), procedure.render_script()));
+    }
+    out
+}
+
+#[test]
+fn procedures_match_golden_files() {
+    let dir = golden_dir();
+    let update = std::env::var_os("UPDATE_GOLDEN").is_some_and(|v| v == "1");
+    if update {
+        fs::create_dir_all(&dir).unwrap();
+    }
+    let mut failures = Vec::new();
+    let mut expected_files = BTreeSet::new();
+    for (file, text) in renderings() {
+        let path = dir.join(&file);
+        expected_files.insert(file.clone());
+        if update {
+            fs::write(&path, &text).unwrap();
+            continue;
+        }
+        match fs::read_to_string(&path) {
+            Ok(golden) if golden == text => {}
+            Ok(golden) => {
+                let line = golden
+                    .lines()
+                    .zip(text.lines())
+                    .position(|(a, b)| a != b)
+                    .map_or(0, |i| i + 1);
+                failures.push(format!(
+                    "{file}: differs from the golden file (first at line {line})"
+                ));
+            }
+            Err(e) => failures.push(format!("{file}: {e}")),
+        }
+    }
+    // A golden file no variant produces any more is stale.
+    for entry in fs::read_dir(&dir).unwrap() {
+        let name = entry.unwrap().file_name().to_string_lossy().into_owned();
+        if !expected_files.contains(&name) {
+            if update {
+                fs::remove_file(dir.join(&name)).unwrap();
+            } else {
+                failures.push(format!("{name}: stale golden file, no variant produces it"));
+            }
+        }
+    }
+    assert!(
+        failures.is_empty(),
+        "{}\nRun with UPDATE_GOLDEN=1 to rewrite, then review the diff.",
+        failures.join("\n")
+    );
+}
+
+#[test]
+fn every_variant_parses_as_bash() {
+    for (file, text) in renderings() {
+        if let Err(out) = bash_syntax(&text) {
+            panic!("{file}: bash -n failed:\n{out}\n{text}");
+        }
+    }
+}
+
+#[test]
+fn every_variant_passes_shellcheck() {
+    require_shellcheck();
+    let mut failures = Vec::new();
+    for (file, text) in renderings() {
+        if let Err(out) = shellcheck(&text) {
+            failures.push(format!("{file}:\n{out}"));
+        }
+    }
+    assert!(
+        failures.is_empty(),
+        "shellcheck findings:\n{}",
+        failures.join("\n")
+    );
+}
+
+#[test]
+fn scripts_are_strict_and_define_their_variables_once() {
+    for (name, options, operation) in variants() {
+        let p = plan(&options, &operation).unwrap();
+        let script = p.render_script();
+        assert!(script.starts_with("#!/usr/bin/env bash\n"), "{name}");
+        assert!(script.contains("\nset -euo pipefail\n"), "{name}");
+        for v in &p.variables {
+            let definition = format!("\n{}='", v.name);
+            assert_eq!(script.matches(&definition).count(), 1, "{name}: {}", v.name);
+        }
+        assert_eq!(
+            p.steps.len(),
+            p.render_steps()
+                .matches("\n# ")
+                .filter(|_| true)
+                .count()
+                .min(p.steps.len()),
+            "{name}"
+        );
+    }
+}

@@ -1,0 +1,306 @@
+//! Shared inputs and tools for the procedure tests: the golden variants and the shell checkers.
+#![allow(dead_code, clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+
+use std::io::Write;
+use std::process::{Command, Stdio};
+
+use offsets_core::names::parse_mirror_connector_name;
+use offsets_core::procedure::{AliasPath, AutoOffsetReset, Kubernetes, Operation, Options, Target};
+
+pub const CONNECTOR_ALTER_YAML: &str = r#"apiVersion: v1
+kind: ConfigMap
+metadata:
+  name: my-connector-offsets-alter
+  namespace: kafka
+data:
+  offsets.json: |-
+    {
+      "offsets" : [ {
+        "partition" : {
+          "cluster" : "east",
+          "partition" : 0,
+          "topic" : "orders"
+        },
+        "offset" : {
+          "offset" : 41
+        }
+      } ]
+    }
+"#;
+
+pub const MM2_ALTER_YAML: &str = r#"apiVersion: v1
+kind: ConfigMap
+metadata:
+  name: my-mm2-offsets-alter
+  namespace: kafka
+data:
+  east--west.MirrorSourceConnector.json: |-
+    {
+      "offsets" : [ {
+        "partition" : {
+          "cluster" : "east",
+          "partition" : 0,
+          "topic" : "orders"
+        },
+        "offset" : {
+          "offset" : 41
+        }
+      }, {
+        "partition" : {
+          "cluster" : "east",
+          "partition" : 1,
+          "topic" : "orders"
+        },
+        "offset" : null
+      } ]
+    }
+"#;
+
+/// A payload with a line equal to the default heredoc delimiter (in a topic name it could not
+/// happen, but the delimiter choice must not depend on that).
+pub const MM2_ALTER_YAML_WITH_DELIMITER: &str = "apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: my-mm2-offsets-alter\n  namespace: kafka\n  annotations:\n    note: |-\nOFFSETS_EOF\ndata:\n  east--west.MirrorSourceConnector.json: |-\n    {\"offsets\":[{\"partition\":{\"cluster\":\"east\",\"partition\":0,\"topic\":\"orders\"},\"offset\":{\"offset\":41}}]}\n";
+
+pub const CHECKPOINT_ALTER_YAML: &str = r#"apiVersion: v1
+kind: ConfigMap
+metadata:
+  name: my-mm2-offsets-alter
+  namespace: kafka
+data:
+  east--west.MirrorCheckpointConnector.json: |-
+    {
+      "offsets" : [ {
+        "partition" : {
+          "group" : "billing",
+          "partition" : 0,
+          "topic" : "east.orders"
+        },
+        "offset" : {
+          "offset" : 0
+        }
+      } ]
+    }
+"#;
+
+pub const REST_PATCH_JSON: &str = r#"{
+  "offsets" : [ {
+    "partition" : {
+      "kafka_topic" : "orders",
+      "kafka_partition" : 2
+    },
+    "offset" : {
+      "kafka_offset" : 1000
+    }
+  } ]
+}"#;
+
+pub fn kube(context: Option<&str>, list: &str, alter: &str) -> Kubernetes {
+    Kubernetes {
+        namespace: "kafka".into(),
+        context: context.map(str::to_owned),
+        list_configmap: list.into(),
+        alter_configmap: alter.into(),
+    }
+}
+
+pub fn connector(context: Option<&str>) -> Options {
+    Options::new(Target::KafkaConnector {
+        cluster: kube(
+            context,
+            "my-connector-offsets",
+            "my-connector-offsets-alter",
+        ),
+        name: "my-connector".into(),
+    })
+}
+
+pub fn mm2(context: Option<&str>, connector: &str, alias_path: AliasPath) -> Options {
+    Options::new(Target::KafkaMirrorMaker2 {
+        cluster: kube(context, "my-mm2-offsets", "my-mm2-offsets-alter"),
+        resource: "my-mm2".into(),
+        mirror_index: 0,
+        connector: parse_mirror_connector_name(connector).unwrap(),
+        alias_path,
+    })
+}
+
+pub fn rest(connector: &str) -> Options {
+    Options::new(Target::Rest {
+        url: "http://my-connect-connect-api.kafka.svc:8083".into(),
+        connector: connector.into(),
+    })
+}
+
+const SOURCE: &str = "east->west.MirrorSourceConnector";
+const CHECKPOINT: &str = "east->west.MirrorCheckpointConnector";
+
+fn alter(payload: &str) -> Operation {
+    Operation::Alter {
+        payload: payload.into(),
+    }
+}
+
+/// Every procedure variant pinned by a golden file: (file stem, options, operation).
+pub fn variants() -> Vec<(&'static str, Options, Operation)> {
+    let latest = Operation::AutoOffsetReset(AutoOffsetReset::Latest);
+    let earliest = Operation::AutoOffsetReset(AutoOffsetReset::Earliest);
+    let prod = Some("prod-cluster");
+    vec![
+        ("connector-list", connector(None), Operation::List),
+        (
+            "connector-alter",
+            connector(None),
+            alter(CONNECTOR_ALTER_YAML),
+        ),
+        ("connector-reset", connector(None), Operation::Reset),
+        ("connector-list-context", connector(prod), Operation::List),
+        (
+            "connector-alter-context",
+            connector(prod),
+            alter(CONNECTOR_ALTER_YAML),
+        ),
+        ("connector-reset-context", connector(prod), Operation::Reset),
+        (
+            "mm2-list-new",
+            mm2(None, SOURCE, AliasPath::New),
+            Operation::List,
+        ),
+        (
+            "mm2-list-old",
+            mm2(None, SOURCE, AliasPath::Old),
+            Operation::List,
+        ),
+        (
+            "mm2-alter-new",
+            mm2(None, SOURCE, AliasPath::New),
+            alter(MM2_ALTER_YAML),
+        ),
+        (
+            "mm2-alter-old",
+            mm2(None, SOURCE, AliasPath::Old),
+            alter(MM2_ALTER_YAML),
+        ),
+        (
+            "mm2-reset-new",
+            mm2(None, SOURCE, AliasPath::New),
+            Operation::Reset,
+        ),
+        (
+            "mm2-reset-old",
+            mm2(None, SOURCE, AliasPath::Old),
+            Operation::Reset,
+        ),
+        (
+            "mm2-alter-new-context",
+            mm2(prod, SOURCE, AliasPath::New),
+            alter(MM2_ALTER_YAML),
+        ),
+        (
+            "mm2-alter-delimiter-clash",
+            mm2(None, SOURCE, AliasPath::New),
+            alter(MM2_ALTER_YAML_WITH_DELIMITER),
+        ),
+        (
+            "mm2-checkpoint-alter-new",
+            mm2(None, CHECKPOINT, AliasPath::New),
+            alter(CHECKPOINT_ALTER_YAML),
+        ),
+        (
+            "mm2-checkpoint-reset-old",
+            mm2(None, CHECKPOINT, AliasPath::Old),
+            Operation::Reset,
+        ),
+        ("rest-list", rest("my-sink"), Operation::List),
+        ("rest-alter", rest("my-sink"), alter(REST_PATCH_JSON)),
+        ("rest-reset", rest("my-sink"), Operation::Reset),
+        ("rest-alter-mm2-name", rest(SOURCE), alter(REST_PATCH_JSON)),
+        (
+            "connector-auto-offset-reset-latest",
+            connector(None),
+            latest.clone(),
+        ),
+        (
+            "connector-auto-offset-reset-earliest",
+            connector(None),
+            earliest.clone(),
+        ),
+        (
+            "connector-auto-offset-reset-latest-context",
+            connector(prod),
+            latest.clone(),
+        ),
+        (
+            "mm2-auto-offset-reset-latest-new",
+            mm2(None, SOURCE, AliasPath::New),
+            latest.clone(),
+        ),
+        (
+            "mm2-auto-offset-reset-earliest-old",
+            mm2(None, SOURCE, AliasPath::Old),
+            earliest,
+        ),
+        (
+            "mm2-auto-offset-reset-latest-context",
+            mm2(prod, SOURCE, AliasPath::New),
+            latest,
+        ),
+    ]
+}
+
+/// Runs `program args` with `input` on stdin; returns (success, stdout + stderr).
+pub fn run_with_stdin(program: &str, args: &[&str], input: &str) -> (bool, String) {
+    let mut child = Command::new(program)
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap_or_else(|e| {
+            panic!("cannot run {program}: {e}. Install it (Debian: apt-get install -y {program}).")
+        });
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(input.as_bytes())
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    let text = format!(
+        "{}{}",
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr)
+    );
+    (out.status.success(), text)
+}
+
+/// `bash -n`: the text parses as bash.
+pub fn bash_syntax(text: &str) -> Result<(), String> {
+    match run_with_stdin("bash", &["-n"], text) {
+        (true, _) => Ok(()),
+        (false, out) => Err(out),
+    }
+}
+
+/// Fails loudly, never skips, when shellcheck is missing.
+pub fn require_shellcheck() {
+    let found = Command::new("shellcheck")
+        .arg("--version")
+        .output()
+        .map(|o| o.status.success())
+        .unwrap_or(false);
+    assert!(
+        found,
+        "shellcheck is not installed, so the generated procedures cannot be checked. Install Debian's package: apt-get install -y shellcheck"
+    );
+}
+
+/// shellcheck with every optional severity on, as bash.
+pub fn shellcheck(text: &str) -> Result<(), String> {
+    match run_with_stdin(
+        "shellcheck",
+        &["--shell=bash", "--severity=style", "--format=gcc", "-"],
+        text,
+    ) {
+        (true, _) => Ok(()),
+        (false, out) => Err(out),
+    }
+}
