@@ -1,0 +1,100 @@
+//! Error-message tables with positions (serde_json style): each input is paired with the exact
+//! first error `line:col: rule: message`, so a regression in position mapping through YAML
+//! block scalars, JSON strings and YAML double-quoted strings shows up here by name.
+
+#![allow(clippy::unwrap_used, clippy::panic)]
+
+use offsets_core::{ImportOptions, import};
+
+fn first_error(input: &str) -> String {
+    let diags = match import(input, &ImportOptions::default()) {
+        Ok(i) => i.diagnostics,
+        Err(d) => d,
+    };
+    diags
+        .iter()
+        .filter(|d| d.is_error())
+        .map(|d| d.to_string())
+        .last()
+        .unwrap_or_else(|| panic!("no error for {input:?}"))
+}
+
+const HEAD: &str = "apiVersion: v1\nkind: ConfigMap\ndata:\n  offsets.json: ";
+
+#[test]
+fn positions_inside_a_literal_block() {
+    let table = [
+        (
+            "|-\n    {\n      \"offsets\" : [ {\n        \"partition\" : { \"cluster\" : \"e\", \"partition\" : 0, \"topic\" : \"t\" },\n        \"offset\" : { \"offset\" : -4 }\n      } ]\n    }\n",
+            "8:33: MS8: Entry #1: the offset must be a whole number ≥ 0. To replay from the beginning of the partition, set the offset to null.",
+        ),
+        (
+            "|-\n    {\n      \"offsets\" : [ {\n        \"partition\" : { \"cluster\" : \"e\" \"partition\" : 0 }\n      } ]\n    }\n",
+            "7:41: JSON: Expected ',' or '}' after an object member but found '\"'; is a comma missing?",
+        ),
+        (
+            "|\n    {\"offsets\": [\n    ]}\n    trailing\n",
+            "7:5: JSON: Unexpected 't' after the end of the JSON document; remove it.",
+        ),
+    ];
+    for (value, expected) in table {
+        assert_eq!(first_error(&format!("{HEAD}{value}")), expected, "{value}");
+    }
+}
+
+#[test]
+fn positions_inside_quoted_strings() {
+    let table = [
+        // YAML double-quoted, escapes before the error.
+        (
+            format!("{HEAD}\"{{\\\"offsets\\\": [{{\\\"partition\\\": {{\\\"server\\\": \\\"é\\\"}}, \\\"offset\\\": 7}}]}}\"\n"),
+            "4:82: S11: Entry #1: the offset must be null or an object of plain values (Kafka Connect returns HTTP 500 'Cannot deserialize').",
+        ),
+        // kubectl -o json: the value is a JSON string on one line.
+        (
+            "{\"apiVersion\": \"v1\", \"kind\": \"ConfigMap\", \"data\": {\"offsets.json\": \"{\\n  \\\"offsets\\\" : [ {\\\"partition\\\": {\\\"kafka_topic\\\": \\\"t\\\", \\\"kafka_partition\\\": -1}} ]\\n}\"}}".to_string(),
+            "1:152: SK3: Partition values for sink connectors need to be integers (0 or greater).",
+        ),
+        // Single-quoted YAML is not mapped finely: the scalar's start.
+        (
+            format!("{HEAD}'{{\"offsets\": [{{\"partition\": {{\"server\": \"a\"}}, \"offset\": 1}}]}}'\n"),
+            "4:17: S11: Entry #1: the offset must be null or an object of plain values (Kafka Connect returns HTTP 500 'Cannot deserialize').",
+        ),
+    ];
+    for (input, expected) in table {
+        assert_eq!(first_error(&input), expected, "{input}");
+    }
+}
+
+#[test]
+fn positions_of_wrapper_errors() {
+    let table = [
+        (
+            "kind: ConfigMap\napiVersion: v2\n",
+            "1:7: IMP1: This is not a ConfigMap (expected apiVersion v1, kind ConfigMap).",
+        ),
+        (
+            "apiVersion: v1\nkind: ConfigMap\ndata: {a: b}\n",
+            "3:1: IMP2: No offsets entry found. Strimzi writes `offsets.json` for a KafkaConnector and `<source>--<target>.<Connector>.json` for MirrorMaker 2.",
+        ),
+        (
+            "apiVersion: v1\nkind: ConfigMap\ndata:\n  offsets.json:\n    - 1\n",
+            "5:5: IMP3: The offsets entry is not valid JSON (Strimzi would report: Failed to parse contents of offsets.json as JSON).",
+        ),
+        (
+            "\u{feff}apiVersion: v1\r\nkind: ConfigMap\r\ndata:\r\n  x: [\r\n",
+            "5:1: YAML: The input is not a ConfigMap, a Connect offsets payload or a CSV: invalid YAML: while parsing a node, did not find expected node content.",
+        ),
+        (
+            "{\"offsets\": {}}",
+            "1:13: S1: The payload must be {\"offsets\": [...]} with no other fields (Kafka Connect returns HTTP 500 'Unrecognized field').",
+        ),
+        (
+            "orders,0,1\norders,1,-5\n",
+            "2:10: CSV: '-5' is not a consumer-group offset; it must be a whole number ≥ 0.",
+        ),
+    ];
+    for (input, expected) in table {
+        assert_eq!(first_error(input), expected, "{input:?}");
+    }
+}
