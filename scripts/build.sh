@@ -13,6 +13,7 @@ if [ "$want" != "$pinned" ]; then
 fi
 trunk build --release --locked 2>&1 | grep -v '^\s*$' | tail -n 20
 [ "${PIPESTATUS[0]}" -eq 0 ]
+node scripts/csp.mjs dist/index.html   # allow exactly Trunk's inline loader under the strict CSP
 wasm=$(ls dist/*.wasm)
 raw=$(stat -c %s "$wasm")
 gz=$(gzip -9 -c "$wasm" | wc -c)

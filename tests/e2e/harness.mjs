@@ -33,6 +33,7 @@ export async function start({ prefix = '/', colorScheme = 'light' } = {}) {
   const consoleErrors = [];
   context.on('request', (r) => requests.push(r.url()));
   const page = context.pages()[0] ?? (await context.newPage());
+  page.setDefaultTimeout(10_000);
   page.on('console', (m) => { if (m.type() === 'error') consoleErrors.push(m.text()); });
   page.on('pageerror', (e) => consoleErrors.push(String(e)));
   await mkdir(ARTIFACTS, { recursive: true });
