@@ -5,6 +5,9 @@
 //! Exit codes: 0 = no errors, 1 = validation errors, 2 = unreadable or unsupported input, and
 //! usage errors.
 
+mod diff;
+mod edit;
+mod export;
 mod input;
 mod output;
 mod show;
@@ -25,6 +28,9 @@ Usage: connect-offsets <COMMAND> [OPTIONS]
 Commands:
   validate [FILE|-]   check every rule and report diagnostics (exit 0 / 1 / 2)
   show FILE           print the offsets as a table
+  edit FILE [EDITS]   apply edits, write the whole document back in its own form
+  export FILE --to F  alter ConfigMap, PATCH body or CSV (configmap|json|csv)
+  diff BEFORE AFTER   per-partition diff and summary (--expect ALTER to confirm an alter)
 
 Options:
   -h, --help          help (also `connect-offsets <COMMAND> --help`)
@@ -64,6 +70,9 @@ fn dispatch() -> Result<ExitCode, CliError> {
         Some(Value(cmd)) => match cmd.to_string_lossy().as_ref() {
             "validate" => validate::run(&mut parser),
             "show" => show::run(&mut parser),
+            "edit" => edit::run(&mut parser),
+            "export" => export::run(&mut parser),
+            "diff" => diff::run(&mut parser),
             // More commands (edit, export, plan, diff) plug in here.
             other => Err(CliError::usage(format!(
                 "unknown command '{other}'; run `connect-offsets --help` for the list"

@@ -72,7 +72,8 @@ pub struct ConfigMapOptions {
     pub namespace: Option<String>,
     /// Default: [`AlterTarget::of`] the listing.
     pub target: Option<AlterTarget>,
-    /// The data key to write; default the target's. A key the target will not read is K4.
+    /// The data key to write; default the imported one, else the target's. A key the target
+    /// will not read is K4.
     pub data_key: Option<String>,
     /// Keep the imported ConfigMap's other data keys (when exporting every entry).
     pub keep_other_data: bool,
@@ -254,7 +255,12 @@ pub fn configmap_yaml(
         .clone()
         .unwrap_or_else(|| AlterTarget::of(listing));
     let expected = target.data_key();
-    let key = options.data_key.clone().unwrap_or_else(|| expected.clone());
+    // The imported key is kept unless the caller names one; a key the target will not read is K4.
+    let key = options
+        .data_key
+        .clone()
+        .or_else(|| listing.data_key.clone())
+        .unwrap_or_else(|| expected.clone());
     if key != expected {
         errors.push(k(
             "K4",

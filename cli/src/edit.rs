@@ -1,0 +1,361 @@
+//! `connect-offsets edit FILE [edits] [filters] [-o OUT]`: applies edits through the core's
+//! reducer and writes the WHOLE edited document back in the form it was read in. Also holds the
+//! helpers the other editing commands share (loading with the original text, reporting
+//! diagnostics, the `[CLUSTER/]TOPIC:PARTITION` syntax).
+
+use crate::input::{self, Arg, INPUT_OPTIONS_HELP, InputArgs, Source};
+use crate::{CliError, output};
+use lexopt::ValueExt;
+use offsets_core::diff::diff;
+use offsets_core::edit::{Action, OffsetValue, Selection, Session};
+use offsets_core::export::rewrite_document;
+use offsets_core::filter::{Filter, PartitionSet, TopicPattern};
+use offsets_core::{Diagnostic, ImportOptions, Listing, Severity, import_bytes};
+use std::process::ExitCode;
+
+const HELP: &str = "\
+Usage: connect-offsets edit FILE [EDITS] [FILTERS] [-o OUT]
+
+Applies edits and writes the whole edited document in the same form as FILE (a ConfigMap stays a
+ConfigMap with all its other fields, a REST payload stays a payload, a CSV stays a CSV) to OUT or
+stdout. Edits run in the order given. A refused edit (a negative or overflowing offset, a --set
+of a partition that is not listed) exits 1 with the reason and writes nothing.
+
+Edits:
+  --set [CLUSTER/]TOPIC:PARTITION=OFFSET|null   set one listed partition
+  --null [CLUSTER/]TOPIC:PARTITION              set one listed partition to null
+  --shift N                   add N (may be negative) to every selected offset (checked)
+  --set-all N                 set every selected offset to N
+  --resume-at M               MirrorMaker 2: resume the selected partitions at record M
+                              (stores M-1; M=0 stores null); sink: stores M
+  --restore-from LISTING      set the selected partitions to their values in LISTING
+FILTERS (select what the bulk edits act on; all entries without filters):
+  --topic GLOB                topic glob (`*`, `?`) or /regex/
+  --partition LIST            partitions, e.g. 0,2,5-9
+  --cluster C                 MirrorMaker 2 source cluster alias
+  --filter EXPR               the filter language, e.g. 'orders* partition:0-5 changed'
+Output:
+  -o, --output OUT            write to OUT instead of stdout
+";
+
+/// A listing together with the text it was imported from.
+pub struct Loaded {
+    pub text: String,
+    pub listing: Listing,
+}
+
+/// Reads and imports `source`; an import failure is reported on stderr and becomes the exit
+/// code `validate` would use.
+pub fn load(source: &Source, options: &ImportOptions) -> Result<Loaded, CliError> {
+    let bytes = source.read()?;
+    match import_bytes(&bytes, options) {
+        Ok(imported) => Ok(Loaded {
+            text: String::from_utf8_lossy(&bytes).into_owned(),
+            listing: imported.listing,
+        }),
+        Err(diags) => {
+            report(&source.display_name(), &diags, usize::MAX);
+            Err(CliError {
+                message: format!("{} could not be imported", source.display_name()),
+                code: input::failed_import_code(&diags),
+            })
+        }
+    }
+}
+
+/// Writes errors (all) and warnings (at most `max_warnings`) to stderr, `NAME:LINE:COL:` style.
+pub fn report(name: &str, diagnostics: &[Diagnostic], max_warnings: usize) {
+    let mut out = String::new();
+    let mut warnings = 0usize;
+    let mut hidden = 0usize;
+    for d in diagnostics {
+        match d.severity {
+            Severity::Info if !d.rule.starts_with('K') => continue,
+            Severity::Warning => {
+                warnings += 1;
+                if warnings > max_warnings {
+                    hidden += 1;
+                    continue;
+                }
+            }
+            _ => {}
+        }
+        out.push_str(&format!(
+            "{name}:{}:{}: {}[{}]: {}\n",
+            d.position.line, d.position.column, d.severity, d.rule, d.message
+        ));
+    }
+    if hidden > 0 {
+        out.push_str(&format!(
+            "{name}: ... and {hidden} more warning(s); run `connect-offsets validate` to see all\n"
+        ));
+    }
+    output::err(&out);
+}
+
+/// Parses `[CLUSTER/]TOPIC:PARTITION`.
+pub fn parse_partition_ref(spec: &str) -> Result<(Option<String>, String, i64), CliError> {
+    let bad = || {
+        CliError::usage(format!(
+            "'{spec}' is not [CLUSTER/]TOPIC:PARTITION (for example east/orders:0 or orders:3)"
+        ))
+    };
+    let (left, partition) = spec.rsplit_once(':').ok_or_else(bad)?;
+    let partition: i64 = partition.parse().map_err(|_| bad())?;
+    if partition < 0 {
+        return Err(bad());
+    }
+    let (cluster, topic) = match left.split_once('/') {
+        Some((c, t)) => (Some(c.to_string()), t.to_string()),
+        None => (None, left.to_string()),
+    };
+    if topic.is_empty() || cluster.as_deref() == Some("") {
+        return Err(bad());
+    }
+    Ok((cluster, topic, partition))
+}
+
+/// The row of a listed partition, or a refusal (exit 1).
+pub fn find_row(
+    session: &Session,
+    cluster: Option<&str>,
+    topic: &str,
+    partition: i64,
+) -> Result<usize, CliError> {
+    let mut found = Vec::new();
+    for i in 0..session.len() {
+        let Some(f) = session.facts(i) else { continue };
+        if session.row(i).is_some_and(|r| r.removed) {
+            continue;
+        }
+        if f.topic == Some(topic)
+            && f.partition == Some(partition)
+            && cluster.is_none_or(|c| f.cluster == Some(c))
+        {
+            found.push(i);
+        }
+    }
+    let name = match cluster {
+        Some(c) => format!("{c}/{topic}:{partition}"),
+        None => format!("{topic}:{partition}"),
+    };
+    match found.as_slice() {
+        [one] => Ok(*one),
+        [] => Err(CliError {
+            message: format!(
+                "edit refused: partition {name} is not listed; only listed partitions can be edited. Nothing was written."
+            ),
+            code: 1,
+        }),
+        _ => Err(CliError {
+            message: format!(
+                "edit refused: {name} matches {} entries (one per cluster); write it as CLUSTER/{topic}:{partition}. Nothing was written.",
+                found.len()
+            ),
+            code: 1,
+        }),
+    }
+}
+
+fn refused(e: offsets_core::EditError) -> CliError {
+    CliError {
+        message: format!("edit refused: {e}"),
+        code: 1,
+    }
+}
+
+enum Op {
+    Set(String, Option<i64>),
+    Shift(i64),
+    SetAll(i64),
+    ResumeAt(i64),
+    RestoreFrom(Source),
+}
+
+fn parse_i64(flag: &str, v: &str) -> Result<i64, CliError> {
+    v.parse().map_err(|_| {
+        CliError::usage(format!(
+            "{flag} needs a whole number between -9223372036854775808 and 9223372036854775807, not '{v}'"
+        ))
+    })
+}
+
+pub fn run(parser: &mut lexopt::Parser) -> Result<ExitCode, CliError> {
+    let mut args = InputArgs::default();
+    let mut ops: Vec<Op> = Vec::new();
+    let mut filter = Filter::all();
+    let mut out_path: Option<std::path::PathBuf> = None;
+    while let Some(arg) = Arg::next(parser)? {
+        if args.parse_arg(&arg, parser)? {
+            continue;
+        }
+        match arg {
+            Arg::Long(l) if l == "set" => {
+                let spec = parser.value()?.string()?;
+                let (left, value) = spec.rsplit_once('=').ok_or_else(|| {
+                    CliError::usage(format!(
+                        "--set needs [CLUSTER/]TOPIC:PARTITION=OFFSET|null, not '{spec}'"
+                    ))
+                })?;
+                let value = if value == "null" {
+                    None
+                } else {
+                    Some(parse_i64("--set", value)?)
+                };
+                ops.push(Op::Set(left.to_string(), value));
+            }
+            Arg::Long(l) if l == "null" => ops.push(Op::Set(parser.value()?.string()?, None)),
+            Arg::Long(l) if l == "shift" => {
+                ops.push(Op::Shift(parse_i64("--shift", &parser.value()?.string()?)?))
+            }
+            Arg::Long(l) if l == "set-all" => ops.push(Op::SetAll(parse_i64(
+                "--set-all",
+                &parser.value()?.string()?,
+            )?)),
+            Arg::Long(l) if l == "resume-at" => ops.push(Op::ResumeAt(parse_i64(
+                "--resume-at",
+                &parser.value()?.string()?,
+            )?)),
+            Arg::Long(l) if l == "restore-from" => {
+                ops.push(Op::RestoreFrom(Source::from_arg(parser.value()?)))
+            }
+            Arg::Long(l) if l == "topic" => {
+                let v = parser.value()?.string()?;
+                let pattern = match v.strip_prefix('/').and_then(|r| r.strip_suffix('/')) {
+                    Some(re) => TopicPattern::regex(re).map_err(CliError::usage)?,
+                    None => TopicPattern::glob(&v),
+                };
+                filter.topics.push(pattern);
+            }
+            Arg::Long(l) if l == "partition" => {
+                let v = parser.value()?.string()?;
+                let set = PartitionSet::parse(&v)
+                    .map_err(|(_, m)| CliError::usage(format!("--partition: {m}")))?;
+                filter.partitions.push(set);
+            }
+            Arg::Long(l) if l == "cluster" => filter.clusters.push(parser.value()?.string()?),
+            Arg::Long(l) if l == "filter" => {
+                let v = parser.value()?.string()?;
+                let f = Filter::parse(&v).map_err(|e| CliError::usage(format!("--filter: {e}")))?;
+                filter.topics.extend(f.topics);
+                filter.partitions.extend(f.partitions);
+                filter.clusters.extend(f.clusters);
+                filter.changed_only |= f.changed_only;
+            }
+            Arg::Short('o') => out_path = Some(parser.value()?.into()),
+            Arg::Long(l) if l == "output" => out_path = Some(parser.value()?.into()),
+            a if a.is_help() => {
+                output::out(HELP);
+                output::out(INPUT_OPTIONS_HELP);
+                return Ok(ExitCode::SUCCESS);
+            }
+            other => return Err(other.unexpected()),
+        }
+    }
+    let Some(source) = args.source else {
+        return Err(CliError::usage(
+            "edit needs a FILE (or - for stdin); see --help",
+        ));
+    };
+    let name = source.display_name();
+    let loaded = load(&source, &args.options)?;
+    let mut session = Session::new(loaded.listing);
+    let selection = if filter.is_empty() {
+        Selection::All
+    } else {
+        Selection::Filter(filter.clone())
+    };
+    let mut log = String::new();
+    for op in ops {
+        let action = match op {
+            Op::Set(spec, value) => {
+                let (cluster, topic, partition) = parse_partition_ref(&spec)?;
+                let row = find_row(&session, cluster.as_deref(), &topic, partition)?;
+                match value {
+                    Some(offset) => Action::SetOffset { row, offset },
+                    None => Action::SetNull { row },
+                }
+            }
+            Op::Shift(delta) => Action::ShiftOffsets {
+                selection: selection.clone(),
+                delta,
+            },
+            Op::SetAll(offset) => Action::SetOffsets {
+                selection: selection.clone(),
+                offset,
+            },
+            Op::ResumeAt(record) => Action::ResumeAt {
+                selection: selection.clone(),
+                record,
+            },
+            Op::RestoreFrom(other) => {
+                let other = load(&other, &ImportOptions::default())?;
+                restore_from(&session, &filter, &other.listing, &mut log)
+            }
+        };
+        let outcome = session.apply(action).map_err(refused)?;
+        log.push_str(&format!("{}\n", outcome.message));
+        for note in outcome.notes {
+            log.push_str(&format!("  {note}\n"));
+        }
+    }
+    let edited = session.working_listing();
+    let text = rewrite_document(&loaded.text, &edited).map_err(|e| CliError {
+        message: format!("cannot write the edited document: {e}"),
+        code: 2,
+    })?;
+    let diagnostics = offsets_core::validate(&edited, Some(session.imported()));
+    let summary = diff(session.imported(), &edited).summary;
+    match &out_path {
+        Some(p) => std::fs::write(p, &text).map_err(|e| CliError {
+            message: format!("cannot write {}: {e}", p.display()),
+            code: 2,
+        })?,
+        None => output::out(&text),
+    }
+    output::err(&log);
+    report(&name, &diagnostics, 20);
+    output::err(&format!(
+        "{name}: {} partition(s) changed ({} rewound, {} skipped, {} nulled, {} set), {} unchanged.\n",
+        summary.changed(),
+        summary.rewound,
+        summary.skipped,
+        summary.nulled,
+        summary.set,
+        summary.unchanged
+    ));
+    let code = u8::from(diagnostics.iter().any(Diagnostic::is_error));
+    Ok(ExitCode::from(code))
+}
+
+/// `--restore-from`: every selected row whose partition the other listing holds gets that value.
+fn restore_from(session: &Session, filter: &Filter, other: &Listing, log: &mut String) -> Action {
+    let index: std::collections::HashMap<_, usize> = other
+        .entries
+        .iter()
+        .enumerate()
+        .filter_map(|(i, e)| Some((e.key()?, i)))
+        .collect();
+    let mut changes = Vec::new();
+    let mut missing = 0usize;
+    for i in session.matching_rows(filter) {
+        let Some(row) = session.row(i) else { continue };
+        let value = row
+            .entry
+            .key()
+            .and_then(|k| index.get(&k))
+            .and_then(|&j| other.entries.get(j))
+            .map(|e| offsets_core::diff::offset_value(session.kind(), e));
+        match value {
+            Some(OffsetValue::Value(v)) => changes.push((i, Some(v))),
+            Some(OffsetValue::Null) => changes.push((i, None)),
+            _ => missing += 1,
+        }
+    }
+    if missing > 0 {
+        log.push_str(&format!(
+            "{missing} selected partition(s) have no readable offset in the --restore-from listing and were left alone.\n"
+        ));
+    }
+    Action::SetEach { changes }
+}

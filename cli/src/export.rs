@@ -1,0 +1,167 @@
+//! `connect-offsets export FILE --to configmap|json|csv [--against LISTING] [--name NAME]
+//! [--namespace NS]`: writes an export of FILE to stdout; with `--against`, only the entries
+//! that differ from the listing FILE was edited from.
+
+use crate::edit::{load, report};
+use crate::input::{Arg, INPUT_OPTIONS_HELP, InputArgs, Source};
+use crate::{CliError, output};
+use lexopt::ValueExt;
+use offsets_core::export::{self, AlterTarget, ConfigMapOptions, Export};
+use offsets_core::names;
+use offsets_core::{Diagnostic, ImportOptions, Listing};
+use std::process::ExitCode;
+
+const HELP: &str = "\
+Usage: connect-offsets export FILE --to configmap|json|csv [OPTIONS]
+
+Writes FILE's offsets to stdout: every entry, or with --against only the entries that differ
+from LISTING (the listing FILE was edited from), which is what an alter should name.
+Validation errors refuse the export (exit 1); warnings go to stderr.
+
+  --to configmap       the alter ConfigMap (YAML) to `kubectl apply --server-side -f`
+  --to json            the PATCH /connectors/NAME/offsets body (add --pretty for Jackson style)
+  --to csv             topic,partition,offset for kafka-consumer-groups.sh --from-file
+                       (a consumer offset: for MirrorMaker 2 the stored offset + 1)
+  --against LISTING    export only what differs from LISTING
+  --name NAME          ConfigMap name (default: <listed name>-alter)
+  --namespace NS       ConfigMap namespace (default: the listed one)
+  --connector NAME     the connector the ConfigMap is for: `offsets.json` for a KafkaConnector
+                       (default without an MM2 key), or S->T.MirrorSourceConnector
+  --all-data           keep the other data keys of the imported ConfigMap
+";
+
+/// The parsed export options, shared with `plan`.
+#[derive(Debug, Default)]
+pub struct ExportArgs {
+    pub against: Option<Source>,
+    pub name: Option<String>,
+    pub namespace: Option<String>,
+    pub connector: Option<String>,
+    pub all_data: bool,
+}
+
+impl ExportArgs {
+    /// Handles one export-related argument; `Ok(false)` when `arg` is not one.
+    pub fn parse_arg(&mut self, arg: &Arg, parser: &mut lexopt::Parser) -> Result<bool, CliError> {
+        match arg {
+            Arg::Long(l) if l == "against" => {
+                self.against = Some(Source::from_arg(parser.value()?))
+            }
+            Arg::Long(l) if l == "name" => self.name = Some(parser.value()?.string()?),
+            Arg::Long(l) if l == "namespace" => self.namespace = Some(parser.value()?.string()?),
+            Arg::Long(l) if l == "all-data" => self.all_data = true,
+            _ => return Ok(false),
+        }
+        Ok(true)
+    }
+
+    /// The listing to export and its baseline: FILE, or its changes against `--against`.
+    pub fn scoped(&self, listing: Listing) -> Result<(Listing, Option<Listing>), CliError> {
+        match &self.against {
+            None => Ok((listing, None)),
+            Some(src) => {
+                let base = load(src, &ImportOptions::default())?.listing;
+                Ok((export::changed_entries(&base, &listing), Some(base)))
+            }
+        }
+    }
+
+    /// The target from `--connector`: `offsets.json`-style KafkaConnector or an MM2 name (K5).
+    pub fn target(&self) -> Result<Option<AlterTarget>, CliError> {
+        match self.connector.as_deref() {
+            None => Ok(None),
+            Some(c) if !c.contains("->") => Ok(Some(AlterTarget::KafkaConnector)),
+            Some(c) => names::parse_mirror_connector_name(c)
+                .map(|n| Some(AlterTarget::MirrorMaker2(n)))
+                .map_err(|e| CliError {
+                    message: format!("[K5] {e}"),
+                    code: 1,
+                }),
+        }
+    }
+
+    pub fn configmap_options(
+        &self,
+        target: Option<AlterTarget>,
+        data_key: Option<String>,
+    ) -> ConfigMapOptions {
+        ConfigMapOptions {
+            name: self.name.clone(),
+            namespace: self.namespace.clone(),
+            target,
+            data_key,
+            keep_other_data: self.all_data,
+        }
+    }
+}
+
+/// Reports an export result: diagnostics on stderr; `Ok(text)` or exit 1.
+pub fn finish(name: &str, result: Result<Export, Vec<Diagnostic>>) -> Result<String, CliError> {
+    match result {
+        Ok(e) => {
+            report(name, &e.diagnostics, 20);
+            Ok(e.text)
+        }
+        Err(diags) => {
+            report(name, &diags, 20);
+            Err(CliError {
+                message: "export refused: fix the errors above".into(),
+                code: 1,
+            })
+        }
+    }
+}
+
+pub fn run(parser: &mut lexopt::Parser) -> Result<ExitCode, CliError> {
+    let mut args = InputArgs::default();
+    let mut ex = ExportArgs::default();
+    let mut to: Option<String> = None;
+    let mut pretty = false;
+    while let Some(arg) = Arg::next(parser)? {
+        if args.parse_arg(&arg, parser)? || ex.parse_arg(&arg, parser)? {
+            continue;
+        }
+        match arg {
+            Arg::Long(l) if l == "to" => to = Some(parser.value()?.string()?),
+            Arg::Long(l) if l == "pretty" => pretty = true,
+            Arg::Long(l) if l == "connector" => ex.connector = Some(parser.value()?.string()?),
+            a if a.is_help() => {
+                output::out(HELP);
+                output::out(INPUT_OPTIONS_HELP);
+                return Ok(ExitCode::SUCCESS);
+            }
+            other => return Err(other.unexpected()),
+        }
+    }
+    let Some(source) = args.source else {
+        return Err(CliError::usage(
+            "export needs a FILE (or - for stdin); see --help",
+        ));
+    };
+    let Some(to) = to else {
+        return Err(CliError::usage("export needs --to configmap|json|csv"));
+    };
+    let name = source.display_name();
+    let loaded = load(&source, &args.options)?;
+    let (listing, baseline) = ex.scoped(loaded.listing)?;
+    let result = match to.as_str() {
+        "configmap" | "yaml" => {
+            let target = ex.target()?;
+            export::configmap_yaml(
+                &listing,
+                baseline.as_ref(),
+                &ex.configmap_options(target, None),
+            )
+        }
+        "json" => export::patch_json(&listing, baseline.as_ref(), pretty),
+        "csv" => export::csv(&listing, baseline.as_ref()),
+        other => {
+            return Err(CliError::usage(format!(
+                "--to must be configmap, json or csv, not '{other}'"
+            )));
+        }
+    };
+    let text = finish(&name, result)?;
+    output::out(&text);
+    Ok(ExitCode::SUCCESS)
+}
