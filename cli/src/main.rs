@@ -10,6 +10,7 @@ mod edit;
 mod export;
 mod input;
 mod output;
+mod plan;
 mod show;
 mod validate;
 
@@ -30,6 +31,7 @@ Commands:
   show FILE           print the offsets as a table
   edit FILE [EDITS]   apply edits, write the whole document back in its own form
   export FILE --to F  alter ConfigMap, PATCH body or CSV (configmap|json|csv)
+  plan FILE --kind K  the apply procedure with the alter ConfigMap embedded (--script)
   diff BEFORE AFTER   per-partition diff and summary (--expect ALTER to confirm an alter)
 
 Options:
@@ -73,6 +75,7 @@ fn dispatch() -> Result<ExitCode, CliError> {
             "edit" => edit::run(&mut parser),
             "export" => export::run(&mut parser),
             "diff" => diff::run(&mut parser),
+            "plan" => plan::run(&mut parser),
             // More commands (edit, export, plan, diff) plug in here.
             other => Err(CliError::usage(format!(
                 "unknown command '{other}'; run `connect-offsets --help` for the list"
