@@ -537,7 +537,8 @@ impl Session {
         };
         self.undo_cost = self.undo_cost.saturating_sub(step.cost());
         let mut changed = 0;
-        for run in &step.runs {
+        // Reverse order, so that a row touched twice ends with its oldest state.
+        for run in step.runs.iter().rev() {
             for i in run.start..run.start.saturating_add(run.len) {
                 if let Some(row) = self.rows.get_mut(i) {
                     row.cell = match (run.before, row.cell) {
@@ -552,7 +553,7 @@ impl Session {
                 }
             }
         }
-        for &(i, was) in &step.removed {
+        for &(i, was) in step.removed.iter().rev() {
             if let Some(row) = self.rows.get_mut(i) {
                 row.removed = was;
                 changed += 1;
@@ -744,6 +745,9 @@ impl Session {
                     self.check_row(i, false)?;
                     rows.push(i);
                 }
+                // A row named twice takes its last value (the map below keeps the last).
+                rows.sort_unstable();
+                rows.dedup();
                 (rows, false)
             }
             Action::AddEntries { .. } | Action::SetScope { .. } | Action::Undo | Action::Redo => {
