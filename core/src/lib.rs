@@ -12,6 +12,7 @@ pub mod csv;
 pub mod diag;
 pub mod diff;
 pub mod edit;
+pub mod editor;
 pub mod export;
 pub mod filter;
 pub mod import;

@@ -1,0 +1,1251 @@
+//! The editor: everything the web app shows and every way a user changes it, as one state
+//! ([`Editor`]) and one reducer ([`Editor::apply`] over [`EditorAction`]).
+//!
+//! The web crate only renders what this module computes (rows, labels, change sentences,
+//! problems, exports) and dispatches [`EditorAction`]s, so all of it is tested natively.
+//! Offset edits are delegated to [`Session`]; this layer adds what the page needs around it:
+//! the import text (never lost, even when it does not parse), the filter box, sorting, topic
+//! groups, the selection, export settings, a notice line, and the draft records the page
+//! keeps in local storage.
+
+use crate::diag::{Diagnostic, Position, Severity};
+use crate::diff::{self, Summary};
+use crate::edit::{Action, ExportScope, OffsetValue, RowView, Selection, Session};
+use crate::export::{self, AlterTarget, ConfigMapOptions, Export};
+use crate::filter::{EntryFacts, Filter, PartitionSet};
+use crate::import::{ImportOptions, import};
+use crate::json::{self, JsonKind, JsonValue};
+use crate::model::{ConnectorKind, Listing};
+use crate::names;
+use crate::procedure::{self, AliasPath, AutoOffsetReset, Kubernetes, Options, Procedure, Target};
+use crate::validate::validate;
+use std::collections::{BTreeMap, BTreeSet};
+
+/// Version of the draft records; a record of another version is not restored.
+pub const DRAFT_VERSION: i64 = 1;
+
+/// Which column the table is sorted by (within each topic group).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub enum SortColumn {
+    #[default]
+    Partition,
+    Cluster,
+    Offset,
+    Change,
+}
+
+/// Sort order of the rows in a group. Groups are always ordered by topic name.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub struct Sort {
+    pub column: SortColumn,
+    pub descending: bool,
+}
+
+/// Where the exported offsets are applied.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub enum TargetKind {
+    #[default]
+    KafkaConnector,
+    KafkaMirrorMaker2,
+    Rest,
+}
+
+impl TargetKind {
+    pub fn label(self) -> &'static str {
+        match self {
+            TargetKind::KafkaConnector => "KafkaConnector",
+            TargetKind::KafkaMirrorMaker2 => "KafkaMirrorMaker2",
+            TargetKind::Rest => "Kafka Connect REST",
+        }
+    }
+
+    fn id(self) -> &'static str {
+        match self {
+            TargetKind::KafkaConnector => "connector",
+            TargetKind::KafkaMirrorMaker2 => "mirrormaker2",
+            TargetKind::Rest => "rest",
+        }
+    }
+
+    fn from_id(id: &str) -> Option<TargetKind> {
+        [
+            TargetKind::KafkaConnector,
+            TargetKind::KafkaMirrorMaker2,
+            TargetKind::Rest,
+        ]
+        .into_iter()
+        .find(|t| t.id() == id)
+    }
+}
+
+/// A text field of the export settings.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Field {
+    /// KafkaConnector or KafkaMirrorMaker2 name.
+    Resource,
+    /// Connector name (REST), or MirrorMaker 2 connector `S->T.Type`.
+    Connector,
+    Namespace,
+    Context,
+    ListConfigMap,
+    AlterConfigMap,
+    MirrorIndex,
+    RestUrl,
+}
+
+impl Field {
+    pub const ALL: [Field; 8] = [
+        Field::Resource,
+        Field::Connector,
+        Field::Namespace,
+        Field::Context,
+        Field::ListConfigMap,
+        Field::AlterConfigMap,
+        Field::MirrorIndex,
+        Field::RestUrl,
+    ];
+
+    /// The rule a bad value of this field breaks (domain.md 8.7).
+    pub fn rule(self) -> &'static str {
+        match self {
+            Field::Resource => "K3",
+            Field::Namespace => "K2",
+            Field::ListConfigMap | Field::AlterConfigMap => "K1",
+            Field::Connector => "K5",
+            Field::Context | Field::MirrorIndex | Field::RestUrl => "PLAN",
+        }
+    }
+
+    fn id(self) -> &'static str {
+        match self {
+            Field::Resource => "resource",
+            Field::Connector => "connector",
+            Field::Namespace => "namespace",
+            Field::Context => "context",
+            Field::ListConfigMap => "listConfigMap",
+            Field::AlterConfigMap => "alterConfigMap",
+            Field::MirrorIndex => "mirrorIndex",
+            Field::RestUrl => "restUrl",
+        }
+    }
+}
+
+/// Export target settings, as typed (validated on every change, see [`Editor::field_error`]).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ExportSettings {
+    pub target: TargetKind,
+    pub values: BTreeMap<Field, String>,
+    pub alias_path: AliasPath,
+    pub auto_offset_reset: AutoOffsetReset,
+}
+
+impl Default for ExportSettings {
+    fn default() -> Self {
+        ExportSettings {
+            target: TargetKind::default(),
+            values: BTreeMap::new(),
+            alias_path: AliasPath::New,
+            auto_offset_reset: AutoOffsetReset::Latest,
+        }
+    }
+}
+
+impl ExportSettings {
+    pub fn get(&self, field: Field) -> &str {
+        self.values.get(&field).map(String::as_str).unwrap_or("")
+    }
+}
+
+/// The one-line message under the toolbar: what the last action did, or why it was refused.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Notice {
+    pub severity: Severity,
+    pub text: String,
+}
+
+/// What the table shows, in order.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum ViewItem {
+    /// A topic heading; `rows` and `changed` count the rows of the group that match the filter.
+    Group {
+        topic: String,
+        rows: usize,
+        changed: usize,
+        collapsed: bool,
+    },
+    /// A row of the session (see [`Session::row`]).
+    Row(usize),
+}
+
+/// The table: groups and rows after filter, sort and collapsing.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct View {
+    pub items: Vec<ViewItem>,
+    /// Rows that match the filter (collapsed ones included).
+    pub matched: usize,
+    /// Rows that are not removed.
+    pub total: usize,
+}
+
+/// Everything a table row displays.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct RowDisplay {
+    pub index: usize,
+    pub cluster: Option<String>,
+    pub topic: Option<String>,
+    /// The partition number, or for connectors without one the partition map as `k=v, …`.
+    pub partition: String,
+    /// The offset as the input shows it: digits, empty for null, the raw JSON when unreadable.
+    pub offset: String,
+    pub is_null: bool,
+    /// Whether the offset can be edited in place (it is an integer or null).
+    pub editable: bool,
+    /// The imported offset, for the tooltip and the diff column (`None` for an added row).
+    pub imported: Option<String>,
+    /// MirrorSourceConnector: the record replication resumes at (offset + 1).
+    pub resumes_at: Option<String>,
+    /// What the change means, e.g. "40 records will be mirrored again".
+    pub change: Option<String>,
+    pub changed: bool,
+    pub added: bool,
+    pub removed: bool,
+    /// Accessible name of the offset input: "Offset of TOPIC partition P".
+    pub label: String,
+    /// Accessible name of the null toggle: "Null offset of TOPIC partition P".
+    pub null_label: String,
+}
+
+/// Every export the page offers, computed from the current state.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Exports {
+    pub configmap: Result<Export, Vec<Diagnostic>>,
+    /// kubectl steps (KafkaConnector, KafkaMirrorMaker2) or curl steps (REST).
+    pub procedure: Result<Procedure, Vec<Diagnostic>>,
+    pub patch_json: Result<Export, Vec<Diagnostic>>,
+    pub csv: Result<Export, Vec<Diagnostic>>,
+    /// The `source.consumer.auto.offset.reset` procedure (MirrorSourceConnector only).
+    pub auto_offset_reset: Option<Result<Procedure, Vec<Diagnostic>>>,
+    pub summary: Summary,
+    /// Entries the export contains.
+    pub entries: usize,
+}
+
+/// Facts about what was loaded, for the header.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct Header {
+    pub kind: String,
+    pub form: String,
+    pub data_key: Option<String>,
+    pub available_keys: Vec<String>,
+    pub configmap: Option<String>,
+    pub namespace: Option<String>,
+    pub entries: usize,
+    pub clusters: Vec<String>,
+    pub topics: usize,
+}
+
+/// Every change of editor state.
+#[derive(Debug, Clone, PartialEq)]
+pub enum EditorAction {
+    /// The import text area changed.
+    SetInput(String),
+    /// Import the text area (a failure keeps the text and any session already loaded).
+    Load,
+    /// Re-import the loaded text with another offsets data key.
+    PickKey(String),
+    /// An offset edit, undo or redo.
+    Edit(Action),
+    /// The filter box changed.
+    SetFilter(String),
+    /// Sort by a column; the same column again reverses the order.
+    SortBy(SortColumn),
+    ToggleGroup(String),
+    /// Collapse (`true`) or expand every group.
+    CollapseAll(bool),
+    /// Select or unselect one row for bulk actions.
+    Select {
+        row: usize,
+        selected: bool,
+    },
+    /// Select every row the filter shows.
+    SelectShown,
+    ClearSelection,
+    SetTarget(TargetKind),
+    SetField(Field, String),
+    SetAliasPath(AliasPath),
+    SetAutoOffsetReset(AutoOffsetReset),
+    DismissNotice,
+    /// Forget everything: the empty editor.
+    Discard,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+struct Loaded {
+    session: Session,
+    /// The exact text the session was imported from (restored drafts re-import it).
+    source: String,
+    options: ImportOptions,
+    /// Non-fatal import diagnostics.
+    diagnostics: Vec<Diagnostic>,
+    multi_cluster: bool,
+}
+
+/// The editor state. See the module documentation.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct Editor {
+    input: String,
+    loaded: Option<Loaded>,
+    load_errors: Vec<Diagnostic>,
+    filter_text: String,
+    filter: Filter,
+    filter_error: Option<String>,
+    sort: Sort,
+    collapsed: BTreeSet<String>,
+    selected: BTreeSet<usize>,
+    settings: ExportSettings,
+    notice: Option<Notice>,
+    revision: u64,
+}
+
+fn group_digits(n: u128) -> String {
+    let digits = n.to_string();
+    let mut out = String::with_capacity(digits.len() + digits.len() / 3);
+    for (i, c) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    out
+}
+
+fn records(n: u128) -> String {
+    if n == 1 {
+        "1 record".to_string()
+    } else {
+        format!("{} records", group_digits(n))
+    }
+}
+
+/// One sentence saying what changing `before` to `after` does, in the connector's terms.
+pub fn change_sentence(
+    kind: ConnectorKind,
+    before: Option<OffsetValue>,
+    after: OffsetValue,
+) -> Option<String> {
+    let Some(before) = before else {
+        return Some(match after {
+            OffsetValue::Null => "new entry (null offset)".to_string(),
+            OffsetValue::Value(v) if kind == ConnectorKind::MirrorSource => {
+                format!(
+                    "new entry: resumes at record {}",
+                    group_digits(v as u128 + 1)
+                )
+            }
+            _ => "new entry".to_string(),
+        });
+    };
+    match (before, after) {
+        (a, b) if a == b => None,
+        (OffsetValue::Value(old), OffsetValue::Value(new)) => {
+            let delta = i128::from(new) - i128::from(old);
+            let n = delta.unsigned_abs();
+            Some(match (kind, delta < 0) {
+                (ConnectorKind::MirrorSource, true) => {
+                    format!("{} will be mirrored again", records(n))
+                }
+                (ConnectorKind::Sink, true) => format!("{} will be consumed again", records(n)),
+                (_, true) => format!("rewound by {}", records(n)),
+                (ConnectorKind::MirrorSource, false) => {
+                    format!("skips {} (never mirrored)", records(n))
+                }
+                (_, false) => format!("skips {}", records(n)),
+            })
+        }
+        (_, OffsetValue::Null) => Some(match kind {
+            ConnectorKind::MirrorSource => "replicated again from auto.offset.reset".to_string(),
+            ConnectorKind::Sink => {
+                "consumer offset deleted: restarts from auto.offset.reset".to_string()
+            }
+            _ => "stored offset deleted".to_string(),
+        }),
+        (OffsetValue::Null, OffsetValue::Value(_)) => Some("set (was null)".to_string()),
+        _ => Some("changed".to_string()),
+    }
+}
+
+fn offset_text(v: OffsetValue, row: &RowView<'_>) -> String {
+    match v {
+        OffsetValue::Value(n) => n.to_string(),
+        OffsetValue::Null => String::new(),
+        OffsetValue::Unreadable => row
+            .entry
+            .value
+            .get("offset")
+            .map(map_text)
+            .unwrap_or_default(),
+    }
+}
+
+/// `k=v, k2=v2` for a JSON object, the compact JSON otherwise.
+fn map_text(value: &JsonValue) -> String {
+    match value.as_members() {
+        Some(members) => members
+            .iter()
+            .map(|m| match &m.value.kind {
+                JsonKind::String(s) => format!("{}={s}", m.key),
+                _ => format!("{}={}", m.key, json::to_compact(&m.value)),
+            })
+            .collect::<Vec<_>>()
+            .join(", "),
+        None => json::to_compact(value),
+    }
+}
+
+/// A row as the sort sees it: index, cluster, partition, offset rank, changed.
+type SortRow<'a> = (usize, Option<&'a str>, Option<i64>, i128, bool);
+
+fn key_of(facts: &EntryFacts<'_>) -> String {
+    facts.topic.unwrap_or("(no topic)").to_string()
+}
+
+impl Editor {
+    pub fn new() -> Editor {
+        Editor::default()
+    }
+
+    // ----- reading -----
+
+    /// Increases on every change; the web memoises derived data on it.
+    pub fn revision(&self) -> u64 {
+        self.revision
+    }
+
+    pub fn input(&self) -> &str {
+        &self.input
+    }
+
+    pub fn session(&self) -> Option<&Session> {
+        self.loaded.as_ref().map(|l| &l.session)
+    }
+
+    /// Errors of the last Load that failed (empty after a successful one).
+    pub fn load_errors(&self) -> &[Diagnostic] {
+        &self.load_errors
+    }
+
+    pub fn filter_text(&self) -> &str {
+        &self.filter_text
+    }
+
+    pub fn filter_error(&self) -> Option<&str> {
+        self.filter_error.as_deref()
+    }
+
+    pub fn sort(&self) -> Sort {
+        self.sort
+    }
+
+    pub fn selected(&self) -> &BTreeSet<usize> {
+        &self.selected
+    }
+
+    pub fn settings(&self) -> &ExportSettings {
+        &self.settings
+    }
+
+    pub fn notice(&self) -> Option<&Notice> {
+        self.notice.as_ref()
+    }
+
+    pub fn header(&self) -> Option<Header> {
+        let loaded = self.loaded.as_ref()?;
+        let listing = loaded.session.imported();
+        let mut clusters = BTreeSet::new();
+        let mut topics = BTreeSet::new();
+        for row in loaded.session.rows().filter(|r| !r.removed) {
+            let facts = EntryFacts::of(listing.kind, row.entry, false);
+            if let Some(c) = facts.cluster {
+                clusters.insert(c.to_string());
+            }
+            if let Some(t) = facts.topic {
+                topics.insert(t.to_string());
+            }
+        }
+        Some(Header {
+            kind: listing.kind.label().to_string(),
+            form: listing.form.id().to_string(),
+            data_key: listing.data_key.clone(),
+            available_keys: listing.available_keys.clone(),
+            configmap: listing.configmap.as_ref().and_then(|c| c.name.clone()),
+            namespace: listing.configmap.as_ref().and_then(|c| c.namespace.clone()),
+            entries: loaded.session.rows().filter(|r| !r.removed).count(),
+            clusters: clusters.into_iter().collect(),
+            topics: topics.len(),
+        })
+    }
+
+    /// The rows a bulk action acts on: the selection if any, else the rows the filter shows.
+    pub fn bulk_selection(&self) -> Selection {
+        if !self.selected.is_empty() {
+            Selection::Rows(self.selected.iter().copied().collect())
+        } else if self.filter.is_empty() {
+            Selection::All
+        } else {
+            Selection::Filter(self.filter.clone())
+        }
+    }
+
+    /// How many rows a bulk action would touch.
+    pub fn bulk_count(&self) -> usize {
+        let Some(session) = self.session() else {
+            return 0;
+        };
+        if self.selected.is_empty() {
+            session.matching_rows(&self.filter).len()
+        } else {
+            self.selected.len()
+        }
+    }
+
+    /// The table after filter, sort and collapsing.
+    pub fn view(&self) -> View {
+        let Some(session) = self.session() else {
+            return View::default();
+        };
+        let kind = session.kind();
+        let mut total = 0;
+        let mut groups: BTreeMap<String, Vec<SortRow<'_>>> = BTreeMap::new();
+        for row in session.rows() {
+            if row.removed {
+                continue;
+            }
+            total += 1;
+            let facts = EntryFacts::of(kind, row.entry, row.changed);
+            if !self.filter.matches(&facts) {
+                continue;
+            }
+            let offset_rank = match row.current {
+                OffsetValue::Null => -1,
+                OffsetValue::Value(v) => i128::from(v),
+                OffsetValue::Unreadable => -2,
+            };
+            groups.entry(key_of(&facts)).or_default().push((
+                row.index,
+                facts.cluster,
+                facts.partition,
+                offset_rank,
+                row.changed,
+            ));
+        }
+        let mut items = Vec::new();
+        let mut matched = 0;
+        for (topic, mut rows) in groups {
+            let sort = self.sort;
+            rows.sort_by(|a, b| {
+                let ord = match sort.column {
+                    SortColumn::Partition => (a.2, a.1).cmp(&(b.2, b.1)),
+                    SortColumn::Cluster => (a.1, a.2).cmp(&(b.1, b.2)),
+                    SortColumn::Offset => (a.3, a.2).cmp(&(b.3, b.2)),
+                    SortColumn::Change => (b.4, a.2).cmp(&(a.4, b.2)),
+                };
+                let ord = ord.then(a.0.cmp(&b.0));
+                if sort.descending { ord.reverse() } else { ord }
+            });
+            let collapsed = self.collapsed.contains(&topic);
+            matched += rows.len();
+            items.push(ViewItem::Group {
+                changed: rows.iter().filter(|r| r.4).count(),
+                rows: rows.len(),
+                topic,
+                collapsed,
+            });
+            if !collapsed {
+                items.extend(rows.into_iter().map(|r| ViewItem::Row(r.0)));
+            }
+        }
+        View {
+            items,
+            matched,
+            total,
+        }
+    }
+
+    /// Everything row `index` displays.
+    pub fn row_display(&self, index: usize) -> Option<RowDisplay> {
+        let loaded = self.loaded.as_ref()?;
+        let row = loaded.session.row(index)?;
+        let kind = loaded.session.kind();
+        let facts = EntryFacts::of(kind, row.entry, row.changed);
+        let partition = match facts.partition {
+            Some(p) => p.to_string(),
+            None => row
+                .entry
+                .value
+                .get("partition")
+                .map(map_text)
+                .unwrap_or_default(),
+        };
+        let name = match (facts.topic, facts.partition) {
+            (Some(t), Some(p)) => format!("{t} partition {p}"),
+            _ => partition.clone(),
+        };
+        let name = match facts.cluster {
+            Some(c) if loaded.multi_cluster => format!("{c} {name}"),
+            _ => name,
+        };
+        let resumes_at = (kind == ConnectorKind::MirrorSource).then(|| match row.current {
+            OffsetValue::Value(v) => group_digits(v as u128 + 1),
+            OffsetValue::Null => "auto.offset.reset".to_string(),
+            OffsetValue::Unreadable => "?".to_string(),
+        });
+        Some(RowDisplay {
+            index,
+            cluster: facts.cluster.map(str::to_string),
+            topic: facts.topic.map(str::to_string),
+            partition,
+            offset: offset_text(row.current, &row),
+            is_null: row.current == OffsetValue::Null,
+            editable: row.current != OffsetValue::Unreadable,
+            imported: row.imported.map(|v| match v {
+                OffsetValue::Null => "null".to_string(),
+                other => offset_text(other, &row),
+            }),
+            resumes_at,
+            change: if row.changed {
+                change_sentence(kind, row.imported, row.current)
+            } else {
+                None
+            },
+            changed: row.changed,
+            added: row.added,
+            removed: row.removed,
+            label: format!("Offset of {name}"),
+            null_label: format!("Null offset of {name}"),
+        })
+    }
+
+    /// Every problem: import diagnostics, then validation of the working listing against the
+    /// import. Each diagnostic's `entry` is a session row index (so the page can jump to it).
+    pub fn problems(&self) -> Vec<Diagnostic> {
+        let Some(loaded) = self.loaded.as_ref() else {
+            return self.load_errors.clone();
+        };
+        let session = &loaded.session;
+        let rows: Vec<usize> = session
+            .rows()
+            .filter(|r| !r.removed)
+            .map(|r| r.index)
+            .collect();
+        let working = session.working_listing();
+        let mut out = loaded.diagnostics.clone();
+        for mut d in validate(&working, Some(session.imported())) {
+            // S2 and S10 are about the alter as a whole; they belong to the export panel.
+            if matches!(d.rule, "S2" | "S10" | "IMP4") && !session.is_empty() {
+                continue;
+            }
+            d.entry = d.entry.and_then(|e| rows.get(e).copied());
+            out.push(d);
+        }
+        out.sort_by_key(|d| (d.severity, d.position, d.entry));
+        out.dedup();
+        out
+    }
+
+    /// The error diagnostics that block export (validation of what would be exported).
+    pub fn export_blockers(&self) -> Vec<Diagnostic> {
+        let Some(session) = self.session() else {
+            return Vec::new();
+        };
+        let listing = session.export_listing();
+        let mut errors: Vec<Diagnostic> = validate(&listing, Some(session.imported()))
+            .into_iter()
+            .filter(Diagnostic::is_error)
+            .collect();
+        errors.extend(Field::ALL.iter().filter_map(|f| {
+            self.field_error(*f)
+                .map(|m| Diagnostic::error(f.rule(), Position::NONE, m))
+        }));
+        errors
+    }
+
+    /// Why the value of `field` is not acceptable, as typed.
+    pub fn field_error(&self, field: Field) -> Option<String> {
+        let value = self.settings.get(field);
+        let target = self.settings.target;
+        let needed = match field {
+            Field::Resource | Field::Namespace | Field::ListConfigMap | Field::AlterConfigMap => {
+                target != TargetKind::Rest
+            }
+            Field::Connector => target != TargetKind::KafkaConnector,
+            Field::MirrorIndex => target == TargetKind::KafkaMirrorMaker2,
+            Field::RestUrl => target == TargetKind::Rest,
+            Field::Context => false,
+        };
+        if !needed {
+            return None;
+        }
+        let result = match field {
+            Field::Resource => names::check_resource_name(value),
+            Field::Namespace => names::check_namespace(value),
+            Field::ListConfigMap | Field::AlterConfigMap => names::check_configmap_name(value),
+            Field::Connector if target == TargetKind::KafkaMirrorMaker2 => {
+                names::parse_mirror_connector_name(value).map(|_| ())
+            }
+            Field::Connector => {
+                if value.is_empty() || value.chars().any(char::is_control) {
+                    Err("Enter the connector name as Kafka Connect knows it.".to_string())
+                } else {
+                    Ok(())
+                }
+            }
+            Field::MirrorIndex => value.parse::<u32>().map(|_| ()).map_err(|_| {
+                "The mirror index is the position in spec.mirrors, from 0.".to_string()
+            }),
+            Field::RestUrl => {
+                if (value.starts_with("http://") || value.starts_with("https://"))
+                    && value.len() > "https://".len()
+                    && !value
+                        .chars()
+                        .any(|c| c.is_whitespace() || c.is_control() || "'\"`$\\".contains(c))
+                {
+                    Ok(())
+                } else {
+                    Err("Enter the Connect REST URL, e.g. http://connect:8083.".to_string())
+                }
+            }
+            Field::Context => Ok(()),
+        };
+        result.err()
+    }
+
+    fn procedure_options(&self) -> Result<Options, Vec<Diagnostic>> {
+        let s = &self.settings;
+        let cluster = Kubernetes {
+            namespace: s.get(Field::Namespace).to_string(),
+            context: Some(s.get(Field::Context).to_string()).filter(|c| !c.is_empty()),
+            list_configmap: s.get(Field::ListConfigMap).to_string(),
+            alter_configmap: s.get(Field::AlterConfigMap).to_string(),
+        };
+        let target = match s.target {
+            TargetKind::KafkaConnector => Target::KafkaConnector {
+                cluster,
+                name: s.get(Field::Resource).to_string(),
+            },
+            TargetKind::KafkaMirrorMaker2 => Target::KafkaMirrorMaker2 {
+                cluster,
+                resource: s.get(Field::Resource).to_string(),
+                mirror_index: s.get(Field::MirrorIndex).parse().unwrap_or(0),
+                connector: names::parse_mirror_connector_name(s.get(Field::Connector))
+                    .map_err(|m| vec![Diagnostic::error("K5", Position::NONE, m)])?,
+                alias_path: s.alias_path,
+            },
+            TargetKind::Rest => Target::Rest {
+                url: s.get(Field::RestUrl).to_string(),
+                connector: s.get(Field::Connector).to_string(),
+            },
+        };
+        Ok(Options::new(target))
+    }
+
+    fn alter_target(&self) -> Option<AlterTarget> {
+        match self.settings.target {
+            TargetKind::KafkaConnector => Some(AlterTarget::KafkaConnector),
+            TargetKind::KafkaMirrorMaker2 => {
+                names::parse_mirror_connector_name(self.settings.get(Field::Connector))
+                    .ok()
+                    .map(AlterTarget::MirrorMaker2)
+            }
+            TargetKind::Rest => None,
+        }
+    }
+
+    /// Every export, for the export panel. `None` before anything is loaded.
+    pub fn exports(&self) -> Option<Exports> {
+        let session = self.session()?;
+        let imported = session.imported();
+        let listing = session.export_listing();
+        let baseline = Some(imported);
+        let s = &self.settings;
+        let configmap = export::configmap_yaml(
+            &listing,
+            baseline,
+            &ConfigMapOptions {
+                name: Some(s.get(Field::AlterConfigMap).to_string()).filter(|n| !n.is_empty()),
+                namespace: Some(s.get(Field::Namespace).to_string()).filter(|n| !n.is_empty()),
+                target: self.alter_target(),
+                data_key: None,
+                keep_other_data: session.scope() == ExportScope::All,
+            },
+        );
+        let patch_json = export::patch_json(&listing, baseline, true);
+        let csv = export::csv(&listing, baseline);
+        let options = self.procedure_options();
+        let payload = match s.target {
+            TargetKind::Rest => patch_json.as_ref().map(|e| e.text.clone()),
+            _ => configmap.as_ref().map(|e| e.text.clone()),
+        };
+        let procedure = match (&options, payload) {
+            (Ok(options), Ok(payload)) => procedure::alter(options, &payload),
+            (Err(e), _) | (_, Err(e)) => Err(e.clone()),
+        };
+        let auto_offset_reset = (imported.kind == ConnectorKind::MirrorSource
+            && s.target != TargetKind::Rest)
+            .then(|| {
+                options
+                    .clone()
+                    .and_then(|o| procedure::auto_offset_reset(&o, s.auto_offset_reset))
+            });
+        Some(Exports {
+            summary: diff::diff(imported, &session.working_listing()).summary,
+            entries: listing.entries.len(),
+            configmap,
+            procedure,
+            patch_json,
+            csv,
+            auto_offset_reset,
+        })
+    }
+
+    // ----- the reducer -----
+
+    /// THE reducer of the page. Never panics; a refused action sets the notice and changes
+    /// nothing else.
+    pub fn apply(&mut self, action: EditorAction) {
+        self.revision = self.revision.wrapping_add(1);
+        match action {
+            EditorAction::SetInput(text) => self.input = text,
+            EditorAction::Load => self.load(self.input.clone(), ImportOptions::default()),
+            EditorAction::PickKey(key) => {
+                if let Some(loaded) = &self.loaded {
+                    let source = loaded.source.clone();
+                    let options = ImportOptions {
+                        data_key: Some(key),
+                        ..loaded.options.clone()
+                    };
+                    self.load(source, options);
+                }
+            }
+            EditorAction::Edit(action) => self.edit(action),
+            EditorAction::SetFilter(text) => {
+                match Filter::parse(&text) {
+                    Ok(filter) => {
+                        self.filter = filter;
+                        self.filter_error = None;
+                    }
+                    // Keep the previous filter so the table does not flash empty while typing.
+                    Err(e) => self.filter_error = Some(format!("Filter {e}")),
+                }
+                self.filter_text = text;
+            }
+            EditorAction::SortBy(column) => {
+                self.sort = Sort {
+                    column,
+                    descending: self.sort.column == column && !self.sort.descending,
+                };
+            }
+            EditorAction::ToggleGroup(topic) => {
+                if !self.collapsed.remove(&topic) {
+                    self.collapsed.insert(topic);
+                }
+            }
+            EditorAction::CollapseAll(collapse) => {
+                self.collapsed.clear();
+                if collapse {
+                    self.collapsed
+                        .extend(self.view().items.into_iter().filter_map(|i| match i {
+                            ViewItem::Group { topic, .. } => Some(topic),
+                            ViewItem::Row(_) => None,
+                        }));
+                }
+            }
+            EditorAction::Select { row, selected } => {
+                if selected {
+                    self.selected.insert(row);
+                } else {
+                    self.selected.remove(&row);
+                }
+            }
+            EditorAction::SelectShown => {
+                if let Some(session) = self.session() {
+                    let rows = session.matching_rows(&self.filter);
+                    self.selected.extend(rows);
+                }
+            }
+            EditorAction::ClearSelection => self.selected.clear(),
+            EditorAction::SetTarget(target) => self.settings.target = target,
+            EditorAction::SetField(field, value) => {
+                self.settings.values.insert(field, value);
+            }
+            EditorAction::SetAliasPath(path) => self.settings.alias_path = path,
+            EditorAction::SetAutoOffsetReset(value) => self.settings.auto_offset_reset = value,
+            EditorAction::DismissNotice => self.notice = None,
+            EditorAction::Discard => *self = Editor::default(),
+        }
+    }
+
+    fn edit(&mut self, action: Action) {
+        let Some(loaded) = self.loaded.as_mut() else {
+            self.notice = Some(Notice {
+                severity: Severity::Error,
+                text: "Load offsets first.".to_string(),
+            });
+            return;
+        };
+        self.notice = Some(match loaded.session.apply(action) {
+            Ok(outcome) => {
+                let mut text = outcome.message;
+                for note in outcome.notes {
+                    text.push(' ');
+                    text.push_str(&note);
+                }
+                Notice {
+                    severity: Severity::Info,
+                    text,
+                }
+            }
+            Err(e) => Notice {
+                severity: Severity::Error,
+                text: e.message,
+            },
+        });
+        let len = loaded.session.len();
+        self.selected.retain(|r| *r < len);
+    }
+
+    fn load(&mut self, source: String, options: ImportOptions) {
+        match import(&source, &options) {
+            Ok(imported) => {
+                let listing = imported.listing;
+                self.settings = default_settings(&listing);
+                let clusters: BTreeSet<&str> = listing
+                    .entries
+                    .iter()
+                    .filter_map(|e| EntryFacts::of(listing.kind, e, false).cluster)
+                    .collect();
+                let multi_cluster = clusters.len() > 1;
+                let entries = listing.entries.len();
+                let kind = listing.kind.label();
+                self.loaded = Some(Loaded {
+                    session: Session::new(listing),
+                    source,
+                    options,
+                    diagnostics: imported.diagnostics,
+                    multi_cluster,
+                });
+                self.load_errors.clear();
+                self.selected.clear();
+                self.collapsed.clear();
+                self.notice = Some(Notice {
+                    severity: Severity::Info,
+                    text: format!(
+                        "Loaded {} {} ({kind}).",
+                        group_digits(entries as u128),
+                        if entries == 1 { "entry" } else { "entries" }
+                    ),
+                });
+            }
+            Err(errors) => {
+                self.notice = Some(Notice {
+                    severity: Severity::Error,
+                    text: match errors.first() {
+                        Some(d) if self.loaded.is_some() => {
+                            format!("Not loaded, your current edits are kept: {d}")
+                        }
+                        Some(d) => format!("Not loaded: {d}"),
+                        None => "Not loaded.".to_string(),
+                    },
+                });
+                self.load_errors = errors;
+            }
+        }
+    }
+
+    // ----- drafts -----
+
+    /// The large, rarely changing part of the draft: the text area and the loaded source.
+    /// The page writes it when the user loads (successfully or not).
+    pub fn source_record(&self) -> String {
+        let mut out = String::from("{\"version\":");
+        out.push_str(&DRAFT_VERSION.to_string());
+        out.push_str(",\"input\":");
+        json::write_string(&mut out, &self.input);
+        if let Some(loaded) = &self.loaded {
+            out.push_str(",\"source\":");
+            json::write_string(&mut out, &loaded.source);
+            if let Some(key) = &loaded.options.data_key {
+                out.push_str(",\"dataKey\":");
+                json::write_string(&mut out, key);
+            }
+            if let Some(item) = loaded.options.list_item {
+                out.push_str(&format!(",\"listItem\":{item}"));
+            }
+        }
+        out.push('}');
+        out
+    }
+
+    /// The small part of the draft, written on every change: the edits (as values, not as an
+    /// undo history), the filter and the export settings.
+    pub fn draft_record(&self) -> String {
+        let mut out = format!("{{\"version\":{DRAFT_VERSION},\"filter\":");
+        json::write_string(&mut out, &self.filter_text);
+        out.push_str(",\"target\":");
+        json::write_string(&mut out, self.settings.target.id());
+        out.push_str(",\"fields\":{");
+        for (i, (field, value)) in self.settings.values.iter().enumerate() {
+            if i > 0 {
+                out.push(',');
+            }
+            json::write_string(&mut out, field.id());
+            out.push(':');
+            json::write_string(&mut out, value);
+        }
+        out.push_str("},\"aliasPath\":");
+        out.push_str(if self.settings.alias_path == AliasPath::Old {
+            "\"old\""
+        } else {
+            "\"new\""
+        });
+        out.push_str(",\"autoOffsetReset\":");
+        json::write_string(&mut out, self.settings.auto_offset_reset.as_str());
+        if let Some(session) = self.session() {
+            out.push_str(",\"scope\":");
+            out.push_str(if session.scope() == ExportScope::All {
+                "\"all\""
+            } else {
+                "\"changed\""
+            });
+            let (mut set, mut added, mut removed) = (Vec::new(), Vec::new(), Vec::new());
+            for row in session.rows() {
+                let value = match row.current {
+                    OffsetValue::Value(v) => v.to_string(),
+                    _ => "null".to_string(),
+                };
+                if row.added {
+                    if !row.removed {
+                        let facts = EntryFacts::of(session.kind(), row.entry, true);
+                        let mut a = String::from("{\"topic\":");
+                        json::write_string(&mut a, facts.topic.unwrap_or(""));
+                        if let Some(c) = facts.cluster {
+                            a.push_str(",\"cluster\":");
+                            json::write_string(&mut a, c);
+                        }
+                        a.push_str(&format!(
+                            ",\"partition\":{},\"offset\":{value}}}",
+                            facts.partition.unwrap_or(0)
+                        ));
+                        added.push(a);
+                    }
+                } else {
+                    if row.removed {
+                        removed.push(row.index.to_string());
+                    }
+                    if row.changed {
+                        set.push(format!("[{},{value}]", row.index));
+                    }
+                }
+            }
+            out.push_str(&format!(
+                ",\"set\":[{}],\"added\":[{}],\"removed\":[{}]",
+                set.join(","),
+                added.join(","),
+                removed.join(",")
+            ));
+        }
+        out.push('}');
+        out
+    }
+
+    /// Rebuilds an editor from the two draft records. The text area and the source always
+    /// come back; edits that no longer apply are reported in the notice, never dropped
+    /// silently.
+    pub fn restore(source_record: &str, draft_record: Option<&str>) -> Result<Editor, String> {
+        let record = json::parse(source_record)
+            .map_err(|e| format!("The saved draft is unreadable ({}).", e.message))?;
+        if record
+            .get("version")
+            .and_then(JsonValue::as_number)
+            .and_then(|n| n.as_i64())
+            != Some(DRAFT_VERSION)
+        {
+            return Err("The saved draft is from another version of this editor.".to_string());
+        }
+        let mut editor = Editor {
+            input: record
+                .get("input")
+                .and_then(JsonValue::as_str)
+                .unwrap_or("")
+                .to_string(),
+            ..Editor::default()
+        };
+        if let Some(source) = record.get("source").and_then(JsonValue::as_str) {
+            let options = ImportOptions {
+                data_key: record
+                    .get("dataKey")
+                    .and_then(JsonValue::as_str)
+                    .map(str::to_string),
+                list_item: record
+                    .get("listItem")
+                    .and_then(JsonValue::as_number)
+                    .and_then(|n| n.as_i64())
+                    .and_then(|n| usize::try_from(n).ok()),
+                ..ImportOptions::default()
+            };
+            editor.load(source.to_string(), options);
+        }
+        let Some(draft) = draft_record else {
+            return Ok(editor);
+        };
+        let draft = json::parse(draft)
+            .map_err(|e| format!("The saved edits are unreadable ({}).", e.message))?;
+        let mut problems = Vec::new();
+        if let Some(filter) = draft.get("filter").and_then(JsonValue::as_str) {
+            editor.apply(EditorAction::SetFilter(filter.to_string()));
+        }
+        if let Some(target) = draft
+            .get("target")
+            .and_then(JsonValue::as_str)
+            .and_then(TargetKind::from_id)
+        {
+            editor.settings.target = target;
+        }
+        if let Some(fields) = draft.get("fields").and_then(JsonValue::as_members) {
+            for m in fields {
+                if let (Some(field), Some(value)) = (
+                    Field::ALL.iter().find(|f| f.id() == m.key),
+                    m.value.as_str(),
+                ) {
+                    editor.settings.values.insert(*field, value.to_string());
+                }
+            }
+        }
+        if draft.get("aliasPath").and_then(JsonValue::as_str) == Some("old") {
+            editor.settings.alias_path = AliasPath::Old;
+        }
+        if draft.get("autoOffsetReset").and_then(JsonValue::as_str) == Some("earliest") {
+            editor.settings.auto_offset_reset = AutoOffsetReset::Earliest;
+        }
+        if editor.loaded.is_some() {
+            let int = |v: &JsonValue| v.as_number().and_then(|n| n.as_i64());
+            let changes: Vec<(usize, Option<i64>)> = draft
+                .get("set")
+                .and_then(JsonValue::as_array)
+                .unwrap_or_default()
+                .iter()
+                .filter_map(|pair| {
+                    let pair = pair.as_array()?;
+                    let row = usize::try_from(int(pair.first()?)?).ok()?;
+                    Some((row, pair.get(1).and_then(int)))
+                })
+                .collect();
+            let mut actions = Vec::new();
+            if !changes.is_empty() {
+                actions.push(Action::SetEach { changes });
+            }
+            for a in draft
+                .get("added")
+                .and_then(JsonValue::as_array)
+                .unwrap_or_default()
+            {
+                let (Some(topic), Some(partition)) = (
+                    a.get("topic").and_then(JsonValue::as_str),
+                    a.get("partition").and_then(int),
+                ) else {
+                    continue;
+                };
+                actions.push(Action::AddEntries {
+                    cluster: a
+                        .get("cluster")
+                        .and_then(JsonValue::as_str)
+                        .map(str::to_string),
+                    topic: topic.to_string(),
+                    partitions: PartitionSet::range(partition, partition),
+                    offset: a.get("offset").and_then(int),
+                });
+            }
+            let removed: Vec<usize> = draft
+                .get("removed")
+                .and_then(JsonValue::as_array)
+                .unwrap_or_default()
+                .iter()
+                .filter_map(|v| usize::try_from(int(v)?).ok())
+                .collect();
+            if !removed.is_empty() {
+                actions.push(Action::RemoveEntries {
+                    selection: Selection::Rows(removed),
+                });
+            }
+            if draft.get("scope").and_then(JsonValue::as_str) == Some("all") {
+                actions.push(Action::SetScope {
+                    scope: ExportScope::All,
+                });
+            }
+            if let Some(loaded) = editor.loaded.as_mut() {
+                for action in actions {
+                    if let Err(e) = loaded.session.apply(action) {
+                        problems.push(e.message);
+                    }
+                }
+            }
+        }
+        editor.notice = Some(if problems.is_empty() {
+            Notice {
+                severity: Severity::Info,
+                text: "Draft restored from this browser's storage.".to_string(),
+            }
+        } else {
+            Notice {
+                severity: Severity::Warning,
+                text: format!(
+                    "Draft restored, but some edits could not be re-applied: {}",
+                    problems.join(" ")
+                ),
+            }
+        });
+        Ok(editor)
+    }
+}
+
+/// Export settings guessed from what was imported: the target kind from the data key, names
+/// from the ConfigMap and its Strimzi owner.
+fn default_settings(listing: &Listing) -> ExportSettings {
+    let mut values = BTreeMap::new();
+    let meta = listing.configmap.as_ref();
+    let owner = meta.and_then(|m| m.strimzi_owner());
+    let target = match (&listing.mirror, owner.map(|o| o.kind.as_str())) {
+        (Some(_), _) | (None, Some("KafkaMirrorMaker2")) => TargetKind::KafkaMirrorMaker2,
+        (None, Some(_)) => TargetKind::KafkaConnector,
+        (None, None) if listing.configmap.is_some() => TargetKind::KafkaConnector,
+        (None, None) => TargetKind::Rest,
+    };
+    if let Some(owner) = owner {
+        values.insert(Field::Resource, owner.name.clone());
+    }
+    if let Some(m) = &listing.mirror {
+        values.insert(Field::Connector, m.name.connector_name());
+    } else if let Some(owner) = owner.filter(|o| o.kind == "KafkaConnector") {
+        values.insert(Field::Connector, owner.name.clone());
+    }
+    values.insert(
+        Field::Namespace,
+        meta.and_then(|m| m.namespace.clone())
+            .unwrap_or_else(|| "kafka".to_string()),
+    );
+    if let Some(name) = meta.and_then(|m| m.name.clone()) {
+        values.insert(Field::AlterConfigMap, format!("{name}-alter"));
+        values.insert(Field::ListConfigMap, name);
+    }
+    values.insert(Field::MirrorIndex, "0".to_string());
+    values.insert(Field::RestUrl, "http://localhost:8083".to_string());
+    let alias_path = match owner.map(|o| o.api_version.as_str()) {
+        Some("kafka.strimzi.io/v1beta2") => AliasPath::Old,
+        _ => AliasPath::New,
+    };
+    ExportSettings {
+        target,
+        values,
+        alias_path,
+        auto_offset_reset: AutoOffsetReset::Latest,
+    }
+}

@@ -1,0 +1,289 @@
+//! The editor state machine behind the web app: load, view, row display, problems, exports and
+//! drafts, driven through `EditorAction`s exactly as the page dispatches them.
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
+use offsets_core::edit::{Action, Selection};
+use offsets_core::editor::{Editor, EditorAction, Field, SortColumn, TargetKind, ViewItem};
+
+fn fixture(name: &str) -> String {
+    let path = format!("{}/../tests/fixtures/{name}", env!("CARGO_MANIFEST_DIR"));
+    std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"))
+}
+
+fn loaded(name: &str) -> Editor {
+    let mut editor = Editor::new();
+    editor.apply(EditorAction::SetInput(fixture(name)));
+    editor.apply(EditorAction::Load);
+    assert!(
+        editor.load_errors().is_empty(),
+        "{:?}",
+        editor.load_errors()
+    );
+    editor
+}
+
+fn row_of(editor: &Editor, topic: &str, partition: &str) -> usize {
+    (0..editor.session().unwrap().len())
+        .find(|&i| {
+            let d = editor.row_display(i).unwrap();
+            d.topic.as_deref() == Some(topic) && d.partition == partition
+        })
+        .unwrap()
+}
+
+#[test]
+fn loading_a_configmap_fills_the_header_and_groups_rows_by_topic() {
+    let editor = loaded("kafkaconnector-mm2-source.list.yaml");
+    let header = editor.header().unwrap();
+    assert_eq!(header.kind, "MirrorSourceConnector");
+    assert_eq!(header.data_key.as_deref(), Some("offsets.json"));
+    assert_eq!(header.configmap.as_deref(), Some("mirror-source-offsets"));
+    assert_eq!(header.namespace.as_deref(), Some("kafka"));
+    assert_eq!((header.entries, header.topics), (5, 2));
+    assert_eq!(header.clusters, vec!["east".to_string()]);
+    let view = editor.view();
+    let groups: Vec<(String, usize)> = view
+        .items
+        .iter()
+        .filter_map(|i| match i {
+            ViewItem::Group { topic, rows, .. } => Some((topic.clone(), *rows)),
+            ViewItem::Row(_) => None,
+        })
+        .collect();
+    assert_eq!(groups, vec![("orders".into(), 3), ("payments".into(), 2)]);
+    assert_eq!((view.matched, view.total, view.items.len()), (5, 5, 7));
+}
+
+#[test]
+fn rows_carry_accessible_names_and_the_plus_one_semantics() {
+    let editor = loaded("kafkamirrormaker2-source.list.yaml");
+    let d = editor.row_display(row_of(&editor, "orders", "1")).unwrap();
+    assert_eq!(d.label, "Offset of orders partition 1");
+    assert_eq!(d.null_label, "Null offset of orders partition 1");
+    assert_eq!(d.offset, "42");
+    assert_eq!(d.resumes_at.as_deref(), Some("43"));
+    assert_eq!(d.change, None);
+}
+
+#[test]
+fn an_edit_shows_what_it_means() {
+    let mut editor = loaded("kafkamirrormaker2-source.list.yaml");
+    let row = row_of(&editor, "orders", "0");
+    editor.apply(EditorAction::Edit(Action::SetOffset { row, offset: 1 }));
+    let d = editor.row_display(row).unwrap();
+    assert!(d.changed);
+    assert_eq!(
+        d.change.as_deref(),
+        Some("40 records will be mirrored again")
+    );
+    editor.apply(EditorAction::Edit(Action::SetOffset { row, offset: 1241 }));
+    assert_eq!(
+        editor.row_display(row).unwrap().change.as_deref(),
+        Some("skips 1,200 records (never mirrored)")
+    );
+    editor.apply(EditorAction::Edit(Action::SetNull { row }));
+    let d = editor.row_display(row).unwrap();
+    assert!(d.is_null);
+    assert_eq!(d.offset, "");
+    assert_eq!(d.resumes_at.as_deref(), Some("auto.offset.reset"));
+    assert_eq!(
+        d.change.as_deref(),
+        Some("replicated again from auto.offset.reset")
+    );
+}
+
+#[test]
+fn a_refused_edit_sets_an_error_notice_and_changes_nothing() {
+    let mut editor = loaded("kafkamirrormaker2-source.list.yaml");
+    let before = editor.session().unwrap().working_listing();
+    editor.apply(EditorAction::Edit(Action::ShiftOffsets {
+        selection: Selection::All,
+        delta: -42,
+    }));
+    let notice = editor.notice().unwrap();
+    assert_eq!(notice.severity, offsets_core::Severity::Error);
+    assert!(
+        notice.text.contains("below 0") || notice.text.contains("negative"),
+        "{}",
+        notice.text
+    );
+    assert_eq!(editor.session().unwrap().working_listing(), before);
+}
+
+#[test]
+fn a_parse_error_keeps_the_text_and_the_current_session() {
+    let mut editor = loaded("kafkamirrormaker2-source.list.yaml");
+    editor.apply(EditorAction::SetInput("{\"offsets\": [".into()));
+    editor.apply(EditorAction::Load);
+    assert_eq!(editor.input(), "{\"offsets\": [");
+    let error = &editor.load_errors()[0];
+    assert_eq!(error.position.line, 1);
+    assert!(
+        editor
+            .notice()
+            .unwrap()
+            .text
+            .starts_with("Not loaded, your current edits are kept: 1:")
+    );
+    assert_eq!(editor.session().unwrap().len(), 2);
+}
+
+#[test]
+fn the_filter_box_narrows_the_view_and_bad_filters_are_explained() {
+    let mut editor = loaded("kafkaconnector-mm2-source.list.yaml");
+    editor.apply(EditorAction::SetFilter("ord* partition:1-2".into()));
+    let rows: Vec<usize> = editor
+        .view()
+        .items
+        .iter()
+        .filter_map(|i| {
+            if let ViewItem::Row(r) = i {
+                Some(*r)
+            } else {
+                None
+            }
+        })
+        .collect();
+    assert_eq!(rows.len(), 2);
+    assert_eq!(editor.bulk_count(), 2);
+    editor.apply(EditorAction::SetFilter("partition:x".into()));
+    assert_eq!(
+        editor.filter_error().unwrap(),
+        "Filter column 11: 'x' is not a partition number or range; partitions are whole numbers between 0 and 2147483647 (for example 0,2,5-9)"
+    );
+    // The last good filter stays in force while the user types.
+    assert_eq!(editor.view().matched, 2);
+}
+
+#[test]
+fn sorting_and_collapsing() {
+    let mut editor = loaded("kafkaconnector-mm2-source.list.yaml");
+    editor.apply(EditorAction::SortBy(SortColumn::Offset));
+    editor.apply(EditorAction::SortBy(SortColumn::Offset));
+    assert!(editor.sort().descending);
+    let first_row = editor.view().items.iter().find_map(|i| match i {
+        ViewItem::Row(r) => Some(*r),
+        _ => None,
+    });
+    assert_eq!(
+        editor.row_display(first_row.unwrap()).unwrap().offset,
+        "3006"
+    );
+    editor.apply(EditorAction::ToggleGroup("orders".into()));
+    assert_eq!(editor.view().items.len(), 2 + 2);
+    editor.apply(EditorAction::CollapseAll(true));
+    assert_eq!(editor.view().items.len(), 2);
+}
+
+#[test]
+fn problems_point_at_session_rows() {
+    let editor = loaded("invalid-negative-partition.list.yaml");
+    let problems = editor.problems();
+    let ms3 = problems
+        .iter()
+        .find(|d| d.rule == "MS3")
+        .expect("MS3 for partition -1");
+    assert_eq!(ms3.entry, Some(1));
+    assert!(ms3.position.line > 1);
+    // An error anywhere in what would be exported blocks export.
+    let mut editor = editor;
+    editor.apply(EditorAction::Edit(Action::SetScope {
+        scope: offsets_core::ExportScope::All,
+    }));
+    assert!(editor.export_blockers().iter().any(|d| d.rule == "MS3"));
+}
+
+#[test]
+fn exports_follow_the_settings() {
+    let mut editor = loaded("kafkamirrormaker2-source.list.yaml");
+    assert_eq!(editor.settings().target, TargetKind::KafkaMirrorMaker2);
+    assert_eq!(editor.settings().get(Field::Resource), "my-mm2");
+    assert_eq!(
+        editor.settings().get(Field::Connector),
+        "east->west.MirrorSourceConnector"
+    );
+    assert_eq!(
+        editor.settings().get(Field::AlterConfigMap),
+        "my-mm2-offsets-alter"
+    );
+    // Nothing changed: exporting is refused with S2.
+    assert!(editor.exports().unwrap().configmap.is_err());
+    let row = row_of(&editor, "orders", "0");
+    editor.apply(EditorAction::Edit(Action::SetOffset { row, offset: 10 }));
+    assert!(
+        editor.export_blockers().is_empty(),
+        "{:?}",
+        editor.export_blockers()
+    );
+    let exports = editor.exports().unwrap();
+    let yaml = exports.configmap.unwrap().text;
+    assert!(
+        yaml.contains("name: \"my-mm2-offsets-alter\"")
+            || yaml.contains("name: my-mm2-offsets-alter"),
+        "{yaml}"
+    );
+    assert!(yaml.contains("east--west.MirrorSourceConnector.json"));
+    let steps = exports.procedure.unwrap().render_steps();
+    assert!(steps.contains("'strimzi.io/mirrormaker-connector=east->west.MirrorSourceConnector'"));
+    assert_eq!(exports.summary.rewound, 1);
+    assert_eq!(exports.entries, 1);
+    assert!(exports.auto_offset_reset.unwrap().is_ok());
+    // A bad namespace is explained at the field and blocks export.
+    editor.apply(EditorAction::SetField(
+        Field::Namespace,
+        "Kafka Prod".into(),
+    ));
+    assert!(
+        editor
+            .field_error(Field::Namespace)
+            .unwrap()
+            .starts_with("Namespace must be")
+    );
+    assert!(editor.export_blockers().iter().any(|d| d.rule == "K2"));
+    assert!(editor.exports().unwrap().procedure.is_err());
+}
+
+#[test]
+fn drafts_restore_edits_filter_and_settings() {
+    let mut editor = loaded("kafkaconnector-mm2-source.list.yaml");
+    let row = row_of(&editor, "payments", "1");
+    editor.apply(EditorAction::Edit(Action::SetOffset { row, offset: 7 }));
+    let gone = row_of(&editor, "orders", "2");
+    editor.apply(EditorAction::Edit(Action::RemoveEntries {
+        selection: Selection::Rows(vec![gone]),
+    }));
+    editor.apply(EditorAction::Edit(Action::AddEntries {
+        cluster: None,
+        topic: "refunds".into(),
+        partitions: offsets_core::filter::PartitionSet::range(0, 1),
+        offset: Some(5),
+    }));
+    editor.apply(EditorAction::SetFilter("changed".into()));
+    editor.apply(EditorAction::SetField(
+        Field::AlterConfigMap,
+        "rewind-1".into(),
+    ));
+    let restored = Editor::restore(&editor.source_record(), Some(&editor.draft_record())).unwrap();
+    assert_eq!(
+        restored.session().unwrap().working_listing(),
+        editor.session().unwrap().working_listing()
+    );
+    assert_eq!(restored.filter_text(), "changed");
+    assert_eq!(restored.settings().get(Field::AlterConfigMap), "rewind-1");
+    assert_eq!(restored.input(), editor.input());
+    assert_eq!(
+        restored.notice().unwrap().text,
+        "Draft restored from this browser's storage."
+    );
+}
+
+#[test]
+fn a_draft_of_text_that_never_loaded_keeps_the_text() {
+    let mut editor = Editor::new();
+    editor.apply(EditorAction::SetInput("not: [valid".into()));
+    editor.apply(EditorAction::Load);
+    let restored = Editor::restore(&editor.source_record(), None).unwrap();
+    assert_eq!(restored.input(), "not: [valid");
+    assert!(restored.session().is_none());
+    assert!(Editor::restore("{", None).is_err());
+}
