@@ -305,6 +305,8 @@ pub struct Editor {
     settings: ExportSettings,
     notice: Option<Notice>,
     revision: u64,
+    /// Counts Load attempts; the page saves the large draft record when it changes.
+    loads: u64,
 }
 
 fn group_digits(n: u128) -> String {
@@ -325,6 +327,66 @@ fn records(n: u128) -> String {
     } else {
         format!("{} records", group_digits(n))
     }
+}
+
+/// Line `line` (1-based) of `text`, without its line break, for showing where an error is.
+pub fn source_line(text: &str, line: u32) -> Option<&str> {
+    let index = usize::try_from(line).ok()?.checked_sub(1)?;
+    text.split('\n').nth(index).map(|l| l.strip_suffix('\r').unwrap_or(l))
+}
+
+/// A caret line pointing at 1-based `column` of `line` (tabs kept so the caret lines up).
+pub fn caret_line(line: &str, column: u32) -> String {
+    let mut out: String = line
+        .chars()
+        .take(column.saturating_sub(1) as usize)
+        .map(|c| if c == '\t' { '\t' } else { ' ' })
+        .collect();
+    out.push('^');
+    out
+}
+
+/// Reads an offset as a user types it in a cell: digits (`_`, `,` and spaces between digit
+/// groups are ignored), or `null` / an empty field for null. The message says how to fix it.
+pub fn parse_offset_input(text: &str) -> Result<Option<i64>, String> {
+    let trimmed = text.trim();
+    if trimmed.is_empty() || trimmed.eq_ignore_ascii_case("null") {
+        return Ok(None);
+    }
+    let digits: String = trimmed.chars().filter(|c| !matches!(c, '_' | ',' | ' ')).collect();
+    if let Some(rest) = digits.strip_prefix('-')
+        && !rest.is_empty()
+        && rest.bytes().all(|b| b.is_ascii_digit())
+    {
+        return Err(format!(
+            "'{trimmed}' is negative; offsets are whole numbers \u{2265} 0. To replay the whole partition, tick Null instead."
+        ));
+    }
+    if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
+        return Err(format!(
+            "'{trimmed}' is not a whole number; type digits only (or leave it empty for null)."
+        ));
+    }
+    digits.parse::<i64>().map(Some).map_err(|_| {
+        format!("'{trimmed}' is larger than 9223372036854775807, the largest Kafka offset.")
+    })
+}
+
+/// Reads a signed whole number (a shift), with the same digit-group leniency as
+/// [`parse_offset_input`].
+pub fn parse_signed_input(text: &str) -> Result<i64, String> {
+    let trimmed = text.trim();
+    let digits: String = trimmed.chars().filter(|c| !matches!(c, '_' | ',' | ' ')).collect();
+    let unsigned = digits.strip_prefix(['-', '+']).unwrap_or(&digits);
+    if unsigned.is_empty() || !unsigned.bytes().all(|b| b.is_ascii_digit()) {
+        return Err(format!(
+            "'{trimmed}' is not a whole number; type for example -100 to rewind or 250 to skip ahead."
+        ));
+    }
+    digits
+        .trim_start_matches('+')
+        .parse::<i64>()
+        .map_err(|_| format!("'{trimmed}' is outside the 64-bit range of Kafka offsets."))
 }
 
 /// One sentence saying what changing `before` to `after` does, in the connector's terms.
@@ -419,6 +481,11 @@ impl Editor {
     /// Increases on every change; the web memoises derived data on it.
     pub fn revision(&self) -> u64 {
         self.revision
+    }
+
+    /// Increases on every Load attempt (and key pick), successful or not.
+    pub fn loads(&self) -> u64 {
+        self.loads
     }
 
     pub fn input(&self) -> &str {
@@ -914,6 +981,7 @@ impl Editor {
     }
 
     fn load(&mut self, source: String, options: ImportOptions) {
+        self.loads = self.loads.wrapping_add(1);
         match import(&source, &options) {
             Ok(imported) => {
                 let listing = imported.listing;

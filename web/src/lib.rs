@@ -1,71 +1,266 @@
-//! offsets-web: the offline single-page editor. Components render state and dispatch actions;
-//! every bit of parsing, validation and formatting lives in `offsets-core`.
+//! offsets-web: the offline single-page editor. Components render the state of
+//! [`offsets_core::editor::Editor`] and dispatch its actions; every bit of parsing, validation
+//! and formatting lives in `offsets-core`. Browser side effects live in [`io`].
 
-use offsets_core::{ImportOptions, import};
-use web_sys::HtmlTextAreaElement;
+mod bulk;
+mod export;
+mod import;
+pub mod io;
+mod problems;
+mod table;
+
+use offsets_core::edit::Action;
+use offsets_core::editor::{Editor, EditorAction};
+use std::cell::RefCell;
+use std::rc::Rc;
+use wasm_bindgen::JsCast;
+use web_sys::{DragEvent, HtmlElement, KeyboardEvent};
 use yew::prelude::*;
 
-/// What the import panel last produced, ready to render.
-#[derive(Debug, Clone, PartialEq)]
-enum ImportStatus {
-    Empty,
-    Loaded { entries: usize, kind: &'static str },
-    Failed { messages: Vec<String> },
+/// The reducer handle every component gets from the context.
+///
+/// The editor lives in a `RefCell` shared by every snapshot, and each action produces a new
+/// `Store` with a new revision. Cloning the editor per action instead (the textbook
+/// `Reducible`) would copy 100k rows on every keystroke; the editor's own reducer
+/// (`Editor::apply`) is still the only place state changes.
+#[derive(Debug, Clone)]
+pub struct Store {
+    editor: Rc<RefCell<Editor>>,
+    revision: u64,
 }
 
-fn run_import(text: &str) -> ImportStatus {
-    match import(text, &ImportOptions::default()) {
-        Ok(imported) => ImportStatus::Loaded {
-            entries: imported.listing.entries.len(),
-            kind: imported.listing.kind.label(),
-        },
-        Err(diagnostics) => ImportStatus::Failed {
-            messages: diagnostics.iter().map(ToString::to_string).collect(),
-        },
+impl PartialEq for Store {
+    fn eq(&self, other: &Self) -> bool {
+        Rc::ptr_eq(&self.editor, &other.editor) && self.revision == other.revision
     }
 }
 
-/// The application shell: title, import area and what was loaded.
+impl Store {
+    fn new(editor: Editor) -> Store {
+        let revision = editor.revision();
+        Store {
+            editor: Rc::new(RefCell::new(editor)),
+            revision,
+        }
+    }
+
+    /// Read access for rendering.
+    pub fn editor(&self) -> std::cell::Ref<'_, Editor> {
+        self.editor.borrow()
+    }
+
+    pub fn revision(&self) -> u64 {
+        self.revision
+    }
+}
+
+impl Reducible for Store {
+    type Action = EditorAction;
+
+    fn reduce(self: Rc<Self>, action: EditorAction) -> Rc<Self> {
+        let revision = {
+            let mut editor = self.editor.borrow_mut();
+            editor.apply(action);
+            editor.revision()
+        };
+        Rc::new(Store {
+            editor: self.editor.clone(),
+            revision,
+        })
+    }
+}
+
+pub type StoreHandle = UseReducerHandle<Store>;
+
+/// The store from the context. Components are only ever rendered inside [`App`]'s provider,
+/// so a missing context is a programming error (caught by every browser test), not bad input.
+#[hook]
+#[allow(clippy::expect_used)]
+pub fn use_store() -> StoreHandle {
+    use_context::<StoreHandle>().expect("components are rendered inside App's store provider")
+}
+
+/// Restores the draft saved in local storage, if any.
+fn initial_editor() -> (Editor, Option<String>) {
+    let Some(source) = io::load(io::SOURCE_KEY) else {
+        return (Editor::new(), None);
+    };
+    let draft = io::load(io::DRAFT_KEY);
+    match Editor::restore(&source, draft.as_deref()) {
+        Ok(editor) => (editor, None),
+        Err(message) => (Editor::new(), Some(message)),
+    }
+}
+
+fn typing_in_a_field(event: &KeyboardEvent) -> bool {
+    event
+        .target()
+        .and_then(|t| t.dyn_into::<HtmlElement>().ok())
+        .is_some_and(|el| matches!(el.tag_name().as_str(), "INPUT" | "TEXTAREA" | "SELECT"))
+}
+
+/// The application: import, header, table, bulk actions, problems and export.
 #[component]
 pub fn App() -> Html {
-    let text_ref = use_node_ref();
-    let status = use_state(|| ImportStatus::Empty);
+    let store = use_reducer(|| {
+        let (editor, _) = initial_editor();
+        Store::new(editor)
+    });
+    let storage_error = use_state(|| None::<String>);
+    let focus_row = use_state(|| None::<usize>);
 
-    let on_load = {
-        let text_ref = text_ref.clone();
-        let status = status.clone();
-        Callback::from(move |_: MouseEvent| {
-            if let Some(area) = text_ref.cast::<HtmlTextAreaElement>() {
-                status.set(run_import(&area.value()));
+    // The small draft record on every change, the large one when the user loads.
+    {
+        let store = store.clone();
+        let storage_error = storage_error.clone();
+        use_effect_with(store.revision(), move |_| {
+            let editor = store.editor();
+            let result = io::save(io::DRAFT_KEY, &editor.draft_record());
+            if result.as_ref().err() != storage_error.as_ref() {
+                storage_error.set(result.err());
             }
-        })
+        });
+    }
+    {
+        let store = store.clone();
+        let storage_error = storage_error.clone();
+        let loads = store.editor().loads();
+        use_effect_with(loads, move |loads| {
+            if *loads > 0 {
+                let record = store.editor().source_record();
+                if let Err(e) = io::save(io::SOURCE_KEY, &record) {
+                    storage_error.set(Some(e));
+                }
+            }
+        });
+    }
+
+    // Ctrl+Z / Ctrl+Shift+Z anywhere but in a field; files dropped anywhere on the page.
+    {
+        let store = store.clone();
+        use_effect_with((), move |_| {
+            let document = gloo::utils::document();
+            let keys = {
+                let store = store.clone();
+                gloo::events::EventListener::new(&document, "keydown", move |e| {
+                    let Some(e) = e.dyn_ref::<KeyboardEvent>() else {
+                        return;
+                    };
+                    if !(e.ctrl_key() || e.meta_key()) || typing_in_a_field(e) {
+                        return;
+                    }
+                    let key = e.key().to_ascii_lowercase();
+                    let action = match (key.as_str(), e.shift_key()) {
+                        ("z", false) => Action::Undo,
+                        ("z", true) | ("y", false) => Action::Redo,
+                        _ => return,
+                    };
+                    e.prevent_default();
+                    store.dispatch(EditorAction::Edit(action));
+                })
+            };
+            let options = gloo::events::EventListenerOptions::enable_prevent_default();
+            let over = gloo::events::EventListener::new_with_options(
+                &document,
+                "dragover",
+                options,
+                |e| e.prevent_default(),
+            );
+            let drop = {
+                let store = store.clone();
+                gloo::events::EventListener::new_with_options(
+                    &document,
+                    "drop",
+                    options,
+                    move |e| {
+                        e.prevent_default();
+                        let file = e
+                            .dyn_ref::<DragEvent>()
+                            .and_then(DragEvent::data_transfer)
+                            .and_then(|d| d.files())
+                            .and_then(|f| f.get(0));
+                        if let Some(file) = file {
+                            import::load_file(store.clone(), file);
+                        }
+                    },
+                )
+            };
+            move || drop_all((keys, over, drop))
+        });
+    }
+
+    let on_focus_row = {
+        let focus_row = focus_row.clone();
+        Callback::from(move |row: usize| focus_row.set(Some(row)))
+    };
+    let on_focused = {
+        let focus_row = focus_row.clone();
+        Callback::from(move |_| focus_row.set(None))
     };
 
-    let result = match &*status {
-        ImportStatus::Empty => html! {},
-        ImportStatus::Loaded { entries, kind } => html! {
-            <p class="import-summary" role="status">
-                { format!("{entries} offset {} loaded ({kind}).", if *entries == 1 { "entry" } else { "entries" }) }
-            </p>
-        },
-        ImportStatus::Failed { messages } => html! {
-            <div class="import-error" role="alert">
-                { for messages.iter().map(|m| html! { <p>{ m }</p> }) }
-            </div>
-        },
+    let editor = store.editor();
+    let loaded = editor.session().is_some();
+    let notice = editor.notice().cloned();
+    let can_undo = editor.session().is_some_and(|s| s.can_undo());
+    let can_redo = editor.session().is_some_and(|s| s.can_redo());
+    drop(editor);
+
+    let dispatch = |action: EditorAction| {
+        let store = store.clone();
+        Callback::from(move |_: MouseEvent| store.dispatch(action.clone()))
     };
 
     html! {
-        <main class="app">
-            <header><h1>{ "Connector offsets editor" }</h1></header>
-            <section class="import" aria-labelledby="import-heading">
-                <h2 id="import-heading">{ "Import" }</h2>
-                <label for="import-text">{ "Import text" }</label>
-                <textarea id="import-text" ref={text_ref} rows="12" spellcheck="false"
-                    placeholder="Paste the ConfigMap (kubectl get configmap NAME -o yaml), a Connect REST payload or CSV" />
-                <button type="button" onclick={on_load}>{ "Load" }</button>
-                { result }
-            </section>
-        </main>
+        <ContextProvider<StoreHandle> context={store.clone()}>
+            <div class="app">
+                <header class="topbar">
+                    <h1>{ "Connector offsets editor" }</h1>
+                    <div class="toolbar" role="toolbar" aria-label="History">
+                        <button type="button" onclick={dispatch(EditorAction::Edit(Action::Undo))}
+                            disabled={!can_undo} title="Undo (Ctrl+Z)">{ "Undo" }</button>
+                        <button type="button" onclick={dispatch(EditorAction::Edit(Action::Redo))}
+                            disabled={!can_redo} title="Redo (Ctrl+Shift+Z)">{ "Redo" }</button>
+                    </div>
+                </header>
+                if let Some(e) = &*storage_error {
+                    <p class="notice warning" role="alert">{ format!("Draft not saved: {e}.") }</p>
+                }
+                if let Some(n) = notice {
+                    <p class={classes!("notice", n.severity.as_str())}
+                        role={if n.severity == offsets_core::Severity::Error { "alert" } else { "status" }}>
+                        { n.text }
+                        <button type="button" class="link" aria-label="Dismiss message"
+                            onclick={dispatch(EditorAction::DismissNotice)}>{ "×" }</button>
+                    </p>
+                }
+                <import::ImportPanel />
+                if loaded {
+                    <import::Header />
+                    <bulk::BulkPanel />
+                    <table::Table focus_row={*focus_row} on_focused={on_focused} />
+                    <problems::ProblemsPanel on_focus_row={on_focus_row} />
+                    <export::ExportPanel />
+                }
+                <footer class="footer">
+                    { "Runs entirely in this browser: nothing you load or type is sent anywhere. Drafts are kept in this browser's local storage." }
+                </footer>
+            </div>
+        </ContextProvider<StoreHandle>>
     }
+}
+
+fn drop_all<T>(_listeners: T) {}
+
+/// Installs a panic hook that shows a banner instead of leaving a dead page. The draft was
+/// saved after the last successful change, so a reload restores it.
+pub fn install_panic_banner() {
+    std::panic::set_hook(Box::new(|info| {
+        let message = info
+            .payload()
+            .downcast_ref::<&str>()
+            .map(|s| s.to_string())
+            .or_else(|| info.payload().downcast_ref::<String>().cloned())
+            .unwrap_or_else(|| "unknown error".to_string());
+        io::show_fatal_banner(&message);
+    }));
 }

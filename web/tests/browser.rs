@@ -1,16 +1,18 @@
-//! In-browser tests of the app shell, run by wasm-bindgen-test in headless Chromium.
+//! In-browser tests of the app, run by wasm-bindgen-test in headless Chromium: the real
+//! components on the real DOM, driven through their controls.
 #![cfg(target_arch = "wasm32")]
-#![allow(clippy::unwrap_used, clippy::expect_used)]
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
 use wasm_bindgen::JsCast;
 use wasm_bindgen_test::*;
-use web_sys::{HtmlButtonElement, HtmlTextAreaElement};
+use web_sys::{Element, HtmlButtonElement, HtmlInputElement, HtmlTextAreaElement};
 
 wasm_bindgen_test_configure!(run_in_browser);
 
 const MM2_LIST: &str = include_str!("../../tests/fixtures/kafkamirrormaker2-source.list.yaml");
 
-async fn mount() -> web_sys::Element {
+async fn mount() -> Element {
+    offsets_web::io::forget_draft();
     let document = gloo::utils::document();
     let root = document.create_element("div").unwrap();
     document.body().unwrap().append_child(&root).unwrap();
@@ -19,28 +21,121 @@ async fn mount() -> web_sys::Element {
     root
 }
 
-#[wasm_bindgen_test]
-async fn loading_a_fixture_shows_its_entry_count() {
-    let root = mount().await;
-    let area: HtmlTextAreaElement = root.query_selector("textarea").unwrap().unwrap().dyn_into().unwrap();
-    area.set_value(MM2_LIST);
-    let load: HtmlButtonElement = root.query_selector("button").unwrap().unwrap().dyn_into().unwrap();
-    assert_eq!(load.text_content().unwrap(), "Load");
-    load.click();
+fn button(root: &Element, text: &str) -> HtmlButtonElement {
+    let buttons = root.query_selector_all("button").unwrap();
+    (0..buttons.length())
+        .filter_map(|i| buttons.item(i)?.dyn_into::<HtmlButtonElement>().ok())
+        .find(|b| b.text_content().unwrap_or_default().trim() == text)
+        .unwrap_or_else(|| panic!("no button {text:?}"))
+}
+
+fn by_label<T: JsCast>(root: &Element, label: &str) -> T {
+    root.query_selector(&format!("[aria-label=\"{label}\"]"))
+        .unwrap()
+        .unwrap_or_else(|| panic!("nothing labelled {label:?}"))
+        .dyn_into()
+        .unwrap()
+}
+
+async fn load(root: &Element, text: &str) {
+    let area: HtmlTextAreaElement = root
+        .query_selector("#import-text")
+        .unwrap()
+        .unwrap()
+        .dyn_into()
+        .unwrap();
+    area.set_value(text);
+    button(root, "Load").click();
     yew::scheduler::flush().await;
-    let status = root.query_selector("[role=status]").unwrap().expect("a status line after Load");
-    assert_eq!(status.text_content().unwrap(), "2 offset entries loaded (MirrorSourceConnector).");
 }
 
 #[wasm_bindgen_test]
-async fn garbage_shows_a_located_error() {
+async fn loading_a_fixture_shows_its_header_and_rows() {
     let root = mount().await;
-    let area: HtmlTextAreaElement = root.query_selector("textarea").unwrap().unwrap().dyn_into().unwrap();
-    area.set_value("{\"offsets\": [");
-    let load: HtmlButtonElement = root.query_selector("button").unwrap().unwrap().dyn_into().unwrap();
-    load.click();
+    load(&root, MM2_LIST).await;
+    let status = root
+        .query_selector("[role=status]")
+        .unwrap()
+        .expect("a status line after Load");
+    assert!(
+        status
+            .text_content()
+            .unwrap()
+            .starts_with("Loaded 2 entries (MirrorSourceConnector).")
+    );
+    let header = by_label::<Element>(&root, "Loaded offsets")
+        .text_content()
+        .unwrap();
+    assert!(
+        header.contains("east--west.MirrorSourceConnector.json"),
+        "{header}"
+    );
+    let input: HtmlInputElement = by_label(&root, "Offset of orders partition 1");
+    assert_eq!(input.value(), "42");
+    assert_eq!(root.query_selector_all("tr.row").unwrap().length(), 2);
+}
+
+#[wasm_bindgen_test]
+async fn garbage_shows_a_located_error_and_keeps_the_text() {
+    let root = mount().await;
+    load(&root, "{\"offsets\": [").await;
+    let errors = by_label::<Element>(&root, "Import errors")
+        .text_content()
+        .unwrap();
+    assert!(
+        errors.contains("1:"),
+        "error should carry a position: {errors}"
+    );
+    let area: HtmlTextAreaElement = root
+        .query_selector("#import-text")
+        .unwrap()
+        .unwrap()
+        .dyn_into()
+        .unwrap();
+    assert_eq!(area.value(), "{\"offsets\": [");
+}
+
+#[wasm_bindgen_test]
+async fn editing_an_offset_explains_the_change_and_undo_reverts_it() {
+    let root = mount().await;
+    load(&root, MM2_LIST).await;
+    let input: HtmlInputElement = by_label(&root, "Offset of orders partition 0");
+    input.set_value("1");
+    input
+        .dispatch_event(&web_sys::Event::new("change").unwrap())
+        .unwrap();
     yew::scheduler::flush().await;
-    let alert = root.query_selector("[role=alert]").unwrap().expect("an error after Load");
-    let text = alert.text_content().unwrap();
-    assert!(text.starts_with("1:"), "error should carry a position: {text}");
+    let row = input.closest("tr").unwrap().unwrap();
+    assert!(row.get_attribute("class").unwrap().split(' ').any(|c| c == "changed"));
+    assert!(
+        row.text_content()
+            .unwrap()
+            .contains("40 records will be mirrored again")
+    );
+    button(&root, "Undo").click();
+    yew::scheduler::flush().await;
+    let input: HtmlInputElement = by_label(&root, "Offset of orders partition 0");
+    assert_eq!(input.value(), "41");
+}
+
+#[wasm_bindgen_test]
+async fn an_invalid_offset_is_explained_and_kept() {
+    let root = mount().await;
+    load(&root, MM2_LIST).await;
+    let input: HtmlInputElement = by_label(&root, "Offset of orders partition 1");
+    input.set_value("-5");
+    input
+        .dispatch_event(&web_sys::Event::new("change").unwrap())
+        .unwrap();
+    yew::scheduler::flush().await;
+    let input: HtmlInputElement = by_label(&root, "Offset of orders partition 1");
+    assert_eq!(input.value(), "-5");
+    assert_eq!(input.get_attribute("aria-invalid").as_deref(), Some("true"));
+    let message = root
+        .query_selector(".cell-error")
+        .unwrap()
+        .unwrap()
+        .text_content()
+        .unwrap();
+    assert!(message.contains("negative"), "{message}");
 }

@@ -1,0 +1,304 @@
+//! The Export region: target settings validated as they are typed, a summary of the change,
+//! and the views (ConfigMap YAML, kubectl or curl commands and script, PATCH JSON, CSV, the
+//! auto.offset.reset procedure), each with Copy and Download.
+
+use crate::{io, use_store};
+use offsets_core::Diagnostic;
+use offsets_core::edit::{Action, ExportScope};
+use offsets_core::editor::{EditorAction, Field, TargetKind};
+use offsets_core::procedure::{AliasPath, AutoOffsetReset};
+use web_sys::{HtmlInputElement, HtmlSelectElement};
+use yew::prelude::*;
+
+#[derive(Properties, PartialEq)]
+struct ViewProps {
+    title: AttrValue,
+    file: AttrValue,
+    mime: AttrValue,
+    text: Result<String, Vec<Diagnostic>>,
+    #[prop_or_default]
+    notes: Vec<Diagnostic>,
+}
+
+/// One export view: the text, Copy and Download, and a visible confirmation.
+#[component]
+fn ExportView(props: &ViewProps) -> Html {
+    let confirmation = use_state(|| None::<String>);
+    let text = props.text.as_ref().ok().cloned();
+    let on_copy = {
+        let confirmation = confirmation.clone();
+        let text = text.clone().unwrap_or_default();
+        Callback::from(move |_: MouseEvent| {
+            let confirmation = confirmation.clone();
+            let text = text.clone();
+            wasm_bindgen_futures::spawn_local(async move {
+                confirmation.set(Some(match io::copy(text).await {
+                    Ok(()) => "Copied to the clipboard.".to_string(),
+                    Err(e) => format!("Not copied: {e}."),
+                }));
+            });
+        })
+    };
+    let on_download = {
+        let confirmation = confirmation.clone();
+        let text = text.clone().unwrap_or_default();
+        let (file, mime) = (props.file.clone(), props.mime.clone());
+        Callback::from(move |_: MouseEvent| {
+            confirmation.set(Some(match io::download(&file, &text, &mime) {
+                Ok(()) => format!("Downloaded {file}."),
+                Err(e) => format!("Not downloaded: {e}."),
+            }));
+        })
+    };
+    let id = props
+        .title
+        .to_lowercase()
+        .replace(|c: char| !c.is_ascii_alphanumeric(), "-");
+    html! {
+        <section class="export-view" aria-labelledby={format!("{id}-title")}>
+            <div class="view-head">
+                <h3 id={format!("{id}-title")}>{ &props.title }</h3>
+                <button type="button" onclick={on_copy} disabled={text.is_none()}>{ "Copy" }</button>
+                <button type="button" onclick={on_download} disabled={text.is_none()}>{ "Download" }</button>
+                <span class="confirmation" role="status">{ (*confirmation).clone().unwrap_or_default() }</span>
+            </div>
+            { for props.notes.iter().filter(|d| d.severity != offsets_core::Severity::Info && !d.rule.starts_with(['S', 'M', 'I'])).map(|d| html! {
+                <p class={classes!("note", d.severity.as_str())}>{ format!("{}: {}", d.rule, d.message) }</p>
+            }) }
+            { match &props.text {
+                Ok(text) => html! { <pre class="export-text" tabindex="0">{ text }</pre> },
+                Err(diags) => html! {
+                    <ul class="export-errors">
+                        { for diags.iter().filter(|d| d.is_error()).take(20).map(|d| html! { <li>{ d.to_string() }</li> }) }
+                    </ul>
+                },
+            } }
+        </section>
+    }
+}
+
+#[component]
+pub fn ExportPanel() -> Html {
+    let store = use_store();
+    let revision = store.revision();
+    let exports = {
+        let store = store.clone();
+        use_memo(revision, move |_| store.editor().exports())
+    };
+    let blockers = {
+        let store = store.clone();
+        use_memo(revision, move |_| store.editor().export_blockers())
+    };
+    let editor = store.editor();
+    let Some(session) = editor.session() else {
+        return html! {};
+    };
+    let settings = editor.settings().clone();
+    let all = session.scope() == ExportScope::All;
+    let field_errors: Vec<(Field, Option<String>)> = Field::ALL
+        .iter()
+        .map(|f| (*f, editor.field_error(*f)))
+        .collect();
+    drop(editor);
+    let Some(exports) = exports.as_ref().clone() else {
+        return html! {};
+    };
+
+    let field = |field: Field, label: &'static str, hint: &'static str| {
+        let store = store.clone();
+        let id = format!("export-{field:?}").to_lowercase();
+        let error = field_errors
+            .iter()
+            .find(|(f, _)| *f == field)
+            .and_then(|(_, e)| e.clone());
+        let oninput = Callback::from(move |e: InputEvent| {
+            let input: HtmlInputElement = e.target_unchecked_into();
+            store.dispatch(EditorAction::SetField(field, input.value()));
+        });
+        html! {
+            <div class="field">
+                <label for={id.clone()}>{ label }</label>
+                <input id={id.clone()} type="text" value={settings.get(field).to_string()} oninput={oninput}
+                    placeholder={hint} autocomplete="off" spellcheck="false"
+                    aria-invalid={error.is_some().to_string()}
+                    aria-describedby={error.is_some().then(|| format!("{id}-error"))} />
+                if let Some(e) = error {
+                    <span id={format!("{id}-error")} class="field-error">{ e }</span>
+                }
+            </div>
+        }
+    };
+    let target_radio = |target: TargetKind| {
+        let store = store.clone();
+        html! {
+            <label class="radio">
+                <input type="radio" name="export-target" checked={settings.target == target}
+                    onchange={Callback::from(move |_: Event| store.dispatch(EditorAction::SetTarget(target)))} />
+                { target.label() }
+            </label>
+        }
+    };
+    let on_scope = {
+        let store = store.clone();
+        Callback::from(move |e: Event| {
+            let input: HtmlInputElement = e.target_unchecked_into();
+            let scope = if input.checked() {
+                ExportScope::All
+            } else {
+                ExportScope::ChangedOnly
+            };
+            store.dispatch(EditorAction::Edit(Action::SetScope { scope }));
+        })
+    };
+    let on_alias_path = {
+        let store = store.clone();
+        Callback::from(move |e: Event| {
+            let select: HtmlSelectElement = e.target_unchecked_into();
+            let path = if select.value() == "old" {
+                AliasPath::Old
+            } else {
+                AliasPath::New
+            };
+            store.dispatch(EditorAction::SetAliasPath(path));
+        })
+    };
+    let on_reset_value = {
+        let store = store.clone();
+        Callback::from(move |e: Event| {
+            let select: HtmlSelectElement = e.target_unchecked_into();
+            let value = if select.value() == "earliest" {
+                AutoOffsetReset::Earliest
+            } else {
+                AutoOffsetReset::Latest
+            };
+            store.dispatch(EditorAction::SetAutoOffsetReset(value));
+        })
+    };
+
+    let s = exports.summary;
+    let summary = format!(
+        "{} rewound ({} records processed again), {} skipped ({} records never processed), {} nulled, {} set, {} added, {} removed. The export holds {} {}{}.",
+        s.rewound,
+        s.records_replayed,
+        s.skipped,
+        s.records_skipped,
+        s.nulled,
+        s.set,
+        s.added,
+        s.removed,
+        exports.entries,
+        if exports.entries == 1 {
+            "entry"
+        } else {
+            "entries"
+        },
+        if all {
+            " (all entries)"
+        } else {
+            " (changes only)"
+        },
+    );
+    let blocked = !blockers.is_empty();
+    let is_rest = settings.target == TargetKind::Rest;
+    let tool = if is_rest { "curl" } else { "kubectl" };
+    let text = |r: &Result<offsets_core::export::Export, Vec<Diagnostic>>| {
+        r.as_ref().map(|e| e.text.clone()).map_err(Clone::clone)
+    };
+    let notes = |r: &Result<offsets_core::export::Export, Vec<Diagnostic>>| {
+        r.as_ref()
+            .map(|e| e.diagnostics.clone())
+            .unwrap_or_default()
+    };
+    let procedure = &exports.procedure;
+    let steps = procedure
+        .as_ref()
+        .map(|p| p.render_steps())
+        .map_err(Clone::clone);
+    let script = procedure
+        .as_ref()
+        .map(|p| p.render_script())
+        .map_err(Clone::clone);
+    let procedure_notes = procedure
+        .as_ref()
+        .map(|p| p.warnings.clone())
+        .unwrap_or_default();
+
+    html! {
+        <section class="panel export" aria-label="Export">
+            <h2>{ "Export" }</h2>
+            <p class="summary" aria-label="Change summary">{ summary }</p>
+            <fieldset class="settings">
+                <legend>{ "Apply to" }</legend>
+                <div class="radios" role="radiogroup" aria-label="Target">
+                    { target_radio(TargetKind::KafkaConnector) }
+                    { target_radio(TargetKind::KafkaMirrorMaker2) }
+                    { target_radio(TargetKind::Rest) }
+                </div>
+                <div class="fields">
+                    { match settings.target {
+                        TargetKind::KafkaConnector => html! { <>
+                            { field(Field::Resource, "KafkaConnector name", "my-connector") }
+                            { field(Field::Namespace, "Namespace", "kafka") }
+                            { field(Field::ListConfigMap, "List ConfigMap", "my-connector-offsets") }
+                            { field(Field::AlterConfigMap, "Alter ConfigMap name", "my-connector-offsets-alter") }
+                            { field(Field::Context, "kubectl context (optional)", "current context") }
+                        </> },
+                        TargetKind::KafkaMirrorMaker2 => html! { <>
+                            { field(Field::Resource, "KafkaMirrorMaker2 name", "my-mm2") }
+                            { field(Field::Connector, "Connector", "east->west.MirrorSourceConnector") }
+                            { field(Field::MirrorIndex, "Mirror index", "0") }
+                            <div class="field">
+                                <label for="alias-path">{ "Mirror guard path" }</label>
+                                <select id="alias-path" onchange={on_alias_path}>
+                                    <option value="new" selected={settings.alias_path == AliasPath::New}>{ "spec.mirrors[i].source.alias (v1, Strimzi 1.0+)" }</option>
+                                    <option value="old" selected={settings.alias_path == AliasPath::Old}>{ "spec.mirrors[i].sourceCluster (v1beta2)" }</option>
+                                </select>
+                            </div>
+                            { field(Field::Namespace, "Namespace", "kafka") }
+                            { field(Field::ListConfigMap, "List ConfigMap", "my-mm2-offsets") }
+                            { field(Field::AlterConfigMap, "Alter ConfigMap name", "my-mm2-offsets-alter") }
+                            { field(Field::Context, "kubectl context (optional)", "current context") }
+                        </> },
+                        TargetKind::Rest => html! { <>
+                            { field(Field::Connector, "Connector name", "my-connector") }
+                            { field(Field::RestUrl, "Connect REST URL", "http://connect:8083") }
+                        </> },
+                    } }
+                </div>
+                <label class="checkbox">
+                    <input type="checkbox" checked={all} onchange={on_scope} />
+                    { "Export all entries (by default only changed entries: an alter touches only what it names)" }
+                </label>
+            </fieldset>
+            if blocked {
+                <div class="blocked" role="alert" aria-label="Export disabled">
+                    <p>{ format!("Export is disabled until {} {} fixed:", blockers.len(), if blockers.len() == 1 { "error is" } else { "errors are" }) }</p>
+                    <ul>{ for blockers.iter().take(10).map(|d| html! { <li>{ d.to_string() }</li> }) }</ul>
+                </div>
+            } else {
+                <ExportView title="ConfigMap YAML" file="alter.yaml" mime="application/yaml"
+                    text={text(&exports.configmap)} notes={notes(&exports.configmap)} />
+                <ExportView title={format!("{tool} commands")} file={if is_rest { "alter-offsets-curl.sh" } else { "alter-offsets-steps.sh" }}
+                    mime="text/x-shellscript" text={steps} notes={procedure_notes} />
+                <ExportView title={format!("{tool} script")} file="alter-offsets.sh" mime="text/x-shellscript" text={script} />
+                <ExportView title="PATCH JSON" file="offsets.json" mime="application/json"
+                    text={text(&exports.patch_json)} notes={notes(&exports.patch_json)} />
+                <ExportView title="CSV" file="offsets.csv" mime="text/csv"
+                    text={text(&exports.csv)} notes={notes(&exports.csv)} />
+            }
+            if let Some(reset) = &exports.auto_offset_reset {
+                <div class="auto-offset-reset">
+                    <h3>{ "Where partitions without an offset start" }</h3>
+                    <p class="hint">{ "Partitions with no stored offset (new ones, and nulled ones) start from the source consumer's auto.offset.reset. MirrorMaker 2 defaults it to earliest. Setting latest skips every record written before the connector first sees the partition: it gives up the at-least-once guarantee for new partitions." }</p>
+                    <label for="auto-offset-reset">{ "auto.offset.reset value" }</label>
+                    <select id="auto-offset-reset" onchange={on_reset_value}>
+                        <option value="latest" selected={settings.auto_offset_reset == AutoOffsetReset::Latest}>{ "latest (skip history of new partitions)" }</option>
+                        <option value="earliest" selected={settings.auto_offset_reset == AutoOffsetReset::Earliest}>{ "earliest (replicate everything, the default)" }</option>
+                    </select>
+                    <ExportView title="auto.offset.reset commands" file="auto-offset-reset.sh" mime="text/x-shellscript"
+                        text={reset.as_ref().map(|p| p.render_steps()).map_err(Clone::clone)} />
+                </div>
+            }
+        </section>
+    }
+}

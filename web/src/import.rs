@@ -1,0 +1,166 @@
+//! The import panel (text area, Load, Open file, Load example, Discard draft, located parse
+//! errors) and the header describing what was loaded, with the offsets key picker.
+
+use crate::{StoreHandle, io, use_store};
+use offsets_core::editor::{EditorAction, caret_line, source_line};
+use web_sys::{File, HtmlInputElement, HtmlSelectElement, HtmlTextAreaElement};
+use yew::prelude::*;
+
+/// A small real-shaped listing for a first-time user (two MirrorMaker 2 topics).
+const EXAMPLE: &str = include_str!("../../tests/fixtures/kafkaconnector-mm2-source.list.yaml");
+
+/// Reads a file and loads it (text area filled first, so nothing is lost if it fails).
+pub fn load_file(store: StoreHandle, file: File) {
+    wasm_bindgen_futures::spawn_local(async move {
+        match io::read_text(file).await {
+            Ok(text) => {
+                store.dispatch(EditorAction::SetInput(text));
+                store.dispatch(EditorAction::Load);
+            }
+            Err(e) => io::show_fatal_banner(&e),
+        }
+    });
+}
+
+#[component]
+pub fn ImportPanel() -> Html {
+    let store = use_store();
+    let text_ref = use_node_ref();
+    let editor = store.editor();
+    let input = editor.input().to_string();
+    let errors = editor.load_errors().to_vec();
+    let has_draft = editor.session().is_some() || !input.is_empty();
+    drop(editor);
+
+    let on_change = {
+        let store = store.clone();
+        Callback::from(move |e: Event| {
+            let area: HtmlTextAreaElement = e.target_unchecked_into();
+            store.dispatch(EditorAction::SetInput(area.value()));
+        })
+    };
+    let on_load = {
+        let store = store.clone();
+        let text_ref = text_ref.clone();
+        Callback::from(move |_: MouseEvent| {
+            if let Some(area) = text_ref.cast::<HtmlTextAreaElement>() {
+                store.dispatch(EditorAction::SetInput(area.value()));
+            }
+            store.dispatch(EditorAction::Load);
+        })
+    };
+    let on_example = {
+        let store = store.clone();
+        Callback::from(move |_: MouseEvent| {
+            store.dispatch(EditorAction::SetInput(EXAMPLE.to_string()));
+            store.dispatch(EditorAction::Load);
+        })
+    };
+    let on_file = {
+        let store = store.clone();
+        Callback::from(move |e: Event| {
+            let input: HtmlInputElement = e.target_unchecked_into();
+            if let Some(file) = input.files().and_then(|f| f.get(0)) {
+                load_file(store.clone(), file);
+            }
+            input.set_value("");
+        })
+    };
+    let on_discard = {
+        let store = store.clone();
+        Callback::from(move |_: MouseEvent| {
+            io::forget_draft();
+            store.dispatch(EditorAction::Discard);
+        })
+    };
+
+    let error_list: Vec<Html> = errors
+        .iter()
+        .map(|d| {
+            let context = source_line(&input, d.position.line)
+                .map(|line| format!("{line}\n{}", caret_line(line, d.position.column)));
+            html! {
+                <li>
+                    <span class="diag-head">{ format!("{d}") }</span>
+                    if let Some(context) = context {
+                        <pre class="source-context">{ context }</pre>
+                    }
+                </li>
+            }
+        })
+        .collect();
+
+    html! {
+        <section class="panel import" aria-labelledby="import-heading">
+            <h2 id="import-heading">{ "Import" }</h2>
+            <p class="hint">{ "Paste the ConfigMap Strimzi wrote (kubectl get configmap NAME -o yaml or -o json), a Kafka Connect REST offsets payload, or a kafka-consumer-groups CSV. You can also drop a file anywhere on the page." }</p>
+            <label for="import-text">{ "Import text" }</label>
+            <textarea id="import-text" ref={text_ref} rows="8" spellcheck="false" value={input}
+                onchange={on_change}
+                placeholder="apiVersion: v1\nkind: ConfigMap\n…" />
+            <div class="actions">
+                <button type="button" class="primary" onclick={on_load}>{ "Load" }</button>
+                <label class="file-button">
+                    <span>{ "Open file" }</span>
+                    <input type="file" aria-label="Open file" accept=".yaml,.yml,.json,.csv,.txt,text/*,application/json" onchange={on_file} />
+                </label>
+                <button type="button" onclick={on_example}>{ "Load example" }</button>
+                if has_draft {
+                    <button type="button" class="danger" onclick={on_discard}>{ "Discard draft" }</button>
+                }
+            </div>
+            if !errors.is_empty() {
+                <div class="load-errors" role="alert" aria-label="Import errors">
+                    <p>{ "This text could not be loaded. It is kept above so you can fix it:" }</p>
+                    <ul>{ for error_list.into_iter() }</ul>
+                </div>
+            }
+        </section>
+    }
+}
+
+#[component]
+pub fn Header() -> Html {
+    let store = use_store();
+    let Some(header) = store.editor().header() else {
+        return html! {};
+    };
+    let on_key = {
+        let store = store.clone();
+        Callback::from(move |e: Event| {
+            let select: HtmlSelectElement = e.target_unchecked_into();
+            store.dispatch(EditorAction::PickKey(select.value()));
+        })
+    };
+    let current_key = header.data_key.clone().unwrap_or_default();
+    html! {
+        <section class="panel header" aria-label="Loaded offsets">
+            <dl class="facts">
+                <div><dt>{ "Connector" }</dt><dd>{ &header.kind }</dd></div>
+                <div><dt>{ "Source" }</dt><dd>{ &header.form }</dd></div>
+                if let Some(name) = &header.configmap {
+                    <div><dt>{ "ConfigMap" }</dt><dd>{ format!("{}{name}", header.namespace.as_deref().map(|n| format!("{n}/")).unwrap_or_default()) }</dd></div>
+                }
+                if header.available_keys.len() > 1 {
+                    <div>
+                        <dt><label for="offsets-key">{ "Offsets key" }</label></dt>
+                        <dd>
+                            <select id="offsets-key" onchange={on_key}>
+                                { for header.available_keys.iter().map(|k| html! {
+                                    <option value={k.clone()} selected={*k == current_key}>{ k }</option>
+                                }) }
+                            </select>
+                        </dd>
+                    </div>
+                } else if let Some(key) = &header.data_key {
+                    <div><dt>{ "Data key" }</dt><dd>{ key }</dd></div>
+                }
+                <div><dt>{ "Entries" }</dt><dd>{ header.entries }</dd></div>
+                if !header.clusters.is_empty() {
+                    <div><dt>{ "Clusters" }</dt><dd>{ header.clusters.join(", ") }</dd></div>
+                }
+                <div><dt>{ "Topics" }</dt><dd>{ header.topics }</dd></div>
+            </dl>
+        </section>
+    }
+}

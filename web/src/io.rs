@@ -1,0 +1,104 @@
+//! Every browser side effect the app has, in one place: local storage for drafts, reading
+//! dropped or picked files, downloads and the clipboard. Components call these and nothing
+//! else of the browser.
+
+use wasm_bindgen::JsCast;
+use wasm_bindgen_futures::JsFuture;
+use web_sys::{Blob, BlobPropertyBag, File, HtmlAnchorElement, Url};
+
+/// Local storage key of the large part of the draft (text area and loaded source).
+pub const SOURCE_KEY: &str = "connect-offsets/v1/source";
+/// Local storage key of the small part of the draft (edits, filter, settings).
+pub const DRAFT_KEY: &str = "connect-offsets/v1/draft";
+
+fn storage() -> Option<web_sys::Storage> {
+    web_sys::window()?.local_storage().ok().flatten()
+}
+
+/// Reads a stored string; `None` when absent or storage is unavailable.
+pub fn load(key: &str) -> Option<String> {
+    storage()?.get_item(key).ok().flatten()
+}
+
+/// Stores a string. `Err` explains why it could not be kept (quota, private mode).
+pub fn save(key: &str, value: &str) -> Result<(), String> {
+    let storage =
+        storage().ok_or_else(|| "local storage is not available in this browser".to_string())?;
+    storage.set_item(key, value).map_err(|_| {
+        format!(
+            "the browser refused to store {} KiB in local storage (quota); edits stay in this tab only",
+            value.len() / 1024
+        )
+    })
+}
+
+/// Removes the saved draft.
+pub fn forget_draft() {
+    if let Some(storage) = storage() {
+        let _ = storage.remove_item(SOURCE_KEY);
+        let _ = storage.remove_item(DRAFT_KEY);
+    }
+}
+
+/// Reads a picked or dropped file as UTF-8 text (invalid bytes become U+FFFD; the importer
+/// reports them with their position).
+pub async fn read_text(file: File) -> Result<String, String> {
+    let value = JsFuture::from(file.text())
+        .await
+        .map_err(|_| format!("could not read {}", file.name()))?;
+    value
+        .as_string()
+        .ok_or_else(|| format!("{} is not text", file.name()))
+}
+
+/// Offers `text` as a file download named `name`.
+pub fn download(name: &str, text: &str, mime: &str) -> Result<(), String> {
+    let parts = js_sys::Array::of1(&wasm_bindgen::JsValue::from_str(text));
+    let options = BlobPropertyBag::new();
+    options.set_type(mime);
+    let blob = Blob::new_with_str_sequence_and_options(&parts, &options)
+        .map_err(|_| "the browser could not create the file".to_string())?;
+    let url = Url::create_object_url_with_blob(&blob)
+        .map_err(|_| "the browser could not create the file".to_string())?;
+    let document = gloo::utils::document();
+    let anchor: HtmlAnchorElement = document
+        .create_element("a")
+        .map_err(|_| "the browser could not start the download".to_string())?
+        .unchecked_into();
+    anchor.set_href(&url);
+    anchor.set_download(name);
+    anchor.click();
+    let _ = Url::revoke_object_url(&url);
+    Ok(())
+}
+
+/// Copies `text` to the clipboard.
+pub async fn copy(text: String) -> Result<(), String> {
+    let clipboard = web_sys::window()
+        .ok_or_else(|| "no window".to_string())?
+        .navigator()
+        .clipboard();
+    JsFuture::from(clipboard.write_text(&text))
+        .await
+        .map(|_| ())
+        .map_err(|_| {
+            "the browser blocked clipboard access; select the text and press Ctrl+C".to_string()
+        })
+}
+
+/// Shows a banner at the top of the page without going through Yew, for when the app itself
+/// has failed (a panic): the page is never left blank, and the saved draft is untouched.
+pub fn show_fatal_banner(message: &str) {
+    let document = gloo::utils::document();
+    let Ok(banner) = document.create_element("div") else {
+        return;
+    };
+    banner.set_class_name("fatal-banner");
+    let _ = banner.set_attribute("role", "alert");
+    banner.set_text_content(Some(&format!(
+        "The editor hit an internal error and stopped: {message}. Your draft is saved in this browser; reload the page to continue where you left off."
+    )));
+    if let Some(body) = document.body() {
+        let _ = body.prepend_with_node_1(&banner);
+    }
+}

@@ -1,0 +1,65 @@
+//! The Problems region: every diagnostic with its severity, rule and position; choosing one
+//! scrolls to its row and focuses the offset.
+
+use crate::use_store;
+use offsets_core::Severity;
+use yew::prelude::*;
+
+/// At most this many problems are listed (the counts always cover all of them).
+const SHOWN: usize = 500;
+
+#[derive(Properties, PartialEq)]
+pub struct ProblemsProps {
+    pub on_focus_row: Callback<usize>,
+}
+
+#[component]
+pub fn ProblemsPanel(props: &ProblemsProps) -> Html {
+    let store = use_store();
+    let problems = {
+        let store = store.clone();
+        use_memo(store.revision(), move |_| store.editor().problems())
+    };
+    let count = |s: Severity| problems.iter().filter(|d| d.severity == s).count();
+    let (errors, warnings, infos) = (
+        count(Severity::Error),
+        count(Severity::Warning),
+        count(Severity::Info),
+    );
+    let items = problems.iter().take(SHOWN).map(|d| {
+        let position = if d.position.line > 0 { format!("{} ", d.position) } else { String::new() };
+        let text = html! {
+            <>
+                <span class={classes!("badge", d.severity.as_str())}>{ d.severity.as_str() }</span>
+                <span class="rule">{ d.rule }</span>
+                <span class="position">{ position }</span>
+                <span class="message">{ &d.message }</span>
+            </>
+        };
+        match d.entry {
+            Some(row) => {
+                let on_focus_row = props.on_focus_row.clone();
+                html! {
+                    <li><button type="button" class="problem" onclick={Callback::from(move |_: MouseEvent| on_focus_row.emit(row))}>{ text }</button></li>
+                }
+            }
+            None => html! { <li class="problem">{ text }</li> },
+        }
+    });
+    html! {
+        <section class="panel problems" aria-label="Problems">
+            <h2>{ format!("Problems: {errors} {}, {warnings} {}, {infos} {}",
+                if errors == 1 { "error" } else { "errors" },
+                if warnings == 1 { "warning" } else { "warnings" },
+                if infos == 1 { "info" } else { "infos" }) }</h2>
+            if problems.is_empty() {
+                <p class="hint">{ "No problems found." }</p>
+            } else {
+                <ul class="problem-list">{ for items }</ul>
+                if problems.len() > SHOWN {
+                    <p class="hint">{ format!("…and {} more.", problems.len() - SHOWN) }</p>
+                }
+            }
+        </section>
+    }
+}

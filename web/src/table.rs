@@ -1,0 +1,434 @@
+//! The offsets table: a filter box, sortable columns, topic groups, and rows with inline
+//! editing. It is virtualised: only the rows in view (plus a margin) exist in the DOM, so 100k
+//! entries scroll as smoothly as ten.
+
+use crate::use_store;
+use offsets_core::ConnectorKind;
+use offsets_core::edit::Action;
+use offsets_core::editor::{EditorAction, RowDisplay, SortColumn, ViewItem, parse_offset_input};
+use wasm_bindgen::JsCast;
+use web_sys::{HtmlElement, HtmlInputElement, KeyboardEvent};
+use yew::prelude::*;
+
+/// Height of one table row in pixels; `.offsets-table tr` has the same height in style.css.
+const ROW_HEIGHT: f64 = 36.0;
+/// Rows rendered above and below the visible ones.
+const OVERSCAN: usize = 12;
+
+#[derive(Properties, PartialEq)]
+pub struct TableProps {
+    /// A row to scroll to and focus (from the Problems list).
+    pub focus_row: Option<usize>,
+    pub on_focused: Callback<()>,
+}
+
+/// Which columns a connector kind shows.
+#[derive(Debug, Clone, Copy, PartialEq)]
+struct Columns {
+    cluster: bool,
+    resumes_at: bool,
+    offset_title: &'static str,
+    partition_title: &'static str,
+}
+
+impl Columns {
+    fn of(kind: ConnectorKind) -> Columns {
+        match kind {
+            ConnectorKind::MirrorSource => Columns {
+                cluster: true,
+                resumes_at: true,
+                offset_title: "Offset (last mirrored)",
+                partition_title: "Partition",
+            },
+            ConnectorKind::MirrorCheckpoint => Columns {
+                cluster: true,
+                resumes_at: false,
+                offset_title: "Offset",
+                partition_title: "Partition",
+            },
+            ConnectorKind::Sink => Columns {
+                cluster: false,
+                resumes_at: false,
+                offset_title: "Offset (next to consume)",
+                partition_title: "Partition",
+            },
+            ConnectorKind::MirrorHeartbeat | ConnectorKind::Generic => Columns {
+                cluster: false,
+                resumes_at: false,
+                offset_title: "Offset",
+                partition_title: "Source partition",
+            },
+        }
+    }
+
+    fn count(self) -> usize {
+        6 + usize::from(self.cluster) + usize::from(self.resumes_at)
+    }
+}
+
+/// An empty row whose height stands in for the rows that are not rendered. The height is set
+/// through the CSSOM, which the strict Content-Security-Policy allows (style attributes it
+/// does not).
+#[derive(Properties, PartialEq)]
+struct SpacerProps {
+    height: f64,
+    cols: usize,
+}
+
+#[component]
+fn Spacer(props: &SpacerProps) -> Html {
+    let node = use_node_ref();
+    {
+        let node = node.clone();
+        use_effect_with(props.height.to_bits(), move |bits| {
+            if let Some(el) = node.cast::<HtmlElement>() {
+                let _ = el
+                    .style()
+                    .set_property("height", &format!("{}px", f64::from_bits(*bits)));
+            }
+        });
+    }
+    html! {
+        <tr class="spacer" aria-hidden="true" ref={node}><td colspan={props.cols.to_string()}></td></tr>
+    }
+}
+
+#[component]
+pub fn Table(props: &TableProps) -> Html {
+    let store = use_store();
+    let revision = store.revision();
+    let view = {
+        let store = store.clone();
+        use_memo(revision, move |_| store.editor().view())
+    };
+    let container = use_node_ref();
+    let scroll_top = use_state(|| 0.0_f64);
+    let viewport = use_state(|| 640.0_f64);
+
+    let editor = store.editor();
+    let Some(session) = editor.session() else {
+        return html! {};
+    };
+    let kind = session.kind();
+    let columns = Columns::of(kind);
+    let filter_text = editor.filter_text().to_string();
+    let filter_error = editor.filter_error().map(str::to_string);
+    let sort = editor.sort();
+    let selected = editor.selected().clone();
+    let any_selected = !selected.is_empty();
+
+    // Scroll to and focus a row asked for by the Problems list.
+    {
+        let container = container.clone();
+        let view = view.clone();
+        let store = store.clone();
+        let scroll_top = scroll_top.clone();
+        let on_focused = props.on_focused.clone();
+        use_effect_with(
+            (props.focus_row, revision, *scroll_top),
+            move |(focus, _, _)| {
+                let Some(row) = *focus else { return };
+                let Some(position) = view.items.iter().position(|i| *i == ViewItem::Row(row))
+                else {
+                    // Hidden by the filter or a collapsed group: show everything, then retry.
+                    store.dispatch(EditorAction::SetFilter(String::new()));
+                    store.dispatch(EditorAction::CollapseAll(false));
+                    return;
+                };
+                if let Some(input) = gloo::utils::document()
+                    .get_element_by_id(&format!("offset-{row}"))
+                    .and_then(|e| e.dyn_into::<HtmlElement>().ok())
+                {
+                    let _ = input.focus();
+                    on_focused.emit(());
+                } else if let Some(el) = container.cast::<HtmlElement>() {
+                    let top = (position as f64 * ROW_HEIGHT - 3.0 * ROW_HEIGHT).max(0.0);
+                    el.set_scroll_top(top as i32);
+                    scroll_top.set(top);
+                }
+            },
+        );
+    }
+
+    let on_scroll = {
+        let scroll_top = scroll_top.clone();
+        let viewport = viewport.clone();
+        let container = container.clone();
+        Callback::from(move |_: Event| {
+            if let Some(el) = container.cast::<HtmlElement>() {
+                scroll_top.set(f64::from(el.scroll_top()));
+                let height = f64::from(el.client_height());
+                if height > 0.0 && (height - *viewport).abs() > 1.0 {
+                    viewport.set(height);
+                }
+            }
+        })
+    };
+    let on_filter = {
+        let store = store.clone();
+        Callback::from(move |e: InputEvent| {
+            let input: HtmlInputElement = e.target_unchecked_into();
+            store.dispatch(EditorAction::SetFilter(input.value()));
+        })
+    };
+    let sort_button = |column: SortColumn, title: &'static str| {
+        let store = store.clone();
+        let active = sort.column == column;
+        let aria_sort = match (active, sort.descending) {
+            (false, _) => "none",
+            (true, false) => "ascending",
+            (true, true) => "descending",
+        };
+        html! {
+            <th scope="col" aria-sort={aria_sort}>
+                <button type="button" class="sort"
+                    onclick={Callback::from(move |_: MouseEvent| store.dispatch(EditorAction::SortBy(column)))}>
+                    { title }
+                    <span aria-hidden="true">{ match aria_sort { "ascending" => " ▲", "descending" => " ▼", _ => "" } }</span>
+                </button>
+            </th>
+        }
+    };
+
+    let len = view.items.len();
+    let visible = (*viewport / ROW_HEIGHT).ceil() as usize;
+    let first = ((*scroll_top / ROW_HEIGHT).floor() as usize)
+        .saturating_sub(OVERSCAN)
+        .min(len);
+    let last = (first + visible + 2 * OVERSCAN).min(len);
+    let cols = columns.count();
+    let rows = view.items[first..last].iter().cloned().map(|item| match item {
+        ViewItem::Group { topic, rows, changed, collapsed } => {
+            let store = store.clone();
+            let toggle = topic.clone();
+            let key = format!("g:{topic}");
+            html! {
+                <tr class="group" key={key}>
+                    <th colspan={cols.to_string()} scope="rowgroup">
+                        <button type="button" class="group-toggle" aria-expanded={(!collapsed).to_string()}
+                            onclick={Callback::from(move |_: MouseEvent| store.dispatch(EditorAction::ToggleGroup(toggle.clone())))}>
+                            <span aria-hidden="true">{ if collapsed { "▸ " } else { "▾ " } }</span>
+                            { topic }
+                        </button>
+                        <span class="group-counts">
+                            { format!("{rows} {}", if rows == 1 { "partition" } else { "partitions" }) }
+                            if changed > 0 { <span class="changed-count">{ format!(" · {changed} changed") }</span> }
+                        </span>
+                    </th>
+                </tr>
+            }
+        }
+        ViewItem::Row(index) => match editor.row_display(index) {
+            Some(display) => html! {
+                <OffsetRow key={format!("r:{index}")} display={display} columns={ColumnsProp(columns)}
+                    selected={selected.contains(&index)} />
+            },
+            None => html! {},
+        },
+    });
+
+    let table = html! {
+        <div class="table-scroll" ref={container} onscroll={on_scroll} tabindex="-1">
+            <table class="offsets-table" aria-label="Offsets" aria-rowcount={view.matched.to_string()}>
+                <thead>
+                    <tr>
+                        <th scope="col"><span class="visually-hidden">{ "Select" }</span></th>
+                        if columns.cluster { { sort_button(SortColumn::Cluster, "Cluster") } }
+                        { sort_button(SortColumn::Partition, columns.partition_title) }
+                        { sort_button(SortColumn::Offset, columns.offset_title) }
+                        <th scope="col">{ "Null" }</th>
+                        if columns.resumes_at { <th scope="col">{ "Resumes at" }</th> }
+                        { sort_button(SortColumn::Change, "Change") }
+                        <th scope="col"><span class="visually-hidden">{ "Restore" }</span></th>
+                    </tr>
+                </thead>
+                <tbody>
+                    <Spacer height={first as f64 * ROW_HEIGHT} cols={cols} />
+                    { for rows }
+                    <Spacer height={(len - last) as f64 * ROW_HEIGHT} cols={cols} />
+                </tbody>
+            </table>
+        </div>
+    };
+    drop(editor);
+
+    let select_shown = {
+        let store = store.clone();
+        Callback::from(move |_: MouseEvent| store.dispatch(EditorAction::SelectShown))
+    };
+    let clear_selection = {
+        let store = store.clone();
+        Callback::from(move |_: MouseEvent| store.dispatch(EditorAction::ClearSelection))
+    };
+    let collapse = |all: bool| {
+        let store = store.clone();
+        Callback::from(move |_: MouseEvent| store.dispatch(EditorAction::CollapseAll(all)))
+    };
+
+    html! {
+        <section class="panel table-panel" aria-labelledby="table-heading">
+            <div class="table-tools">
+                <h2 id="table-heading">{ "Offsets" }</h2>
+                <label for="filter" class="inline">{ "Filter" }</label>
+                <input id="filter" type="search" value={filter_text} oninput={on_filter}
+                    placeholder="orders*  /regex/  partition:0-5  cluster:east  changed"
+                    aria-describedby="filter-help" aria-invalid={filter_error.is_some().to_string()} />
+                <span id="filter-help" class="count" role="status">
+                    { format!("{} of {} entries shown", view.matched, view.total) }
+                </span>
+                <button type="button" onclick={select_shown}>{ "Select shown" }</button>
+                if any_selected {
+                    <button type="button" onclick={clear_selection}>{ format!("Clear selection ({})", selected.len()) }</button>
+                }
+                <button type="button" onclick={collapse(true)}>{ "Collapse all" }</button>
+                <button type="button" onclick={collapse(false)}>{ "Expand all" }</button>
+            </div>
+            if let Some(e) = filter_error {
+                <p class="field-error" role="alert">{ e }</p>
+            }
+            { table }
+        </section>
+    }
+}
+
+/// `Columns` as a prop (a newtype so the props derive stays simple).
+#[derive(Debug, Clone, Copy, PartialEq)]
+struct ColumnsProp(Columns);
+
+#[derive(Properties, PartialEq)]
+struct RowProps {
+    display: RowDisplay,
+    columns: ColumnsProp,
+    selected: bool,
+}
+
+#[component]
+fn OffsetRow(props: &RowProps) -> Html {
+    let store = use_store();
+    let typed = use_state(|| None::<String>);
+    let error = use_state(|| None::<String>);
+    let d = &props.display;
+    let columns = props.columns.0;
+    let row = d.index;
+
+    let commit = {
+        let store = store.clone();
+        let typed = typed.clone();
+        let error = error.clone();
+        let current = d.offset.clone();
+        let was_null = d.is_null;
+        Callback::from(move |text: String| {
+            match parse_offset_input(&text) {
+                Ok(None) if was_null => {}
+                Ok(None) => store.dispatch(EditorAction::Edit(Action::SetNull { row })),
+                Ok(Some(v)) if v.to_string() == current => {}
+                Ok(Some(offset)) => {
+                    store.dispatch(EditorAction::Edit(Action::SetOffset { row, offset }))
+                }
+                Err(message) => {
+                    typed.set(Some(text));
+                    error.set(Some(message));
+                    return;
+                }
+            }
+            typed.set(None);
+            error.set(None);
+        })
+    };
+    let on_input = {
+        let typed = typed.clone();
+        Callback::from(move |e: InputEvent| {
+            let input: HtmlInputElement = e.target_unchecked_into();
+            typed.set(Some(input.value()));
+        })
+    };
+    let on_change = {
+        let commit = commit.clone();
+        Callback::from(move |e: Event| {
+            let input: HtmlInputElement = e.target_unchecked_into();
+            commit.emit(input.value());
+        })
+    };
+    let on_key = {
+        let typed = typed.clone();
+        let error = error.clone();
+        let shown = d.offset.clone();
+        Callback::from(move |e: KeyboardEvent| {
+            if e.key() == "Escape" {
+                let input: HtmlInputElement = e.target_unchecked_into();
+                input.set_value(&shown);
+                typed.set(None);
+                error.set(None);
+                e.prevent_default();
+            }
+        })
+    };
+    let on_null = {
+        let store = store.clone();
+        let imported_non_null = d.imported.as_deref().is_some_and(|v| v != "null");
+        Callback::from(move |e: Event| {
+            let input: HtmlInputElement = e.target_unchecked_into();
+            let action = if input.checked() {
+                Action::SetNull { row }
+            } else if imported_non_null {
+                Action::Restore { row }
+            } else {
+                Action::SetOffset { row, offset: 0 }
+            };
+            store.dispatch(EditorAction::Edit(action));
+        })
+    };
+    let on_select = {
+        let store = store.clone();
+        Callback::from(move |e: Event| {
+            let input: HtmlInputElement = e.target_unchecked_into();
+            store.dispatch(EditorAction::Select {
+                row,
+                selected: input.checked(),
+            });
+        })
+    };
+    let on_restore = {
+        let store = store.clone();
+        Callback::from(move |_: MouseEvent| {
+            store.dispatch(EditorAction::Edit(Action::Restore { row }))
+        })
+    };
+
+    let name = d.label.trim_start_matches("Offset of ").to_string();
+    let value = (*typed).clone().unwrap_or_else(|| d.offset.clone());
+    let error_id = format!("offset-error-{row}");
+    html! {
+        <tr class={classes!("row", d.changed.then_some("changed"), d.added.then_some("added"), props.selected.then_some("selected"))}>
+            <td class="select">
+                <input type="checkbox" aria-label={format!("Select {name}")} checked={props.selected} onchange={on_select} />
+            </td>
+            if columns.cluster { <td class="cluster">{ d.cluster.clone().unwrap_or_default() }</td> }
+            <td class="partition">{ &d.partition }</td>
+            <td class="offset">
+                <input id={format!("offset-{row}")} class="offset-input" type="text" inputmode="numeric"
+                    autocomplete="off" spellcheck="false"
+                    aria-label={d.label.clone()} value={value} disabled={!d.editable}
+                    placeholder={if d.is_null { "null" } else { "" }}
+                    aria-invalid={error.is_some().to_string()}
+                    aria-describedby={error.is_some().then(|| error_id.clone())}
+                    oninput={on_input} onchange={on_change} onkeydown={on_key}
+                    title={d.imported.as_ref().map(|i| format!("Imported: {i}"))} />
+                if let Some(message) = &*error {
+                    <span id={error_id} class="cell-error" role="alert">{ message }</span>
+                }
+            </td>
+            <td class="null">
+                <input type="checkbox" aria-label={d.null_label.clone()} checked={d.is_null}
+                    disabled={!d.editable} onchange={on_null} />
+            </td>
+            if columns.resumes_at { <td class="resumes">{ d.resumes_at.clone().unwrap_or_default() }</td> }
+            <td class="change">{ d.change.clone().unwrap_or_default() }</td>
+            <td class="restore">
+                if d.changed && !d.added {
+                    <button type="button" class="link" aria-label={format!("Restore {name}")} onclick={on_restore}>{ "Restore" }</button>
+                }
+            </td>
+        </tr>
+    }
+}
