@@ -332,7 +332,9 @@ fn records(n: u128) -> String {
 /// Line `line` (1-based) of `text`, without its line break, for showing where an error is.
 pub fn source_line(text: &str, line: u32) -> Option<&str> {
     let index = usize::try_from(line).ok()?.checked_sub(1)?;
-    text.split('\n').nth(index).map(|l| l.strip_suffix('\r').unwrap_or(l))
+    text.split('\n')
+        .nth(index)
+        .map(|l| l.strip_suffix('\r').unwrap_or(l))
 }
 
 /// A caret line pointing at 1-based `column` of `line` (tabs kept so the caret lines up).
@@ -353,7 +355,10 @@ pub fn parse_offset_input(text: &str) -> Result<Option<i64>, String> {
     if trimmed.is_empty() || trimmed.eq_ignore_ascii_case("null") {
         return Ok(None);
     }
-    let digits: String = trimmed.chars().filter(|c| !matches!(c, '_' | ',' | ' ')).collect();
+    let digits: String = trimmed
+        .chars()
+        .filter(|c| !matches!(c, '_' | ',' | ' '))
+        .collect();
     if let Some(rest) = digits.strip_prefix('-')
         && !rest.is_empty()
         && rest.bytes().all(|b| b.is_ascii_digit())
@@ -376,7 +381,10 @@ pub fn parse_offset_input(text: &str) -> Result<Option<i64>, String> {
 /// [`parse_offset_input`].
 pub fn parse_signed_input(text: &str) -> Result<i64, String> {
     let trimmed = text.trim();
-    let digits: String = trimmed.chars().filter(|c| !matches!(c, '_' | ',' | ' ')).collect();
+    let digits: String = trimmed
+        .chars()
+        .filter(|c| !matches!(c, '_' | ',' | ' '))
+        .collect();
     let unsigned = digits.strip_prefix(['-', '+']).unwrap_or(&digits);
     if unsigned.is_empty() || !unsigned.bytes().all(|b| b.is_ascii_digit()) {
         return Err(format!(

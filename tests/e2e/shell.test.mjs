@@ -14,10 +14,11 @@ for (const prefix of ['/', '/tools/offsets/']) {
       await app.page.getByRole('heading', { name: 'Connector offsets editor' }).waitFor();
       const text = await readFile(join(FIXTURES, 'kafkaconnector-mm2-source.list.yaml'), 'utf8');
       await app.page.getByRole('textbox', { name: 'Import text' }).fill(text);
-      await app.page.getByRole('button', { name: 'Load' }).click();
-      const status = app.page.getByRole('status');
+      await app.page.getByRole('button', { name: 'Load', exact: true }).click();
+      const status = app.page.getByRole('status').filter({ hasText: 'Loaded' });
       await status.waitFor();
-      assert.equal(await status.textContent(), '5 offset entries loaded (MirrorSourceConnector).');
+      assert.match(await status.textContent(), /^Loaded 5 entries \(MirrorSourceConnector\)\./);
+      await app.page.getByRole('textbox', { name: 'Offset of orders partition 2' }).waitFor();
       if (prefix === '/') await app.screenshot('shell-loaded-light');
       assert.deepEqual(app.consoleErrors, []);
       assert.deepEqual(app.foreignRequests(), []);
@@ -35,10 +36,10 @@ test('a parse error is shown with its position and the text is kept', async () =
     await app.page.goto(app.url);
     const area = app.page.getByRole('textbox', { name: 'Import text' });
     await area.fill('{"offsets": [');
-    await app.page.getByRole('button', { name: 'Load' }).click();
-    const alert = app.page.getByRole('alert');
+    await app.page.getByRole('button', { name: 'Load', exact: true }).click();
+    const alert = app.page.getByRole('alert', { name: 'Import errors' });
     await alert.waitFor();
-    assert.match(await alert.textContent(), /^1:\d+: /);
+    assert.match(await alert.textContent(), /1:\d+: JSON: /);
     assert.equal(await area.inputValue(), '{"offsets": [');
     await app.screenshot('shell-error-dark');
     assert.deepEqual(app.consoleErrors, []);

@@ -106,7 +106,12 @@ async fn editing_an_offset_explains_the_change_and_undo_reverts_it() {
         .unwrap();
     yew::scheduler::flush().await;
     let row = input.closest("tr").unwrap().unwrap();
-    assert!(row.get_attribute("class").unwrap().split(' ').any(|c| c == "changed"));
+    assert!(
+        row.get_attribute("class")
+            .unwrap()
+            .split(' ')
+            .any(|c| c == "changed")
+    );
     assert!(
         row.text_content()
             .unwrap()
