@@ -70,14 +70,25 @@ impl Diagnostic {
         position: Position,
         message: impl Into<String>,
     ) -> Diagnostic {
-        Diagnostic { rule, severity, position, message: message.into(), data_key: None, entry: None }
+        Diagnostic {
+            rule,
+            severity,
+            position,
+            message: message.into(),
+            data_key: None,
+            entry: None,
+        }
     }
 
     pub fn error(rule: &'static str, position: Position, message: impl Into<String>) -> Diagnostic {
         Diagnostic::new(rule, Severity::Error, position, message)
     }
 
-    pub fn warning(rule: &'static str, position: Position, message: impl Into<String>) -> Diagnostic {
+    pub fn warning(
+        rule: &'static str,
+        position: Position,
+        message: impl Into<String>,
+    ) -> Diagnostic {
         Diagnostic::new(rule, Severity::Warning, position, message)
     }
 
