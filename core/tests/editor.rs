@@ -1,6 +1,6 @@
 //! The editor state machine behind the web app: load, view, row display, problems, exports and
 //! drafts, driven through `EditorAction`s exactly as the page dispatches them.
-#![allow(clippy::unwrap_used, clippy::expect_used)]
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
 use offsets_core::edit::{Action, Selection};
 use offsets_core::editor::{Editor, EditorAction, Field, SortColumn, TargetKind, ViewItem};

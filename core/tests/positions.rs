@@ -15,7 +15,7 @@ fn first_error(input: &str) -> String {
         .iter()
         .filter(|d| d.is_error())
         .map(|d| d.to_string())
-        .last()
+        .next_back()
         .unwrap_or_else(|| panic!("no error for {input:?}"))
 }
 
