@@ -1,0 +1,562 @@
+// End-to-end: the editor driven as a user drives it, in real Chromium, finding every control by
+// role and accessible name. Import (paste and file picker), parse errors, inline edits, bulk
+// actions, undo/redo, export checked with the real kubectl, drafts across reloads, 100k entries,
+// hostile names, and screenshots of the main states in light and dark. Every test also checks
+// that the page logged no error, opened no dialog and requested nothing outside loopback.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { FIXTURES, ARTIFACTS } from './harness.mjs';
+import {
+  withApp, openApp, assertQuietAndOffline, paste, headerFacts, offsetBox, rowOf, changeText, until,
+  jacksonPretty, mm2Entry, mm2RestPayload, topicName,
+} from './editor-helpers.mjs';
+
+const fixture = (name) => readFile(join(FIXTURES, name), 'utf8');
+const MM2 = 'kafkamirrormaker2-source.list.yaml';          // orders 0 = 41, orders 1 = 42
+const CONNECTOR_MM2 = 'kafkaconnector-mm2-source.list.yaml'; // orders 0-2, payments 0-1
+const INVALID = 'invalid-negative-partition.list.yaml';
+
+/** What each fixture must load as: header facts, the notice, names of rows, problems. */
+const EXPECTED = {
+  [INVALID]: {
+    facts: { Connector: 'MirrorSourceConnector', Source: 'configmap-yaml', ConfigMap: 'kafka/bad-offsets', 'Data key': 'offsets.json', Entries: '5', Clusters: 'east', Topics: '2' },
+    notice: 'Loaded 5 entries (MirrorSourceConnector).',
+    rows: ['orders partition 0', 'orders partition 2', 'payments partition 1'],
+    problems: [/error\s*MS3\s*17:25\s*Entry #2: partition must be an integer/],
+  },
+  'kafkaconnector-empty.list.yaml': {
+    facts: { Connector: 'Source connector (generic)', ConfigMap: 'kafka/fresh-offsets', Entries: '0', Topics: '0' },
+    notice: 'Loaded 0 entries (Source connector (generic)).',
+    rows: [],
+    problems: [/info\s*IMP4\s*[\d:]+\s*No offsets listed yet/],
+  },
+  [CONNECTOR_MM2]: {
+    facts: { Connector: 'MirrorSourceConnector', Source: 'configmap-yaml', ConfigMap: 'kafka/mirror-source-offsets', 'Data key': 'offsets.json', Entries: '5', Clusters: 'east', Topics: '2' },
+    notice: 'Loaded 5 entries (MirrorSourceConnector).',
+    rows: ['orders partition 0', 'orders partition 2', 'payments partition 1'],
+    problems: [/info\s*IMP6.*Detected: MirrorSourceConnector/],
+  },
+  'kafkaconnector-sink.list.json': {
+    facts: { Connector: 'Sink connector', Source: 'configmap-json', ConfigMap: 'connect/jdbc-sink-offsets', 'Data key': 'offsets.json', Entries: '3', Topics: '1' },
+    notice: 'Loaded 3 entries (Sink connector).',
+    rows: ['events partition 0', 'events partition 2'],
+    problems: [/info\s*SK7/],
+  },
+  [MM2]: {
+    facts: { Connector: 'MirrorSourceConnector', ConfigMap: 'kafka/my-mm2-offsets', 'Data key': 'east--west.MirrorSourceConnector.json', Entries: '2', Clusters: 'east', Topics: '1' },
+    notice: 'Loaded 2 entries (MirrorSourceConnector).',
+    rows: ['orders partition 0', 'orders partition 1'],
+    problems: [/info\s*MS14/],
+  },
+  'offsets.csv': {
+    facts: { Connector: 'Sink connector', Source: 'csv', Entries: '3', Topics: '2' },
+    notice: 'Loaded 3 entries (Sink connector).',
+    rows: ['orders partition 0', 'orders partition 1', 'payments partition 0'],
+    problems: [/info\s*CSV/],
+  },
+  'rest-get-offsets.mm2-source.json': {
+    facts: { Connector: 'MirrorSourceConnector', Source: 'rest', Entries: '4', Clusters: 'east', Topics: '1' },
+    notice: 'Loaded 4 entries (MirrorSourceConnector).',
+    rows: ['clicks partition 0', 'clicks partition 3'],
+    // Offsets above 2^53 are kept exactly (no JavaScript number anywhere on the way).
+    values: { 'clicks partition 0': '9007199254740993', 'clicks partition 3': '9007199254740996' },
+    problems: [/info\s*S9.*Kept exactly/],
+  },
+};
+
+/** Checks what the page shows after `file` was loaded. */
+async function checkLoaded(page, file, how) {
+  const want = EXPECTED[file];
+  const facts = await headerFacts(page);
+  for (const [k, v] of Object.entries(want.facts)) assert.equal(facts[k], v, `${file} (${how}): header ${k}`);
+  const notice = page.getByRole('status').filter({ hasText: /^Loaded / });
+  assert.equal((await notice.textContent()).replace(/×$/, ''), want.notice, `${file} (${how}): notice`);
+  for (const name of want.rows) await offsetBox(page, name).waitFor();
+  assert.equal(await page.locator('tr.row').count(), Number(want.facts.Entries), `${file} (${how}): one row per entry`);
+  for (const [name, value] of Object.entries(want.values ?? {})) assert.equal(await offsetBox(page, name).inputValue(), value);
+  const problems = page.getByRole('region', { name: 'Problems' });
+  const items = (await problems.getByRole('listitem').allTextContents()).map((t) => t.replace(/\s+/g, ' ').trim());
+  for (const re of want.problems) assert.ok(items.some((t) => re.test(t)), `${file} (${how}): a problem matching ${re} in ${JSON.stringify(items)}`);
+  // Every diagnostic is listed once.
+  const repeated = items.filter((t, i) => items.indexOf(t) !== i);
+  assert.deepEqual(repeated, [], `${file} (${how}): problems listed more than once`);
+}
+
+test('imports every fixture by paste and by the file picker', async () => {
+  const files = (await readdir(FIXTURES)).sort();
+  assert.deepEqual(files, Object.keys(EXPECTED).sort(), 'every fixture has expectations');
+  await withApp({}, async ({ page }) => {
+    const area = page.getByRole('textbox', { name: 'Import text' });
+    const discard = async () => {
+      await page.getByRole('button', { name: 'Discard draft' }).click();
+      await page.getByRole('region', { name: 'Loaded offsets' }).waitFor({ state: 'detached' });
+      assert.equal(await area.inputValue(), '');
+    };
+    for (const file of files) {
+      const text = await fixture(file);
+      await paste(page, text);
+      await checkLoaded(page, file, 'paste');
+      await discard();
+
+      await page.getByLabel('Open file').setInputFiles(join(FIXTURES, file));
+      await checkLoaded(page, file, 'file');
+      assert.equal(await area.inputValue(), text, `${file}: the picked file is shown in the text area`);
+      await discard();
+    }
+  });
+});
+
+test('a parse error shows line:column and the offending line, and keeps the text and the loaded edits', async () => {
+  await withApp({}, async ({ page }) => {
+    const area = page.getByRole('textbox', { name: 'Import text' });
+    const garbage = '{\n  "offsets": [\n    {"partition": {"topic": "a"}, "offset": {"offset": 1}},,\n  ]\n}\n';
+    await paste(page, garbage);
+    const errors = page.getByRole('alert', { name: 'Import errors' });
+    await errors.waitFor();
+    const text = await errors.textContent();
+    assert.match(text, /\b3:\d+: /, 'line:column of the error');
+    const context = await errors.locator('pre').first().textContent();
+    assert.ok(context.startsWith('    {"partition": {"topic": "a"}, "offset": {"offset": 1}},,\n'), `offending line shown: ${context}`);
+    assert.match(context, /\n *\^$/, 'a caret under the column');
+    assert.equal(await area.inputValue(), garbage, 'the text is kept');
+    assert.match(await page.getByRole('alert').filter({ hasText: /^Not loaded/ }).textContent(), /^Not loaded: 3:\d+/);
+    assert.equal(await page.getByRole('region', { name: 'Loaded offsets' }).count(), 0);
+
+    // With offsets loaded and edited, a bad paste keeps the edits.
+    await paste(page, await fixture(MM2));
+    const box = offsetBox(page, 'orders partition 0');
+    await box.fill('7');
+    await box.press('Enter');
+    await until(async () => (await changeText(page, 'orders partition 0')) !== '', { message: 'the edit' });
+    await paste(page, 'kind: ConfigMap\ndata: [\n');
+    await page.getByRole('alert', { name: 'Import errors' }).waitFor();
+    assert.match(await page.getByRole('alert').filter({ hasText: /^Not loaded/ }).textContent(), /your current edits are kept/);
+    assert.equal(await offsetBox(page, 'orders partition 0').inputValue(), '7');
+    assert.equal(await area.inputValue(), 'kind: ConfigMap\ndata: [\n');
+  });
+});
+
+test('inline edit: Enter and leaving the field commit, Escape reverts, invalid values are explained, null and restore', async () => {
+  await withApp({}, async ({ page }) => {
+    await paste(page, await fixture(MM2));
+    const p0 = offsetBox(page, 'orders partition 0');
+    const row0 = rowOf(page, 'orders partition 0');
+    assert.equal(await p0.inputValue(), '41');
+    assert.equal((await row0.locator('td.resumes').textContent()).trim(), '42');
+
+    // Enter commits: 41 -> 1 rewinds 40 records.
+    await p0.fill('1');
+    await p0.press('Enter');
+    await until(async () => (await changeText(page, 'orders partition 0')) === '40 records will be mirrored again', { message: 'change text' });
+    assert.equal(await p0.inputValue(), '1');
+    assert.equal((await row0.locator('td.resumes').textContent()).trim(), '2');
+    assert.match(await row0.getAttribute('class'), /\bchanged\b/);
+
+    // Escape reverts what was typed to the committed value.
+    await p0.fill('777');
+    await p0.press('Escape');
+    assert.equal(await p0.inputValue(), '1');
+    assert.equal(await changeText(page, 'orders partition 0'), '40 records will be mirrored again');
+
+    // Invalid values: explained inline, what was typed is kept, nothing is committed.
+    for (const bad of ['-5', 'abc']) {
+      await p0.fill(bad);
+      await p0.press('Enter');
+      const message = row0.getByRole('alert');
+      await message.waitFor();
+      assert.match(await message.textContent(), new RegExp(`'${bad}' is`));
+      assert.equal(await p0.inputValue(), bad, 'the typed text is kept');
+      assert.equal(await p0.getAttribute('aria-invalid'), 'true');
+      assert.equal(await changeText(page, 'orders partition 0'), '40 records will be mirrored again');
+    }
+    await p0.press('Escape');
+    assert.equal(await p0.inputValue(), '1');
+    assert.equal(await row0.getByRole('alert').count(), 0, 'Escape clears the message');
+    assert.equal(await p0.getAttribute('aria-invalid'), 'false');
+
+    // Leaving the field commits too.
+    await p0.fill('50');
+    await p0.press('Tab');
+    await until(async () => (await changeText(page, 'orders partition 0')) === 'skips 9 records (never mirrored)', { message: 'blur commits' });
+
+    // The null toggle.
+    const null1 = page.getByRole('checkbox', { name: 'Null offset of orders partition 1', exact: true });
+    await null1.check();
+    await until(async () => (await changeText(page, 'orders partition 1')) === 'replicated again from auto.offset.reset', { message: 'null' });
+    assert.equal(await offsetBox(page, 'orders partition 1').inputValue(), '');
+    assert.equal((await rowOf(page, 'orders partition 1').locator('td.resumes').textContent()).trim(), 'auto.offset.reset');
+    await null1.uncheck();
+    await until(async () => (await changeText(page, 'orders partition 1')) === '', { message: 'null cleared' });
+    assert.equal(await offsetBox(page, 'orders partition 1').inputValue(), '42');
+
+    // Restore.
+    await page.getByRole('button', { name: 'Restore orders partition 0', exact: true }).click();
+    await until(async () => (await p0.inputValue()) === '41', { message: 'restored' });
+    assert.equal(await changeText(page, 'orders partition 0'), '');
+    assert.equal(await page.getByRole('button', { name: 'Restore orders partition 0', exact: true }).count(), 0);
+  });
+});
+
+test('bulk actions over the filtered rows, add and remove, undo and redo by button and keyboard', async () => {
+  await withApp({}, async ({ page }) => {
+    await paste(page, await fixture(CONNECTOR_MM2));
+    const filter = page.getByRole('searchbox', { name: 'Filter' });
+    const scope = page.getByRole('status', { name: 'Bulk scope' });
+    const value = page.getByRole('textbox', { name: 'Value', exact: true });
+    const valueOf = (name) => offsetBox(page, name).inputValue();
+    const undo = page.getByRole('button', { name: 'Undo', exact: true });
+    const redo = page.getByRole('button', { name: 'Redo', exact: true });
+    const entries = async () => (await headerFacts(page)).Entries;
+    assert.equal(await scope.textContent(), 'Applies to 5 rows: every row.');
+    assert.ok(await undo.isDisabled());
+
+    // Shift the orders topic back by 10.
+    await filter.fill('orders');
+    await until(async () => (await scope.textContent()) === 'Applies to 3 rows: the rows the filter shows.', { message: 'scope text' });
+    assert.equal(await page.locator('tr.row').count(), 3);
+    await value.fill('-10');
+    await page.getByRole('button', { name: 'Shift 3 rows', exact: true }).click();
+    await until(async () => (await valueOf('orders partition 0')) === '996', { message: 'shift' });
+    assert.equal(await valueOf('orders partition 1'), '1996');
+    assert.equal(await valueOf('orders partition 2'), '2996');
+    assert.equal(await changeText(page, 'orders partition 2'), '10 records will be mirrored again');
+    await filter.fill('');
+    await until(async () => (await scope.textContent()) === 'Applies to 5 rows: every row.', { message: 'filter cleared' });
+    assert.equal(await valueOf('payments partition 0'), '1008', 'other topics untouched');
+    assert.equal(await valueOf('payments partition 1'), '2008');
+
+    // Resume at record M stores M-1 (MirrorSourceConnector).
+    await filter.fill('payments');
+    await until(async () => (await scope.textContent()) === 'Applies to 2 rows: the rows the filter shows.', { message: 'scope 2' });
+    await value.fill('500');
+    await page.getByRole('button', { name: 'Resume at record' }).click();
+    await until(async () => (await valueOf('payments partition 0')) === '499', { message: 'resume at' });
+    assert.equal(await valueOf('payments partition 1'), '499');
+    assert.equal((await rowOf(page, 'payments partition 1').locator('td.resumes').textContent()).trim(), '500');
+
+    // A bad bulk value is explained and changes nothing.
+    await value.fill('ten');
+    await page.getByRole('button', { name: 'Shift 2 rows', exact: true }).click();
+    await page.getByRole('alert').filter({ hasText: "'ten' is not a whole number" }).waitFor();
+    assert.equal(await valueOf('payments partition 0'), '499');
+
+    // Remove payments from the alter set, then undo it.
+    await page.getByRole('button', { name: 'Remove from alter set' }).click();
+    await until(async () => (await page.locator('tr.row').count()) === 0, { message: 'rows removed' });
+    assert.equal(await entries(), '3');
+    await undo.click();
+    await offsetBox(page, 'payments partition 0').waitFor();
+    assert.equal(await entries(), '5');
+    assert.equal(await valueOf('payments partition 0'), '499', 'undo of remove keeps the earlier edit');
+    await redo.click();
+    await until(async () => (await entries()) === '3', { message: 'redo remove' });
+    await undo.click();
+    await until(async () => (await entries()) === '5', { message: 'undo remove again' });
+    await filter.fill('');
+
+    // Add three partitions of a new topic.
+    const add = page.getByRole('group', { name: 'Add partitions' });
+    await add.getByRole('textbox', { name: 'Cluster' }).fill('east');
+    await add.getByRole('textbox', { name: 'Topic to add' }).fill('refunds');
+    await add.getByRole('textbox', { name: 'Partitions' }).fill('0-2');
+    await add.getByRole('textbox', { name: 'Offset' }).fill('5');
+    await add.getByRole('button', { name: 'Add', exact: true }).click();
+    await offsetBox(page, 'refunds partition 2').waitFor();
+    assert.equal(await entries(), '8');
+    assert.equal(await valueOf('refunds partition 0'), '5');
+    assert.equal(await changeText(page, 'refunds partition 1'), 'new entry: resumes at record 6');
+    assert.match(await rowOf(page, 'refunds partition 0').getAttribute('class'), /\badded\b/);
+
+    // Undo and redo with the buttons.
+    await undo.click();
+    await offsetBox(page, 'refunds partition 0').waitFor({ state: 'detached' });
+    assert.equal(await entries(), '5');
+    await redo.click();
+    await offsetBox(page, 'refunds partition 0').waitFor();
+
+    // Ctrl+Z / Ctrl+Shift+Z outside a field.
+    await page.getByRole('heading', { name: 'Connector offsets editor' }).click();
+    const fields = () => page.evaluate(() => [...document.querySelectorAll('input:not(.offset-input), textarea')]
+      .filter((e) => e.type !== 'checkbox' && e.type !== 'radio' && e.type !== 'file')
+      .map((e) => `${e.id}=${e.value.slice(0, 40)}`));
+    const before = await fields();
+    await page.keyboard.press('Control+z');
+    await offsetBox(page, 'refunds partition 0').waitFor({ state: 'detached' });
+    // The app's undo replaces the browser's own: no text field is changed or focused by it.
+    assert.deepEqual(await fields(), before, "Ctrl+Z outside a field must not also run the browser's text undo");
+    assert.equal(await page.evaluate(() => document.activeElement?.tagName), 'BODY', 'Ctrl+Z moves focus nowhere');
+    await page.keyboard.press('Control+z');
+    await until(async () => (await valueOf('payments partition 0')) === '1008', { message: 'Ctrl+Z undoes resume-at' });
+    await page.keyboard.press('Control+Shift+Z');
+    await until(async () => (await valueOf('payments partition 0')) === '499', { message: 'Ctrl+Shift+Z redoes' });
+
+    // ...but not while typing in a field: there the keys belong to the field.
+    await filter.click();
+    await page.keyboard.press('Control+z');
+    await page.keyboard.press('Control+Shift+Z');
+    await page.keyboard.press('Control+z');
+    assert.equal(await valueOf('payments partition 0'), '499', 'Ctrl+Z in a field does not undo an edit');
+    assert.equal(await valueOf('orders partition 0'), '996');
+  });
+});
+
+test('export: the ConfigMap YAML holds exactly the expected payload (real kubectl), commands, copy, download, disabled with errors', async () => {
+  const dir = await mkdtemp(join(tmpdir(), 'offsets-export-'));
+  try {
+    await withApp({}, async ({ page, context, origin }) => {
+      await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin });
+      await paste(page, await fixture(MM2));
+      const exportRegion = page.getByRole('region', { name: 'Export' });
+      // Nothing changed yet: nothing to alter.
+      await exportRegion.getByRole('alert', { name: 'Export disabled' }).waitFor();
+
+      const p0 = offsetBox(page, 'orders partition 0');
+      await p0.fill('1');
+      await p0.press('Enter');
+      await page.getByRole('checkbox', { name: 'Null offset of orders partition 1', exact: true }).check();
+      await until(async () => (await changeText(page, 'orders partition 1')) !== '', { message: 'null' });
+      assert.match(await exportRegion.getByLabel('Change summary').textContent(), /^1 rewound \(40 records processed again\), .*1 nulled.*The export holds 2 entries \(changes only\)\.$/);
+
+      const yamlView = exportRegion.getByRole('region', { name: 'ConfigMap YAML' });
+      const yaml = await yamlView.locator('pre').textContent();
+      const file = join(dir, 'alter.yaml');
+      await writeFile(file, yaml);
+      const out = execFileSync('kubectl', ['annotate', '--local', '-f', file, 'k=v', '-o', 'json'], { encoding: 'utf8' });
+      const cm = JSON.parse(out);
+      const key = 'east--west.MirrorSourceConnector.json';
+      assert.deepEqual(Object.keys(cm.data), [key]);
+      assert.equal(cm.kind, 'ConfigMap');
+      assert.equal(cm.metadata.name, 'my-mm2-offsets-alter');
+      assert.equal(cm.metadata.namespace, 'kafka');
+      const expected = jacksonPretty({
+        offsets: [mm2Entry('east', 'orders', 0, 1n), mm2Entry('east', 'orders', 1, null)],
+      });
+      assert.deepEqual(JSON.parse(cm.data[key]), JSON.parse(expected), 'same payload structurally');
+      assert.equal(cm.data[key], expected, 'exactly the payload, in the format Strimzi writes');
+
+      // The kubectl commands quote the connector name (an unquoted > would redirect).
+      const commands = await exportRegion.getByRole('region', { name: 'kubectl commands' }).locator('pre').textContent();
+      assert.ok(commands.includes("kubectl annotate kafkamirrormaker2 'my-mm2' -n 'kafka' strimzi.io/connector-offsets=alter 'strimzi.io/mirrormaker-connector=east->west.MirrorSourceConnector'"), commands);
+
+      // Copy, with a visible confirmation, and the clipboard holds the text.
+      await yamlView.getByRole('button', { name: 'Copy' }).click();
+      await yamlView.getByRole('status').filter({ hasText: 'Copied to the clipboard.' }).waitFor();
+      assert.equal(await page.evaluate(() => navigator.clipboard.readText()), yaml);
+
+      // Download the same text.
+      const [download] = await Promise.all([
+        page.waitForEvent('download'),
+        yamlView.getByRole('button', { name: 'Download' }).click(),
+      ]);
+      assert.equal(download.suggestedFilename(), 'alter.yaml');
+      assert.equal(await download.failure(), null, 'download completed');
+      assert.equal(await readFile(await download.path(), 'utf8'), yaml);
+      await yamlView.getByRole('status').filter({ hasText: 'Downloaded alter.yaml.' }).waitFor();
+
+      // With an error in what would be exported, export is disabled and says why.
+      await paste(page, await fixture(INVALID));
+      await headerFacts(page);
+      await exportRegion.getByRole('checkbox', { name: /^Export all entries/ }).check();
+      await exportRegion.getByRole('textbox', { name: 'KafkaConnector name' }).fill('mirror-source');
+      const disabled = exportRegion.getByRole('alert', { name: 'Export disabled' });
+      await until(async () => /^Export is disabled until 1 error is fixed:/.test(await disabled.textContent()), { message: 'one blocker left' });
+      assert.match(await disabled.textContent(), /MS3: Entry #2: partition must be an integer/);
+      assert.equal(await exportRegion.getByRole('region', { name: 'ConfigMap YAML' }).count(), 0, 'no export view while blocked');
+
+      // Choosing the problem shows and focuses its row, even when the filter hides it.
+      await page.getByRole('searchbox', { name: 'Filter' }).fill('payments');
+      await offsetBox(page, 'orders partition -1').waitFor({ state: 'detached' });
+      await page.getByRole('region', { name: 'Problems' }).getByRole('button', { name: /MS3/ }).click();
+      await until(async () => (await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))) === 'Offset of orders partition -1',
+        { message: 'the offset of the problem row focused' });
+    });
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+});
+
+test('drafts: an edit survives a reload; Discard draft clears it for good', async () => {
+  await withApp({}, async ({ page }) => {
+    await paste(page, await fixture(MM2));
+    const p0 = offsetBox(page, 'orders partition 0');
+    await p0.fill('3');
+    await p0.press('Enter');
+    await until(async () => (await changeText(page, 'orders partition 0')) === '38 records will be mirrored again', { message: 'edit' });
+    await page.getByRole('searchbox', { name: 'Filter' }).fill('partition:0');
+    await until(async () => (await page.locator('tr.row').count()) === 1, { message: 'filter' });
+
+    await page.reload();
+    await page.getByRole('status').filter({ hasText: /^Draft restored/ }).waitFor();
+    assert.equal(await offsetBox(page, 'orders partition 0').inputValue(), '3');
+    assert.equal(await changeText(page, 'orders partition 0'), '38 records will be mirrored again');
+    assert.equal(await page.getByRole('searchbox', { name: 'Filter' }).inputValue(), 'partition:0');
+    assert.equal((await headerFacts(page)).ConfigMap, 'kafka/my-mm2-offsets');
+    assert.equal(await page.getByRole('textbox', { name: 'Import text' }).inputValue(), await fixture(MM2));
+
+    await page.getByRole('button', { name: 'Discard draft' }).click();
+    await page.getByRole('region', { name: 'Loaded offsets' }).waitFor({ state: 'detached' });
+    await page.reload();
+    await page.getByRole('heading', { name: 'Connector offsets editor' }).waitFor();
+    await page.getByRole('textbox', { name: 'Import text' }).waitFor();
+    assert.equal(await page.getByRole('textbox', { name: 'Import text' }).inputValue(), '');
+    assert.equal(await page.getByRole('region', { name: 'Loaded offsets' }).count(), 0);
+    assert.equal(await page.locator('tr.row').count(), 0);
+    assert.equal(await page.getByRole('status').filter({ hasText: /Draft restored/ }).count(), 0);
+    assert.equal(await page.getByRole('button', { name: 'Discard draft' }).count(), 0);
+  });
+});
+
+test('100k entries: the table keeps at most about 200 row elements while scrolling', async () => {
+  const TOPICS = 100;
+  const PARTITIONS = 1000;
+  const payload = mm2RestPayload(TOPICS, PARTITIONS);
+  await withApp({}, async ({ page }) => {
+    const t0 = Date.now();
+    // Pasting 9 MB through simulated key presses would take minutes: set the text area's value
+    // and fire the events a paste fires (what the app reads is the same).
+    await page.getByRole('textbox', { name: 'Import text' }).evaluate((area, text) => {
+      area.value = text;
+      area.dispatchEvent(new Event('input', { bubbles: true }));
+      area.dispatchEvent(new Event('change', { bubbles: true }));
+    }, payload);
+    const t1 = Date.now();
+    // Loading blocks the page's thread while the core parses; the click returns when it is done.
+    await page.getByRole('button', { name: 'Load', exact: true }).click({ timeout: 60_000 });
+    await offsetBox(page, `${topicName(0)} partition 0`).waitFor({ timeout: 60_000 });
+    const t2 = Date.now();
+    assert.equal((await headerFacts(page)).Entries, String(TOPICS * PARTITIONS));
+    const rows = () => page.locator('tr.row').count();
+    assert.ok((await rows()) <= 200, `rows in the DOM: ${await rows()}`);
+    assert.ok((await rows()) > 10);
+
+    // Item i of the view: topic group header, then its partitions (sorted), 36 px each.
+    const itemAt = (i) => ({ topic: topicName(Math.floor(i / (PARTITIONS + 1))), partition: (i % (PARTITIONS + 1)) - 1 });
+    const scroller = page.locator('.table-scroll');
+    const timings = {};
+    for (const where of ['middle', 'end']) {
+      const top = await scroller.evaluate((el, where) => {
+        el.scrollTop = where === 'middle' ? el.scrollHeight / 2 : el.scrollHeight;
+        return el.scrollTop;
+      }, where);
+      const s = Date.now();
+      // A row a few positions into the visible area (the sticky header takes one row height).
+      let item = itemAt(Math.floor(top / 36) + 3);
+      if (item.partition < 0) item = itemAt(Math.floor(top / 36) + 4);
+      if (where === 'end') item = { topic: topicName(TOPICS - 1), partition: PARTITIONS - 1 };
+      const box = offsetBox(page, `${item.topic} partition ${item.partition}`);
+      await box.waitFor({ timeout: 20_000 });
+      timings[where] = Date.now() - s;
+      assert.ok(await box.isVisible(), `${item.topic} partition ${item.partition} is in view`);
+      assert.equal(await box.inputValue(), String(1000 + item.partition));
+      const n = await rows();
+      assert.ok(n <= 200, `rows in the DOM at the ${where}: ${n}`);
+    }
+    console.log(`100k entries (${(payload.length / 1e6).toFixed(1)} MB): fill ${t1 - t0} ms, load to first rows ${t2 - t1} ms, `
+      + `scroll to middle ${timings.middle} ms, to end ${timings.end} ms`);
+
+    // One edit among 100k rows.
+    const last = offsetBox(page, `${topicName(TOPICS - 1)} partition ${PARTITIONS - 1}`);
+    const e = Date.now();
+    await last.fill('5');
+    await last.press('Enter', { timeout: 30_000 });
+    await until(async () => (await changeText(page, `${topicName(TOPICS - 1)} partition ${PARTITIONS - 1}`)) === '1,994 records will be mirrored again', { timeout: 30_000, message: 'edit at 100k' });
+    console.log(`100k entries: one inline edit ${Date.now() - e} ms`);
+    const storage = await page.getByRole('alert').filter({ hasText: /^Draft not saved/ }).allTextContents();
+    if (storage.length) console.log(`100k entries: ${storage[0]}`);
+
+    // Filtering 100k rows.
+    const f = Date.now();
+    await page.getByRole('searchbox', { name: 'Filter' }).fill(`${topicName(42)}`);
+    await page.getByRole('status').filter({ hasText: `${PARTITIONS} of ${TOPICS * PARTITIONS} entries shown` }).waitFor({ timeout: 20_000 });
+    console.log(`100k entries: filter to one topic ${Date.now() - f} ms`);
+    assert.ok((await rows()) <= 200);
+  });
+});
+
+test('hostile names render as text: no element injected, no script run, no dialog', async () => {
+  const img = '<img src=x onerror=alert(1)>';
+  const script = '<script>alert(1)</script>';
+  const payload = JSON.stringify({
+    offsets: [
+      { partition: { cluster: img, partition: 0, topic: script }, offset: { offset: 1 } },
+      { partition: { cluster: img, partition: 1, topic: script }, offset: { offset: 2 } },
+      { partition: { cluster: img, partition: 0, topic: img }, offset: { offset: 3 } },
+      { partition: { cluster: img, partition: 0, topic: '"><svg onload=alert(2)>' }, offset: { offset: 4 } },
+    ],
+  });
+  await withApp({}, async (app) => {
+    const { page } = app;
+    const before = await page.evaluate(() => document.querySelectorAll('script').length);
+    await paste(page, payload);
+    await offsetBox(page, `${script} partition 1`).waitFor();
+    await offsetBox(page, `${img} partition 0`).waitFor();
+    const groups = await page.locator('tr.group').allTextContents();
+    assert.ok(groups.some((g) => g.includes(script)), `group heading shows ${script}: ${groups}`);
+    assert.ok(groups.some((g) => g.includes(img)));
+    const cells = await page.locator('tr.row td.cluster').allTextContents();
+    assert.ok(cells.every((c) => c === img), `cluster cells: ${cells}`);
+    assert.equal((await headerFacts(page)).Clusters, img);
+    // Edit one so the export views show the names too.
+    const box = offsetBox(page, `${script} partition 0`);
+    await box.fill('0');
+    await box.press('Enter');
+    await until(async () => (await changeText(page, `${script} partition 0`)) !== '', { message: 'edit' });
+    const body = await page.evaluate(() => document.body.textContent);
+    assert.ok(body.includes(script) && body.includes(img));
+    const injected = await page.evaluate(() => ({
+      img: document.querySelectorAll('img').length,
+      svg: document.querySelectorAll('svg').length,
+      script: document.querySelectorAll('script').length,
+      onerror: document.querySelectorAll('[onerror],[onload]').length,
+    }));
+    assert.deepEqual(injected, { img: 0, svg: 0, script: before, onerror: 0 });
+    assert.deepEqual(app.dialogs, []);
+  });
+});
+
+test('screenshots of the main states in light and dark', async () => {
+  const saved = [];
+  for (const colorScheme of ['light', 'dark']) {
+    const app = await openApp({ colorScheme });
+    const { page } = app;
+    try {
+      const shot = async (name) => { await app.screenshot(`${name}-${colorScheme}`); saved.push(`${name}-${colorScheme}.png`); };
+      await shot('editor-empty');
+
+      await paste(page, await fixture(CONNECTOR_MM2));
+      await page.getByRole('searchbox', { name: 'Filter' }).fill('orders');
+      await page.getByRole('textbox', { name: 'Value', exact: true }).fill('-100');
+      await page.getByRole('button', { name: 'Shift 3 rows', exact: true }).click();
+      await page.getByRole('searchbox', { name: 'Filter' }).fill('');
+      await page.getByRole('checkbox', { name: 'Null offset of payments partition 1', exact: true }).check();
+      await until(async () => (await changeText(page, 'payments partition 1')) !== '', { message: 'edits' });
+      await page.getByRole('heading', { name: 'Connector offsets editor' }).click();
+      await shot('editor-edited');
+
+      const exportRegion = page.getByRole('region', { name: 'Export' });
+      await exportRegion.getByRole('textbox', { name: 'KafkaConnector name' }).fill('mirror-source');
+      await exportRegion.getByRole('region', { name: 'ConfigMap YAML' }).getByRole('button', { name: 'Download' }).click();
+      await exportRegion.getByRole('region', { name: 'ConfigMap YAML' }).getByRole('status').filter({ hasText: 'Downloaded' }).waitFor();
+      await exportRegion.screenshot({ path: join(ARTIFACTS, `editor-export-${colorScheme}.png`) });
+      saved.push(`editor-export-${colorScheme}.png`);
+
+      await paste(page, await fixture(INVALID));
+      await headerFacts(page);
+      await exportRegion.getByRole('checkbox', { name: /^Export all entries/ }).check();
+      await exportRegion.getByRole('alert', { name: 'Export disabled' }).waitFor();
+      await shot('editor-problems');
+
+      await paste(page, '{\n  "offsets": [\n    {"partition": ,\n  ]\n}\n');
+      await page.getByRole('alert', { name: 'Import errors' }).waitFor();
+      await shot('editor-parse-error');
+      assertQuietAndOffline(app);
+    } finally {
+      await app.close();
+    }
+  }
+  console.log(`screenshots in tests/e2e/artifacts/: ${saved.join(', ')}`);
+});
