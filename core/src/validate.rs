@@ -18,7 +18,7 @@ use crate::diag::{Diagnostic, Position, Severity};
 use crate::json::{JsonKind, JsonValue, Member};
 use crate::model::{ConnectorKind, Entry, Listing, OffsetField, PartitionKey, parse_java_long};
 use crate::names;
-use std::collections::HashSet;
+use std::collections::{HashMap, HashSet};
 
 /// Every rule id [`validate`] and the importer can emit (the golden tests check each appears).
 pub const RULE_IDS: &[&str] = &[
@@ -66,12 +66,28 @@ pub fn validate(listing: &Listing, baseline: Option<&Listing>) -> Vec<Diagnostic
         out: Vec::new(),
     };
     listing_rules(&mut cx, baseline);
+    // The baseline is indexed once (first entry per key, as `Listing::find` answers): looking
+    // each entry up with a linear scan made validating 100k entries take minutes.
+    let baseline = baseline.map(|b| {
+        let mut index: HashMap<PartitionKey, usize> = HashMap::with_capacity(b.entries.len());
+        for (j, e) in b.entries.iter().enumerate() {
+            if let Some(k) = e.key() {
+                index.entry(k).or_insert(j);
+            }
+        }
+        (b, index)
+    });
     let mut s8_values: Vec<*const JsonValue> = Vec::new();
     for (i, entry) in listing.entries.iter().enumerate() {
+        // Only this entry's S8 values are ever looked up (`skip` sees this entry's values), so
+        // the list starts empty for each entry instead of growing over the whole listing.
+        s8_values.clear();
         structure_rules(&mut cx, i, entry, &mut s8_values);
         let skip = |v: &JsonValue| s8_values.contains(&(v as *const JsonValue));
         match listing.kind {
-            ConnectorKind::MirrorSource => mirror_source_rules(&mut cx, i, entry, baseline, &skip),
+            ConnectorKind::MirrorSource => {
+                mirror_source_rules(&mut cx, i, entry, baseline.as_ref(), &skip)
+            }
             ConnectorKind::MirrorCheckpoint | ConnectorKind::MirrorHeartbeat => {
                 mirror_other_rules(&mut cx, i, entry, &skip)
             }
@@ -336,7 +352,7 @@ fn mirror_source_rules(
     cx: &mut Ctx<'_>,
     i: usize,
     entry: &Entry,
-    baseline: Option<&Listing>,
+    baseline: Option<&(&Listing, HashMap<PartitionKey, usize>)>,
     skip: &dyn Fn(&JsonValue) -> bool,
 ) {
     let n = i + 1;
@@ -448,7 +464,9 @@ fn mirror_source_rules(
         },
         OffsetField::Missing | OffsetField::Null => {}
     }
-    let Some(base) = baseline else { return };
+    let Some((base, index)) = baseline else {
+        return;
+    };
     let Some(key) = entry.key() else { return };
     let pos = match offset {
         OffsetField::Map(m) => m.get("offset").map(|v| v.pos).unwrap_or(m.pos),
@@ -459,7 +477,7 @@ fn mirror_source_rules(
             .map(|m| m.value.pos)
             .unwrap_or(entry.origin.pos),
     };
-    match base.find(&key).and_then(|j| base.entries.get(j)) {
+    match index.get(&key).and_then(|&j| base.entries.get(j)) {
         None => {
             let (t, p) = match entry.mirror_partition() {
                 Some(mp) => (mp.topic.to_string(), mp.partition.to_string()),

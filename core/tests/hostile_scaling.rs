@@ -1,0 +1,64 @@
+//! Regression tests for inputs that used to take quadratic time in validation (found by the
+//! benchmarks in `core/benches/pipeline.rs`): validating an edited listing against its baseline
+//! looked each entry up with a linear scan (10k entries took 11 s in a release build, 100k would
+//! have taken about 20 minutes), and every number that is not a 64-bit integer (S8) was
+//! remembered in a list scanned again for every later value (quadratic in the number of bad
+//! numbers). Both are linear now. No time is asserted (speed is measured by `make bench`); a
+//! regression shows up as a test that does not finish.
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
+use offsets_core::{ImportOptions, import, validate};
+
+const N: usize = 20_000;
+
+fn payload(offset: impl Fn(usize) -> String) -> String {
+    let entries: Vec<String> = (0..N)
+        .map(|i| {
+            format!(
+                r#"{{"partition":{{"cluster":"east","partition":{},"topic":"t{}"}},"offset":{{"offset":{}}}}}"#,
+                i / 100,
+                i % 100,
+                offset(i)
+            )
+        })
+        .collect();
+    format!(r#"{{"offsets":[{}]}}"#, entries.join(","))
+}
+
+#[test]
+fn validate_against_a_baseline_of_20k_entries_is_linear() {
+    let before = import(
+        &payload(|i| format!("{}", i + 10)),
+        &ImportOptions::default(),
+    )
+    .unwrap();
+    let after = import(
+        &payload(|i| format!("{}", i + 9)),
+        &ImportOptions::default(),
+    )
+    .unwrap();
+    let diags = validate(&after.listing, Some(&before.listing));
+    // Every entry is rewound by one record: one MS11 each, nothing new (MS10).
+    assert_eq!(diags.iter().filter(|d| d.rule == "MS11").count(), N);
+    assert_eq!(diags.iter().filter(|d| d.rule == "MS10").count(), 0);
+}
+
+#[test]
+fn twenty_thousand_fractional_offsets_are_reported_once_each_in_linear_time() {
+    let imported = import(&payload(|_| "1.0".into()), &ImportOptions::default()).unwrap();
+    let s8 = imported
+        .diagnostics
+        .iter()
+        .filter(|d| d.rule == "S8")
+        .count();
+    assert_eq!(s8, N);
+    // S8 only: the MirrorMaker rule for the same value (MS8) skips it.
+    assert_eq!(
+        imported
+            .diagnostics
+            .iter()
+            .filter(|d| d.rule == "MS8")
+            .count(),
+        0
+    );
+}
