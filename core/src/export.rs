@@ -26,6 +26,9 @@ pub const MAX_CONFIGMAP_BYTES: usize = 1_048_576;
 /// K7: above this, client-side `kubectl apply` fails on the last-applied annotation.
 pub const APPLY_ANNOTATION_BYTES: usize = 262_144;
 
+/// Above this product of entry counts, exports validate without the baseline (see `gate`).
+pub const BASELINE_CHECK_LIMIT: u64 = 4_000_000;
+
 /// The annotation client-side `kubectl apply` writes (stripped, K10).
 pub const LAST_APPLIED: &str = "kubectl.kubernetes.io/last-applied-configuration";
 
@@ -85,6 +88,12 @@ fn k(rule: &'static str, severity: Severity, message: impl Into<String>) -> Diag
 
 /// Validates; `Err` with every diagnostic when any is an error.
 fn gate(listing: &Listing, baseline: Option<&Listing>) -> Result<Vec<Diagnostic>, Vec<Diagnostic>> {
+    // The change rules look each entry up in the baseline with a linear scan, so very large
+    // listings are validated without the baseline (the structural rules still all run).
+    let baseline = baseline.filter(|b| {
+        (listing.entries.len() as u64).saturating_mul(b.entries.len() as u64)
+            <= BASELINE_CHECK_LIMIT
+    });
     let diags = validate(listing, baseline);
     if has_errors(&diags) {
         Err(diags)
@@ -522,7 +531,7 @@ pub fn rewrite_document(original: &str, edited: &Listing) -> Result<String, Stri
             let mut text = if pretty {
                 edited.to_pretty_json()
             } else {
-                edited.to_compact_json()
+                compact_payload(edited)
             };
             if trailing_newline {
                 text.push('\n');
@@ -537,6 +546,28 @@ pub fn rewrite_document(original: &str, edited: &Listing) -> Result<String, Stri
         InputForm::ConfigMapJson => rewrite_json_configmap(original, edited),
         InputForm::ConfigMapYaml => rewrite_yaml_configmap(original, edited),
     }
+}
+
+/// The compact payload, written entry by entry (no deep copy of the entries, unlike
+/// [`Listing::to_compact_json`], which builds the payload value first).
+pub fn compact_payload(listing: &Listing) -> String {
+    let mut out = String::with_capacity(listing.entries.len() * 96 + 16);
+    out.push_str("{\"offsets\":[");
+    for (i, e) in listing.entries.iter().enumerate() {
+        if i > 0 {
+            out.push(',');
+        }
+        out.push_str(&json::to_compact(&e.value));
+    }
+    out.push(']');
+    for m in &listing.extra_fields {
+        out.push(',');
+        json::write_string(&mut out, &m.key);
+        out.push(':');
+        out.push_str(&json::to_compact(&m.value));
+    }
+    out.push('}');
+    out
 }
 
 /// CSV rows without validation gating (the edit command validates separately).
