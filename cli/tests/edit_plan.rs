@@ -47,7 +47,11 @@ fn bash_n(script: &str) {
     let out = Command::new("bash").arg("-n").arg(&path).output().unwrap();
     assert!(out.status.success(), "bash -n: {}", text(&out.stderr));
     if Path::new("/usr/bin/shellcheck").exists() {
-        let out = Command::new("shellcheck").args(["-s", "bash"]).arg(&path).output().unwrap();
+        let out = Command::new("shellcheck")
+            .args(["-s", "bash"])
+            .arg(&path)
+            .output()
+            .unwrap();
         assert!(out.status.success(), "shellcheck: {}", text(&out.stdout));
     }
 }
@@ -180,14 +184,7 @@ fn against_embeds_only_changes() {
 fn refusals_produce_no_command() {
     let mm2 = fixture(MM2);
     fn args<'a>(mm2: &'a str, extra: &[&'a str]) -> Vec<&'a str> {
-        let mut v = vec![
-            "plan",
-            mm2,
-            "--kind",
-            "mirrormaker2",
-            "--mirror-index",
-            "0",
-        ];
+        let mut v = vec!["plan", mm2, "--kind", "mirrormaker2", "--mirror-index", "0"];
         v.extend_from_slice(extra);
         v
     }
