@@ -150,11 +150,14 @@ pub fn table(listing: &Listing) -> String {
             .iter()
             .enumerate()
             .map(|(c, cell)| {
+                // Padded by hand: `format!("{cell:<w$}")` panics for a width over 65535
+                // (a topic name that long is invalid, but `show` must still print it).
                 let w = widths.get(c).copied().unwrap_or(0);
+                let pad = " ".repeat(w.saturating_sub(cell.chars().count()));
                 if right(c) {
-                    format!("{cell:>w$}")
+                    format!("{pad}{cell}")
                 } else {
-                    format!("{cell:<w$}")
+                    format!("{cell}{pad}")
                 }
             })
             .collect();
