@@ -35,3 +35,13 @@ fuzz:
 
 clean:
 	rm -rf dist dist-single target/wasm32-unknown-unknown tests/e2e/artifacts
+
+.PHONY: bench dist-single
+
+## bench: release builds, then figures (core pipeline, CLI vs jq vs Python, wasm size) printed and recorded in BENCHMARKS.md
+bench: setup-build
+	scripts/bench.sh
+
+## dist-single: one self-contained HTML file, dist-single/connect-offsets.html, that opens from file:// with no server
+dist-single: build
+	node scripts/dist-single.mjs
