@@ -307,6 +307,8 @@ pub struct Editor {
     revision: u64,
     /// Counts Load attempts; the page saves the large draft record when it changes.
     loads: u64,
+    /// Counts changes of the import text, so the page updates the text area only then.
+    input_revision: u64,
 }
 
 fn group_digits(n: u128) -> String {
@@ -527,6 +529,11 @@ impl Editor {
     /// Increases on every Load attempt (and key pick), successful or not.
     pub fn loads(&self) -> u64 {
         self.loads
+    }
+
+    /// Increases whenever the import text changes.
+    pub fn input_revision(&self) -> u64 {
+        self.input_revision
     }
 
     pub fn input(&self) -> &str {
@@ -852,6 +859,26 @@ impl Editor {
         if !needed {
             return None;
         }
+        if value.trim().is_empty() {
+            return Some(match field {
+                Field::Resource if target == TargetKind::KafkaMirrorMaker2 => {
+                    "Required: the name of the KafkaMirrorMaker2 resource.".to_string()
+                }
+                Field::Resource => "Required: the name of the KafkaConnector resource.".to_string(),
+                Field::Connector if target == TargetKind::KafkaMirrorMaker2 => {
+                    "Required: the connector, like east->west.MirrorSourceConnector.".to_string()
+                }
+                Field::Connector => "Required: the connector name as Kafka Connect knows it.".to_string(),
+                Field::Namespace => "Required: the namespace of the resource.".to_string(),
+                Field::ListConfigMap => {
+                    "Required: the ConfigMap named in listOffsets (the verify step lists again into it).".to_string()
+                }
+                Field::AlterConfigMap => "Required: the ConfigMap the alter reads.".to_string(),
+                Field::MirrorIndex => "Required: the mirror's position in spec.mirrors, from 0.".to_string(),
+                Field::RestUrl => "Required: the Connect REST URL, e.g. http://connect:8083.".to_string(),
+                Field::Context => String::new(),
+            });
+        }
         let result = match field {
             Field::Resource => names::check_resource_name(value),
             Field::Namespace => names::check_namespace(value),
@@ -981,7 +1008,10 @@ impl Editor {
     pub fn apply(&mut self, action: EditorAction) {
         self.revision = self.revision.wrapping_add(1);
         match action {
-            EditorAction::SetInput(text) => self.input = text,
+            EditorAction::SetInput(text) => {
+                self.input = text;
+                self.input_revision = self.input_revision.wrapping_add(1);
+            }
             EditorAction::Load => self.load(self.input.clone(), ImportOptions::default()),
             EditorAction::PickKey(key) => {
                 if let Some(loaded) = &self.loaded {
@@ -1047,7 +1077,13 @@ impl Editor {
             EditorAction::SetAliasPath(path) => self.settings.alias_path = path,
             EditorAction::SetAutoOffsetReset(value) => self.settings.auto_offset_reset = value,
             EditorAction::DismissNotice => self.notice = None,
-            EditorAction::Discard => *self = Editor::default(),
+            EditorAction::Discard => {
+                *self = Editor {
+                    revision: self.revision,
+                    input_revision: self.input_revision.wrapping_add(1),
+                    ..Editor::default()
+                }
+            }
         }
     }
 

@@ -287,3 +287,49 @@ fn a_draft_of_text_that_never_loaded_keeps_the_text() {
     assert!(restored.session().is_none());
     assert!(Editor::restore("{", None).is_err());
 }
+
+#[test]
+fn problems_follow_edits_without_revalidating_everything() {
+    let mut editor = loaded("invalid-negative-partition.list.yaml");
+    // Entry #4 is payments:0; its change warning keeps the listing's numbering.
+    let row = row_of(&editor, "payments", "0");
+    assert_eq!(row, 3);
+    editor.apply(EditorAction::Edit(Action::SetOffset { row, offset: 1000 }));
+    let ms11: Vec<_> = editor
+        .problems()
+        .into_iter()
+        .filter(|d| d.rule == "MS11")
+        .collect();
+    assert_eq!(ms11.len(), 1);
+    assert_eq!(ms11[0].entry, Some(3));
+    assert!(
+        ms11[0].message.starts_with("Entry #4: records 1001…1008"),
+        "{}",
+        ms11[0].message
+    );
+    // Removing the entry with the bad partition removes its error.
+    editor.apply(EditorAction::Edit(Action::RemoveEntries {
+        selection: Selection::Rows(vec![1]),
+    }));
+    assert!(!editor.problems().iter().any(|d| d.rule == "MS3"));
+    let summary = editor.change_summary();
+    assert_eq!(
+        (summary.rewound, summary.records_replayed, summary.removed),
+        (1, 8, 1)
+    );
+    let blockers = editor.export_blockers();
+    assert_eq!(blockers.len(), 1, "{blockers:?}");
+    assert_eq!(
+        blockers[0].message,
+        "Required: the name of the KafkaConnector resource."
+    );
+    editor.apply(EditorAction::SetField(
+        Field::Resource,
+        "mirror-source".into(),
+    ));
+    assert!(
+        editor.export_blockers().is_empty(),
+        "{:?}",
+        editor.export_blockers()
+    );
+}

@@ -27,10 +27,33 @@ pub fn ImportPanel() -> Html {
     let store = use_store();
     let text_ref = use_node_ref();
     let editor = store.editor();
-    let input = editor.input().to_string();
     let errors = editor.load_errors().to_vec();
-    let has_draft = editor.session().is_some() || !input.is_empty();
+    let has_draft = editor.session().is_some() || !editor.input().is_empty();
+    let input_revision = editor.input_revision();
+    // Lines quoted under the errors (the text itself can be megabytes: never cloned per render).
+    let contexts: Vec<Option<String>> = errors
+        .iter()
+        .map(|d| {
+            source_line(editor.input(), d.position.line)
+                .map(|line| format!("{line}\n{}", caret_line(line, d.position.column)))
+        })
+        .collect();
     drop(editor);
+
+    // The text area is uncontrolled; it is set from the editor only when the text changes there
+    // (Load example, a file, a restored draft, Discard).
+    {
+        let store = store.clone();
+        let text_ref = text_ref.clone();
+        use_effect_with(input_revision, move |_| {
+            if let Some(area) = text_ref.cast::<HtmlTextAreaElement>() {
+                let editor = store.editor();
+                if area.value() != editor.input() {
+                    area.set_value(editor.input());
+                }
+            }
+        });
+    }
 
     let on_change = {
         let store = store.clone();
@@ -76,9 +99,8 @@ pub fn ImportPanel() -> Html {
 
     let error_list: Vec<Html> = errors
         .iter()
-        .map(|d| {
-            let context = source_line(&input, d.position.line)
-                .map(|line| format!("{line}\n{}", caret_line(line, d.position.column)));
+        .zip(contexts)
+        .map(|(d, context)| {
             html! {
                 <li>
                     <span class="diag-head">{ format!("{d}") }</span>
@@ -95,7 +117,7 @@ pub fn ImportPanel() -> Html {
             <h2 id="import-heading">{ "Import" }</h2>
             <p class="hint">{ "Paste the ConfigMap Strimzi wrote (kubectl get configmap NAME -o yaml or -o json), a Kafka Connect REST offsets payload, or a kafka-consumer-groups CSV. You can also drop a file anywhere on the page." }</p>
             <label for="import-text">{ "Import text" }</label>
-            <textarea id="import-text" ref={text_ref} rows="8" spellcheck="false" value={input}
+            <textarea id="import-text" ref={text_ref} rows="8" spellcheck="false"
                 onchange={on_change}
                 placeholder="apiVersion: v1\nkind: ConfigMap\n…" />
             <div class="actions">
