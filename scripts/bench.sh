@@ -17,7 +17,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 export PATH="$PWD/node_modules/.bin:$HOME/.cargo/bin:$PATH"
 runs=${BENCH_RUNS:-7}
-inputs=target/bench-inputs
+inputs=$PWD/target/bench-inputs
 report=$(mktemp)
 trap 'rm -f "$report"' EXIT
 
@@ -39,7 +39,7 @@ cargo bench -q -p offsets-core --bench pipeline --profile release-native -- \
 say ""
 say "Inputs: generated MirrorMaker 2 source listings (100 topics, offsets of 10 to 19 digits), as the"
 say "compact REST payload and as the ConfigMap Strimzi writes (Jackson-pretty JSON under"
-say "\`east--west.MirrorSourceConnector.json\`), in \`$inputs/\`. Each run: \`import\` (parse,"
+say "\`east--west.MirrorSourceConnector.json\`), in \`target/bench-inputs/\`. Each run: \`import\` (parse,"
 say "positions, listing, validation without baseline), \`validate\` against the imported listing,"
 say "edit (a \`Session\` and \`ShiftOffsets\` of -1 on every row, then the changed-only export listing),"
 say "the alter ConfigMap (refused by K6 above 1 MiB, as Kubernetes would; the time is the work"
