@@ -65,7 +65,7 @@ section "Release wasm"
 if [ "${BENCH_SKIP_BUILD:-0}" != 1 ]; then
     scripts/build.sh >&2 || say "(scripts/build.sh failed; the figures below are from the dist/ already there)"
 fi
-wasm=$(ls dist/*.wasm 2>/dev/null | head -n 1 || true)
+wasm=$(find dist -maxdepth 1 -name "*.wasm" 2>/dev/null | head -n 1)
 if [ -n "$wasm" ]; then
     raw=$(stat -c %s "$wasm")
     gz=$(gzip -9 -c "$wasm" | wc -c)
