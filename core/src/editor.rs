@@ -11,7 +11,7 @@
 use crate::diag::{Diagnostic, Position, Severity};
 use crate::diff::Summary;
 use crate::edit::{Action, ExportScope, OffsetValue, RowView, Selection, Session};
-use crate::export::{self, AlterTarget, ConfigMapOptions, Export};
+use crate::export::{self, AlterTarget, ConfigMapOptions, Export, Gate};
 use crate::filter::{EntryFacts, Filter, PartitionSet};
 use crate::import::{ImportOptions, import};
 use crate::json::{self, JsonKind, JsonValue};
@@ -288,6 +288,16 @@ struct Loaded {
     /// Non-fatal import diagnostics.
     diagnostics: Vec<Diagnostic>,
     multi_cluster: bool,
+    /// Fingerprint of `source`, written into the draft record so that saved edits are only
+    /// ever re-applied to the listing they were made on.
+    source_hash: u64,
+}
+
+/// FNV-1a over the bytes: a cheap fingerprint (not a security measure).
+fn fingerprint(text: &str) -> u64 {
+    text.bytes().fold(0xcbf2_9ce4_8422_2325, |h, b| {
+        (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3)
+    })
 }
 
 /// The editor state. See the module documentation.
@@ -309,6 +319,12 @@ pub struct Editor {
     loads: u64,
     /// Counts changes of the import text, so the page updates the text area only then.
     input_revision: u64,
+    /// Counts changes of the loaded data (load, edits, undo): problems and exports follow it.
+    data_revision: u64,
+    /// Counts changes of what the table shows (filter, sort, groups, selection).
+    view_revision: u64,
+    /// Counts changes of the export settings.
+    settings_revision: u64,
 }
 
 fn group_digits(n: u128) -> String {
@@ -529,6 +545,21 @@ impl Editor {
     /// Increases on every Load attempt (and key pick), successful or not.
     pub fn loads(&self) -> u64 {
         self.loads
+    }
+
+    /// Increases when the loaded data changes (load, edit, undo, redo).
+    pub fn data_revision(&self) -> u64 {
+        self.data_revision
+    }
+
+    /// Increases when the table's filter, sort, groups or selection change.
+    pub fn view_revision(&self) -> u64 {
+        self.view_revision
+    }
+
+    /// Increases when the export settings change.
+    pub fn settings_revision(&self) -> u64 {
+        self.settings_revision
     }
 
     /// Increases whenever the import text changes.
@@ -806,6 +837,11 @@ impl Editor {
     /// The errors that block export: errors on the rows an export would contain, "nothing to
     /// alter" when it would contain none, and export settings that are not valid.
     pub fn export_blockers(&self) -> Vec<Diagnostic> {
+        self.export_blockers_from(&self.problems())
+    }
+
+    /// [`Editor::export_blockers`] from problems already computed by [`Editor::problems`].
+    pub fn export_blockers_from(&self, problems: &[Diagnostic]) -> Vec<Diagnostic> {
         let Some(session) = self.session() else {
             return Vec::new();
         };
@@ -815,10 +851,10 @@ impl Editor {
                 .row(row)
                 .is_some_and(|r| !r.removed && (all || r.changed))
         };
-        let mut errors: Vec<Diagnostic> = self
-            .problems()
-            .into_iter()
+        let mut errors: Vec<Diagnostic> = problems
+            .iter()
             .filter(|d| d.is_error() && d.entry.is_none_or(exported))
+            .cloned()
             .collect();
         let count = if all {
             session.rows().filter(|r| !r.removed).count()
@@ -956,24 +992,45 @@ impl Editor {
 
     /// Every export, for the export panel. `None` before anything is loaded.
     pub fn exports(&self) -> Option<Exports> {
+        self.exports_from(&self.problems())
+    }
+
+    /// [`Editor::exports`] from problems already computed by [`Editor::problems`]: the listing
+    /// is validated once per change, not once per export.
+    pub fn exports_from(&self, problems: &[Diagnostic]) -> Option<Exports> {
         let session = self.session()?;
         let imported = session.imported();
+        let blockers = self.export_blockers_from(problems);
         let listing = session.export_listing();
-        let baseline = Some(imported);
         let s = &self.settings;
-        let configmap = export::configmap_yaml(
+        // Findings about the exported rows (and the listing as a whole) stand for the
+        // validation each export would otherwise repeat.
+        let all = session.scope() == ExportScope::All;
+        let exported = |row: usize| {
+            session
+                .row(row)
+                .is_some_and(|r| !r.removed && (all || r.changed))
+        };
+        let mut checked: Vec<Diagnostic> = problems
+            .iter()
+            .filter(|d| d.entry.is_none_or(exported))
+            .cloned()
+            .collect();
+        checked.extend(blockers.iter().cloned());
+        let gate = Gate::Checked(&checked);
+        let configmap = export::configmap_yaml_gated(
             &listing,
-            baseline,
+            gate,
             &ConfigMapOptions {
                 name: Some(s.get(Field::AlterConfigMap).to_string()).filter(|n| !n.is_empty()),
                 namespace: Some(s.get(Field::Namespace).to_string()).filter(|n| !n.is_empty()),
                 target: self.alter_target(),
                 data_key: None,
-                keep_other_data: session.scope() == ExportScope::All,
+                keep_other_data: all,
             },
         );
-        let patch_json = export::patch_json(&listing, baseline, true);
-        let csv = export::csv(&listing, baseline);
+        let patch_json = export::patch_json_gated(&listing, gate, true);
+        let csv = export::csv_gated(&listing, gate);
         let options = self.procedure_options();
         let payload = match s.target {
             TargetKind::Rest => patch_json.as_ref().map(|e| e.text.clone()),
@@ -1007,6 +1064,31 @@ impl Editor {
     /// nothing else.
     pub fn apply(&mut self, action: EditorAction) {
         self.revision = self.revision.wrapping_add(1);
+        let bump = |n: &mut u64| *n = n.wrapping_add(1);
+        match &action {
+            EditorAction::Load | EditorAction::PickKey(_) | EditorAction::Edit(_) => {
+                bump(&mut self.data_revision);
+                bump(&mut self.view_revision);
+                bump(&mut self.settings_revision);
+            }
+            EditorAction::SetFilter(_)
+            | EditorAction::SortBy(_)
+            | EditorAction::ToggleGroup(_)
+            | EditorAction::CollapseAll(_)
+            | EditorAction::Select { .. }
+            | EditorAction::SelectShown
+            | EditorAction::ClearSelection => bump(&mut self.view_revision),
+            EditorAction::SetTarget(_)
+            | EditorAction::SetField(..)
+            | EditorAction::SetAliasPath(_)
+            | EditorAction::SetAutoOffsetReset(_) => bump(&mut self.settings_revision),
+            EditorAction::Discard => {
+                bump(&mut self.data_revision);
+                bump(&mut self.view_revision);
+                bump(&mut self.settings_revision);
+            }
+            EditorAction::SetInput(_) | EditorAction::DismissNotice => {}
+        }
         match action {
             EditorAction::SetInput(text) => {
                 self.input = text;
@@ -1081,6 +1163,9 @@ impl Editor {
                 *self = Editor {
                     revision: self.revision,
                     input_revision: self.input_revision.wrapping_add(1),
+                    data_revision: self.data_revision,
+                    view_revision: self.view_revision,
+                    settings_revision: self.settings_revision,
                     ..Editor::default()
                 }
             }
@@ -1118,6 +1203,7 @@ impl Editor {
 
     fn load(&mut self, source: String, options: ImportOptions) {
         self.loads = self.loads.wrapping_add(1);
+        let source_hash = fingerprint(&source);
         match import(&source, &options) {
             Ok(imported) => {
                 let listing = imported.listing;
@@ -1136,6 +1222,7 @@ impl Editor {
                     options,
                     diagnostics: imported.diagnostics,
                     multi_cluster,
+                    source_hash,
                 });
                 self.load_errors.clear();
                 self.selected.clear();
@@ -1213,6 +1300,9 @@ impl Editor {
         });
         out.push_str(",\"autoOffsetReset\":");
         json::write_string(&mut out, self.settings.auto_offset_reset.as_str());
+        if let Some(loaded) = &self.loaded {
+            out.push_str(&format!(",\"source\":\"{:016x}\"", loaded.source_hash));
+        }
         if let Some(session) = self.session() {
             out.push_str(",\"scope\":");
             out.push_str(if session.scope() == ExportScope::All {
@@ -1330,7 +1420,16 @@ impl Editor {
         if draft.get("autoOffsetReset").and_then(JsonValue::as_str) == Some("earliest") {
             editor.settings.auto_offset_reset = AutoOffsetReset::Earliest;
         }
-        if editor.loaded.is_some() {
+        let same_source = editor.loaded.as_ref().is_some_and(|l| {
+            draft.get("source").and_then(JsonValue::as_str)
+                == Some(format!("{:016x}", l.source_hash).as_str())
+        });
+        if editor.loaded.is_some() && !same_source && draft.get("set").is_some() {
+            problems.push(
+                "The saved edits belong to another listing than the one saved (the browser could not store the new one); they were not re-applied.".to_string(),
+            );
+        }
+        if same_source {
             let int = |v: &JsonValue| v.as_number().and_then(|n| n.as_i64());
             let changes: Vec<(usize, Option<i64>)> = draft
                 .get("set")

@@ -26,9 +26,6 @@ pub const MAX_CONFIGMAP_BYTES: usize = 1_048_576;
 /// K7: above this, client-side `kubectl apply` fails on the last-applied annotation.
 pub const APPLY_ANNOTATION_BYTES: usize = 262_144;
 
-/// Above this product of entry counts, exports validate without the baseline (see `gate`).
-pub const BASELINE_CHECK_LIMIT: u64 = 4_000_000;
-
 /// The annotation client-side `kubectl apply` writes (stripped, K10).
 pub const LAST_APPLIED: &str = "kubectl.kubernetes.io/last-applied-configuration";
 
@@ -86,15 +83,22 @@ fn k(rule: &'static str, severity: Severity, message: impl Into<String>) -> Diag
     Diagnostic::new(rule, severity, Position::NONE, message)
 }
 
-/// Validates; `Err` with every diagnostic when any is an error.
-fn gate(listing: &Listing, baseline: Option<&Listing>) -> Result<Vec<Diagnostic>, Vec<Diagnostic>> {
-    // The change rules look each entry up in the baseline with a linear scan, so very large
-    // listings are validated without the baseline (the structural rules still all run).
-    let baseline = baseline.filter(|b| {
-        (listing.entries.len() as u64).saturating_mul(b.entries.len() as u64)
-            <= BASELINE_CHECK_LIMIT
-    });
-    let diags = validate(listing, baseline);
+/// How an export is validated before it is written.
+#[derive(Debug, Clone, Copy)]
+pub enum Gate<'a> {
+    /// Validate the listing here, against the imported listing when there is one.
+    Validate { baseline: Option<&'a Listing> },
+    /// The caller already validated exactly this listing (the editor validates once per
+    /// change and shares the result with every export); these are its findings.
+    Checked(&'a [Diagnostic]),
+}
+
+/// Validates (or takes the caller's findings); `Err` with every diagnostic when any is an error.
+fn gate(listing: &Listing, gate: Gate<'_>) -> Result<Vec<Diagnostic>, Vec<Diagnostic>> {
+    let diags = match gate {
+        Gate::Validate { baseline } => validate(listing, baseline),
+        Gate::Checked(diags) => diags.to_vec(),
+    };
     if has_errors(&diags) {
         Err(diags)
     } else {
@@ -231,7 +235,16 @@ pub fn configmap_yaml(
     baseline: Option<&Listing>,
     options: &ConfigMapOptions,
 ) -> Result<Export, Vec<Diagnostic>> {
-    let mut diags = gate(listing, baseline)?;
+    configmap_yaml_gated(listing, Gate::Validate { baseline }, options)
+}
+
+/// [`configmap_yaml`] with the validation step chosen by the caller.
+pub fn configmap_yaml_gated(
+    listing: &Listing,
+    validation: Gate<'_>,
+    options: &ConfigMapOptions,
+) -> Result<Export, Vec<Diagnostic>> {
+    let mut diags = gate(listing, validation)?;
     let meta = listing.configmap.as_ref();
     let listed_name = meta.and_then(|m| m.name.as_deref());
     let name = match (&options.name, listed_name) {
@@ -409,7 +422,16 @@ pub fn patch_json(
     baseline: Option<&Listing>,
     pretty: bool,
 ) -> Result<Export, Vec<Diagnostic>> {
-    let diags = gate(listing, baseline)?;
+    patch_json_gated(listing, Gate::Validate { baseline }, pretty)
+}
+
+/// [`patch_json`] with the validation step chosen by the caller.
+pub fn patch_json_gated(
+    listing: &Listing,
+    validation: Gate<'_>,
+    pretty: bool,
+) -> Result<Export, Vec<Diagnostic>> {
+    let diags = gate(listing, validation)?;
     let mut text = if pretty {
         listing.to_pretty_json()
     } else {
@@ -432,7 +454,12 @@ pub fn patch_json(
 /// A null sink offset cannot be expressed (the tool has no "delete"): the row is left out with a
 /// warning. Other connector kinds have no consumer-group meaning and are refused.
 pub fn csv(listing: &Listing, baseline: Option<&Listing>) -> Result<Export, Vec<Diagnostic>> {
-    let mut diags = gate(listing, baseline)?;
+    csv_gated(listing, Gate::Validate { baseline })
+}
+
+/// [`csv`] with the validation step chosen by the caller.
+pub fn csv_gated(listing: &Listing, validation: Gate<'_>) -> Result<Export, Vec<Diagnostic>> {
+    let mut diags = gate(listing, validation)?;
     let kind = listing.kind;
     if !matches!(kind, ConnectorKind::Sink | ConnectorKind::MirrorSource) {
         diags.push(k(

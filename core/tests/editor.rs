@@ -333,3 +333,16 @@ fn problems_follow_edits_without_revalidating_everything() {
         editor.export_blockers()
     );
 }
+
+#[test]
+fn saved_edits_are_never_applied_to_another_listing() {
+    let mut first = loaded("kafkaconnector-mm2-source.list.yaml");
+    first.apply(EditorAction::Edit(Action::SetOffset { row: 0, offset: 1 }));
+    let second = loaded("kafkamirrormaker2-source.list.yaml");
+    // The browser kept the new source but the edits of the old one (or the other way round).
+    let restored = Editor::restore(&second.source_record(), Some(&first.draft_record())).unwrap();
+    assert_eq!(restored.session().unwrap().changed_count(), 0);
+    let notice = restored.notice().unwrap();
+    assert_eq!(notice.severity, offsets_core::Severity::Warning);
+    assert!(notice.text.contains("not re-applied"), "{}", notice.text);
+}

@@ -24,13 +24,21 @@ pub fn BulkPanel() -> Html {
     let add_offset = use_node_ref();
     let cluster = use_node_ref();
     let error = use_state(|| None::<String>);
+    let count_key = {
+        let editor = store.editor();
+        (editor.data_revision(), editor.view_revision())
+    };
+    let count = {
+        let store = store.clone();
+        use_memo(count_key, move |_| store.editor().bulk_count())
+    };
 
     let editor = store.editor();
     let Some(session) = editor.session() else {
         return html! {};
     };
     let kind = session.kind();
-    let count = editor.bulk_count();
+    let count = *count;
     let scope = if !editor.selected().is_empty() {
         "the selected rows"
     } else if editor.filter_text().trim().is_empty() {

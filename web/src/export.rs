@@ -77,17 +77,39 @@ fn ExportView(props: &ViewProps) -> Html {
     }
 }
 
+#[derive(Properties, PartialEq)]
+pub struct ExportProps {
+    /// The editor's problems for the current data (computed once by the app).
+    pub problems: std::rc::Rc<Vec<Diagnostic>>,
+    /// False while the problems of the latest change are still being computed: nothing is
+    /// exported from a state that has not been checked.
+    pub fresh: bool,
+}
+
 #[component]
-pub fn ExportPanel() -> Html {
+pub fn ExportPanel(props: &ExportProps) -> Html {
     let store = use_store();
-    let revision = store.revision();
+    let key = {
+        let editor = store.editor();
+        (
+            editor.data_revision(),
+            editor.settings_revision(),
+            props.fresh,
+        )
+    };
     let exports = {
         let store = store.clone();
-        use_memo(revision, move |_| store.editor().exports())
+        let problems = props.problems.clone();
+        use_memo(key, move |(_, _, fresh)| {
+            fresh
+                .then(|| store.editor().exports_from(&problems))
+                .flatten()
+        })
     };
     let blockers = {
         let store = store.clone();
-        use_memo(revision, move |_| store.editor().export_blockers())
+        let problems = props.problems.clone();
+        use_memo(key, move |_| store.editor().export_blockers_from(&problems))
     };
     let editor = store.editor();
     let Some(session) = editor.session() else {
@@ -101,7 +123,12 @@ pub fn ExportPanel() -> Html {
         .collect();
     drop(editor);
     let Some(exports) = exports.as_ref().clone() else {
-        return html! {};
+        return html! {
+            <section class="panel export" aria-label="Export">
+                <h2>{ "Export" }</h2>
+                <p class="hint" role="status">{ "Checking the latest change before export…" }</p>
+            </section>
+        };
     };
 
     let field = |field: Field, label: &'static str, hint: &'static str| {

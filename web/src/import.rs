@@ -144,7 +144,12 @@ pub fn ImportPanel() -> Html {
 #[component]
 pub fn Header() -> Html {
     let store = use_store();
-    let Some(header) = store.editor().header() else {
+    let data_revision = store.editor().data_revision();
+    let header = {
+        let store = store.clone();
+        use_memo(data_revision, move |_| store.editor().header())
+    };
+    let Some(header) = (*header).clone() else {
         return html! {};
     };
     let on_key = {

@@ -80,6 +80,53 @@ pub fn use_store() -> StoreHandle {
     use_context::<StoreHandle>().expect("components are rendered inside App's store provider")
 }
 
+/// Above this many rows, problems (and so exports) are computed after the table has been
+/// repainted instead of before: an edit of 100k rows shows at once, and the panels below
+/// follow a moment later, marked as updating until then.
+const DEFER_ROWS: usize = 5_000;
+
+/// The editor's problems for the current data, and whether they are up to date.
+#[hook]
+fn use_problems(store: StoreHandle) -> (Rc<Vec<offsets_core::Diagnostic>>, bool) {
+    let (data_revision, big) = {
+        let editor = store.editor();
+        (
+            editor.data_revision(),
+            editor.session().is_some_and(|s| s.len() > DEFER_ROWS),
+        )
+    };
+    let now = {
+        let store = store.clone();
+        use_memo((data_revision, big), move |(_, big)| {
+            (!big).then(|| Rc::new(store.editor().problems()))
+        })
+    };
+    let later = use_state(|| (u64::MAX, Rc::new(Vec::new())));
+    let pending = use_mut_ref(|| None::<gloo::render::AnimationFrame>);
+    {
+        let later = later.clone();
+        use_effect_with((data_revision, big), move |(revision, big)| {
+            if *big {
+                let revision = *revision;
+                // After the next frame is painted, in a task of its own.
+                *pending.borrow_mut() = Some(gloo::render::request_animation_frame(move |_| {
+                    gloo::timers::callback::Timeout::new(0, move || {
+                        if store.editor().data_revision() == revision {
+                            let problems = store.editor().problems();
+                            later.set((revision, Rc::new(problems)));
+                        }
+                    })
+                    .forget();
+                }));
+            }
+        });
+    }
+    match &*now {
+        Some(problems) => (problems.clone(), true),
+        None => (later.1.clone(), later.0 == data_revision),
+    }
+}
+
 /// Restores the draft saved in local storage, if any.
 fn initial_editor() -> (Editor, Option<String>) {
     let Some(source) = io::load(io::SOURCE_KEY) else {
@@ -125,12 +172,19 @@ pub fn App() -> Html {
         let store = store.clone();
         let storage_error = storage_error.clone();
         let loads = store.editor().loads();
+        let pending = use_mut_ref(|| None::<gloo::render::AnimationFrame>);
         use_effect_with(loads, move |loads| {
             if *loads > 0 {
-                let record = store.editor().source_record();
-                if let Err(e) = io::save(io::SOURCE_KEY, &record) {
-                    storage_error.set(Some(e));
-                }
+                // After the table is painted: the record can be megabytes.
+                *pending.borrow_mut() = Some(gloo::render::request_animation_frame(move |_| {
+                    gloo::timers::callback::Timeout::new(0, move || {
+                        let record = store.editor().source_record();
+                        if let Err(e) = io::save(io::SOURCE_KEY, &record) {
+                            storage_error.set(Some(e));
+                        }
+                    })
+                    .forget();
+                }));
             }
         });
     }
@@ -140,26 +194,32 @@ pub fn App() -> Html {
         let store = store.clone();
         use_effect_with((), move |_| {
             let document = gloo::utils::document();
+            let options = gloo::events::EventListenerOptions::enable_prevent_default();
             let keys = {
                 let store = store.clone();
-                gloo::events::EventListener::new(&document, "keydown", move |e| {
-                    let Some(e) = e.dyn_ref::<KeyboardEvent>() else {
-                        return;
-                    };
-                    if !(e.ctrl_key() || e.meta_key()) || typing_in_a_field(e) {
-                        return;
-                    }
-                    let key = e.key().to_ascii_lowercase();
-                    let action = match (key.as_str(), e.shift_key()) {
-                        ("z", false) => Action::Undo,
-                        ("z", true) | ("y", false) => Action::Redo,
-                        _ => return,
-                    };
-                    e.prevent_default();
-                    store.dispatch(EditorAction::Edit(action));
-                })
+                // Not passive: preventDefault must stop the browser's own text undo.
+                gloo::events::EventListener::new_with_options(
+                    &document,
+                    "keydown",
+                    options,
+                    move |e| {
+                        let Some(e) = e.dyn_ref::<KeyboardEvent>() else {
+                            return;
+                        };
+                        if !(e.ctrl_key() || e.meta_key()) || typing_in_a_field(e) {
+                            return;
+                        }
+                        let key = e.key().to_ascii_lowercase();
+                        let action = match (key.as_str(), e.shift_key()) {
+                            ("z", false) => Action::Undo,
+                            ("z", true) | ("y", false) => Action::Redo,
+                            _ => return,
+                        };
+                        e.prevent_default();
+                        store.dispatch(EditorAction::Edit(action));
+                    },
+                )
             };
-            let options = gloo::events::EventListenerOptions::enable_prevent_default();
             let over = gloo::events::EventListener::new_with_options(
                 &document,
                 "dragover",
@@ -197,6 +257,10 @@ pub fn App() -> Html {
         let focus_row = focus_row.clone();
         Callback::from(move |_| focus_row.set(None))
     };
+
+    // Problems are computed once per change of the data and shared by the panels that show
+    // them (Problems) and act on them (Export).
+    let (problems, problems_fresh) = use_problems(store.clone());
 
     let editor = store.editor();
     let loaded = editor.session().is_some();
@@ -238,8 +302,8 @@ pub fn App() -> Html {
                     <import::Header />
                     <bulk::BulkPanel />
                     <table::Table focus_row={*focus_row} on_focused={on_focused} />
-                    <problems::ProblemsPanel on_focus_row={on_focus_row} />
-                    <export::ExportPanel />
+                    <problems::ProblemsPanel problems={problems.clone()} fresh={problems_fresh} on_focus_row={on_focus_row} />
+                    <export::ExportPanel problems={problems} fresh={problems_fresh} />
                 }
                 <footer class="footer">
                     { "Runs entirely in this browser: nothing you load or type is sent anywhere. Drafts are kept in this browser's local storage." }

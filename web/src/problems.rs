@@ -1,7 +1,6 @@
 //! The Problems region: every diagnostic with its severity, rule and position; choosing one
 //! scrolls to its row and focuses the offset.
 
-use crate::use_store;
 use offsets_core::Severity;
 use yew::prelude::*;
 
@@ -10,16 +9,15 @@ const SHOWN: usize = 500;
 
 #[derive(Properties, PartialEq)]
 pub struct ProblemsProps {
+    pub problems: std::rc::Rc<Vec<offsets_core::Diagnostic>>,
+    /// False while the problems of the latest change are still being computed.
+    pub fresh: bool,
     pub on_focus_row: Callback<usize>,
 }
 
 #[component]
 pub fn ProblemsPanel(props: &ProblemsProps) -> Html {
-    let store = use_store();
-    let problems = {
-        let store = store.clone();
-        use_memo(store.revision(), move |_| store.editor().problems())
-    };
+    let problems = &props.problems;
     let count = |s: Severity| problems.iter().filter(|d| d.severity == s).count();
     let (errors, warnings, infos) = (
         count(Severity::Error),
@@ -51,7 +49,9 @@ pub fn ProblemsPanel(props: &ProblemsProps) -> Html {
             <h2>{ format!("Problems: {errors} {}, {warnings} {}, {infos} {}",
                 if errors == 1 { "error" } else { "errors" },
                 if warnings == 1 { "warning" } else { "warnings" },
-                if infos == 1 { "info" } else { "infos" }) }</h2>
+                if infos == 1 { "info" } else { "infos" }) }
+                if !props.fresh { <span class="updating" role="status">{ " (checking the latest change…)" }</span> }
+            </h2>
             if problems.is_empty() {
                 <p class="hint">{ "No problems found." }</p>
             } else {

@@ -97,9 +97,13 @@ fn Spacer(props: &SpacerProps) -> Html {
 pub fn Table(props: &TableProps) -> Html {
     let store = use_store();
     let revision = store.revision();
+    let view_key = {
+        let editor = store.editor();
+        (editor.data_revision(), editor.view_revision())
+    };
     let view = {
         let store = store.clone();
-        use_memo(revision, move |_| store.editor().view())
+        use_memo(view_key, move |_| store.editor().view())
     };
     let container = use_node_ref();
     let scroll_top = use_state(|| 0.0_f64);
