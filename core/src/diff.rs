@@ -11,7 +11,7 @@
 
 use crate::edit::{OffsetValue, describe_entry};
 use crate::model::{ConnectorKind, Entry, Listing, OffsetField, PartitionKey};
-use std::collections::HashMap;
+use std::collections::{HashMap, hash_map};
 use std::fmt::Write as _;
 
 /// How one partition's offset differs.
@@ -140,14 +140,52 @@ fn index_by_key(listing: &Listing) -> HashMap<PartitionKey, usize> {
 /// listing). Entries come in `before` order, then entries only in `after`, in its order.
 pub fn diff(before: &Listing, after: &Listing) -> Diff {
     let kind = before.kind;
-    let after_index = index_by_key(after);
+    // The last entry of each partition (the one Connect keeps), and the earlier duplicates (S7),
+    // in order, for the few partitions that have them.
+    let mut after_index: HashMap<PartitionKey, usize> = HashMap::with_capacity(after.entries.len());
+    let mut earlier: HashMap<PartitionKey, Vec<usize>> = HashMap::new();
+    for (i, e) in after.entries.iter().enumerate() {
+        let Some(k) = e.key() else { continue };
+        match after_index.entry(k) {
+            hash_map::Entry::Vacant(v) => {
+                v.insert(i);
+            }
+            hash_map::Entry::Occupied(mut o) => {
+                let previous = o.insert(i);
+                earlier.entry(o.key().clone()).or_default().push(previous);
+            }
+        }
+    }
+    // Duplicates pair from the end: the last `before` entry of a partition with the last `after`
+    // one, the one before it with the one before that; any further `before` duplicate with the
+    // last. So a listing with duplicates still diffs clean against itself.
+    let mut rank_from_end = vec![0usize; before.entries.len()];
+    if !earlier.is_empty() {
+        let mut count: HashMap<PartitionKey, usize> = HashMap::new();
+        for (i, b) in before.entries.iter().enumerate().rev() {
+            if let Some(k) = b.key().filter(|k| earlier.contains_key(k)) {
+                let n = count.entry(k).or_default();
+                if let Some(r) = rank_from_end.get_mut(i) {
+                    *r = *n;
+                }
+                *n += 1;
+            }
+        }
+    }
     let mut seen = vec![false; after.entries.len()];
     let mut entries = Vec::with_capacity(before.entries.len());
     let mut summary = Summary::default();
-    for b in &before.entries {
+    for (i, b) in before.entries.iter().enumerate() {
         let key = b.key();
         let label = describe_entry(kind, b);
-        let found = key.as_ref().and_then(|k| after_index.get(k)).copied();
+        let rank = rank_from_end.get(i).copied().unwrap_or(0);
+        let found = key.as_ref().and_then(|k| {
+            let dups = earlier.get(k).filter(|_| rank > 0);
+            match dups.and_then(|d| d.len().checked_sub(rank).and_then(|j| d.get(j))) {
+                Some(&j) => Some(j),
+                None => after_index.get(k).copied(),
+            }
+        });
         let (before_v, after_v, change) =
             match found.and_then(|j| after.entries.get(j).map(|a| (j, a))) {
                 Some((j, a)) => {
