@@ -9,7 +9,8 @@ use lexopt::ValueExt;
 use offsets_core::edit::{Action, OffsetValue, Selection, Session};
 use offsets_core::export::rewrite_document;
 use offsets_core::filter::{Filter, PartitionSet, TopicPattern};
-use offsets_core::{Diagnostic, ImportOptions, Listing, Severity, import_bytes};
+use offsets_core::import::import_bytes_unvalidated;
+use offsets_core::{Diagnostic, ImportOptions, Listing, Severity};
 use std::process::ExitCode;
 
 const HELP: &str = "\
@@ -47,10 +48,13 @@ pub struct Loaded {
 /// code `validate` would use.
 pub fn load(source: &Source, options: &ImportOptions) -> Result<Loaded, CliError> {
     let bytes = source.read()?;
-    match import_bytes(&bytes, options) {
-        Ok(imported) => Ok(Loaded {
-            text: String::from_utf8_lossy(&bytes).into_owned(),
-            listing: imported.listing,
+    // Not validated here: every caller validates what it finally writes (or exports) itself.
+    match import_bytes_unvalidated(&bytes, options) {
+        Ok(listing) => Ok(Loaded {
+            // Imported, so valid UTF-8: no copy.
+            text: String::from_utf8(bytes)
+                .unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned()),
+            listing,
         }),
         Err(diags) => {
             report(&source.display_name(), &diags, usize::MAX);

@@ -584,14 +584,14 @@ pub fn compact_payload(listing: &Listing) -> String {
         if i > 0 {
             out.push(',');
         }
-        out.push_str(&json::to_compact(&e.value));
+        json::write_compact(&mut out, &e.value);
     }
     out.push(']');
     for m in &listing.extra_fields {
         out.push(',');
         json::write_string(&mut out, &m.key);
         out.push(':');
-        out.push_str(&json::to_compact(&m.value));
+        json::write_compact(&mut out, &m.value);
     }
     out.push('}');
     out

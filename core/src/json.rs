@@ -344,6 +344,24 @@ impl Parser<'_> {
         }
     }
 
+    /// Skips string content up to a quote, a backslash or a control character (so no line
+    /// break): the column advances by the characters skipped.
+    fn plain_run(&mut self) {
+        let rest = self.b.get(self.i..).unwrap_or_default();
+        let n = rest
+            .iter()
+            .position(|&c| c == b'"' || c == b'\\' || c < 0x20)
+            .unwrap_or(rest.len());
+        let chars = rest
+            .get(..n)
+            .unwrap_or_default()
+            .iter()
+            .filter(|&&c| c & 0xC0 != 0x80)
+            .count();
+        self.i += n;
+        self.col += chars as u32;
+    }
+
     fn skip_ws(&mut self) {
         while let Some(c) = self.peek() {
             if matches!(c, b' ' | b'\t' | b'\n' | b'\r') {
@@ -640,13 +658,14 @@ impl Parser<'_> {
         let mut out = String::new();
         loop {
             let run_start = self.i;
-            while let Some(c) = self.peek() {
-                if c == b'"' || c == b'\\' || c < 0x20 {
-                    break;
-                }
+            self.plain_run();
+            let run = self.text.get(run_start..self.i).unwrap_or("");
+            if out.is_empty() && self.peek() == Some(b'"') {
+                // No escape (the usual case): one exact copy.
                 self.bump();
+                return Ok(run.to_string());
             }
-            out.push_str(self.text.get(run_start..self.i).unwrap_or(""));
+            out.push_str(run);
             match self.peek() {
                 Some(b'"') => {
                     self.bump();
@@ -768,6 +787,12 @@ pub fn is_json_number(s: &str) -> bool {
 /// characters as `\n`, `\t`, ... or `\u00XX`. Everything else, including non-ASCII, is written as is.
 pub fn write_string(out: &mut String, s: &str) {
     out.push('"');
+    if !s.bytes().any(|b| b == b'"' || b == b'\\' || b < 0x20) {
+        // Nothing to escape (the usual case): one copy.
+        out.push_str(s);
+        out.push('"');
+        return;
+    }
     for c in s.chars() {
         match c {
             '"' => out.push_str("\\\""),
@@ -852,7 +877,8 @@ pub fn to_compact(value: &JsonValue) -> String {
     out
 }
 
-fn write_compact(out: &mut String, value: &JsonValue) {
+/// Appends `value` serialised as by [`to_compact`] to `out`.
+pub fn write_compact(out: &mut String, value: &JsonValue) {
     match &value.kind {
         JsonKind::Object(members) => {
             out.push('{');

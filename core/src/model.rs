@@ -10,7 +10,10 @@
 use crate::diag::Position;
 use crate::json::{self, JsonKind, JsonValue, Member};
 use crate::names::MirrorDataKey;
+use std::collections::HashMap;
+use std::collections::hash_map::RandomState;
 use std::fmt;
+use std::hash::{BuildHasher, BuildHasherDefault, Hasher};
 
 /// Which connector wrote the offsets, detected from the partition keys (domain.md IMP6), or from
 /// the MirrorMaker 2 data key when there is one.
@@ -176,7 +179,6 @@ impl Entry {
     /// map. For a generic connector, `Some(v)` replaces the map's only integer value, if any.
     /// The origin is kept, so diagnostics still point at the imported line.
     pub fn with_offset(&self, kind: ConnectorKind, offset: Option<i64>) -> Entry {
-        let mut value = self.value.clone();
         let new_offset = match offset {
             None => JsonValue::null(),
             Some(v) => {
@@ -193,43 +195,36 @@ impl Entry {
                     }
                 });
                 let Some(key) = key else { return self.clone() };
-                let mut map = match self.value.get("offset") {
+                match self.value.get("offset") {
                     Some(
-                        v @ JsonValue {
-                            kind: JsonKind::Object(_),
+                        map @ JsonValue {
+                            kind: JsonKind::Object(members),
                             ..
                         },
-                    ) => v.clone(),
-                    _ => JsonValue::object([]),
-                };
-                if let JsonKind::Object(members) = &mut map.kind {
-                    match members.iter_mut().rev().find(|m| m.key == key) {
-                        Some(m) => {
-                            m.value = JsonValue {
-                                pos: m.value.pos,
+                    ) => JsonValue {
+                        kind: JsonKind::Object(replaced_last(members, &key, |old| match old {
+                            Some(old) => JsonValue {
+                                pos: old.pos,
                                 ..JsonValue::int(v)
-                            }
-                        }
-                        None => members.push(Member {
-                            key,
-                            key_pos: Position::NONE,
-                            value: JsonValue::int(v),
-                        }),
-                    }
+                            },
+                            None => JsonValue::int(v),
+                        })),
+                        pos: map.pos,
+                        start: map.start,
+                    },
+                    _ => JsonValue::object([(key, JsonValue::int(v))]),
                 }
-                map
             }
         };
-        if let JsonKind::Object(members) = &mut value.kind {
-            match members.iter_mut().rev().find(|m| m.key == "offset") {
-                Some(m) => m.value = new_offset,
-                None => members.push(Member {
-                    key: "offset".into(),
-                    key_pos: Position::NONE,
-                    value: new_offset,
-                }),
-            }
-        }
+        // Every member is copied once, except the old offset, which is replaced (not copied).
+        let value = match &self.value.kind {
+            JsonKind::Object(members) => JsonValue {
+                kind: JsonKind::Object(replaced_last(members, "offset", |_| new_offset)),
+                pos: self.value.pos,
+                start: self.value.start,
+            },
+            _ => self.value.clone(),
+        };
         Entry {
             value,
             origin: self.origin.clone(),
@@ -310,6 +305,39 @@ impl Entry {
     }
 }
 
+/// A copy of `members` where the value of the LAST member named `key` is `make(Some(old))`, or,
+/// when there is none, with `key: make(None)` appended (no key position).
+fn replaced_last(
+    members: &[Member],
+    key: &str,
+    make: impl FnOnce(Option<&JsonValue>) -> JsonValue,
+) -> Vec<Member> {
+    let last = members.iter().rposition(|m| m.key == key);
+    let mut out: Vec<Member> = Vec::with_capacity(members.len() + usize::from(last.is_none()));
+    let mut make = Some(make);
+    for (i, m) in members.iter().enumerate() {
+        if Some(i) == last
+            && let Some(make) = make.take()
+        {
+            out.push(Member {
+                key: m.key.clone(),
+                key_pos: m.key_pos,
+                value: make(Some(&m.value)),
+            });
+        } else {
+            out.push(m.clone());
+        }
+    }
+    if let Some(make) = make.take() {
+        out.push(Member {
+            key: key.to_string(),
+            key_pos: Position::NONE,
+            value: make(None),
+        });
+    }
+    out
+}
+
 /// A JSON integer as `i64`, or (when `allow_string`) a string Java's `Long.parseLong` accepts.
 pub fn integer_value(v: &JsonValue, allow_string: bool) -> Option<i64> {
     match &v.kind {
@@ -380,6 +408,227 @@ impl PartitionKey {
         }
         pairs.sort();
         Some(PartitionKey(pairs))
+    }
+}
+
+/// A partition map's canonical pairs without building a [`PartitionKey`]: the last member of
+/// each key, sorted by key (exactly the pairs `PartitionKey::of` keeps), borrowed from the map.
+/// Small maps (every real one) stay on the stack: the size difference is the point.
+#[allow(clippy::large_enum_variant)]
+enum CanonPairs<'a> {
+    Small(usize, [(&'a str, &'a JsonValue); SMALL_KEY]),
+    Large(Vec<(&'a str, &'a JsonValue)>),
+}
+
+const SMALL_KEY: usize = 16;
+
+static NULL_VALUE: JsonValue = JsonValue {
+    kind: JsonKind::Null,
+    pos: Position::NONE,
+    start: 0,
+};
+
+impl<'a> CanonPairs<'a> {
+    /// `None` exactly when [`PartitionKey::of`] is `None`.
+    fn of(partition: &'a JsonValue) -> Option<CanonPairs<'a>> {
+        let members = partition.as_members()?;
+        if members.iter().any(|m| !m.value.is_primitive()) {
+            return None;
+        }
+        if members.len() <= SMALL_KEY {
+            let mut pairs = [("", &NULL_VALUE); SMALL_KEY];
+            let mut n = 0;
+            for (j, m) in members.iter().enumerate() {
+                let overridden = members
+                    .get(j + 1..)
+                    .is_some_and(|later| later.iter().any(|l| l.key == m.key));
+                if !overridden && let Some(slot) = pairs.get_mut(n) {
+                    *slot = (m.key.as_str(), &m.value);
+                    n += 1;
+                }
+            }
+            if let Some(used) = pairs.get_mut(..n) {
+                used.sort_unstable_by(|a, b| a.0.cmp(b.0));
+            }
+            Some(CanonPairs::Small(n, pairs))
+        } else {
+            // Reversed, then a stable sort: the first of equal keys is the LAST in the map.
+            let mut pairs: Vec<(&str, &JsonValue)> = members
+                .iter()
+                .rev()
+                .map(|m| (m.key.as_str(), &m.value))
+                .collect();
+            pairs.sort_by(|a, b| a.0.cmp(b.0));
+            pairs.dedup_by(|later, first| later.0 == first.0);
+            Some(CanonPairs::Large(pairs))
+        }
+    }
+
+    fn as_slice(&self) -> &[(&'a str, &'a JsonValue)] {
+        match self {
+            CanonPairs::Small(n, pairs) => pairs.get(..*n).unwrap_or_default(),
+            CanonPairs::Large(pairs) => pairs,
+        }
+    }
+
+    fn hash(&self, state: &RandomState) -> u64 {
+        let mut h = state.build_hasher();
+        for (k, v) in self.as_slice() {
+            h.write(k.as_bytes());
+            h.write_u8(0xff); // never in UTF-8: ends the key
+            match canon_value(v) {
+                CanonValue::Null => h.write_u8(0),
+                CanonValue::Bool(b) => h.write_u8(1 + u8::from(b)),
+                CanonValue::Int(i) => {
+                    h.write_u8(3);
+                    h.write_i128(i);
+                }
+                CanonValue::Number(t) => {
+                    h.write_u8(4);
+                    h.write(t.as_bytes());
+                    h.write_u8(0xff);
+                }
+                CanonValue::String(t) => {
+                    h.write_u8(5);
+                    h.write(t.as_bytes());
+                    h.write_u8(0xff);
+                }
+            }
+        }
+        h.finish()
+    }
+
+    fn same(&self, other: &CanonPairs<'_>) -> bool {
+        let (a, b) = (self.as_slice(), other.as_slice());
+        a.len() == b.len()
+            && a.iter()
+                .zip(b)
+                .all(|(x, y)| x.0 == y.0 && canon_value(x.1) == canon_value(y.1))
+    }
+}
+
+/// [`KeyValue`] borrowed.
+#[derive(PartialEq)]
+enum CanonValue<'a> {
+    Null,
+    Bool(bool),
+    Int(i128),
+    Number(&'a str),
+    String(&'a str),
+}
+
+fn canon_value(v: &JsonValue) -> CanonValue<'_> {
+    match &v.kind {
+        JsonKind::Bool(b) => CanonValue::Bool(*b),
+        JsonKind::Number(n) if n.is_integer_text() => match n.text().parse::<i128>() {
+            Ok(i) => CanonValue::Int(i),
+            Err(_) => CanonValue::Number(n.text()),
+        },
+        JsonKind::Number(n) => CanonValue::Number(n.text()),
+        JsonKind::String(s) => CanonValue::String(s),
+        // Nested values never reach here (`CanonPairs::of` refuses them).
+        JsonKind::Null | JsonKind::Array(_) | JsonKind::Object(_) => CanonValue::Null,
+    }
+}
+
+/// Hashes an already well-mixed `u64` as itself.
+#[derive(Default)]
+struct U64Hasher(u64);
+
+impl Hasher for U64Hasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.0 = self.0.rotate_left(8) ^ u64::from(b);
+        }
+    }
+    fn write_u64(&mut self, n: u64) {
+        self.0 = n;
+    }
+}
+
+/// A map from canonical partition keys to `usize` values (row numbers), keyed by the entries'
+/// partition maps themselves: no [`PartitionKey`] (strings and a vector per entry) is built.
+/// Equal keys are those [`Entry::key`] says are equal. Hashes are keyed per index (SipHash with
+/// a random key), so a hostile listing cannot make lookups collide.
+pub(crate) struct KeyIndex<'a> {
+    state: RandomState,
+    heads: HashMap<u64, usize, BuildHasherDefault<U64Hasher>>,
+    slots: Vec<KeySlot<'a>>,
+}
+
+struct KeySlot<'a> {
+    partition: &'a JsonValue,
+    hash: u64,
+    value: usize,
+    next: Option<usize>,
+}
+
+/// An entry's key, ready for a [`KeyIndex`] lookup.
+pub(crate) struct KeyProbe<'a> {
+    partition: &'a JsonValue,
+    pairs: CanonPairs<'a>,
+    hash: u64,
+}
+
+impl<'a> KeyIndex<'a> {
+    pub(crate) fn with_capacity(n: usize) -> KeyIndex<'a> {
+        KeyIndex {
+            state: RandomState::new(),
+            heads: HashMap::with_capacity_and_hasher(n, BuildHasherDefault::default()),
+            slots: Vec::with_capacity(n),
+        }
+    }
+
+    /// The probe for `entry`'s key; `None` exactly when [`Entry::key`] is `None`.
+    pub(crate) fn probe<'e>(&self, entry: &'e Entry) -> Option<KeyProbe<'e>> {
+        let partition = entry.partition()?;
+        let pairs = CanonPairs::of(partition)?;
+        let hash = pairs.hash(&self.state);
+        Some(KeyProbe {
+            partition,
+            pairs,
+            hash,
+        })
+    }
+
+    fn find(&self, probe: &KeyProbe<'_>) -> Option<usize> {
+        let mut at = self.heads.get(&probe.hash).copied();
+        while let Some(i) = at {
+            let slot = self.slots.get(i)?;
+            if slot.hash == probe.hash
+                && CanonPairs::of(slot.partition).is_some_and(|p| p.same(&probe.pairs))
+            {
+                return Some(i);
+            }
+            at = slot.next;
+        }
+        None
+    }
+
+    /// The value stored for the probe's key.
+    pub(crate) fn get(&self, probe: &KeyProbe<'_>) -> Option<usize> {
+        self.find(probe)
+            .and_then(|i| self.slots.get(i))
+            .map(|s| s.value)
+    }
+
+    /// Stores `value` unless the key is already present; returns the value already stored.
+    pub(crate) fn insert_first(&mut self, probe: KeyProbe<'a>, value: usize) -> Option<usize> {
+        if let Some(existing) = self.get(&probe) {
+            return Some(existing);
+        }
+        let index = self.slots.len();
+        let next = self.heads.insert(probe.hash, index);
+        self.slots.push(KeySlot {
+            partition: probe.partition,
+            hash: probe.hash,
+            value,
+            next,
+        });
+        None
     }
 }
 
@@ -555,6 +804,43 @@ mod tests {
             PartitionKey::of(&a).unwrap().to_string(),
             "{cluster=c, partition=1, topic=t}"
         );
+    }
+
+    #[test]
+    fn key_index_matches_partition_key_equality() {
+        let maps = [
+            r#"{"topic":"t","partition":1,"cluster":"c"}"#,
+            r#"{"cluster":"c","partition":1,"topic":"t"}"#,
+            r#"{"cluster":"c","partition":1.0,"topic":"t"}"#,
+            r#"{"cluster":"c","partition":"1","topic":"t"}"#,
+            r#"{"cluster":"c","partition":-0,"topic":"t"}"#,
+            r#"{"cluster":"c","partition":0,"topic":"t"}"#,
+            r#"{"cluster":"c","partition":2,"topic":"t","partition":1}"#,
+            r#"{"cluster":"c","partition":99999999999999999999999999999999999999999,"topic":"t"}"#,
+            r#"{"cluster":"c","topic":"t"}"#,
+            r#"{"cluster":null,"topic":true}"#,
+            r#"{"cluster":null,"topic":false}"#,
+            r#"{"cluster":[1],"topic":"t"}"#,
+            r#"{"a":1,"b":1,"c":1,"d":1,"e":1,"f":1,"g":1,"h":1,"i":1,"j":1,"k":1,"l":1,"m":1,"n":1,"o":1,"p":1,"q":1}"#,
+            r#"{"q":1,"b":1,"c":1,"d":1,"e":1,"f":1,"g":1,"h":1,"i":1,"j":1,"k":1,"l":1,"m":1,"n":1,"o":1,"p":1,"a":2,"a":1}"#,
+            r#"{"a":1,"b":1,"c":1,"d":1,"e":1,"f":1,"g":1,"h":1,"i":1,"j":1,"k":1,"l":1,"m":1,"n":1,"o":1,"p":1}"#,
+            r#"{"p":1,"b":1,"c":1,"d":1,"e":1,"f":1,"g":1,"h":1,"i":1,"j":1,"k":1,"l":1,"m":1,"n":1,"o":1,"a":0,"a":1}"#,
+            r#"{}"#,
+        ];
+        let entries: Vec<Entry> = maps
+            .iter()
+            .map(|m| Entry::new(json::parse(m).unwrap(), None))
+            .collect();
+        let mut index = KeyIndex::with_capacity(entries.len());
+        for (i, e) in entries.iter().enumerate() {
+            let first = entries
+                .iter()
+                .position(|o| o.key().is_some() && o.key() == e.key());
+            match index.probe(e) {
+                None => assert!(e.key().is_none(), "{}", maps[i]),
+                Some(p) => assert_eq!(index.insert_first(p, i), first.filter(|&f| f < i)),
+            }
+        }
     }
 
     #[test]

@@ -16,9 +16,8 @@
 
 use crate::diag::{Diagnostic, Position, Severity};
 use crate::json::{JsonKind, JsonValue, Member};
-use crate::model::{ConnectorKind, Entry, Listing, OffsetField, PartitionKey, parse_java_long};
+use crate::model::{ConnectorKind, Entry, KeyIndex, Listing, OffsetField, parse_java_long};
 use crate::names;
-use std::collections::{HashMap, HashSet};
 
 /// Every rule id [`validate`] and the importer can emit (the golden tests check each appears).
 pub const RULE_IDS: &[&str] = &[
@@ -69,10 +68,10 @@ pub fn validate(listing: &Listing, baseline: Option<&Listing>) -> Vec<Diagnostic
     // The baseline is indexed once (first entry per key, as `Listing::find` answers): looking
     // each entry up with a linear scan made validating 100k entries take minutes.
     let baseline = baseline.map(|b| {
-        let mut index: HashMap<PartitionKey, usize> = HashMap::with_capacity(b.entries.len());
+        let mut index = KeyIndex::with_capacity(b.entries.len());
         for (j, e) in b.entries.iter().enumerate() {
-            if let Some(k) = e.key() {
-                index.entry(k).or_insert(j);
+            if let Some(k) = index.probe(e) {
+                index.insert_first(k, j);
             }
         }
         (b, index)
@@ -212,7 +211,7 @@ fn listing_rules(cx: &mut Ctx<'_>, baseline: Option<&Listing>) {
         );
     }
     if let Some(base) = baseline
-        && base.payload() == l.payload()
+        && same_payload(base, l)
     {
         cx.push(
             "S10",
@@ -222,6 +221,16 @@ fn listing_rules(cx: &mut Ctx<'_>, baseline: Option<&Listing>) {
             None,
         );
     }
+}
+
+/// `a.payload() == b.payload()`, without building either payload.
+fn same_payload(a: &Listing, b: &Listing) -> bool {
+    a.entries.len() == b.entries.len()
+        && a.extra_fields == b.extra_fields
+        && a.entries
+            .iter()
+            .zip(&b.entries)
+            .all(|(x, y)| x.value.same_as(&y.value))
 }
 
 /// DUPKEY: a key that appears more than once in one object.
@@ -352,7 +361,7 @@ fn mirror_source_rules(
     cx: &mut Ctx<'_>,
     i: usize,
     entry: &Entry,
-    baseline: Option<&(&Listing, HashMap<PartitionKey, usize>)>,
+    baseline: Option<&(&Listing, KeyIndex<'_>)>,
     skip: &dyn Fn(&JsonValue) -> bool,
 ) {
     let n = i + 1;
@@ -467,7 +476,9 @@ fn mirror_source_rules(
     let Some((base, index)) = baseline else {
         return;
     };
-    let Some(key) = entry.key() else { return };
+    let Some(key) = index.probe(entry) else {
+        return;
+    };
     let pos = match offset {
         OffsetField::Map(m) => m.get("offset").map(|v| v.pos).unwrap_or(m.pos),
         OffsetField::Other(v) => v.pos,
@@ -477,7 +488,7 @@ fn mirror_source_rules(
             .map(|m| m.value.pos)
             .unwrap_or(entry.origin.pos),
     };
-    match index.get(&key).and_then(|&j| base.entries.get(j)) {
+    match index.get(&key).and_then(|j| base.entries.get(j)) {
         None => {
             let (t, p) = match entry.mirror_partition() {
                 Some(mp) => (mp.topic.to_string(), mp.partition.to_string()),
@@ -694,10 +705,11 @@ fn generic_rules(cx: &mut Ctx<'_>, i: usize, entry: &Entry) {
 
 /// S7: the same canonical partition in two entries; reported at every later occurrence.
 fn duplicate_partitions(cx: &mut Ctx<'_>) {
-    let mut seen: HashSet<PartitionKey> = HashSet::new();
+    let mut seen = KeyIndex::with_capacity(cx.listing.entries.len());
     for (i, e) in cx.listing.entries.iter().enumerate() {
-        let Some(key) = e.key() else { continue };
-        if seen.contains(&key) {
+        let Some(probe) = seen.probe(e) else { continue };
+        if seen.insert_first(probe, i).is_some() {
+            let Some(key) = e.key() else { continue };
             let pos = e.partition().map(|p| p.pos).unwrap_or(e.origin.pos);
             cx.err(
                 "S7",
@@ -705,8 +717,6 @@ fn duplicate_partitions(cx: &mut Ctx<'_>) {
                 format!("Partition {key} appears more than once; Kafka Connect would silently keep only the last entry."),
                 i,
             );
-        } else {
-            seen.insert(key);
         }
     }
 }
