@@ -17,10 +17,11 @@ step() { printf '\n\033[1m==> %s\033[0m\n' "$*"; }
 # node --test: "# pass N" / "# fail N".
 count() {
     local log=$1 p f
-    p=$(grep -Eo 'test result: [a-zA-Z]+\. [0-9]+ passed' "$log" | awk '{s+=$4} END {print s+0}')
-    f=$(grep -Eo '[0-9]+ passed; [0-9]+ failed' "$log" | awk '{s+=$3} END {print s+0}')
-    p=$((p + $(grep -E '^# pass [0-9]+' "$log" | awk '{s+=$3} END {print s+0}')))
-    f=$((f + $(grep -E '^# fail [0-9]+' "$log" | awk '{s+=$3} END {print s+0}')))
+    # awk alone reads the log (a grep finding nothing would fail the pipeline under pipefail).
+    p=$(awk 'match($0, /test result: [a-zA-Z]+\. [0-9]+ passed/) { split(substr($0, RSTART, RLENGTH), w, " "); s += w[4] } END { print s + 0 }' "$log")
+    f=$(awk 'match($0, /[0-9]+ passed; [0-9]+ failed/) { split(substr($0, RSTART, RLENGTH), w, " "); s += w[3] } END { print s + 0 }' "$log")
+    p=$((p + $(awk '/^# pass [0-9]+/ { s += $3 } END { print s + 0 }' "$log")))
+    f=$((f + $(awk '/^# fail [0-9]+/ { s += $3 } END { print s + 0 }' "$log")))
     passed=$((passed + p))
     failed=$((failed + f))
 }

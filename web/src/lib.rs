@@ -328,3 +328,25 @@ pub fn install_panic_banner() {
         io::show_fatal_banner(&message);
     }));
 }
+
+/// Benchmark hook for `make bench` (scripts/bench-browser.mjs calls it through
+/// `window.wasmBindings`): import, validate and export the PATCH body of every entry of `text`,
+/// as the editor does, and return how many entries went through (0 when refused). The page itself
+/// never calls it.
+#[wasm_bindgen::prelude::wasm_bindgen]
+pub fn bench_import_validate_export(text: &str) -> usize {
+    let Ok(imported) = offsets_core::import(text, &offsets_core::ImportOptions::default()) else {
+        return 0;
+    };
+    // `import` validates the listing (its diagnostics are the validation), so the export
+    // does not validate again.
+    let listing = imported.listing;
+    match offsets_core::export::patch_json_gated(
+        &listing,
+        offsets_core::export::Gate::Checked(&imported.diagnostics),
+        false,
+    ) {
+        Ok(export) if !export.text.is_empty() => listing.entries.len(),
+        _ => 0,
+    }
+}

@@ -1,0 +1,105 @@
+// Browser benchmarks of the release build (issue 6, item 3), in headless Debian Chromium:
+//   node scripts/bench-browser.mjs [ENTRIES]     (default 100000; needs dist/, see scripts/build.sh)
+// Prints one line per figure plus the goals. Timings are taken inside the page with
+// performance.now() and end at the first animation frame after the DOM shows the result, so
+// they include Yew's render and the browser's layout, not Playwright's round trips.
+import { start } from '../tests/e2e/harness.mjs';
+import { readdirSync, statSync } from 'node:fs';
+import { gzipSync } from 'node:zlib';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+const N = Number(process.argv[2] ?? 100000);
+const TOPICS = 100;
+const parts = Math.ceil(N / TOPICS);
+const entries = [];
+for (let t = 0; t < TOPICS && entries.length < N; t++) {
+  for (let p = 0; p < parts && entries.length < N; p++) {
+    entries.push(`{"partition":{"cluster":"east","partition":${p},"topic":"topic-${String(t).padStart(3, '0')}"},"offset":{"offset":${1_000_000 + p * 7}}}`);
+  }
+}
+const text = `{"offsets":[${entries.join(',')}]}`;
+
+const app = await start();
+const { page } = app;
+page.setDefaultTimeout(180_000);
+
+// Navigation to an interactive page (the import text area rendered by the wasm app).
+await page.goto(app.url);
+await page.waitForFunction(() => document.querySelector('#import-text'), null, { polling: 'raf' });
+const interactive = await page.evaluate(() => performance.now());
+
+// The page's own JSON baseline on the same text, and our import + validate + export of it.
+const pipeline = await page.evaluate((t) => {
+  const best = (f) => { let m = Infinity; for (let i = 0; i < 3; i++) { const t0 = performance.now(); f(); m = Math.min(m, performance.now() - t0); } return m; };
+  const json = best(() => JSON.stringify(JSON.parse(t)));
+  let count = 0;
+  const ours = best(() => { count = window.wasmBindings.bench_import_validate_export(t); });
+  return { json, ours, count };
+}, text);
+
+// Helpers evaluated in the page: wait for a condition, then for the next frame to be painted.
+const settle = `(cond) => new Promise((done) => { const tick = () => cond() ? requestAnimationFrame(() => done()) : requestAnimationFrame(tick); tick(); })`;
+const idle = async () => {
+  await page.waitForFunction(() => !document.querySelector('.updating') && document.querySelector('.export h2'), null, { polling: 200 });
+  await page.waitForTimeout(300);
+};
+
+// Paste (the text area's value, as a paste sets it) and Load until the table shows rows.
+await page.evaluate((t) => { document.getElementById('import-text').value = t; }, text);
+const load = await page.evaluate(async (settleSrc) => {
+  const settle = eval(settleSrc);
+  const t0 = performance.now();
+  [...document.querySelectorAll('button')].find((b) => b.textContent.trim() === 'Load').click();
+  await settle(() => document.querySelector('tr.row'));
+  return performance.now() - t0;
+}, settle);
+const rowsAfterLoad = await page.locator('tr.row').count();
+await idle();
+
+// Bulk shift of every row by -1.
+await page.getByLabel('Value', { exact: true }).fill('-1');
+await idle();
+const shift = await page.evaluate(async (settleSrc) => {
+  const settle = eval(settleSrc);
+  const button = [...document.querySelectorAll('button')].find((b) => /^Shift \d/.test(b.textContent.trim()));
+  const t0 = performance.now();
+  button.click();
+  await settle(() => document.querySelector('tr.row.changed'));
+  return performance.now() - t0;
+}, settle);
+await idle();
+
+// One keystroke in the filter box until the table repaints.
+const keystroke = await page.evaluate(async (settleSrc) => {
+  const settle = eval(settleSrc);
+  const input = document.getElementById('filter');
+  const before = document.getElementById('filter-help').textContent;
+  const t0 = performance.now();
+  input.value = 'topic-00';
+  input.dispatchEvent(new InputEvent('input', { bubbles: true, data: '0', inputType: 'insertText' }));
+  await settle(() => document.getElementById('filter-help').textContent !== before);
+  return performance.now() - t0;
+}, settle);
+const rowsAfterFilter = await page.locator('tr.row').count();
+const domRowsMax = Math.max(rowsAfterLoad, rowsAfterFilter);
+
+const dist = join(import.meta.dirname, '..', 'dist');
+const wasm = readdirSync(dist).find((f) => f.endsWith('.wasm'));
+const raw = statSync(join(dist, wasm)).size;
+const gz = gzipSync(readFileSync(join(dist, wasm)), { level: 9 }).length;
+
+const ms = (v) => `${v.toFixed(0)} ms`;
+console.log(`browser: Chromium ${app.context.browser()?.version() ?? '(persistent context)'}, ${N} entries, ${(text.length / 1e6).toFixed(1)} MB payload`);
+console.log(`navigation to interactive page      ${ms(interactive)}`);
+console.log(`paste + Load until first rows       ${ms(load)}   (goal: 1000 ms)`);
+console.log(`bulk shift of every row             ${ms(shift)}   (goal: 150 ms)`);
+console.log(`one filter keystroke until repaint  ${ms(keystroke)}   (goal: 50 ms)`);
+console.log(`row elements in the DOM             ${domRowsMax}   (goal: at most about 200)`);
+console.log(`JSON.parse + JSON.stringify         ${ms(pipeline.json)}`);
+console.log(`import + validate + export (wasm)   ${ms(pipeline.ours)}   (${pipeline.count} entries; ${(pipeline.ours / pipeline.json).toFixed(2)}x the JSON baseline, goal: 1.5x)`);
+console.log(`release wasm                        ${(raw / 1024).toFixed(0)} KiB raw, ${(gz / 1024).toFixed(0)} KiB gzip   (goal: 300 KiB gzip)`);
+if (app.consoleErrors.length || app.foreignRequests().length) {
+  console.log('console errors or foreign requests:', app.consoleErrors, app.foreignRequests());
+}
+await app.close();
