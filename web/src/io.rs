@@ -86,6 +86,15 @@ pub async fn copy(text: String) -> Result<(), String> {
         })
 }
 
+/// Runs `work` in a task of its own after the next frame has been painted, so that what the
+/// user just did is on screen before slow follow-up work starts. Dropping the returned handle
+/// before the frame cancels it.
+pub fn after_paint(work: impl FnOnce() + 'static) -> gloo::render::AnimationFrame {
+    gloo::render::request_animation_frame(move |_| {
+        gloo::timers::callback::Timeout::new(0, work).forget();
+    })
+}
+
 /// Shows a banner at the top of the page without going through Yew, for when the app itself
 /// has failed (a panic): the page is never left blank, and the saved draft is untouched.
 pub fn show_fatal_banner(message: &str) {

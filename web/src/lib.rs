@@ -109,14 +109,11 @@ fn use_problems(store: StoreHandle) -> (Rc<Vec<offsets_core::Diagnostic>>, bool)
             if *big {
                 let revision = *revision;
                 // After the next frame is painted, in a task of its own.
-                *pending.borrow_mut() = Some(gloo::render::request_animation_frame(move |_| {
-                    gloo::timers::callback::Timeout::new(0, move || {
-                        if store.editor().data_revision() == revision {
-                            let problems = store.editor().problems();
-                            later.set((revision, Rc::new(problems)));
-                        }
-                    })
-                    .forget();
+                *pending.borrow_mut() = Some(io::after_paint(move || {
+                    if store.editor().data_revision() == revision {
+                        let problems = store.editor().problems();
+                        later.set((revision, Rc::new(problems)));
+                    }
                 }));
             }
         });
@@ -176,14 +173,11 @@ pub fn App() -> Html {
         use_effect_with(loads, move |loads| {
             if *loads > 0 {
                 // After the table is painted: the record can be megabytes.
-                *pending.borrow_mut() = Some(gloo::render::request_animation_frame(move |_| {
-                    gloo::timers::callback::Timeout::new(0, move || {
-                        let record = store.editor().source_record();
-                        if let Err(e) = io::save(io::SOURCE_KEY, &record) {
-                            storage_error.set(Some(e));
-                        }
-                    })
-                    .forget();
+                *pending.borrow_mut() = Some(io::after_paint(move || {
+                    let record = store.editor().source_record();
+                    if let Err(e) = io::save(io::SOURCE_KEY, &record) {
+                        storage_error.set(Some(e));
+                    }
                 }));
             }
         });
