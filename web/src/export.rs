@@ -5,17 +5,70 @@
 use crate::{io, use_store};
 use offsets_core::Diagnostic;
 use offsets_core::edit::{Action, ExportScope};
-use offsets_core::editor::{EditorAction, Field, TargetKind};
+use offsets_core::editor::{EditorAction, Exports, Field, TargetKind};
 use offsets_core::procedure::{AliasPath, AutoOffsetReset};
+use std::rc::Rc;
 use web_sys::{HtmlInputElement, HtmlSelectElement};
 use yew::prelude::*;
+
+/// An export's text or why it was refused, shared (never copied) between renders: the texts of a
+/// large alter are megabytes, and the panel re-renders on every change of the page.
+#[derive(Debug, Clone)]
+struct Shared(Rc<Result<String, Vec<Diagnostic>>>);
+
+impl PartialEq for Shared {
+    fn eq(&self, other: &Self) -> bool {
+        Rc::ptr_eq(&self.0, &other.0)
+    }
+}
+
+impl Shared {
+    fn new(result: Result<String, Vec<Diagnostic>>) -> Shared {
+        Shared(Rc::new(result))
+    }
+}
+
+/// Every view's text, computed once per change of the data or the settings.
+#[derive(Debug)]
+struct Rendered {
+    exports: Exports,
+    configmap: Shared,
+    steps: Shared,
+    script: Shared,
+    patch_json: Shared,
+    csv: Shared,
+    auto_offset_reset: Option<Shared>,
+}
+
+impl Rendered {
+    fn new(exports: Exports) -> Rendered {
+        let text = |r: &Result<offsets_core::export::Export, Vec<Diagnostic>>| {
+            Shared::new(r.as_ref().map(|e| e.text.clone()).map_err(Clone::clone))
+        };
+        let procedure = |f: fn(&offsets_core::procedure::Procedure) -> String| {
+            Shared::new(exports.procedure.as_ref().map(f).map_err(Clone::clone))
+        };
+        Rendered {
+            configmap: text(&exports.configmap),
+            steps: procedure(offsets_core::procedure::Procedure::render_steps),
+            script: procedure(offsets_core::procedure::Procedure::render_script),
+            patch_json: text(&exports.patch_json),
+            csv: text(&exports.csv),
+            auto_offset_reset: exports
+                .auto_offset_reset
+                .as_ref()
+                .map(|r| Shared::new(r.as_ref().map(|p| p.render_steps()).map_err(Clone::clone))),
+            exports,
+        }
+    }
+}
 
 #[derive(Properties, PartialEq)]
 struct ViewProps {
     title: AttrValue,
     file: AttrValue,
     mime: AttrValue,
-    text: Result<String, Vec<Diagnostic>>,
+    text: Shared,
     #[prop_or_default]
     notes: Vec<Diagnostic>,
 }
@@ -24,13 +77,13 @@ struct ViewProps {
 #[component]
 fn ExportView(props: &ViewProps) -> Html {
     let confirmation = use_state(|| None::<String>);
-    let text = props.text.as_ref().ok().cloned();
+    let available = props.text.0.is_ok();
     let on_copy = {
         let confirmation = confirmation.clone();
-        let text = text.clone().unwrap_or_default();
+        let shared = props.text.clone();
         Callback::from(move |_: MouseEvent| {
             let confirmation = confirmation.clone();
-            let text = text.clone();
+            let text = shared.0.as_ref().clone().unwrap_or_default();
             wasm_bindgen_futures::spawn_local(async move {
                 confirmation.set(Some(match io::copy(text).await {
                     Ok(()) => "Copied to the clipboard.".to_string(),
@@ -41,10 +94,16 @@ fn ExportView(props: &ViewProps) -> Html {
     };
     let on_download = {
         let confirmation = confirmation.clone();
-        let text = text.clone().unwrap_or_default();
+        let shared = props.text.clone();
         let (file, mime) = (props.file.clone(), props.mime.clone());
         Callback::from(move |_: MouseEvent| {
-            confirmation.set(Some(match io::download(&file, &text, &mime) {
+            let text = shared
+                .0
+                .as_ref()
+                .as_ref()
+                .map(String::as_str)
+                .unwrap_or_default();
+            confirmation.set(Some(match io::download(&file, text, &mime) {
                 Ok(()) => format!("Downloaded {file}."),
                 Err(e) => format!("Not downloaded: {e}."),
             }));
@@ -58,15 +117,15 @@ fn ExportView(props: &ViewProps) -> Html {
         <section class="export-view" aria-labelledby={format!("{id}-title")}>
             <div class="view-head">
                 <h3 id={format!("{id}-title")}>{ &props.title }</h3>
-                <button type="button" onclick={on_copy} disabled={text.is_none()}>{ "Copy" }</button>
-                <button type="button" onclick={on_download} disabled={text.is_none()}>{ "Download" }</button>
+                <button type="button" onclick={on_copy} disabled={!available}>{ "Copy" }</button>
+                <button type="button" onclick={on_download} disabled={!available}>{ "Download" }</button>
                 <span class="confirmation" role="status">{ (*confirmation).clone().unwrap_or_default() }</span>
             </div>
             { for props.notes.iter().filter(|d| d.severity != offsets_core::Severity::Info && !d.rule.starts_with(['S', 'M', 'I'])).map(|d| html! {
                 <p class={classes!("note", d.severity.as_str())}>{ format!("{}: {}", d.rule, d.message) }</p>
             }) }
-            { match &props.text {
-                Ok(text) => html! { <pre class="export-text" tabindex="0">{ text }</pre> },
+            { match props.text.0.as_ref() {
+                Ok(text) => html! { <pre class="export-text" tabindex="0">{ text.as_str() }</pre> },
                 Err(diags) => html! {
                     <ul class="export-errors">
                         { for diags.iter().filter(|d| d.is_error()).take(20).map(|d| html! { <li>{ d.to_string() }</li> }) }
@@ -80,7 +139,7 @@ fn ExportView(props: &ViewProps) -> Html {
 #[derive(Properties, PartialEq)]
 pub struct ExportProps {
     /// The editor's problems for the current data (computed once by the app).
-    pub problems: std::rc::Rc<Vec<Diagnostic>>,
+    pub problems: Rc<Vec<Diagnostic>>,
     /// False while the problems of the latest change are still being computed: nothing is
     /// exported from a state that has not been checked.
     pub fresh: bool,
@@ -104,6 +163,7 @@ pub fn ExportPanel(props: &ExportProps) -> Html {
             fresh
                 .then(|| store.editor().exports_from(&problems))
                 .flatten()
+                .map(Rendered::new)
         })
     };
     let blockers = {
@@ -122,7 +182,7 @@ pub fn ExportPanel(props: &ExportProps) -> Html {
         .map(|f| (*f, editor.field_error(*f)))
         .collect();
     drop(editor);
-    let Some(exports) = exports.as_ref().clone() else {
+    let Some(rendered) = exports.as_ref() else {
         return html! {
             <section class="panel export" aria-label="Export">
                 <h2>{ "Export" }</h2>
@@ -202,6 +262,7 @@ pub fn ExportPanel(props: &ExportProps) -> Html {
         })
     };
 
+    let exports = &rendered.exports;
     let s = exports.summary;
     let summary = format!(
         "{} rewound ({} records processed again), {} skipped ({} records never processed), {} nulled, {} set, {} added, {} removed. The export holds {} {}{}.",
@@ -228,24 +289,13 @@ pub fn ExportPanel(props: &ExportProps) -> Html {
     let blocked = !blockers.is_empty();
     let is_rest = settings.target == TargetKind::Rest;
     let tool = if is_rest { "curl" } else { "kubectl" };
-    let text = |r: &Result<offsets_core::export::Export, Vec<Diagnostic>>| {
-        r.as_ref().map(|e| e.text.clone()).map_err(Clone::clone)
-    };
     let notes = |r: &Result<offsets_core::export::Export, Vec<Diagnostic>>| {
         r.as_ref()
             .map(|e| e.diagnostics.clone())
             .unwrap_or_default()
     };
-    let procedure = &exports.procedure;
-    let steps = procedure
-        .as_ref()
-        .map(|p| p.render_steps())
-        .map_err(Clone::clone);
-    let script = procedure
-        .as_ref()
-        .map(|p| p.render_script())
-        .map_err(Clone::clone);
-    let procedure_notes = procedure
+    let procedure_notes = exports
+        .procedure
         .as_ref()
         .map(|p| p.warnings.clone())
         .unwrap_or_default();
@@ -304,16 +354,16 @@ pub fn ExportPanel(props: &ExportProps) -> Html {
                 </div>
             } else {
                 <ExportView title="ConfigMap YAML" file="alter.yaml" mime="application/yaml"
-                    text={text(&exports.configmap)} notes={notes(&exports.configmap)} />
+                    text={rendered.configmap.clone()} notes={notes(&exports.configmap)} />
                 <ExportView title={format!("{tool} commands")} file={if is_rest { "alter-offsets-curl.sh" } else { "alter-offsets-steps.sh" }}
-                    mime="text/x-shellscript" text={steps} notes={procedure_notes} />
-                <ExportView title={format!("{tool} script")} file="alter-offsets.sh" mime="text/x-shellscript" text={script} />
+                    mime="text/x-shellscript" text={rendered.steps.clone()} notes={procedure_notes} />
+                <ExportView title={format!("{tool} script")} file="alter-offsets.sh" mime="text/x-shellscript" text={rendered.script.clone()} />
                 <ExportView title="PATCH JSON" file="offsets.json" mime="application/json"
-                    text={text(&exports.patch_json)} notes={notes(&exports.patch_json)} />
+                    text={rendered.patch_json.clone()} notes={notes(&exports.patch_json)} />
                 <ExportView title="CSV" file="offsets.csv" mime="text/csv"
-                    text={text(&exports.csv)} notes={notes(&exports.csv)} />
+                    text={rendered.csv.clone()} notes={notes(&exports.csv)} />
             }
-            if let Some(reset) = &exports.auto_offset_reset {
+            if let Some(reset) = &rendered.auto_offset_reset {
                 <div class="auto-offset-reset">
                     <h3>{ "Where partitions without an offset start" }</h3>
                     <p class="hint">{ "Partitions with no stored offset (new ones, and nulled ones) start from the source consumer's auto.offset.reset. MirrorMaker 2 defaults it to earliest. Setting latest skips every record written before the connector first sees the partition: it gives up the at-least-once guarantee for new partitions." }</p>
@@ -323,7 +373,7 @@ pub fn ExportPanel(props: &ExportProps) -> Html {
                         <option value="earliest" selected={settings.auto_offset_reset == AutoOffsetReset::Earliest}>{ "earliest (replicate everything, the default)" }</option>
                     </select>
                     <ExportView title="auto.offset.reset commands" file="auto-offset-reset.sh" mime="text/x-shellscript"
-                        text={reset.as_ref().map(|p| p.render_steps()).map_err(Clone::clone)} />
+                        text={reset.clone()} />
                 </div>
             }
         </section>

@@ -157,12 +157,25 @@ pub fn App() -> Html {
     {
         let store = store.clone();
         let storage_error = storage_error.clone();
-        use_effect_with(store.revision(), move |_| {
+        let pending = use_mut_ref(|| None::<gloo::render::AnimationFrame>);
+        let key = {
             let editor = store.editor();
-            let result = io::save(io::DRAFT_KEY, &editor.draft_record());
-            if result.as_ref().err() != storage_error.as_ref() {
-                storage_error.set(result.err());
-            }
+            (
+                editor.data_revision(),
+                editor.view_revision(),
+                editor.settings_revision(),
+            )
+        };
+        use_effect_with(key, move |_| {
+            // After the repaint (a draft of 100k edited rows is megabytes); a newer change
+            // cancels a save that has not run yet.
+            *pending.borrow_mut() = Some(io::after_paint(move || {
+                let record = store.editor().draft_record();
+                let result = io::save(io::DRAFT_KEY, &record);
+                if result.as_ref().err() != storage_error.as_ref() {
+                    storage_error.set(result.err());
+                }
+            }));
         });
     }
     {
