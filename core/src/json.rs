@@ -820,6 +820,11 @@ pub fn to_pretty(value: &JsonValue) -> String {
     out
 }
 
+/// Appends `value` written as by [`to_pretty`], as if nested `level` objects deep.
+pub fn write_pretty_at(out: &mut String, value: &JsonValue, level: usize) {
+    write_pretty(out, value, level);
+}
+
 fn write_pretty(out: &mut String, value: &JsonValue, level: usize) {
     match &value.kind {
         JsonKind::Object(members) if members.is_empty() => out.push_str("{ }"),

@@ -471,8 +471,8 @@ impl<'a> CanonPairs<'a> {
         }
     }
 
-    fn hash(&self, state: &RandomState) -> u64 {
-        let mut h = state.build_hasher();
+    fn hash(&self, seed: u64) -> u64 {
+        let mut h = FoldHasher { h: seed, seed };
         for (k, v) in self.as_slice() {
             h.write(k.as_bytes());
             h.write_u8(0xff); // never in UTF-8: ends the key
@@ -520,14 +520,71 @@ enum CanonValue<'a> {
 fn canon_value(v: &JsonValue) -> CanonValue<'_> {
     match &v.kind {
         JsonKind::Bool(b) => CanonValue::Bool(*b),
-        JsonKind::Number(n) if n.is_integer_text() => match n.text().parse::<i128>() {
-            Ok(i) => CanonValue::Int(i),
-            Err(_) => CanonValue::Number(n.text()),
+        JsonKind::Number(n) if n.is_integer_text() => match int_value(n.text()) {
+            Some(i) => CanonValue::Int(i),
+            None => CanonValue::Number(n.text()),
         },
         JsonKind::Number(n) => CanonValue::Number(n.text()),
         JsonKind::String(s) => CanonValue::String(s),
         // Nested values never reach here (`CanonPairs::of` refuses them).
         JsonKind::Null | JsonKind::Array(_) | JsonKind::Object(_) => CanonValue::Null,
+    }
+}
+
+/// `text.parse::<i128>().ok()`, with a fast path for the usual short integers.
+fn int_value(text: &str) -> Option<i128> {
+    let (negative, digits) = match text.strip_prefix('-') {
+        Some(d) => (true, d),
+        None => (false, text),
+    };
+    if !digits.is_empty() && digits.len() <= 18 && digits.bytes().all(|b| b.is_ascii_digit()) {
+        // At most 18 digits: below 10^18, no overflow.
+        let v = digits
+            .bytes()
+            .fold(0i64, |v, b| v * 10 + i64::from(b - b'0'));
+        return Some(i128::from(if negative { -v } else { v }));
+    }
+    text.parse::<i128>().ok()
+}
+
+/// A small keyed hash (folded multiply, as foldhash and aHash do): fast on short keys, and
+/// with a random per-index seed a listing cannot be crafted to make every key collide.
+struct FoldHasher {
+    h: u64,
+    seed: u64,
+}
+
+const FOLD_K: u64 = 0x9E37_79B9_7F4A_7C15;
+
+fn folded_multiply(a: u64, b: u64) -> u64 {
+    let r = u128::from(a) * u128::from(b);
+    (r as u64) ^ ((r >> 64) as u64)
+}
+
+impl Hasher for FoldHasher {
+    fn finish(&self) -> u64 {
+        folded_multiply(self.h, self.seed ^ FOLD_K)
+    }
+    fn write(&mut self, bytes: &[u8]) {
+        let mut chunks = bytes.chunks_exact(8);
+        for c in &mut chunks {
+            let mut w = [0u8; 8];
+            w.copy_from_slice(c);
+            self.h = folded_multiply(self.h ^ u64::from_le_bytes(w), self.seed ^ FOLD_K);
+        }
+        let rest = chunks.remainder();
+        let mut w = [0u8; 8];
+        if let Some(dst) = w.get_mut(..rest.len()) {
+            dst.copy_from_slice(rest);
+        }
+        // The length tag keeps "ab" + "" apart from "a" + "b".
+        self.h = folded_multiply(
+            self.h ^ u64::from_le_bytes(w),
+            (self.seed ^ FOLD_K).wrapping_add(rest.len() as u64),
+        );
+    }
+    fn write_u8(&mut self, i: u8) {
+        self.h = folded_multiply(self.h ^ u64::from(i), self.seed ^ FOLD_K);
     }
 }
 
@@ -554,7 +611,7 @@ impl Hasher for U64Hasher {
 /// Equal keys are those [`Entry::key`] says are equal. Hashes are keyed per index (SipHash with
 /// a random key), so a hostile listing cannot make lookups collide.
 pub(crate) struct KeyIndex<'a> {
-    state: RandomState,
+    seed: u64,
     heads: HashMap<u64, usize, BuildHasherDefault<U64Hasher>>,
     slots: Vec<KeySlot<'a>>,
 }
@@ -576,7 +633,7 @@ pub(crate) struct KeyProbe<'a> {
 impl<'a> KeyIndex<'a> {
     pub(crate) fn with_capacity(n: usize) -> KeyIndex<'a> {
         KeyIndex {
-            state: RandomState::new(),
+            seed: RandomState::new().hash_one(0x6b65_7973u64) | 1,
             heads: HashMap::with_capacity_and_hasher(n, BuildHasherDefault::default()),
             slots: Vec::with_capacity(n),
         }
@@ -586,7 +643,7 @@ impl<'a> KeyIndex<'a> {
     pub(crate) fn probe<'e>(&self, entry: &'e Entry) -> Option<KeyProbe<'e>> {
         let partition = entry.partition()?;
         let pairs = CanonPairs::of(partition)?;
-        let hash = pairs.hash(&self.state);
+        let hash = pairs.hash(self.seed);
         Some(KeyProbe {
             partition,
             pairs,
@@ -768,13 +825,55 @@ impl Listing {
     }
 
     /// The payload as Strimzi writes it into the ConfigMap (Jackson pretty printer).
+    /// Written entry by entry: the same text as `json::to_pretty(&self.payload())`, without the
+    /// deep copy of every entry that building the payload value costs.
     pub fn to_pretty_json(&self) -> String {
-        json::to_pretty(&self.payload())
+        let mut out = String::with_capacity(self.entries.len().saturating_mul(200) + 64);
+        out.push_str("{\n  ");
+        json::write_string(&mut out, "offsets");
+        out.push_str(" : ");
+        if self.entries.is_empty() {
+            out.push_str("[ ]");
+        } else {
+            out.push_str("[ ");
+            for (i, e) in self.entries.iter().enumerate() {
+                if i > 0 {
+                    out.push_str(", ");
+                }
+                json::write_pretty_at(&mut out, &e.value, 1);
+            }
+            out.push_str(" ]");
+        }
+        for m in &self.extra_fields {
+            out.push_str(",\n  ");
+            json::write_string(&mut out, &m.key);
+            out.push_str(" : ");
+            json::write_pretty_at(&mut out, &m.value, 1);
+        }
+        out.push_str("\n}");
+        out
     }
 
-    /// The payload as a compact REST body.
+    /// The payload as a compact REST body (`json::to_compact(&self.payload())`, without the
+    /// deep copy).
     pub fn to_compact_json(&self) -> String {
-        json::to_compact(&self.payload())
+        let mut out = String::with_capacity(self.entries.len().saturating_mul(100) + 16);
+        out.push_str("{\"offsets\":[");
+        for (i, e) in self.entries.iter().enumerate() {
+            if i > 0 {
+                out.push(',');
+            }
+            json::write_compact(&mut out, &e.value);
+        }
+        out.push(']');
+        for m in &self.extra_fields {
+            out.push(',');
+            json::write_string(&mut out, &m.key);
+            out.push(':');
+            json::write_compact(&mut out, &m.value);
+        }
+        out.push('}');
+        out
     }
 
     /// Index of the first entry whose canonical partition key is `key`.
@@ -840,6 +939,24 @@ mod tests {
                 None => assert!(e.key().is_none(), "{}", maps[i]),
                 Some(p) => assert_eq!(index.insert_first(p, i), first.filter(|&f| f < i)),
             }
+        }
+    }
+
+    #[test]
+    fn payload_writers_match_the_payload_value() {
+        for text in [
+            r#"{"offsets":[]}"#,
+            r#"{"offsets":[{"partition":{"a":"x\"y","b":[]},"offset":{"offset":1}},{"partition":{},"offset":null}],"z":{"q":[1,{}]},"e":[]}"#,
+        ] {
+            let l = crate::import::payload_listing(
+                json::parse(text).unwrap(),
+                None,
+                InputForm::RestPayload,
+                Position::NONE,
+            )
+            .unwrap();
+            assert_eq!(l.to_pretty_json(), json::to_pretty(&l.payload()));
+            assert_eq!(l.to_compact_json(), json::to_compact(&l.payload()));
         }
     }
 
