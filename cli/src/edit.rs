@@ -330,6 +330,12 @@ pub fn run(parser: &mut lexopt::Parser) -> Result<ExitCode, CliError> {
         summary.unchanged
     ));
     let code = u8::from(diagnostics.iter().any(Diagnostic::is_error));
+    // The process exits next: freeing 100k-entry trees node by node would cost a third of the
+    // run, and the OS reclaims the memory at once.
+    std::mem::forget(session);
+    std::mem::forget(edited);
+    std::mem::forget(loaded.text);
+    std::mem::forget(text);
     Ok(ExitCode::from(code))
 }
 
