@@ -12,7 +12,7 @@
 #      (core/benches/pipeline.rs, inputs written to target/bench-inputs/, never committed);
 #   3. the CLI against jq and Python's json module (scripts/bench-cli.sh);
 #   4. the release wasm, raw and gzip (dist/ after scripts/build.sh) and the single file;
-#   5. in the browser: runs scripts/bench-browser.mjs when it exists (it prints Markdown).
+#   5. in the browser: runs scripts/bench-browser.mjs when it exists (its lines are recorded as is).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export PATH="$PWD/node_modules/.bin:$HOME/.cargo/bin:$PATH"
@@ -83,7 +83,9 @@ fi
 # 5. In the browser (added with the editor benchmarks).
 if [ -f scripts/bench-browser.mjs ]; then
     section "In headless Chromium (release build)"
+    say '```'
     node scripts/bench-browser.mjs | tee -a "$report"
+    say '```'
 fi
 
 # Record: replace the generated part of BENCHMARKS.md, keep the rest.
