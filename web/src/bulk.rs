@@ -15,8 +15,14 @@ fn value_of(node: &NodeRef) -> String {
         .unwrap_or_default()
 }
 
+#[derive(Properties, PartialEq)]
+pub struct BulkProps {
+    /// The table's current rows (its count is how many rows a bulk action touches).
+    pub view: std::rc::Rc<offsets_core::editor::View>,
+}
+
 #[component]
-pub fn BulkPanel() -> Html {
+pub fn BulkPanel(props: &BulkProps) -> Html {
     let store = use_store();
     let value = use_node_ref();
     let topic = use_node_ref();
@@ -24,21 +30,12 @@ pub fn BulkPanel() -> Html {
     let add_offset = use_node_ref();
     let cluster = use_node_ref();
     let error = use_state(|| None::<String>);
-    let count_key = {
-        let editor = store.editor();
-        (editor.data_revision(), editor.view_revision())
-    };
-    let count = {
-        let store = store.clone();
-        use_memo(count_key, move |_| store.editor().bulk_count())
-    };
-
     let editor = store.editor();
     let Some(session) = editor.session() else {
         return html! {};
     };
     let kind = session.kind();
-    let count = *count;
+    let count = editor.bulk_count_in(&props.view);
     let scope = if !editor.selected().is_empty() {
         "the selected rows"
     } else if editor.filter_text().trim().is_empty() {

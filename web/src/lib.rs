@@ -268,6 +268,16 @@ pub fn App() -> Html {
     // Problems are computed once per change of the data and shared by the panels that show
     // them (Problems) and act on them (Export).
     let (problems, problems_fresh) = use_problems(store.clone());
+    // The table's rows after filter, sort and groups: recomputed only when the data or the view
+    // changes (never for an export setting), and shared with the bulk panel's row count.
+    let view_key = {
+        let editor = store.editor();
+        (editor.data_revision(), editor.view_revision())
+    };
+    let view = {
+        let store = store.clone();
+        use_memo(view_key, move |_| store.editor().view())
+    };
 
     let editor = store.editor();
     let loaded = editor.session().is_some();
@@ -307,8 +317,8 @@ pub fn App() -> Html {
                 <import::ImportPanel />
                 if loaded {
                     <import::Header />
-                    <bulk::BulkPanel />
-                    <table::Table focus_row={*focus_row} on_focused={on_focused} />
+                    <bulk::BulkPanel view={view.clone()} />
+                    <table::Table view={view} focus_row={*focus_row} on_focused={on_focused} />
                     <problems::ProblemsPanel problems={problems.clone()} fresh={problems_fresh} on_focus_row={on_focus_row} />
                     <export::ExportPanel problems={problems} fresh={problems_fresh} />
                 }

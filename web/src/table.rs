@@ -17,6 +17,8 @@ const OVERSCAN: usize = 12;
 
 #[derive(Properties, PartialEq)]
 pub struct TableProps {
+    /// The rows to show (computed by the app from the editor).
+    pub view: std::rc::Rc<offsets_core::editor::View>,
     /// A row to scroll to and focus (from the Problems list).
     pub focus_row: Option<usize>,
     pub on_focused: Callback<()>,
@@ -97,14 +99,7 @@ fn Spacer(props: &SpacerProps) -> Html {
 pub fn Table(props: &TableProps) -> Html {
     let store = use_store();
     let revision = store.revision();
-    let view_key = {
-        let editor = store.editor();
-        (editor.data_revision(), editor.view_revision())
-    };
-    let view = {
-        let store = store.clone();
-        use_memo(view_key, move |_| store.editor().view())
-    };
+    let view = props.view.clone();
     let container = use_node_ref();
     let scroll_top = use_state(|| 0.0_f64);
     let viewport = use_state(|| 640.0_f64);
