@@ -5,6 +5,8 @@
 //   node scripts/csp.mjs dist/index.html
 import { createHash } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 
 export function pinInlineScripts(html) {
   const hashes = [...html.matchAll(/<script\b(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g)]
@@ -19,7 +21,9 @@ export function pinInlineScripts(html) {
   return out;
 }
 
-const file = process.argv[2];
-if (file) {
+// Run as a script (not when imported by dist-single.mjs): rewrite the file named on the command line.
+if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  const file = process.argv[2];
+  if (!file) throw new Error('usage: node scripts/csp.mjs dist/index.html');
   writeFileSync(file, pinInlineScripts(readFileSync(file, 'utf8')));
 }

@@ -62,8 +62,9 @@ run native cargo test --workspace --exclude offsets-web --locked
 step "in-browser wasm tests (headless Chromium)"
 run wasm env CHROMEDRIVER=/usr/bin/chromedriver cargo test -p offsets-web --target wasm32-unknown-unknown --locked
 
-step "release build (trunk)"
+step "release build (trunk) and the single-file build"
 scripts/build.sh
+node scripts/dist-single.mjs
 
 step "end-to-end tests (Playwright + Chromium against dist/)"
 run e2e node --test --test-concurrency=1 tests/e2e/
