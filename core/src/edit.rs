@@ -829,6 +829,13 @@ impl Session {
                             .is_some_and(|r| matches!(r.origin, RowOrigin::Imported(_)))
                     })
                     .collect();
+                // A removed row whose offset was also edited is one row restored, not two.
+                let both = removed_flags
+                    .iter()
+                    .filter(|&&(i, was)| {
+                        was && self.rows.get(i).is_some_and(|r| r.cell != Cell::Imported)
+                    })
+                    .count();
                 let (n, runs) =
                     self.commit_cells(&imported_rows, |_, _, _| Ok(Some(Cell::Imported)))?;
                 for &(i, was) in &removed_flags {
@@ -838,7 +845,7 @@ impl Session {
                 }
                 step.runs = runs;
                 step.removed = removed_flags;
-                changed = n + step.removed.len();
+                changed = (n + step.removed.len()).saturating_sub(both);
                 message = format!("Restored {changed} row(s) to their imported state.");
                 if added_removed > 0 {
                     notes.push(format!(

@@ -346,3 +346,20 @@ fn saved_edits_are_never_applied_to_another_listing() {
     assert_eq!(notice.severity, offsets_core::Severity::Warning);
     assert!(notice.text.contains("not re-applied"), "{}", notice.text);
 }
+
+#[test]
+fn restoring_a_removed_and_edited_row_counts_it_once() {
+    let mut editor = loaded("kafkamirrormaker2-source.list.yaml");
+    editor.apply(EditorAction::Edit(Action::SetOffset { row: 0, offset: 5 }));
+    editor.apply(EditorAction::Edit(Action::RemoveEntries {
+        selection: Selection::Rows(vec![0]),
+    }));
+    editor.apply(EditorAction::Edit(Action::RestoreOffsets {
+        selection: Selection::Rows(vec![0]),
+    }));
+    assert_eq!(
+        editor.notice().unwrap().text,
+        "Restored 1 row(s) to their imported state."
+    );
+    assert_eq!(editor.session().unwrap().changed_count(), 0);
+}
