@@ -31,7 +31,7 @@ function ensureSingleFile() {
   }
 }
 
-test('the single-file build opens from file:// and imports a fixture with no request', async () => {
+test('the single-file build opens from file://, imports a fixture and exports, with no request', async () => {
   ensureSingleFile();
   const html = await readFile(SINGLE, 'utf8');
   assert.doesNotMatch(html, /<link rel="(?:modulepreload|preload|stylesheet)"/, 'no link to another file');
@@ -62,6 +62,27 @@ test('the single-file build opens from file:// and imports a fixture with no req
     const status = page.getByRole('status').filter({ hasText: /^Loaded / });
     await status.waitFor();
     assert.match(await status.textContent(), /^Loaded 4 entries \(MirrorSourceConnector\)\./);
+
+    // Edit one offset (above 2^53: it must survive exactly) and export it.
+    const offset = page.getByRole('textbox', { name: 'Offset of clicks partition 0' });
+    await offset.fill('9007199254740990');
+    await offset.press('Enter');
+    const exportRegion = page.getByRole('region', { name: 'Export' });
+    // A REST payload says nothing of the connector: export waits for its name, and says so.
+    await exportRegion.getByRole('alert', { name: 'Export disabled' }).waitFor();
+    await exportRegion.getByRole('textbox', { name: 'Connector name' }).fill('east->west.MirrorSourceConnector');
+    const patch = exportRegion.getByRole('region', { name: 'PATCH JSON' });
+    const patchText = await patch.locator('pre').textContent();
+    assert.match(patchText, /"offset" : 9007199254740990\b/);
+    assert.doesNotMatch(patchText, /9007199254740994/, 'only the changed entry is exported');
+    const curl = await exportRegion.getByRole('region', { name: 'curl commands' }).locator('pre').textContent();
+    assert.match(curl, /curl -sS --fail-with-body/);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      patch.getByRole('button', { name: 'Download' }).click(),
+    ]);
+    assert.equal(download.suggestedFilename(), 'offsets.json');
+    assert.equal(await readFile(await download.path(), 'utf8'), patchText);
 
     await mkdir(ARTIFACTS, { recursive: true });
     await page.screenshot({ path: join(ARTIFACTS, 'single-file-loaded.png'), fullPage: true });
