@@ -465,6 +465,114 @@ pub fn parse_signed_input(text: &str) -> Result<i64, String> {
         .map_err(|_| format!("'{trimmed}' is outside the 64-bit range of Kafka offsets."))
 }
 
+/// The action for a value typed in row `display`'s offset cell (Enter or leaving the field):
+/// `Ok(None)` when it changes nothing, `Err` with the reason when the text is not an offset.
+pub fn cell_edit(display: &RowDisplay, text: &str) -> Result<Option<Action>, String> {
+    let row = display.index;
+    Ok(match parse_offset_input(text)? {
+        None if display.is_null => None,
+        None => Some(Action::SetNull { row }),
+        Some(v) if !display.is_null && v.to_string() == display.offset => None,
+        Some(offset) => Some(Action::SetOffset { row, offset }),
+    })
+}
+
+/// The action for ticking (`null`) or unticking row `display`'s Null toggle. Unticking brings
+/// back the imported value; a row imported as null (or added) gets offset 0 to edit from.
+pub fn null_toggle(display: &RowDisplay, null: bool) -> Action {
+    let row = display.index;
+    let imported_value = display.imported.as_deref().is_some_and(|v| v != "null");
+    match (null, imported_value) {
+        (true, _) => Action::SetNull { row },
+        (false, true) => Action::Restore { row },
+        (false, false) => Action::SetOffset { row, offset: 0 },
+    }
+}
+
+/// The "Add partitions" form as an action: a valid Kafka topic, a partition list or range
+/// (`0-5,7`), an offset (empty for null) and, for MirrorMaker 2, an optional cluster alias.
+pub fn add_entries(
+    cluster: &str,
+    topic: &str,
+    partitions: &str,
+    offset: &str,
+) -> Result<Action, String> {
+    let topic = topic.trim();
+    names::check_topic(topic)?;
+    let partitions = PartitionSet::parse(partitions)
+        .map_err(|(column, m)| format!("Partitions, column {column}: {m}"))?;
+    let offset = parse_offset_input(offset)?;
+    let cluster = Some(cluster.trim().to_string()).filter(|c| !c.is_empty());
+    Ok(Action::AddEntries {
+        cluster,
+        topic: topic.to_string(),
+        partitions,
+        offset,
+    })
+}
+
+/// A bulk button of the page.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum BulkOp {
+    /// Set every offset to the value (empty = null).
+    Set,
+    /// Add the (signed) value to every offset.
+    Shift,
+    /// Replication (or consumption) resumes at record `value`.
+    ResumeAt,
+    Null,
+    Restore,
+    Remove,
+}
+
+/// The action a bulk button performs on `selection` with the text of the Value box.
+pub fn bulk_action(op: BulkOp, selection: Selection, value: &str) -> Result<Action, String> {
+    Ok(match op {
+        BulkOp::Set => match parse_offset_input(value)? {
+            Some(offset) => Action::SetOffsets { selection, offset },
+            None => Action::NullOffsets { selection },
+        },
+        BulkOp::Shift => Action::ShiftOffsets {
+            selection,
+            delta: parse_signed_input(value)?,
+        },
+        BulkOp::ResumeAt => match parse_offset_input(value)? {
+            Some(record) => Action::ResumeAt { selection, record },
+            None => return Err("Type the record number replication should resume at.".to_string()),
+        },
+        BulkOp::Null => Action::NullOffsets { selection },
+        BulkOp::Restore => Action::RestoreOffsets { selection },
+        BulkOp::Remove => Action::RemoveEntries { selection },
+    })
+}
+
+/// The one-paragraph summary on top of the export views.
+pub fn summary_sentence(exports: &Exports, all: bool) -> String {
+    let s = exports.summary;
+    format!(
+        "{} rewound ({} records processed again), {} skipped ({} records never processed), {} nulled, {} set, {} added, {} removed. The export holds {} {}{}.",
+        s.rewound,
+        group_digits(s.records_replayed),
+        s.skipped,
+        group_digits(s.records_skipped),
+        s.nulled,
+        s.set,
+        s.added,
+        s.removed,
+        group_digits(exports.entries as u128),
+        if exports.entries == 1 {
+            "entry"
+        } else {
+            "entries"
+        },
+        if all {
+            " (all entries)"
+        } else {
+            " (changes only)"
+        },
+    )
+}
+
 /// One sentence saying what changing `before` to `after` does, in the connector's terms.
 pub fn change_sentence(
     kind: ConnectorKind,

@@ -558,7 +558,7 @@ pub fn rewrite_document(original: &str, edited: &Listing) -> Result<String, Stri
             let mut text = if pretty {
                 edited.to_pretty_json()
             } else {
-                compact_payload(edited)
+                edited.to_compact_json()
             };
             if trailing_newline {
                 text.push('\n');
@@ -573,28 +573,6 @@ pub fn rewrite_document(original: &str, edited: &Listing) -> Result<String, Stri
         InputForm::ConfigMapJson => rewrite_json_configmap(original, edited),
         InputForm::ConfigMapYaml => rewrite_yaml_configmap(original, edited),
     }
-}
-
-/// The compact payload, written entry by entry (no deep copy of the entries, unlike
-/// [`Listing::to_compact_json`], which builds the payload value first).
-pub fn compact_payload(listing: &Listing) -> String {
-    let mut out = String::with_capacity(listing.entries.len() * 96 + 16);
-    out.push_str("{\"offsets\":[");
-    for (i, e) in listing.entries.iter().enumerate() {
-        if i > 0 {
-            out.push(',');
-        }
-        json::write_compact(&mut out, &e.value);
-    }
-    out.push(']');
-    for m in &listing.extra_fields {
-        out.push(',');
-        json::write_string(&mut out, &m.key);
-        out.push(':');
-        json::write_compact(&mut out, &m.value);
-    }
-    out.push('}');
-    out
 }
 
 /// CSV rows without validation gating (the edit command validates separately).

@@ -363,3 +363,95 @@ fn restoring_a_removed_and_edited_row_counts_it_once() {
     );
     assert_eq!(editor.session().unwrap().changed_count(), 0);
 }
+
+#[test]
+fn cell_edits_and_null_toggles_become_the_right_actions() {
+    use offsets_core::editor::{cell_edit, null_toggle};
+    let editor = loaded("kafkamirrormaker2-source.list.yaml");
+    let d = editor.row_display(row_of(&editor, "orders", "1")).unwrap();
+    let row = d.index;
+    assert_eq!(
+        cell_edit(&d, "42"),
+        Ok(None),
+        "the same value changes nothing"
+    );
+    assert_eq!(
+        cell_edit(&d, " 1,000 "),
+        Ok(Some(Action::SetOffset { row, offset: 1000 }))
+    );
+    assert_eq!(cell_edit(&d, ""), Ok(Some(Action::SetNull { row })));
+    assert!(cell_edit(&d, "-5").unwrap_err().contains("negative"));
+    assert!(
+        cell_edit(&d, "abc")
+            .unwrap_err()
+            .contains("not a whole number")
+    );
+    assert!(
+        cell_edit(&d, "9223372036854775808")
+            .unwrap_err()
+            .contains("largest Kafka offset")
+    );
+    assert_eq!(null_toggle(&d, true), Action::SetNull { row });
+    assert_eq!(null_toggle(&d, false), Action::Restore { row });
+}
+
+#[test]
+fn bulk_buttons_and_the_add_form_become_actions_or_explained_refusals() {
+    use offsets_core::editor::{BulkOp, add_entries, bulk_action};
+    let all = || Selection::All;
+    assert_eq!(
+        bulk_action(BulkOp::Shift, all(), "-1_000"),
+        Ok(Action::ShiftOffsets {
+            selection: all(),
+            delta: -1000
+        })
+    );
+    assert_eq!(
+        bulk_action(BulkOp::Set, all(), ""),
+        Ok(Action::NullOffsets { selection: all() })
+    );
+    assert!(bulk_action(BulkOp::ResumeAt, all(), "").is_err());
+    assert!(
+        bulk_action(BulkOp::Shift, all(), "x")
+            .unwrap_err()
+            .contains("not a whole number")
+    );
+    assert_eq!(
+        add_entries(" east ", "refunds", "0-2", ""),
+        Ok(Action::AddEntries {
+            cluster: Some("east".into()),
+            topic: "refunds".into(),
+            partitions: offsets_core::filter::PartitionSet::range(0, 2),
+            offset: None,
+        })
+    );
+    assert!(
+        add_entries("", "bad topic", "0", "")
+            .unwrap_err()
+            .contains("Topic name is invalid")
+    );
+    assert!(
+        add_entries("", "t", "2-1", "")
+            .unwrap_err()
+            .starts_with("Partitions, column")
+    );
+}
+
+#[test]
+fn the_export_summary_counts_what_changed() {
+    use offsets_core::editor::summary_sentence;
+    let mut editor = loaded("kafkaconnector-mm2-source.list.yaml");
+    editor.apply(EditorAction::SetField(
+        Field::Resource,
+        "mirror-source".into(),
+    ));
+    editor.apply(EditorAction::Edit(Action::ShiftOffsets {
+        selection: Selection::All,
+        delta: -1000,
+    }));
+    let exports = editor.exports().unwrap();
+    assert_eq!(
+        summary_sentence(&exports, false),
+        "5 rewound (5,000 records processed again), 0 skipped (0 records never processed), 0 nulled, 0 set, 0 added, 0 removed. The export holds 5 entries (changes only)."
+    );
+}

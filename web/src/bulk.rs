@@ -4,8 +4,7 @@
 use crate::use_store;
 use offsets_core::ConnectorKind;
 use offsets_core::edit::Action;
-use offsets_core::editor::{EditorAction, parse_offset_input, parse_signed_input};
-use offsets_core::filter::PartitionSet;
+use offsets_core::editor::{BulkOp, EditorAction, add_entries, bulk_action};
 use web_sys::HtmlInputElement;
 use yew::prelude::*;
 
@@ -47,71 +46,41 @@ pub fn BulkPanel(props: &BulkProps) -> Html {
     let selection = editor.bulk_selection();
     drop(editor);
 
-    // Runs a bulk action built from the value box; a bad value is explained and nothing runs.
-    let run = |make: fn(offsets_core::Selection, &str) -> Result<Action, String>| {
-        let store = store.clone();
-        let value = value.clone();
-        let error = error.clone();
-        let selection = selection.clone();
-        Callback::from(
-            move |_: MouseEvent| match make(selection.clone(), &value_of(&value)) {
-                Ok(action) => {
-                    error.set(None);
-                    store.dispatch(EditorAction::Edit(action));
-                }
-                Err(message) => error.set(Some(message)),
-            },
-        )
+    // Runs a bulk action built (by core) from the value box; a bad value is explained and
+    // nothing runs.
+    let dispatch = {
+        let (store, error) = (store.clone(), error.clone());
+        move |built: Result<Action, String>| match built {
+            Ok(action) => {
+                error.set(None);
+                store.dispatch(EditorAction::Edit(action));
+            }
+            Err(message) => error.set(Some(message)),
+        }
     };
-    let set = run(|selection, text| match parse_offset_input(text)? {
-        Some(offset) => Ok(Action::SetOffsets { selection, offset }),
-        None => Ok(Action::NullOffsets { selection }),
-    });
-    let shift = run(|selection, text| {
-        Ok(Action::ShiftOffsets {
-            selection,
-            delta: parse_signed_input(text)?,
+    let run = |op: BulkOp| {
+        let (value, selection, dispatch) = (value.clone(), selection.clone(), dispatch.clone());
+        Callback::from(move |_: MouseEvent| {
+            dispatch(bulk_action(op, selection.clone(), &value_of(&value)))
         })
-    });
-    let resume = run(|selection, text| match parse_offset_input(text)? {
-        Some(record) => Ok(Action::ResumeAt { selection, record }),
-        None => Err("Type the record number replication should resume at.".to_string()),
-    });
-    let null = run(|selection, _| Ok(Action::NullOffsets { selection }));
-    let restore = run(|selection, _| Ok(Action::RestoreOffsets { selection }));
-    let remove = run(|selection, _| Ok(Action::RemoveEntries { selection }));
-
+    };
+    let (set, shift, resume) = (run(BulkOp::Set), run(BulkOp::Shift), run(BulkOp::ResumeAt));
+    let (null, restore, remove) = (run(BulkOp::Null), run(BulkOp::Restore), run(BulkOp::Remove));
     let on_add = {
-        let store = store.clone();
-        let error = error.clone();
-        let (topic, partitions, add_offset, cluster) = (
+        let fields = (
             topic.clone(),
             partitions.clone(),
             add_offset.clone(),
             cluster.clone(),
         );
         Callback::from(move |_: MouseEvent| {
-            let built = (|| {
-                let topic_name = value_of(&topic).trim().to_string();
-                offsets_core::names::check_topic(&topic_name)?;
-                let parts = PartitionSet::parse(&value_of(&partitions))
-                    .map_err(|(column, m)| format!("Partitions, column {column}: {m}"))?;
-                let offset = parse_offset_input(&value_of(&add_offset))?;
-                let cluster = Some(value_of(&cluster).trim().to_string()).filter(|c| !c.is_empty());
-                Ok::<_, String>(Action::AddEntries {
-                    cluster,
-                    topic: topic_name,
-                    partitions: parts,
-                    offset,
-                })
-            })();
-            match built {
-                Ok(action) => {
-                    error.set(None);
-                    store.dispatch(EditorAction::Edit(action));
-                }
-                Err(message) => error.set(Some(message)),
-            }
+            let (topic, partitions, offset, cluster) = &fields;
+            dispatch(add_entries(
+                &value_of(cluster),
+                &value_of(topic),
+                &value_of(partitions),
+                &value_of(offset),
+            ))
         })
     };
 

@@ -5,7 +5,7 @@
 use crate::{io, use_store};
 use offsets_core::Diagnostic;
 use offsets_core::edit::{Action, ExportScope};
-use offsets_core::editor::{EditorAction, Exports, Field, TargetKind};
+use offsets_core::editor::{EditorAction, Exports, Field, TargetKind, summary_sentence};
 use offsets_core::procedure::{AliasPath, AutoOffsetReset};
 use std::rc::Rc;
 use web_sys::{HtmlInputElement, HtmlSelectElement};
@@ -263,29 +263,7 @@ pub fn ExportPanel(props: &ExportProps) -> Html {
     };
 
     let exports = &rendered.exports;
-    let s = exports.summary;
-    let summary = format!(
-        "{} rewound ({} records processed again), {} skipped ({} records never processed), {} nulled, {} set, {} added, {} removed. The export holds {} {}{}.",
-        s.rewound,
-        s.records_replayed,
-        s.skipped,
-        s.records_skipped,
-        s.nulled,
-        s.set,
-        s.added,
-        s.removed,
-        exports.entries,
-        if exports.entries == 1 {
-            "entry"
-        } else {
-            "entries"
-        },
-        if all {
-            " (all entries)"
-        } else {
-            " (changes only)"
-        },
-    );
+    let summary = summary_sentence(exports, all);
     let blocked = !blockers.is_empty();
     let is_rest = settings.target == TargetKind::Rest;
     let tool = if is_rest { "curl" } else { "kubectl" };

@@ -5,7 +5,9 @@
 use crate::use_store;
 use offsets_core::ConnectorKind;
 use offsets_core::edit::Action;
-use offsets_core::editor::{EditorAction, RowDisplay, SortColumn, ViewItem, parse_offset_input};
+use offsets_core::editor::{
+    EditorAction, RowDisplay, SortColumn, ViewItem, cell_edit, null_toggle,
+};
 use wasm_bindgen::JsCast;
 use web_sys::{HtmlElement, HtmlInputElement, KeyboardEvent};
 use yew::prelude::*;
@@ -314,24 +316,19 @@ fn OffsetRow(props: &RowProps) -> Html {
         let store = store.clone();
         let typed = typed.clone();
         let error = error.clone();
-        let current = d.offset.clone();
-        let was_null = d.is_null;
-        Callback::from(move |text: String| {
-            match parse_offset_input(&text) {
-                Ok(None) if was_null => {}
-                Ok(None) => store.dispatch(EditorAction::Edit(Action::SetNull { row })),
-                Ok(Some(v)) if v.to_string() == current => {}
-                Ok(Some(offset)) => {
-                    store.dispatch(EditorAction::Edit(Action::SetOffset { row, offset }))
+        let display = d.clone();
+        Callback::from(move |text: String| match cell_edit(&display, &text) {
+            Ok(action) => {
+                if let Some(action) = action {
+                    store.dispatch(EditorAction::Edit(action));
                 }
-                Err(message) => {
-                    typed.set(Some(text));
-                    error.set(Some(message));
-                    return;
-                }
+                typed.set(None);
+                error.set(None);
             }
-            typed.set(None);
-            error.set(None);
+            Err(message) => {
+                typed.set(Some(text));
+                error.set(Some(message));
+            }
         })
     };
     let on_input = {
@@ -364,17 +361,10 @@ fn OffsetRow(props: &RowProps) -> Html {
     };
     let on_null = {
         let store = store.clone();
-        let imported_non_null = d.imported.as_deref().is_some_and(|v| v != "null");
+        let display = d.clone();
         Callback::from(move |e: Event| {
             let input: HtmlInputElement = e.target_unchecked_into();
-            let action = if input.checked() {
-                Action::SetNull { row }
-            } else if imported_non_null {
-                Action::Restore { row }
-            } else {
-                Action::SetOffset { row, offset: 0 }
-            };
-            store.dispatch(EditorAction::Edit(action));
+            store.dispatch(EditorAction::Edit(null_toggle(&display, input.checked())));
         })
     };
     let on_select = {
