@@ -136,6 +136,108 @@ fn initial_editor() -> (Editor, Option<String>) {
     }
 }
 
+/// What has changed since it was last written to local storage.
+#[derive(Debug, Default)]
+struct Unsaved {
+    /// The loaded document (megabytes for 100k rows): written when the user loads.
+    source: bool,
+    /// The edits, view and settings: written on every change.
+    draft: bool,
+}
+
+/// Writes whatever is unsaved, the source first: a draft is bound to its source by a
+/// fingerprint, so a draft written without its source would not be restored.
+fn write_unsaved(
+    store: &StoreHandle,
+    unsaved: &RefCell<Unsaved>,
+    storage_error: &UseStateHandle<Option<String>>,
+) {
+    let Unsaved { source, draft } = std::mem::take(&mut *unsaved.borrow_mut());
+    if source {
+        let record = store.editor().source_record();
+        if let Err(e) = io::save(io::SOURCE_KEY, &record) {
+            storage_error.set(Some(e));
+            return;
+        }
+    }
+    if draft {
+        let record = store.editor().draft_record();
+        let result = io::save(io::DRAFT_KEY, &record);
+        if result.as_ref().err() != storage_error.as_ref() {
+            storage_error.set(result.err());
+        }
+    }
+}
+
+/// Keeps the draft in local storage and returns the last storage error, if any.
+///
+/// Writes happen after the repaint (a draft of 100k edited rows is megabytes), and a newer
+/// change cancels a write that has not run yet. When the page is hidden or left (a reload, a
+/// closed tab, a background tab where frames never come), whatever is still unsaved is written
+/// at once, so no change is lost to the deferral.
+#[hook]
+fn use_draft_saves(store: StoreHandle) -> UseStateHandle<Option<String>> {
+    let storage_error = use_state(|| None::<String>);
+    let unsaved = use_mut_ref(Unsaved::default);
+    let (revisions, loads) = {
+        let editor = store.editor();
+        let revisions = (
+            editor.data_revision(),
+            editor.view_revision(),
+            editor.settings_revision(),
+        );
+        (revisions, editor.loads())
+    };
+    {
+        let (store, unsaved, storage_error) =
+            (store.clone(), unsaved.clone(), storage_error.clone());
+        let pending = use_mut_ref(|| None::<gloo::render::AnimationFrame>);
+        use_effect_with(revisions, move |_| {
+            unsaved.borrow_mut().draft = true;
+            *pending.borrow_mut() = Some(io::after_paint(move || {
+                write_unsaved(&store, &unsaved, &storage_error);
+            }));
+        });
+    }
+    {
+        let (store, unsaved, storage_error) =
+            (store.clone(), unsaved.clone(), storage_error.clone());
+        let pending = use_mut_ref(|| None::<gloo::render::AnimationFrame>);
+        use_effect_with(loads, move |loads| {
+            if *loads > 0 {
+                unsaved.borrow_mut().source = true;
+                *pending.borrow_mut() = Some(io::after_paint(move || {
+                    write_unsaved(&store, &unsaved, &storage_error);
+                }));
+            }
+        });
+    }
+    {
+        let storage_error = storage_error.clone();
+        use_effect_with((), move |_| {
+            let window = gloo::utils::window();
+            let document = gloo::utils::document();
+            let hide = {
+                let (store, unsaved, storage_error) =
+                    (store.clone(), unsaved.clone(), storage_error.clone());
+                gloo::events::EventListener::new(&window, "pagehide", move |_| {
+                    write_unsaved(&store, &unsaved, &storage_error);
+                })
+            };
+            let hidden = {
+                let document = document.clone();
+                gloo::events::EventListener::new(&document.clone(), "visibilitychange", move |_| {
+                    if document.hidden() {
+                        write_unsaved(&store, &unsaved, &storage_error);
+                    }
+                })
+            };
+            move || drop_all((hide, hidden))
+        });
+    }
+    storage_error
+}
+
 fn typing_in_a_field(event: &KeyboardEvent) -> bool {
     event
         .target()
@@ -150,51 +252,8 @@ pub fn App() -> Html {
         let (editor, _) = initial_editor();
         Store::new(editor)
     });
-    let storage_error = use_state(|| None::<String>);
+    let storage_error = use_draft_saves(store.clone());
     let focus_row = use_state(|| None::<usize>);
-
-    // The small draft record on every change, the large one when the user loads.
-    {
-        let store = store.clone();
-        let storage_error = storage_error.clone();
-        let pending = use_mut_ref(|| None::<gloo::render::AnimationFrame>);
-        let key = {
-            let editor = store.editor();
-            (
-                editor.data_revision(),
-                editor.view_revision(),
-                editor.settings_revision(),
-            )
-        };
-        use_effect_with(key, move |_| {
-            // After the repaint (a draft of 100k edited rows is megabytes); a newer change
-            // cancels a save that has not run yet.
-            *pending.borrow_mut() = Some(io::after_paint(move || {
-                let record = store.editor().draft_record();
-                let result = io::save(io::DRAFT_KEY, &record);
-                if result.as_ref().err() != storage_error.as_ref() {
-                    storage_error.set(result.err());
-                }
-            }));
-        });
-    }
-    {
-        let store = store.clone();
-        let storage_error = storage_error.clone();
-        let loads = store.editor().loads();
-        let pending = use_mut_ref(|| None::<gloo::render::AnimationFrame>);
-        use_effect_with(loads, move |loads| {
-            if *loads > 0 {
-                // After the table is painted: the record can be megabytes.
-                *pending.borrow_mut() = Some(io::after_paint(move || {
-                    let record = store.editor().source_record();
-                    if let Err(e) = io::save(io::SOURCE_KEY, &record) {
-                        storage_error.set(Some(e));
-                    }
-                }));
-            }
-        });
-    }
 
     // Ctrl+Z / Ctrl+Shift+Z anywhere but in a field; files dropped anywhere on the page.
     {
