@@ -22,7 +22,7 @@
 //! alone exceeds the run budget is applied but cannot be undone (the outcome says so).
 
 use crate::filter::{EntryFacts, Filter, PartitionSet};
-use crate::json::JsonKind;
+use crate::json::{JsonKind, JsonValue, Member};
 use crate::model::{ConnectorKind, Entry, Listing, OffsetField, PartitionKey};
 use crate::names;
 use std::collections::{HashMap, VecDeque};
@@ -139,6 +139,14 @@ pub enum Action {
         partitions: PartitionSet,
         offset: Option<i64>,
     },
+    /// Replaces one row's whole entry (`{"partition": {...}, "offset": ...}`): how the editor
+    /// changes the partition and offset maps of connectors whose format is connector-defined
+    /// (see [`with_field`]). The row keeps its origin, so diagnostics still point at the
+    /// imported line; a value equal to the imported entry makes the row unchanged again.
+    SetEntry {
+        row: usize,
+        value: JsonValue,
+    },
     /// Removes rows from the alter set (they are never exported).
     RemoveEntries {
         selection: Selection,
@@ -211,6 +219,9 @@ enum RowOrigin {
 #[derive(Debug, Clone, PartialEq)]
 struct Row {
     origin: RowOrigin,
+    /// The row's entry when it was replaced by [`Action::SetEntry`]: an index into
+    /// [`Session::edited`]. The offset `cell` applies on top of it.
+    edited: Option<u32>,
     cell: Cell,
     removed: bool,
 }
@@ -234,13 +245,15 @@ struct Step {
     action: Action,
     runs: Vec<Run>,
     removed: Vec<(usize, bool)>,
+    /// Rows whose replaced entry changed: the entry and the cell before.
+    entries: Vec<(usize, Option<u32>, Cell)>,
     truncate_to: Option<usize>,
     scope: Option<ExportScope>,
 }
 
 impl Step {
     fn cost(&self) -> usize {
-        1 + self.runs.len() + self.removed.len()
+        1 + self.runs.len() + self.removed.len() + self.entries.len()
     }
 }
 
@@ -248,7 +261,8 @@ impl Step {
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct RowView<'a> {
     pub index: usize,
-    /// The entry as imported (or as added, with a null offset).
+    /// The entry as imported (or as added, with a null offset), or as replaced by
+    /// [`Action::SetEntry`]; the current offset applies on top of it.
     pub entry: &'a Entry,
     /// The imported offset; `None` for an added row.
     pub imported: Option<OffsetValue>,
@@ -256,8 +270,10 @@ pub struct RowView<'a> {
     pub current: OffsetValue,
     pub added: bool,
     pub removed: bool,
-    /// Added, or the offset differs from the imported one.
+    /// Added, or the offset differs from the imported one, or the entry was replaced.
     pub changed: bool,
+    /// The entry was replaced by [`Action::SetEntry`].
+    pub edited: bool,
 }
 
 /// An editing session. See the module documentation.
@@ -266,6 +282,9 @@ pub struct Session {
     imported: Arc<Listing>,
     base: Vec<OffsetValue>,
     rows: Vec<Row>,
+    /// Entries replaced by [`Action::SetEntry`], appended and never removed (undo steps and
+    /// rows refer to them by index).
+    edited: Vec<Entry>,
     scope: ExportScope,
     undo: VecDeque<Step>,
     undo_cost: usize,
@@ -309,6 +328,7 @@ impl Session {
         let rows = (0..listing.entries.len())
             .map(|i| Row {
                 origin: RowOrigin::Imported(i),
+                edited: None,
                 cell: Cell::Imported,
                 removed: false,
             })
@@ -317,6 +337,7 @@ impl Session {
             imported: Arc::new(listing),
             base,
             rows,
+            edited: Vec::new(),
             scope: ExportScope::default(),
             undo: VecDeque::new(),
             undo_cost: 0,
@@ -360,6 +381,9 @@ impl Session {
     }
 
     fn entry_of<'a>(&'a self, row: &'a Row) -> Option<&'a Entry> {
+        if let Some(k) = row.edited {
+            return self.edited.get(k as usize);
+        }
         match &row.origin {
             RowOrigin::Imported(i) => self.imported.entries.get(*i),
             RowOrigin::Added(e) => Some(e),
@@ -367,6 +391,12 @@ impl Session {
     }
 
     fn current_of(&self, row: &Row) -> OffsetValue {
+        if let (Cell::Imported, Some(k)) = (row.cell, row.edited) {
+            return match self.edited.get(k as usize) {
+                Some(entry) => read_offset(self.kind(), entry),
+                None => OffsetValue::Unreadable,
+            };
+        }
         match (row.cell, &row.origin) {
             (Cell::Imported, RowOrigin::Imported(i)) => self
                 .base
@@ -381,6 +411,7 @@ impl Session {
     fn changed_of(&self, row: &Row) -> bool {
         match &row.origin {
             RowOrigin::Added(_) => true,
+            RowOrigin::Imported(_) if row.edited.is_some() => true,
             RowOrigin::Imported(i) => match row.cell {
                 Cell::Imported => false,
                 _ => self.base.get(*i).copied() != Some(self.current_of(row)),
@@ -400,6 +431,7 @@ impl Session {
             added: matches!(row.origin, RowOrigin::Added(_)),
             removed: row.removed,
             changed: self.changed_of(row),
+            edited: row.edited.is_some(),
         })
     }
 
@@ -453,9 +485,15 @@ impl Session {
         format!("{number} ({})", describe_entry(self.kind(), entry))
     }
 
+    /// The entry a row exports now: unchanged rows and replaced entries verbatim, otherwise the
+    /// entry with the current offset written in.
     fn materialise(&self, row: &Row) -> Option<Entry> {
         let entry = self.entry_of(row)?;
-        if !self.changed_of(row) && matches!(row.origin, RowOrigin::Imported(_)) {
+        let as_is = match row.origin {
+            RowOrigin::Imported(_) => !self.changed_of(row) || row.cell == Cell::Imported,
+            RowOrigin::Added(_) => row.cell == Cell::Imported && row.edited.is_some(),
+        };
+        if as_is {
             return Some(entry.clone());
         }
         Some(match self.current_of(row) {
@@ -463,6 +501,11 @@ impl Session {
             OffsetValue::Value(v) => entry.with_offset(self.kind(), Some(v)),
             OffsetValue::Unreadable => entry.clone(),
         })
+    }
+
+    /// The entry row `index` exports now (its offset written in), whether or not it is removed.
+    pub fn current_entry(&self, index: usize) -> Option<Entry> {
+        self.materialise(self.rows.get(index)?)
     }
 
     fn listing_with(&self, keep: impl Fn(&Row) -> bool) -> Listing {
@@ -556,6 +599,13 @@ impl Session {
         for &(i, was) in step.removed.iter().rev() {
             if let Some(row) = self.rows.get_mut(i) {
                 row.removed = was;
+                changed += 1;
+            }
+        }
+        for &(i, edited, cell) in step.entries.iter().rev() {
+            if let Some(row) = self.rows.get_mut(i) {
+                row.edited = edited;
+                row.cell = cell;
                 changed += 1;
             }
         }
@@ -671,10 +721,16 @@ impl Session {
         let Some(row) = self.rows.get(i) else {
             return self.check_row(i, false);
         };
-        if let RowOrigin::Imported(b) = row.origin
-            && self.kind() == ConnectorKind::Generic
-            && !matches!(self.base.get(b), Some(OffsetValue::Value(_)))
-        {
+        let readable = match (row.edited, &row.origin) {
+            (None, RowOrigin::Imported(b)) => {
+                matches!(self.base.get(*b), Some(OffsetValue::Value(_)))
+            }
+            (None, RowOrigin::Added(_)) => true,
+            (Some(_), _) => self
+                .entry_of(row)
+                .is_some_and(|e| matches!(read_offset(self.kind(), e), OffsetValue::Value(_))),
+        };
+        if self.kind() == ConnectorKind::Generic && !readable {
             return Err(EditError::new(format!(
                 "{}: this connector's offset format is connector-defined and the entry has no single integer field to set; only null or restore are possible. Nothing was changed.",
                 self.describe(i)
@@ -730,7 +786,9 @@ impl Session {
         let kind = self.kind();
         let mut notes = Vec::new();
         let (rows, include_removed) = match &action {
-            Action::SetOffset { row, .. } | Action::SetNull { row } => (vec![*row], false),
+            Action::SetOffset { row, .. }
+            | Action::SetNull { row }
+            | Action::SetEntry { row, .. } => (vec![*row], false),
             Action::Restore { row } => (vec![*row], true),
             Action::SetOffsets { selection, .. }
             | Action::ShiftOffsets { selection, .. }
@@ -771,6 +829,7 @@ impl Session {
             action: action.clone(),
             runs: Vec::new(),
             removed: Vec::new(),
+            entries: Vec::new(),
             truncate_to: None,
             scope: None,
         };
@@ -829,23 +888,34 @@ impl Session {
                             .is_some_and(|r| matches!(r.origin, RowOrigin::Imported(_)))
                     })
                     .collect();
-                // A removed row whose offset was also edited is one row restored, not two.
-                let both = removed_flags
-                    .iter()
-                    .filter(|&&(i, was)| {
-                        was && self.rows.get(i).is_some_and(|r| r.cell != Cell::Imported)
-                    })
-                    .count();
-                let (n, runs) =
+                // Replaced entries go back to the imported ones (the cells follow below).
+                for &i in &imported_rows {
+                    if let Some(r) = self.rows.get_mut(i)
+                        && r.edited.is_some()
+                    {
+                        step.entries.push((i, r.edited, r.cell));
+                        r.edited = None;
+                    }
+                }
+                let (_, runs) =
                     self.commit_cells(&imported_rows, |_, _, _| Ok(Some(Cell::Imported)))?;
                 for &(i, was) in &removed_flags {
                     if let Some(r) = self.rows.get_mut(i) {
                         r.removed = !was;
                     }
                 }
+                // A row whose offset, entry and removal were all undone is one row restored.
+                let mut touched: Vec<usize> = runs
+                    .iter()
+                    .flat_map(|r| r.start..r.start.saturating_add(r.len))
+                    .chain(removed_flags.iter().map(|&(i, _)| i))
+                    .chain(step.entries.iter().map(|&(i, _, _)| i))
+                    .collect();
+                touched.sort_unstable();
+                touched.dedup();
                 step.runs = runs;
                 step.removed = removed_flags;
-                changed = (n + step.removed.len()).saturating_sub(both);
+                changed = touched.len();
                 message = format!("Restored {changed} row(s) to their imported state.");
                 if added_removed > 0 {
                     notes.push(format!(
@@ -934,6 +1004,61 @@ impl Session {
                 step.runs = runs;
                 changed = n;
                 message = format!("Set {n} offset(s).");
+            }
+            Action::SetEntry { row, value } => {
+                let i = *row;
+                let Some(current) = self.rows.get(i) else {
+                    return Err(EditError::new(format!(
+                        "There is no row {i}. Nothing was changed."
+                    )));
+                };
+                if value.as_members().is_none() {
+                    return Err(EditError::new(format!(
+                        "{}: an entry must be a JSON object with \"partition\" and \"offset\", not {}. Nothing was changed.",
+                        self.describe(i),
+                        value.type_name()
+                    )));
+                }
+                let now = self.materialise(current);
+                if now.as_ref().is_some_and(|e| e.value.same_as(value)) {
+                    changed = 0;
+                    message = "The entry is unchanged.".into();
+                } else {
+                    let imported = match current.origin {
+                        RowOrigin::Imported(b) => self.imported.entries.get(b),
+                        RowOrigin::Added(_) => None,
+                    };
+                    let back_to_import = imported.is_some_and(|e| e.value.same_as(value));
+                    let origin = self
+                        .entry_of(current)
+                        .map(|e| e.origin.clone())
+                        .unwrap_or_default();
+                    step.entries.push((i, current.edited, current.cell));
+                    let edited = if back_to_import {
+                        None
+                    } else {
+                        let Ok(k) = u32::try_from(self.edited.len()) else {
+                            return Err(EditError::new(
+                                "Too many entry edits in this session; export and start again. Nothing was changed.",
+                            ));
+                        };
+                        self.edited.push(Entry {
+                            value: value.clone(),
+                            origin,
+                        });
+                        Some(k)
+                    };
+                    if let Some(r) = self.rows.get_mut(i) {
+                        r.edited = edited;
+                        r.cell = Cell::Imported;
+                    }
+                    changed = 1;
+                    message = if back_to_import {
+                        format!("{} is back to its imported entry.", self.describe(i))
+                    } else {
+                        format!("Changed the entry of {}.", self.describe(i))
+                    };
+                }
             }
             Action::RemoveEntries { .. } => {
                 for &i in &rows {
@@ -1074,6 +1199,7 @@ impl Session {
             }
             rows.push(Row {
                 origin: RowOrigin::Added(Box::new(entry)),
+                edited: None,
                 cell: match offset {
                     Some(v) => Cell::Value(v),
                     None => Cell::Null,
@@ -1083,6 +1209,96 @@ impl Session {
         }
         Ok(rows)
     }
+}
+
+/// Which map of an entry a field belongs to.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum MapSide {
+    Partition,
+    Offset,
+}
+
+impl MapSide {
+    /// The entry's key holding this map.
+    pub fn key(self) -> &'static str {
+        match self {
+            MapSide::Partition => "partition",
+            MapSide::Offset => "offset",
+        }
+    }
+}
+
+/// `members` with the last member named `key` given `value` (a new member at the end when
+/// there is none); `None` removes every member named `key`. Positions of what is kept stay.
+fn set_member(members: &[Member], key: &str, value: Option<JsonValue>) -> Vec<Member> {
+    let last = members.iter().rposition(|m| m.key == key);
+    match value {
+        None => members.iter().filter(|m| m.key != key).cloned().collect(),
+        Some(value) => {
+            let mut out = members.to_vec();
+            match last.and_then(|i| out.get_mut(i)) {
+                Some(m) => {
+                    m.value = JsonValue {
+                        pos: m.value.pos,
+                        start: m.value.start,
+                        ..value
+                    }
+                }
+                None => out.push(Member {
+                    key: key.to_string(),
+                    key_pos: crate::diag::Position::NONE,
+                    value,
+                }),
+            }
+            out
+        }
+    }
+}
+
+/// The JSON of `entry` with field `key` of its partition or offset map set to `value`, or
+/// removed (`None`): what [`Action::SetEntry`] stores when one key/value cell is edited. Every
+/// other key, its order and its number text are kept. Setting a field of a null (or missing)
+/// offset creates the offset map.
+pub fn with_field(
+    entry: &Entry,
+    side: MapSide,
+    key: &str,
+    value: Option<JsonValue>,
+) -> Result<JsonValue, String> {
+    let Some(members) = entry.value.as_members() else {
+        return Err(format!(
+            "The entry is {}, not an object with \"partition\" and \"offset\"; fix it in the source.",
+            entry.value.type_name()
+        ));
+    };
+    let map = entry.value.get(side.key());
+    let new_map = match (map.and_then(JsonValue::as_members), &value) {
+        (Some(fields), _) => {
+            if value.is_none() && !fields.iter().any(|m| m.key == key) {
+                return Err(format!("The {} map has no field '{key}'.", side.key()));
+            }
+            JsonValue {
+                kind: JsonKind::Object(set_member(fields, key, value)),
+                pos: map.map_or(crate::diag::Position::NONE, |m| m.pos),
+                start: map.map_or(0, |m| m.start),
+            }
+        }
+        (None, Some(v)) if side == MapSide::Offset && map.is_none_or(JsonValue::is_null) => {
+            JsonValue::object([(key.to_string(), v.clone())])
+        }
+        (None, _) => {
+            return Err(format!(
+                "The {side} is {what}, not a map of fields; fix it in the source.",
+                side = side.key(),
+                what = map.map_or("missing", JsonValue::type_name),
+            ));
+        }
+    };
+    Ok(JsonValue {
+        kind: JsonKind::Object(set_member(members, side.key(), Some(new_map))),
+        pos: entry.value.pos,
+        start: entry.value.start,
+    })
 }
 
 /// `east/orders:0` (MirrorSourceConnector), `events:2` (sink), else the partition map.

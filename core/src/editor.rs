@@ -10,12 +10,14 @@
 
 use crate::diag::{Diagnostic, Position, Severity};
 use crate::diff::Summary;
-use crate::edit::{Action, ExportScope, OffsetValue, RowView, Selection, Session};
+use crate::edit::{
+    Action, ExportScope, MapSide, OffsetValue, RowView, Selection, Session, with_field,
+};
 use crate::export::{self, AlterTarget, ConfigMapOptions, Export, Gate};
 use crate::filter::{EntryFacts, Filter, PartitionSet};
 use crate::import::{ImportOptions, import};
 use crate::json::{self, JsonKind, JsonValue};
-use crate::model::{ConnectorKind, Listing};
+use crate::model::{ConnectorKind, Entry, Listing};
 use crate::names;
 use crate::procedure::{self, AliasPath, AutoOffsetReset, Kubernetes, Options, Procedure, Target};
 use crate::validate::validate;
@@ -200,6 +202,10 @@ pub struct RowDisplay {
     pub is_null: bool,
     /// Whether the offset can be edited in place (it is an integer or null).
     pub editable: bool,
+    /// Generic connectors: the partition map's fields, each an editable cell.
+    pub partition_fields: Vec<FieldCell>,
+    /// Generic connectors: the offset map's fields, each an editable cell (none when null).
+    pub offset_fields: Vec<FieldCell>,
     /// The imported offset, for the tooltip and the diff column (`None` for an added row).
     pub imported: Option<String>,
     /// MirrorSourceConnector: the record replication resumes at (offset + 1).
@@ -213,6 +219,82 @@ pub struct RowDisplay {
     pub label: String,
     /// Accessible name of the null toggle: "Null offset of TOPIC partition P".
     pub null_label: String,
+}
+
+/// One key/value cell of a generic connector's partition or offset map.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct FieldCell {
+    pub side: MapSide,
+    pub key: String,
+    /// The value as its input shows it: a string without quotes, anything else as JSON.
+    pub text: String,
+    /// Accessible name: "Partition field KEY of NAME" or "Offset field KEY of NAME".
+    pub label: String,
+    /// The value differs from the imported one (or the key is new).
+    pub changed: bool,
+}
+
+/// The cells of one map of `entry` (`imported`: the same map as imported, to mark changes).
+fn field_cells(
+    entry: &Entry,
+    imported: Option<&Entry>,
+    side: MapSide,
+    name: &str,
+) -> Vec<FieldCell> {
+    let Some(members) = entry.value.get(side.key()).and_then(JsonValue::as_members) else {
+        return Vec::new();
+    };
+    let before = imported.and_then(|e| e.value.get(side.key()));
+    let title = match side {
+        MapSide::Partition => "Partition",
+        MapSide::Offset => "Offset",
+    };
+    members
+        .iter()
+        .map(|m| FieldCell {
+            side,
+            key: m.key.clone(),
+            text: field_text(&m.value),
+            label: format!("{title} field {} of {name}", m.key),
+            changed: !before
+                .and_then(|b| b.get(&m.key))
+                .is_some_and(|b| b.same_as(&m.value)),
+        })
+        .collect()
+}
+
+/// A field's value as its input shows it.
+fn field_text(value: &JsonValue) -> String {
+    match &value.kind {
+        JsonKind::String(s) => s.clone(),
+        _ => json::to_compact(value),
+    }
+}
+
+/// The value typed into a field cell, read with the type of the value it replaces: a string
+/// takes the text as is, a number must be a JSON number (its text is kept exactly, so 64-bit
+/// values stay exact), a boolean `true` or `false`; null, arrays and objects are typed as JSON.
+pub fn parse_field_input(old: &JsonValue, text: &str) -> Result<JsonValue, String> {
+    match &old.kind {
+        JsonKind::String(_) => Ok(JsonValue::string(text)),
+        JsonKind::Number(_) => {
+            let t = text.trim();
+            json::Number::parse(t)
+                .map(|n| JsonValue::new(JsonKind::Number(n)))
+                .ok_or_else(|| format!("'{t}' is not a number; this field holds a number (for example 42 or 1.5)."))
+        }
+        JsonKind::Bool(_) => match text.trim() {
+            "true" => Ok(JsonValue::new(JsonKind::Bool(true))),
+            "false" => Ok(JsonValue::new(JsonKind::Bool(false))),
+            other => Err(format!("'{other}' is not true or false; this field holds a boolean.")),
+        },
+        _ => json::parse(text.trim()).map_err(|e| {
+            format!(
+                "Not valid JSON at column {}: {}. Type a JSON value (a \"quoted string\", a number, true, false, null, [...] or {{...}}).",
+                e.pos.column, e.message
+            )
+        }),
+    }
 }
 
 /// Every export the page offers, computed from the current state.
@@ -475,6 +557,31 @@ pub fn cell_edit(display: &RowDisplay, text: &str) -> Result<Option<Action>, Str
         Some(v) if !display.is_null && v.to_string() == display.offset => None,
         Some(offset) => Some(Action::SetOffset { row, offset }),
     })
+}
+
+impl Editor {
+    /// The action for a field cell of row `row` committed with `text` (see
+    /// [`parse_field_input`]); `None` when the value is unchanged.
+    pub fn field_edit(
+        &self,
+        row: usize,
+        side: MapSide,
+        key: &str,
+        text: &str,
+    ) -> Result<Option<Action>, String> {
+        let Some(entry) = self.session().and_then(|s| s.current_entry(row)) else {
+            return Err(format!("There is no row {row}."));
+        };
+        let Some(old) = entry.value.get(side.key()).and_then(|m| m.get(key)) else {
+            return Err(format!("The {} map has no field '{key}'.", side.key()));
+        };
+        let value = parse_field_input(old, text)?;
+        if value.same_as(old) {
+            return Ok(None);
+        }
+        let value = with_field(&entry, side, key, Some(value))?;
+        Ok(Some(Action::SetEntry { row, value }))
+    }
 }
 
 /// The action for ticking (`null`) or unticking row `display`'s Null toggle. Unticking brings
@@ -915,8 +1022,27 @@ impl Editor {
             OffsetValue::Null => "auto.offset.reset".to_string(),
             OffsetValue::Unreadable => "?".to_string(),
         });
+        let (partition_fields, offset_fields) = if kind == ConnectorKind::Generic {
+            let current = loaded.session.current_entry(index);
+            let imported = if row.added {
+                None
+            } else {
+                loaded.session.imported().entries.get(index)
+            };
+            match current {
+                Some(entry) => (
+                    field_cells(&entry, imported, MapSide::Partition, &name),
+                    field_cells(&entry, imported, MapSide::Offset, &name),
+                ),
+                None => (Vec::new(), Vec::new()),
+            }
+        } else {
+            (Vec::new(), Vec::new())
+        };
         Some(RowDisplay {
             index,
+            partition_fields,
+            offset_fields,
             cluster: facts.cluster.map(str::to_string),
             topic: facts.topic.map(str::to_string),
             partition,
@@ -1481,7 +1607,8 @@ impl Editor {
             } else {
                 "\"changed\""
             });
-            let (mut set, mut added, mut removed) = (Vec::new(), Vec::new(), Vec::new());
+            let (mut set, mut added, mut removed, mut entries) =
+                (Vec::new(), Vec::new(), Vec::new(), Vec::new());
             for row in session.rows() {
                 let value = match row.current {
                     OffsetValue::Value(v) => v.to_string(),
@@ -1506,14 +1633,24 @@ impl Editor {
                     if row.removed {
                         removed.push(row.index.to_string());
                     }
-                    if row.changed {
+                    if row.edited {
+                        // The whole entry, its offset written in.
+                        if let Some(entry) = session.current_entry(row.index) {
+                            entries.push(format!(
+                                "[{},{}]",
+                                row.index,
+                                json::to_compact(&entry.value)
+                            ));
+                        }
+                    } else if row.changed {
                         set.push(format!("[{},{value}]", row.index));
                     }
                 }
             }
             out.push_str(&format!(
-                ",\"set\":[{}],\"added\":[{}],\"removed\":[{}]",
+                ",\"set\":[{}],\"entries\":[{}],\"added\":[{}],\"removed\":[{}]",
                 set.join(","),
+                entries.join(","),
                 added.join(","),
                 removed.join(",")
             ));
@@ -1616,6 +1753,21 @@ impl Editor {
             let mut actions = Vec::new();
             if !changes.is_empty() {
                 actions.push(Action::SetEach { changes });
+            }
+            for pair in draft
+                .get("entries")
+                .and_then(JsonValue::as_array)
+                .unwrap_or_default()
+            {
+                let Some([row, value]) = pair.as_array() else {
+                    continue;
+                };
+                if let Some(row) = int(row).and_then(|r| usize::try_from(r).ok()) {
+                    actions.push(Action::SetEntry {
+                        row,
+                        value: value.clone(),
+                    });
+                }
             }
             for a in draft
                 .get("added")

@@ -2,9 +2,11 @@
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
 use offsets_core::edit::{
-    Action, ExportScope, HISTORY_STEPS, OffsetValue, Selection, Session, null_meaning,
+    Action, ExportScope, HISTORY_STEPS, MapSide, OffsetValue, Selection, Session, null_meaning,
+    with_field,
 };
 use offsets_core::filter::{Filter, PartitionSet};
+use offsets_core::json::JsonValue;
 use offsets_core::{ConnectorKind, ImportOptions, Listing, import};
 
 const MM2: &str = r#"{"offsets":[
@@ -334,4 +336,178 @@ fn large_shift_undoes_with_one_run() {
         s.apply(Action::Undo).unwrap();
     }
     assert_eq!(s.changed_count(), 0);
+}
+
+const GENERIC: &str = r#"{"offsets":[
+ {"partition":{"server":"inventory"},"offset":{"lsn":"0/16B6C50","txId":562,"ts_usec":1700000000000000}},
+ {"partition":{"filename":"/data/in.txt"},"offset":{"position":1234}},
+ {"partition":{"filename":"/data/gone.txt"},"offset":null}
+]}"#;
+
+fn entry_json(s: &Session, row: usize) -> String {
+    offsets_core::json::to_compact(&s.current_entry(row).unwrap().value)
+}
+
+fn set_field(s: &mut Session, row: usize, side: MapSide, key: &str, value: Option<JsonValue>) {
+    let entry = s.current_entry(row).unwrap();
+    let value = with_field(&entry, side, key, value).unwrap();
+    s.apply(Action::SetEntry { row, value }).unwrap();
+}
+
+#[test]
+fn generic_fields_are_edited_one_key_at_a_time_and_undo() {
+    let mut s = session(GENERIC);
+    assert_eq!(s.kind(), ConnectorKind::Generic);
+    // Two numbers in the offset map: the offset is not a single integer.
+    assert_eq!(s.row(0).unwrap().current, OffsetValue::Unreadable);
+    set_field(
+        &mut s,
+        0,
+        MapSide::Offset,
+        "lsn",
+        Some(JsonValue::string("0/16B0000")),
+    );
+    assert_eq!(
+        entry_json(&s, 0),
+        r#"{"partition":{"server":"inventory"},"offset":{"lsn":"0/16B0000","txId":562,"ts_usec":1700000000000000}}"#
+    );
+    let row = s.row(0).unwrap();
+    assert!(row.changed && row.edited);
+    assert_eq!(s.changed_count(), 1);
+    // The export holds the edited entry, and only it.
+    let export = s.export_listing();
+    assert_eq!(export.entries.len(), 1);
+    assert_eq!(
+        offsets_core::json::to_compact(&export.entries[0].value),
+        entry_json(&s, 0)
+    );
+    // Its origin still points at the imported line.
+    assert_eq!(export.entries[0].origin.pos.line, 2);
+
+    s.apply(Action::Undo).unwrap();
+    assert_eq!(s.changed_count(), 0);
+    assert!(!s.row(0).unwrap().edited);
+    assert_eq!(s.working_listing(), listing(GENERIC));
+    s.apply(Action::Redo).unwrap();
+    assert!(entry_json(&s, 0).contains("0/16B0000"));
+
+    // Editing the value back makes the row unchanged again.
+    set_field(
+        &mut s,
+        0,
+        MapSide::Offset,
+        "lsn",
+        Some(JsonValue::string("0/16B6C50")),
+    );
+    assert_eq!(s.changed_count(), 0);
+    assert!(!s.row(0).unwrap().edited);
+}
+
+#[test]
+fn generic_offset_and_null_apply_on_top_of_edited_fields() {
+    let mut s = session(GENERIC);
+    set_field(
+        &mut s,
+        1,
+        MapSide::Partition,
+        "filename",
+        Some(JsonValue::string("/data/renamed.txt")),
+    );
+    // The single-integer offset is still settable, and keeps the partition edit.
+    s.apply(Action::SetOffset { row: 1, offset: 99 }).unwrap();
+    assert_eq!(s.row(1).unwrap().current, Value(99));
+    assert_eq!(
+        entry_json(&s, 1),
+        r#"{"partition":{"filename":"/data/renamed.txt"},"offset":{"position":99}}"#
+    );
+    s.apply(Action::SetNull { row: 1 }).unwrap();
+    assert_eq!(
+        entry_json(&s, 1),
+        r#"{"partition":{"filename":"/data/renamed.txt"},"offset":null}"#
+    );
+    // A field of a null offset creates the offset map.
+    set_field(
+        &mut s,
+        2,
+        MapSide::Offset,
+        "position",
+        Some(JsonValue::int(0)),
+    );
+    assert_eq!(
+        entry_json(&s, 2),
+        r#"{"partition":{"filename":"/data/gone.txt"},"offset":{"position":0}}"#
+    );
+    assert_eq!(s.row(2).unwrap().current, Value(0));
+    // Removing a field.
+    set_field(&mut s, 0, MapSide::Offset, "ts_usec", None);
+    assert_eq!(
+        entry_json(&s, 0),
+        r#"{"partition":{"server":"inventory"},"offset":{"lsn":"0/16B6C50","txId":562}}"#
+    );
+    assert_eq!(s.changed_count(), 3);
+    // Restore undoes the entry edit and the offset together, as one row.
+    let out = s.apply(Action::Restore { row: 1 }).unwrap();
+    assert_eq!(out.changed, 1);
+    assert_eq!(
+        entry_json(&s, 1),
+        r#"{"partition":{"filename":"/data/in.txt"},"offset":{"position":1234}}"#
+    );
+    let out = s
+        .apply(Action::RestoreOffsets {
+            selection: Selection::All,
+        })
+        .unwrap();
+    assert_eq!(out.changed, 2);
+    assert_eq!(s.working_listing(), listing(GENERIC));
+    // Every step undoes back to the import, and forward again.
+    while s.apply(Action::Undo).is_ok() {}
+    assert_eq!(s.working_listing(), listing(GENERIC));
+}
+
+#[test]
+fn field_edits_refuse_what_cannot_be_done() {
+    let mut s = session(GENERIC);
+    let entry = s.current_entry(0).unwrap();
+    assert_eq!(
+        with_field(&entry, MapSide::Offset, "nope", None).unwrap_err(),
+        "The offset map has no field 'nope'."
+    );
+    let odd = offsets_core::model::Entry {
+        value: JsonValue::object([
+            ("partition".to_string(), JsonValue::string("p")),
+            ("offset".to_string(), JsonValue::null()),
+        ]),
+        origin: Default::default(),
+    };
+    assert_eq!(
+        with_field(&odd, MapSide::Partition, "k", Some(JsonValue::int(1))).unwrap_err(),
+        "The partition is a string, not a map of fields; fix it in the source."
+    );
+    let before = s.clone();
+    let err = s
+        .apply(Action::SetEntry {
+            row: 0,
+            value: JsonValue::int(3),
+        })
+        .unwrap_err();
+    assert!(err.message.contains("must be a JSON object"), "{err}");
+    assert_eq!(s, before);
+    assert!(
+        s.apply(Action::SetEntry {
+            row: 9,
+            value: JsonValue::object([]),
+        })
+        .is_err()
+    );
+    assert_eq!(s, before);
+    // Setting an entry to what it is now changes nothing and leaves no undo step.
+    let same = s.current_entry(0).unwrap().value;
+    let out = s
+        .apply(Action::SetEntry {
+            row: 0,
+            value: same,
+        })
+        .unwrap();
+    assert_eq!(out.changed, 0);
+    assert!(!s.can_undo());
 }

@@ -58,6 +58,12 @@ const SINK: &str = r#"{"offsets":[
  {"partition":{"kafka_partition":2,"kafka_topic":"clicks"},"offset":null}
 ]}"#;
 
+const GENERIC: &str = r#"{"offsets":[
+ {"partition":{"server":"inventory"},"offset":{"lsn":"0/16B6C50","txId":562,"ts_usec":1700000000000000}},
+ {"partition":{"filename":"/data/in.txt"},"offset":{"position":1234}},
+ {"partition":{"filename":"/data/gone.txt"},"offset":null}
+]}"#;
+
 fn listing(text: &str) -> Listing {
     import(text, &ImportOptions::default()).unwrap().listing
 }
@@ -118,6 +124,22 @@ fn action() -> impl Strategy<Value = Action> {
                 partitions: PartitionSet::range(from, from + len),
                 offset,
             }),
+        (
+            0usize..9,
+            prop::sample::select(vec![
+                r#"{"partition":{"cluster":"east","partition":0,"topic":"orders"},"offset":{"offset":5,"note":"x"}}"#,
+                r#"{"partition":{"cluster":"east","partition":9,"topic":"moved"},"offset":null}"#,
+                r#"{"partition":{"kafka_partition":0,"kafka_topic":"events"},"offset":{"kafka_offset":7}}"#,
+                r#"{"partition":{"server":"inventory"},"offset":{"lsn":"0/1","txId":2}}"#,
+                r#"{"partition":{"filename":"/in"},"offset":{"position":3}}"#,
+                r#"{"offset":{"offset":1}}"#,
+                "3",
+            ]),
+        )
+            .prop_map(|(row, text)| Action::SetEntry {
+                row,
+                value: offsets_core::json::parse(text).unwrap(),
+            }),
         selection().prop_map(|selection| Action::RemoveEntries { selection }),
         prop::bool::ANY.prop_map(|all| Action::SetScope {
             scope: if all {
@@ -144,7 +166,7 @@ fn run_sequence(text: &str, actions: &[Action]) -> Session {
 
 #[test]
 fn random_sequences_never_panic_and_undo_restores_the_import() {
-    for (seed, text) in [(11u8, MM2_YAML), (12u8, SINK)] {
+    for (seed, text) in [(11u8, MM2_YAML), (12u8, SINK), (13u8, GENERIC)] {
         let imported = listing(text);
         runner(300, seed)
             .run(&proptest::collection::vec(action(), 0..60), |actions| {

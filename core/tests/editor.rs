@@ -2,7 +2,7 @@
 //! drafts, driven through `EditorAction`s exactly as the page dispatches them.
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
-use offsets_core::edit::{Action, Selection};
+use offsets_core::edit::{Action, MapSide, Selection};
 use offsets_core::editor::{Editor, EditorAction, Field, SortColumn, TargetKind, ViewItem};
 
 fn fixture(name: &str) -> String {
@@ -454,4 +454,184 @@ fn the_export_summary_counts_what_changed() {
         summary_sentence(&exports, false),
         "5 rewound (5,000 records processed again), 0 skipped (0 records never processed), 0 nulled, 0 set, 0 added, 0 removed. The export holds 5 entries (changes only)."
     );
+}
+
+const GENERIC: &str = r#"{"offsets":[
+ {"partition":{"server":"inventory"},"offset":{"lsn":"0/16B6C50","txId":562,"ts_usec":1700000000000000,"snapshot":false}},
+ {"partition":{"filename":"/data/in.txt"},"offset":{"position":1234}},
+ {"partition":{"filename":"/data/gone.txt"},"offset":null}
+]}"#;
+
+fn generic() -> Editor {
+    let mut editor = Editor::new();
+    editor.apply(EditorAction::SetInput(GENERIC.into()));
+    editor.apply(EditorAction::Load);
+    assert!(
+        editor.load_errors().is_empty(),
+        "{:?}",
+        editor.load_errors()
+    );
+    editor
+}
+
+fn commit(editor: &mut Editor, row: usize, side: MapSide, key: &str, text: &str) {
+    let action = editor.field_edit(row, side, key, text).unwrap().unwrap();
+    editor.apply(EditorAction::Edit(action));
+}
+
+#[test]
+fn generic_rows_show_their_maps_as_key_value_cells() {
+    let editor = generic();
+    let d = editor.row_display(0).unwrap();
+    let cells: Vec<(&str, &str, &str)> = d
+        .partition_fields
+        .iter()
+        .chain(&d.offset_fields)
+        .map(|c| (c.key.as_str(), c.text.as_str(), c.label.as_str()))
+        .collect();
+    assert_eq!(
+        cells,
+        vec![
+            (
+                "server",
+                "inventory",
+                "Partition field server of server=inventory"
+            ),
+            ("lsn", "0/16B6C50", "Offset field lsn of server=inventory"),
+            ("txId", "562", "Offset field txId of server=inventory"),
+            (
+                "ts_usec",
+                "1700000000000000",
+                "Offset field ts_usec of server=inventory"
+            ),
+            (
+                "snapshot",
+                "false",
+                "Offset field snapshot of server=inventory"
+            ),
+        ]
+    );
+    assert!(
+        d.partition_fields
+            .iter()
+            .chain(&d.offset_fields)
+            .all(|c| !c.changed)
+    );
+    // A null offset has no offset cells; typed connectors have none at all.
+    assert!(editor.row_display(2).unwrap().offset_fields.is_empty());
+    let mm2 = loaded("kafkaconnector-mm2-source.list.yaml");
+    assert!(mm2.row_display(0).unwrap().partition_fields.is_empty());
+}
+
+#[test]
+fn field_cells_keep_the_type_of_the_value_they_replace() {
+    let mut editor = generic();
+    // Unchanged text is no action.
+    assert_eq!(
+        editor.field_edit(0, MapSide::Offset, "lsn", "0/16B6C50"),
+        Ok(None)
+    );
+    assert_eq!(
+        editor.field_edit(0, MapSide::Offset, "txId", " 562 "),
+        Ok(None)
+    );
+    // Type errors are explained and change nothing.
+    assert_eq!(
+        editor
+            .field_edit(0, MapSide::Offset, "txId", "abc")
+            .unwrap_err(),
+        "'abc' is not a number; this field holds a number (for example 42 or 1.5)."
+    );
+    assert_eq!(
+        editor
+            .field_edit(0, MapSide::Offset, "snapshot", "yes")
+            .unwrap_err(),
+        "'yes' is not true or false; this field holds a boolean."
+    );
+    assert!(editor.field_edit(0, MapSide::Offset, "nope", "1").is_err());
+    assert!(editor.field_edit(9, MapSide::Offset, "lsn", "1").is_err());
+
+    commit(&mut editor, 0, MapSide::Offset, "lsn", "0/16B0000");
+    commit(
+        &mut editor,
+        0,
+        MapSide::Offset,
+        "ts_usec",
+        "9223372036854775807",
+    );
+    commit(&mut editor, 0, MapSide::Offset, "snapshot", "true");
+    commit(
+        &mut editor,
+        1,
+        MapSide::Partition,
+        "filename",
+        "/data/renamed.txt",
+    );
+    let d = editor.row_display(0).unwrap();
+    assert!(d.changed);
+    let changed: Vec<&str> = d
+        .offset_fields
+        .iter()
+        .filter(|c| c.changed)
+        .map(|c| c.key.as_str())
+        .collect();
+    assert_eq!(changed, vec!["lsn", "ts_usec", "snapshot"]);
+    assert_eq!(
+        editor.row_display(1).unwrap().partition_fields[0].label,
+        "Partition field filename of filename=/data/renamed.txt"
+    );
+    // The export holds both entries exactly, the 64-bit value digit for digit.
+    editor.apply(EditorAction::SetField(
+        Field::Connector,
+        "inventory-source".into(),
+    ));
+    let exports = editor.exports().unwrap();
+    let patch = offsets_core::json::to_compact(
+        &offsets_core::json::parse(&exports.patch_json.unwrap().text).unwrap(),
+    );
+    assert!(
+        patch.contains(
+            r#""lsn":"0/16B0000","txId":562,"ts_usec":9223372036854775807,"snapshot":true"#
+        ),
+        "{patch}"
+    );
+    assert!(
+        patch.contains(r#""filename":"/data/renamed.txt""#),
+        "{patch}"
+    );
+    assert_eq!(exports.entries, 2);
+
+    // Undo is per cell.
+    editor.apply(EditorAction::Edit(Action::Undo));
+    assert_eq!(
+        editor.row_display(1).unwrap().partition_fields[0].text,
+        "/data/in.txt"
+    );
+    // The draft keeps the edited entries.
+    let restored = Editor::restore(&editor.source_record(), Some(&editor.draft_record())).unwrap();
+    assert_eq!(
+        restored.session().unwrap().working_listing(),
+        editor.session().unwrap().working_listing()
+    );
+    assert_eq!(
+        restored.notice().unwrap().text,
+        "Draft restored from this browser's storage."
+    );
+}
+
+#[test]
+fn a_connector_defined_offset_can_be_nulled_and_brought_back() {
+    let mut editor = generic();
+    let d = editor.row_display(0).unwrap();
+    editor.apply(EditorAction::Edit(offsets_core::editor::null_toggle(
+        &d, true,
+    )));
+    let d = editor.row_display(0).unwrap();
+    assert!(d.is_null && d.changed && d.offset_fields.is_empty());
+    editor.apply(EditorAction::Edit(offsets_core::editor::null_toggle(
+        &d, false,
+    )));
+    let d = editor.row_display(0).unwrap();
+    assert!(!d.is_null && !d.changed);
+    assert_eq!(d.offset_fields.len(), 4);
 }
