@@ -283,18 +283,31 @@ pub fn parse_mapped(text: &str, map: &SourceMap) -> Result<JsonValue, JsonError>
     .document()
 }
 
+/// An open container. Its children live on the parser's shared scratch stacks (`items`,
+/// `members`) from index `first` on until it closes; then they move into one exactly sized
+/// `Vec`. Growing a fresh `Vec` per container instead would leave most of them with room for
+/// 4 children (the first growth step) and reallocate the large ones repeatedly.
 enum Frame {
     Array {
-        items: Vec<JsonValue>,
+        first: usize,
         pos: Position,
         start: usize,
     },
     Object {
-        members: Vec<Member>,
+        first: usize,
         pos: Position,
         start: usize,
         key: Option<(String, Position)>,
     },
+}
+
+/// The children of the container that opened at `first` on a scratch stack, exactly sized.
+fn take_from<T>(scratch: &mut Vec<T>, first: usize) -> Vec<T> {
+    if first <= scratch.len() {
+        scratch.split_off(first)
+    } else {
+        Vec::new()
+    }
 }
 
 struct Parser<'a> {
@@ -381,6 +394,8 @@ impl Parser<'_> {
             self.i = 3;
         }
         let mut stack: Vec<Frame> = Vec::new();
+        let mut items: Vec<JsonValue> = Vec::new();
+        let mut members: Vec<Member> = Vec::new();
         'value: loop {
             self.skip_ws();
             let pos = self.pos();
@@ -404,7 +419,7 @@ impl Parser<'_> {
                     } else {
                         let key = self.key()?;
                         stack.push(Frame::Object {
-                            members: Vec::new(),
+                            first: members.len(),
                             pos,
                             start,
                             key: Some(key),
@@ -429,7 +444,7 @@ impl Parser<'_> {
                         }
                     } else {
                         stack.push(Frame::Array {
-                            items: Vec::new(),
+                            first: items.len(),
                             pos,
                             start,
                         });
@@ -483,7 +498,7 @@ impl Parser<'_> {
                         }
                         return Ok(done);
                     }
-                    Some(Frame::Array { items, .. }) => {
+                    Some(Frame::Array { .. }) => {
                         items.push(done);
                         match self.peek() {
                             Some(b',') => {
@@ -492,11 +507,11 @@ impl Parser<'_> {
                             }
                             Some(b']') => {
                                 self.bump();
-                                let Some(Frame::Array { items, pos, start }) = stack.pop() else {
+                                let Some(Frame::Array { first, pos, start }) = stack.pop() else {
                                     return Err(self.err("internal parser state error"));
                                 };
                                 done = JsonValue {
-                                    kind: JsonKind::Array(items),
+                                    kind: JsonKind::Array(take_from(&mut items, first)),
                                     pos,
                                     start,
                                 };
@@ -514,7 +529,7 @@ impl Parser<'_> {
                             }
                         }
                     }
-                    Some(Frame::Object { members, key, .. }) => {
+                    Some(Frame::Object { key, .. }) => {
                         if let Some((k, key_pos)) = key.take() {
                             members.push(Member {
                                 key: k,
@@ -538,16 +553,13 @@ impl Parser<'_> {
                             Some(b'}') => {
                                 self.bump();
                                 let Some(Frame::Object {
-                                    members,
-                                    pos,
-                                    start,
-                                    ..
+                                    first, pos, start, ..
                                 }) = stack.pop()
                                 else {
                                     return Err(self.err("internal parser state error"));
                                 };
                                 done = JsonValue {
-                                    kind: JsonKind::Object(members),
+                                    kind: JsonKind::Object(take_from(&mut members, first)),
                                     pos,
                                     start,
                                 };
