@@ -20,7 +20,29 @@ pub struct Number(String);
 impl Number {
     /// A number from a 64-bit integer (for values the user typed or the edit engine computed).
     pub fn from_i64(value: i64) -> Number {
-        Number(value.to_string())
+        // By hand rather than `to_string()`: the formatting machinery costs more than the
+        // digits, and an edit writes one number per changed entry.
+        let mut digits = [0u8; 20];
+        let mut n = value.unsigned_abs();
+        let mut len = 0;
+        loop {
+            if let Some(d) = digits.get_mut(len) {
+                *d = b'0' + (n % 10) as u8;
+            }
+            len += 1;
+            n /= 10;
+            if n == 0 {
+                break;
+            }
+        }
+        let mut text = String::with_capacity(len + usize::from(value < 0));
+        if value < 0 {
+            text.push('-');
+        }
+        for &d in digits.iter().take(len).rev() {
+            text.push(char::from(d));
+        }
+        Number(text)
     }
 
     /// Checks `text` against the JSON number grammar and keeps it verbatim.
@@ -951,6 +973,32 @@ mod tests {
                 .as_i64(),
             None
         );
+    }
+
+    #[test]
+    fn numbers_from_i64_match_to_string() {
+        let mut values = vec![
+            0,
+            1,
+            -1,
+            9,
+            10,
+            -10,
+            99,
+            100,
+            i64::MAX,
+            i64::MIN,
+            i64::MIN + 1,
+        ];
+        let mut p = 1i64;
+        while let Some(next) = p.checked_mul(10) {
+            values.extend([p - 1, p, p + 1, -p, -(p - 1), next - 1]);
+            p = next;
+        }
+        for v in values {
+            assert_eq!(Number::from_i64(v).text(), v.to_string());
+            assert_eq!(Number::from_i64(v).as_i64(), Some(v));
+        }
     }
 
     #[test]

@@ -182,15 +182,12 @@ impl Entry {
         let new_offset = match offset {
             None => JsonValue::null(),
             Some(v) => {
-                let key = kind.offset_key().map(str::to_string).or_else(|| {
-                    // Generic: the single integer-valued key of the existing map.
+                let key = kind.offset_key().or_else(|| {
+                    // Generic: the single number-valued key of the existing map.
                     let map = self.value.get("offset")?.as_members()?;
-                    let ints: Vec<&Member> = map
-                        .iter()
-                        .filter(|m| m.value.as_number().is_some())
-                        .collect();
-                    match ints.as_slice() {
-                        [one] => Some(one.key.clone()),
+                    let mut numbers = map.iter().filter(|m| m.value.as_number().is_some());
+                    match (numbers.next(), numbers.next()) {
+                        (Some(one), None) => Some(one.key.as_str()),
                         _ => None,
                     }
                 });
@@ -202,7 +199,7 @@ impl Entry {
                             ..
                         },
                     ) => JsonValue {
-                        kind: JsonKind::Object(replaced_last(members, &key, |old| match old {
+                        kind: JsonKind::Object(replaced_last(members, key, |old| match old {
                             Some(old) => JsonValue {
                                 pos: old.pos,
                                 ..JsonValue::int(v)
@@ -212,7 +209,7 @@ impl Entry {
                         pos: map.pos,
                         start: map.start,
                     },
-                    _ => JsonValue::object([(key, JsonValue::int(v))]),
+                    _ => JsonValue::object([(key.to_string(), JsonValue::int(v))]),
                 }
             }
         };
