@@ -263,6 +263,17 @@ fn field_cells(
         .collect()
 }
 
+/// "Changed: lsn, ts_usec" for a row whose key/value cells were edited.
+fn fields_sentence(partition: &[FieldCell], offset: &[FieldCell]) -> Option<String> {
+    let keys: Vec<&str> = partition
+        .iter()
+        .chain(offset)
+        .filter(|c| c.changed)
+        .map(|c| c.key.as_str())
+        .collect();
+    (!keys.is_empty()).then(|| format!("Changed: {}", keys.join(", ")))
+}
+
 /// A field's value as its input shows it.
 fn field_text(value: &JsonValue) -> String {
     match &value.kind {
@@ -407,14 +418,14 @@ impl FactsIndex {
     }
 
     /// The facts of session row `row`: from the index for imported rows, read from the entry
-    /// for added ones.
+    /// for added ones and for rows whose entry was replaced.
     fn facts<'a>(&'a self, kind: ConnectorKind, row: &RowView<'a>) -> EntryFacts<'a> {
         let name = |id: Option<u32>| {
             id.and_then(|i| self.names.get(i as usize))
                 .map(String::as_str)
         };
         match self.rows.get(row.index) {
-            Some(&(topic, cluster, partition)) if !row.added => EntryFacts {
+            Some(&(topic, cluster, partition)) if !row.added && !row.edited => EntryFacts {
                 topic: name(topic),
                 cluster: name(cluster),
                 partition,
@@ -1039,6 +1050,12 @@ impl Editor {
         } else {
             (Vec::new(), Vec::new())
         };
+        let change = if row.changed {
+            change_sentence(kind, row.imported, row.current)
+                .or_else(|| fields_sentence(&partition_fields, &offset_fields))
+        } else {
+            None
+        };
         Some(RowDisplay {
             index,
             partition_fields,
@@ -1054,11 +1071,7 @@ impl Editor {
                 other => offset_text(other, &row),
             }),
             resumes_at,
-            change: if row.changed {
-                change_sentence(kind, row.imported, row.current)
-            } else {
-                None
-            },
+            change,
             changed: row.changed,
             added: row.added,
             removed: row.removed,

@@ -576,6 +576,7 @@ fn field_cells_keep_the_type_of_the_value_they_replace() {
         .map(|c| c.key.as_str())
         .collect();
     assert_eq!(changed, vec!["lsn", "ts_usec", "snapshot"]);
+    assert_eq!(d.change.as_deref(), Some("Changed: lsn, ts_usec, snapshot"));
     assert_eq!(
         editor.row_display(1).unwrap().partition_fields[0].label,
         "Partition field filename of filename=/data/renamed.txt"
@@ -634,4 +635,32 @@ fn a_connector_defined_offset_can_be_nulled_and_brought_back() {
     let d = editor.row_display(0).unwrap();
     assert!(!d.is_null && !d.changed);
     assert_eq!(d.offset_fields.len(), 4);
+}
+
+#[test]
+fn the_view_reads_a_replaced_entry_not_the_imported_one() {
+    // Only generic rows get key/value cells in the page, but the view must not trust the
+    // index built at load for any replaced entry.
+    let mut editor = loaded("kafkaconnector-sink.list.json");
+    let row = 0;
+    let entry = editor.session().unwrap().current_entry(row).unwrap();
+    let value = offsets_core::edit::with_field(
+        &entry,
+        MapSide::Partition,
+        "kafka_topic",
+        Some(offsets_core::json::JsonValue::string("renamed")),
+    )
+    .unwrap();
+    editor.apply(EditorAction::Edit(Action::SetEntry { row, value }));
+    editor.apply(EditorAction::SetFilter("renamed".into()));
+    let rows: Vec<usize> = editor
+        .view()
+        .items
+        .iter()
+        .filter_map(|i| match i {
+            ViewItem::Row(r) => Some(*r),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(rows, vec![row]);
 }

@@ -379,6 +379,113 @@ test('export: the ConfigMap YAML holds exactly the expected payload (real kubect
   }
 });
 
+// A Debezium-style source connector listed by Strimzi: the offsets are connector-defined maps.
+const GENERIC_CM = `apiVersion: v1
+kind: ConfigMap
+metadata:
+  name: inventory-offsets
+  namespace: cdc
+  ownerReferences:
+  - apiVersion: kafka.strimzi.io/v1beta2
+    kind: KafkaConnector
+    name: inventory-source
+    uid: 0b6c3f5e-77aa-4a7e-9a53-0c4b1f0e2d20
+data:
+  offsets.json: |-
+    {
+      "offsets" : [ {
+        "partition" : {
+          "server" : "inventory"
+        },
+        "offset" : {
+          "lsn" : "0/16B6C50",
+          "txId" : 562,
+          "ts_usec" : 1700000000000000
+        }
+      }, {
+        "partition" : {
+          "filename" : "/data/in.txt"
+        },
+        "offset" : {
+          "position" : 1234
+        }
+      } ]
+    }
+`;
+
+test('generic connectors: partition and offset maps are edited as key/value cells, exported exactly', async () => {
+  const dir = await mkdtemp(join(tmpdir(), 'offsets-generic-'));
+  try {
+    await withApp({}, async ({ page }) => {
+      await paste(page, GENERIC_CM);
+      assert.equal((await headerFacts(page)).Connector, 'Source connector (generic)');
+      const field = (side, key, of) => page.getByRole('textbox', { name: `${side} field ${key} of ${of}`, exact: true });
+      const lsn = field('Offset', 'lsn', 'server=inventory');
+      assert.equal(await lsn.inputValue(), '0/16B6C50');
+      assert.equal(await field('Partition', 'server', 'server=inventory').inputValue(), 'inventory');
+
+      // A string field takes the text as is; Enter commits.
+      await lsn.fill('0/16B0000');
+      await lsn.press('Enter');
+      await until(async () => (await page.locator('tr.row.changed').count()) === 1, { message: 'row marked changed' });
+
+      // A number field refuses text with an inline message and keeps what was typed; Escape reverts.
+      const txId = field('Offset', 'txId', 'server=inventory');
+      await txId.fill('abc');
+      await txId.press('Enter');
+      await page.getByRole('alert').filter({ hasText: "'abc' is not a number" }).waitFor();
+      assert.equal(await txId.inputValue(), 'abc');
+      assert.equal(await txId.getAttribute('aria-invalid'), 'true');
+      await txId.press('Escape');
+      assert.equal(await txId.inputValue(), '562');
+
+      // A 64-bit value is kept digit for digit; leaving the field commits.
+      const ts = field('Offset', 'ts_usec', 'server=inventory');
+      await ts.fill('9223372036854775807');
+      await ts.blur();
+      const row0 = page.locator('tr.row').filter({ has: lsn });
+      await until(async () => (await row0.locator('td.change').textContent()).trim() === 'Changed: lsn, ts_usec',
+        { message: 'the change column names the edited keys' });
+      // A partition field: the row's name follows the new value.
+      const file = field('Partition', 'filename', 'filename=/data/in.txt');
+      await file.fill('/data/renamed.txt');
+      await file.press('Enter');
+      await field('Offset', 'position', 'filename=/data/renamed.txt').waitFor();
+
+      // Undo takes back the last cell only; Redo brings it back.
+      await page.getByRole('button', { name: 'Undo' }).click();
+      await field('Offset', 'position', 'filename=/data/in.txt').waitFor();
+      await page.getByRole('button', { name: 'Redo' }).click();
+      await field('Offset', 'position', 'filename=/data/renamed.txt').waitFor();
+
+      const exportRegion = page.getByRole('region', { name: 'Export' });
+      const yamlView = exportRegion.getByRole('region', { name: 'ConfigMap YAML' });
+      await yamlView.waitFor();
+      const yaml = await yamlView.locator('pre').textContent();
+      const path = join(dir, 'alter.yaml');
+      await writeFile(path, yaml);
+      const cm = JSON.parse(execFileSync('kubectl', ['annotate', '--local', '-f', path, 'k=v', '-o', 'json'], { encoding: 'utf8' }));
+      assert.equal(cm.metadata.name, 'inventory-offsets-alter');
+      assert.equal(cm.metadata.namespace, 'cdc');
+      const expected = jacksonPretty({
+        offsets: [
+          { partition: { server: 'inventory' }, offset: { lsn: '0/16B0000', txId: 562, ts_usec: 9223372036854775807n } },
+          { partition: { filename: '/data/renamed.txt' }, offset: { position: 1234 } },
+        ],
+      });
+      assert.equal(cm.data['offsets.json'], expected, 'exactly the edited entries, the 64-bit value exact');
+
+      // The draft keeps the cells across a reload.
+      await page.reload();
+      await page.getByRole('status').filter({ hasText: /^Draft restored/ }).waitFor();
+      assert.equal(await field('Offset', 'ts_usec', 'server=inventory').inputValue(), '9223372036854775807');
+      assert.equal(await field('Offset', 'lsn', 'server=inventory').inputValue(), '0/16B0000');
+    });
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+});
+
 test('drafts: an edit survives a reload; Discard draft clears it for good', async () => {
   await withApp({}, async ({ page }) => {
     await paste(page, await fixture(MM2));

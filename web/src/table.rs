@@ -6,7 +6,7 @@ use crate::use_store;
 use offsets_core::ConnectorKind;
 use offsets_core::edit::Action;
 use offsets_core::editor::{
-    EditorAction, RowDisplay, SortColumn, ViewItem, cell_edit, null_toggle,
+    EditorAction, FieldCell, RowDisplay, SortColumn, ViewItem, cell_edit, null_toggle,
 };
 use wasm_bindgen::JsCast;
 use web_sys::{HtmlElement, HtmlInputElement, KeyboardEvent};
@@ -31,6 +31,8 @@ pub struct TableProps {
 struct Columns {
     cluster: bool,
     resumes_at: bool,
+    /// Partition and offset maps as key/value cells (generic connectors).
+    fields: bool,
     offset_title: &'static str,
     partition_title: &'static str,
 }
@@ -41,26 +43,37 @@ impl Columns {
             ConnectorKind::MirrorSource => Columns {
                 cluster: true,
                 resumes_at: true,
+                fields: false,
                 offset_title: "Offset (last mirrored)",
                 partition_title: "Partition",
             },
             ConnectorKind::MirrorCheckpoint => Columns {
                 cluster: true,
                 resumes_at: false,
+                fields: false,
                 offset_title: "Offset",
                 partition_title: "Partition",
             },
             ConnectorKind::Sink => Columns {
                 cluster: false,
                 resumes_at: false,
+                fields: false,
                 offset_title: "Offset (next to consume)",
                 partition_title: "Partition",
             },
-            ConnectorKind::MirrorHeartbeat | ConnectorKind::Generic => Columns {
+            ConnectorKind::MirrorHeartbeat => Columns {
                 cluster: false,
                 resumes_at: false,
+                fields: false,
                 offset_title: "Offset",
                 partition_title: "Source partition",
+            },
+            ConnectorKind::Generic => Columns {
+                cluster: false,
+                resumes_at: false,
+                fields: true,
+                offset_title: "Offset map",
+                partition_title: "Partition map",
             },
         }
     }
@@ -393,6 +406,22 @@ fn OffsetRow(props: &RowProps) -> Html {
                 <input type="checkbox" aria-label={format!("Select {name}")} checked={props.selected} onchange={on_select} />
             </td>
             if columns.cluster { <td class="cluster">{ d.cluster.clone().unwrap_or_default() }</td> }
+            if columns.fields {
+                <td class="partition fields">
+                    { for d.partition_fields.iter().map(|cell| html! {
+                        <FieldInput key={cell.key.clone()} row={row} cell={cell.clone()} id={None::<String>} />
+                    }) }
+                </td>
+                <td class="offset fields">
+                    { for d.offset_fields.iter().enumerate().map(|(i, cell)| html! {
+                        <FieldInput key={cell.key.clone()} row={row} cell={cell.clone()}
+                            id={(i == 0).then(|| format!("offset-{row}"))} />
+                    }) }
+                    if d.offset_fields.is_empty() {
+                        <span class="field-none">{ if d.is_null { "null".to_string() } else { d.offset.clone() } }</span>
+                    }
+                </td>
+            } else {
             <td class="partition">{ &d.partition }</td>
             <td class="offset">
                 <input id={format!("offset-{row}")} class="offset-input" type="text" inputmode="numeric"
@@ -407,9 +436,10 @@ fn OffsetRow(props: &RowProps) -> Html {
                     <span id={error_id} class="cell-error" role="alert">{ message }</span>
                 }
             </td>
+            }
             <td class="null">
                 <input type="checkbox" aria-label={d.null_label.clone()} checked={d.is_null}
-                    disabled={!d.editable} onchange={on_null} />
+                    onchange={on_null} />
             </td>
             if columns.resumes_at { <td class="resumes">{ d.resumes_at.clone().unwrap_or_default() }</td> }
             <td class="change">{ d.change.clone().unwrap_or_default() }</td>
@@ -419,5 +449,85 @@ fn OffsetRow(props: &RowProps) -> Html {
                 }
             </td>
         </tr>
+    }
+}
+
+#[derive(Properties, PartialEq)]
+struct FieldProps {
+    row: usize,
+    cell: FieldCell,
+    /// The element id the Problems list focuses (the row's first offset field).
+    id: Option<String>,
+}
+
+/// One key/value cell of a generic connector's partition or offset map. Enter or leaving the
+/// field commits, Escape reverts; a value of the wrong type shows an inline message and keeps
+/// what was typed.
+#[component]
+fn FieldInput(props: &FieldProps) -> Html {
+    let store = use_store();
+    let typed = use_state(|| None::<String>);
+    let error = use_state(|| None::<String>);
+    let cell = &props.cell;
+    let row = props.row;
+
+    let on_input = {
+        let typed = typed.clone();
+        Callback::from(move |e: InputEvent| {
+            let input: HtmlInputElement = e.target_unchecked_into();
+            typed.set(Some(input.value()));
+        })
+    };
+    let on_change = {
+        let (store, typed, error) = (store.clone(), typed.clone(), error.clone());
+        let (side, key) = (cell.side, cell.key.clone());
+        Callback::from(move |e: Event| {
+            let input: HtmlInputElement = e.target_unchecked_into();
+            let text = input.value();
+            let result = store.editor().field_edit(row, side, &key, &text);
+            match result {
+                Ok(action) => {
+                    if let Some(action) = action {
+                        store.dispatch(EditorAction::Edit(action));
+                    }
+                    typed.set(None);
+                    error.set(None);
+                }
+                Err(message) => {
+                    typed.set(Some(text));
+                    error.set(Some(message));
+                }
+            }
+        })
+    };
+    let on_key = {
+        let (typed, error) = (typed.clone(), error.clone());
+        let shown = cell.text.clone();
+        Callback::from(move |e: KeyboardEvent| {
+            let input: HtmlInputElement = e.target_unchecked_into();
+            // Enter commits through the change event, as for the offset cells.
+            if e.key() == "Escape" {
+                input.set_value(&shown);
+                typed.set(None);
+                error.set(None);
+                e.prevent_default();
+            }
+        })
+    };
+    let value = (*typed).clone().unwrap_or_else(|| cell.text.clone());
+    let size = value.chars().count().clamp(3, 28);
+    let error_id = format!("field-error-{row}-{}-{}", cell.side.key(), cell.key);
+    html! {
+        <span class={classes!("field", cell.changed.then_some("changed"))}>
+            <span class="field-key" aria-hidden="true">{ &cell.key }</span>
+            <input id={props.id.clone()} class="field-input" type="text" autocomplete="off" spellcheck="false"
+                size={size.to_string()} aria-label={cell.label.clone()} value={value}
+                aria-invalid={error.is_some().to_string()}
+                aria-describedby={error.is_some().then(|| error_id.clone())}
+                oninput={on_input} onchange={on_change} onkeydown={on_key} title={cell.label.clone()} />
+            if let Some(message) = &*error {
+                <span id={error_id} class="cell-error" role="alert">{ message }</span>
+            }
+        </span>
     }
 }
