@@ -1,0 +1,86 @@
+//! A panic never leaves a blank page: the banner appears, the rendered page stays, and the draft
+//! saved before the panic is untouched. A test binary of its own, because after a panic the
+//! wasm instance has trapped (panic = abort) and must not run other tests.
+#![cfg(target_arch = "wasm32")]
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+
+use offsets_web::io;
+use wasm_bindgen::JsCast;
+use wasm_bindgen_test::*;
+use web_sys::{Element, HtmlButtonElement, HtmlInputElement, HtmlTextAreaElement};
+
+wasm_bindgen_test_configure!(run_in_browser);
+
+const MM2_LIST: &str = include_str!("../../tests/fixtures/kafkamirrormaker2-source.list.yaml");
+
+/// Resolves after `ms` milliseconds (lets frames and timers run).
+async fn sleep(ms: i32) {
+    let promise = js_sys::Promise::new(&mut |resolve, _| {
+        gloo::utils::window()
+            .set_timeout_with_callback_and_timeout_and_arguments_0(&resolve, ms)
+            .unwrap();
+    });
+    wasm_bindgen_futures::JsFuture::from(promise).await.unwrap();
+}
+
+#[wasm_bindgen_test]
+async fn a_panic_shows_the_banner_and_keeps_the_page_and_the_draft() {
+    io::forget_draft();
+    let document = gloo::utils::document();
+    let root = document.create_element("div").unwrap();
+    document.body().unwrap().append_child(&root).unwrap();
+    yew::Renderer::<offsets_web::App>::with_root(root.clone()).render();
+    yew::scheduler::flush().await;
+
+    let area: HtmlTextAreaElement = root
+        .query_selector("#import-text")
+        .unwrap()
+        .unwrap()
+        .dyn_into()
+        .unwrap();
+    area.set_value(MM2_LIST);
+    let buttons = root.query_selector_all("button").unwrap();
+    let load = (0..buttons.length())
+        .filter_map(|i| buttons.item(i)?.dyn_into::<HtmlButtonElement>().ok())
+        .find(|b| b.text_content().unwrap_or_default().trim() == "Load")
+        .unwrap();
+    load.click();
+    yew::scheduler::flush().await;
+    let input: HtmlInputElement = root
+        .query_selector("[aria-label=\"Offset of orders partition 0\"]")
+        .unwrap()
+        .unwrap()
+        .dyn_into()
+        .unwrap();
+    input.set_value("7");
+    input
+        .dispatch_event(&web_sys::Event::new("change").unwrap())
+        .unwrap();
+    yew::scheduler::flush().await;
+    // The draft is written after the next frame.
+    sleep(100).await;
+    let draft = io::load(io::DRAFT_KEY).expect("a draft after the edit");
+    assert!(draft.contains("[0,7]"), "{draft}");
+
+    // A real panic, in a callback of its own, as a bug in an event handler would be.
+    offsets_web::install_panic_banner();
+    gloo::timers::callback::Timeout::new(0, || panic!("index out of range in a test")).forget();
+    sleep(50).await;
+
+    let banner: Element = document
+        .query_selector(".fatal-banner")
+        .unwrap()
+        .expect("a banner after the panic");
+    assert_eq!(banner.get_attribute("role").as_deref(), Some("alert"));
+    let text = banner.text_content().unwrap();
+    assert!(
+        text.starts_with(
+            "The editor hit an internal error and stopped: index out of range in a test."
+        ),
+        "{text}"
+    );
+    assert!(text.contains("reload the page"), "{text}");
+    // The page is still there, and so is the draft.
+    assert_eq!(root.query_selector_all("tr.row").unwrap().length(), 2);
+    assert_eq!(io::load(io::DRAFT_KEY).as_deref(), Some(draft.as_str()));
+}
