@@ -14,8 +14,58 @@ use std::fmt::Write as _;
 pub const MAX_DEPTH: usize = 128;
 
 /// A JSON number, kept as its original text (validated against the JSON grammar).
-#[derive(Debug, Clone, PartialEq, Eq, Hash)]
-pub struct Number(String);
+///
+/// Texts of up to [`INLINE_NUMBER`] bytes (every 64-bit integer) are stored inline, so the
+/// three or more numbers of every entry cost no allocation, to parse or to clone.
+#[derive(Clone)]
+pub struct Number(NumberText);
+
+/// The longest number text stored without an allocation (`i64::MIN` has 20 characters).
+const INLINE_NUMBER: usize = 22;
+
+#[derive(Clone)]
+enum NumberText {
+    Inline { len: u8, bytes: [u8; INLINE_NUMBER] },
+    Heap(Box<str>),
+}
+
+impl NumberText {
+    fn new(text: &str) -> NumberText {
+        let mut bytes = [0u8; INLINE_NUMBER];
+        match bytes.get_mut(..text.len()) {
+            Some(dst) => {
+                dst.copy_from_slice(text.as_bytes());
+                NumberText::Inline {
+                    len: text.len() as u8,
+                    bytes,
+                }
+            }
+            None => NumberText::Heap(text.into()),
+        }
+    }
+}
+
+impl PartialEq for Number {
+    fn eq(&self, other: &Number) -> bool {
+        self.text() == other.text()
+    }
+}
+
+impl Eq for Number {}
+
+/// Hashes the text, exactly as the `String` this type used to hold.
+impl std::hash::Hash for Number {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        self.text().hash(state);
+    }
+}
+
+/// `Number("12")`, as when the text was a `String`.
+impl std::fmt::Debug for Number {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_tuple("Number").field(&self.text()).finish()
+    }
+}
 
 impl Number {
     /// A number from a 64-bit integer (for values the user typed or the edit engine computed).
@@ -35,20 +85,25 @@ impl Number {
                 break;
             }
         }
-        let mut text = String::with_capacity(len + usize::from(value < 0));
+        let mut bytes = [0u8; INLINE_NUMBER];
+        let mut at = 0;
         if value < 0 {
-            text.push('-');
+            bytes[0] = b'-';
+            at = 1;
         }
-        for &d in digits.iter().take(len).rev() {
-            text.push(char::from(d));
+        for (dst, &d) in bytes.iter_mut().skip(at).zip(digits.iter().take(len).rev()) {
+            *dst = d;
         }
-        Number(text)
+        Number(NumberText::Inline {
+            len: (at + len) as u8,
+            bytes,
+        })
     }
 
     /// Checks `text` against the JSON number grammar and keeps it verbatim.
     pub fn parse(text: &str) -> Option<Number> {
         if is_json_number(text) {
-            Some(Number(text.to_string()))
+            Some(Number(NumberText::new(text)))
         } else {
             None
         }
@@ -56,18 +111,25 @@ impl Number {
 
     /// The number exactly as written.
     pub fn text(&self) -> &str {
-        &self.0
+        match &self.0 {
+            // Only ever filled from a `&str` or with ASCII digits: always valid UTF-8.
+            NumberText::Inline { len, bytes } => {
+                std::str::from_utf8(bytes.get(..usize::from(*len)).unwrap_or_default())
+                    .unwrap_or_default()
+            }
+            NumberText::Heap(text) => text,
+        }
     }
 
     /// True when written without fraction or exponent (`12`, `-3`), whatever its size.
     pub fn is_integer_text(&self) -> bool {
-        !self.0.contains(['.', 'e', 'E'])
+        !self.text().contains(['.', 'e', 'E'])
     }
 
     /// The value as `i64` when the text is an integer within the signed 64-bit range.
     pub fn as_i64(&self) -> Option<i64> {
         if self.is_integer_text() {
-            self.0.parse::<i64>().ok()
+            self.text().parse::<i64>().ok()
         } else {
             None
         }
@@ -999,6 +1061,39 @@ mod tests {
             assert_eq!(Number::from_i64(v).text(), v.to_string());
             assert_eq!(Number::from_i64(v).as_i64(), Some(v));
         }
+    }
+
+    #[test]
+    fn numbers_keep_their_text_inline_or_not() {
+        let long = format!("-{}.5e+{}", "9".repeat(40), "1".repeat(5));
+        for text in [
+            "0",
+            "-0",
+            "1.0",
+            "1e3",
+            "9223372036854775807",
+            "-9223372036854775808",
+            "1234567890123456789012",
+            "12345678901234567890123",
+            &long,
+        ] {
+            let n = Number::parse(text).unwrap();
+            assert_eq!(n.text(), text);
+            assert_eq!(format!("{n:?}"), format!("Number({text:?})"));
+            assert_eq!(n, n.clone());
+            let hash = |v: &dyn Fn(&mut std::hash::DefaultHasher)| {
+                let mut h = std::hash::DefaultHasher::new();
+                v(&mut h);
+                std::hash::Hasher::finish(&h)
+            };
+            use std::hash::Hash;
+            assert_eq!(hash(&|h| n.hash(h)), hash(&|h| text.to_string().hash(h)));
+            let v = parse(&format!("[{text}]")).unwrap();
+            assert_eq!(to_compact(&v), format!("[{text}]"));
+        }
+        assert_ne!(Number::parse("1").unwrap(), Number::parse("1.0").unwrap());
+        assert_eq!(Number::parse("-12").unwrap(), Number::from_i64(-12));
+        assert_eq!(size_of::<Number>(), size_of::<String>());
     }
 
     #[test]
