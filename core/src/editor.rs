@@ -417,6 +417,20 @@ impl FactsIndex {
         FactsIndex { names, rows }
     }
 
+    /// [`FactsIndex::facts`], and the interned id of the topic when the facts came from the
+    /// index.
+    fn facts_and_topic<'a>(
+        &'a self,
+        kind: ConnectorKind,
+        row: &RowView<'a>,
+    ) -> (EntryFacts<'a>, Option<u32>) {
+        let topic = match self.rows.get(row.index) {
+            Some(&(topic, _, _)) if !row.added && !row.edited => topic,
+            _ => None,
+        };
+        (self.facts(kind, row), topic)
+    }
+
     /// The facts of session row `row`: from the index for imported rows, read from the entry
     /// for added ones and for rows whose entry was replaced.
     fn facts<'a>(&'a self, kind: ConnectorKind, row: &RowView<'a>) -> EntryFacts<'a> {
@@ -945,15 +959,26 @@ impl Editor {
         };
         let session = &loaded.session;
         let kind = session.kind();
+        let index = &loaded.index;
         let mut total = 0;
-        let mut groups: BTreeMap<&str, Vec<SortRow<'_>>> = BTreeMap::new();
+        // Rows whose facts come from the load-time index are grouped by the interned topic id,
+        // and the filter's topic terms run once per topic, not once per row (a glob or regex
+        // over 100k rows is most of a keystroke otherwise).
+        let mut topic_ok: Vec<Option<bool>> = vec![None; index.names.len()];
+        let mut by_id: Vec<Vec<SortRow<'_>>> = vec![Vec::new(); index.names.len()];
+        let mut others: BTreeMap<&str, Vec<SortRow<'_>>> = BTreeMap::new();
         for row in session.rows() {
             if row.removed {
                 continue;
             }
             total += 1;
-            let facts = loaded.index.facts(kind, &row);
-            if !self.filter.matches(&facts) {
+            let (facts, topic_id) = index.facts_and_topic(kind, &row);
+            let slot = topic_id.and_then(|id| topic_ok.get_mut(id as usize));
+            let topic_matches = match slot {
+                Some(slot) => *slot.get_or_insert_with(|| self.filter.matches_topic(facts.topic)),
+                None => self.filter.matches_topic(facts.topic),
+            };
+            if !topic_matches || !self.filter.matches_except_topic(&facts) {
                 continue;
             }
             let offset_rank = match row.current {
@@ -961,17 +986,38 @@ impl Editor {
                 OffsetValue::Value(v) => i128::from(v),
                 OffsetValue::Unreadable => -2,
             };
-            groups
-                .entry(facts.topic.unwrap_or(NO_TOPIC))
-                .or_default()
-                .push((
-                    row.index,
-                    facts.cluster,
-                    facts.partition,
-                    offset_rank,
-                    row.changed,
-                ));
+            let sort_row = (
+                row.index,
+                facts.cluster,
+                facts.partition,
+                offset_rank,
+                row.changed,
+            );
+            match topic_id.and_then(|id| by_id.get_mut(id as usize)) {
+                Some(rows) => rows.push(sort_row),
+                None => others
+                    .entry(facts.topic.unwrap_or(NO_TOPIC))
+                    .or_default()
+                    .push(sort_row),
+            }
         }
+        // Groups in topic order; an added row joins the imported rows of its topic.
+        let mut groups: Vec<(&str, Vec<SortRow<'_>>)> = by_id
+            .into_iter()
+            .zip(&index.names)
+            .filter(|(rows, _)| !rows.is_empty())
+            .map(|(rows, name)| (name.as_str(), rows))
+            .chain(others)
+            .collect();
+        groups.sort_by(|a, b| a.0.cmp(b.0));
+        let mut merged: Vec<(&str, Vec<SortRow<'_>>)> = Vec::with_capacity(groups.len());
+        for (topic, rows) in groups {
+            match merged.last_mut() {
+                Some((last, into)) if *last == topic => into.extend(rows),
+                _ => merged.push((topic, rows)),
+            }
+        }
+        let groups = merged;
         let mut items = Vec::new();
         let mut matched = 0;
         for (topic, mut rows) in groups {

@@ -664,3 +664,61 @@ fn the_view_reads_a_replaced_entry_not_the_imported_one() {
         .collect();
     assert_eq!(rows, vec![row]);
 }
+
+#[test]
+fn added_rows_join_their_topic_group_and_filters_see_them() {
+    let mut editor = loaded("kafkaconnector-mm2-source.list.yaml");
+    editor.apply(EditorAction::Edit(Action::AddEntries {
+        cluster: None,
+        topic: "orders".into(),
+        partitions: offsets_core::filter::PartitionSet::range(3, 4),
+        offset: Some(5),
+    }));
+    editor.apply(EditorAction::Edit(Action::AddEntries {
+        cluster: None,
+        topic: "aaa".into(),
+        partitions: offsets_core::filter::PartitionSet::range(0, 0),
+        offset: None,
+    }));
+    let groups = |editor: &Editor| -> Vec<(String, usize, usize)> {
+        editor
+            .view()
+            .items
+            .iter()
+            .filter_map(|i| match i {
+                ViewItem::Group {
+                    topic,
+                    rows,
+                    changed,
+                    ..
+                } => Some((topic.clone(), *rows, *changed)),
+                _ => None,
+            })
+            .collect()
+    };
+    assert_eq!(
+        groups(&editor),
+        vec![
+            ("aaa".to_string(), 1, 1),
+            ("orders".to_string(), 5, 2),
+            ("payments".to_string(), 2, 0),
+        ]
+    );
+    // Globs and regexes over imported and added rows alike (the topic test is cached per
+    // topic for imported rows only).
+    for (filter, expected) in [
+        ("ord*", vec![("orders".to_string(), 5, 2)]),
+        (
+            "/^(aaa|pay)/",
+            vec![("aaa".to_string(), 1, 1), ("payments".to_string(), 2, 0)],
+        ),
+        ("orders partition:2-3", vec![("orders".to_string(), 2, 1)]),
+        (
+            "changed",
+            vec![("aaa".to_string(), 1, 1), ("orders".to_string(), 2, 2)],
+        ),
+    ] {
+        editor.apply(EditorAction::SetFilter(filter.into()));
+        assert_eq!(groups(&editor), expected, "{filter}");
+    }
+}
