@@ -1632,9 +1632,9 @@ impl Editor {
         out
     }
 
-    /// The small part of the draft, written on every change: the edits (as values, not as an
-    /// undo history), the filter and the export settings.
-    pub fn draft_record(&self) -> String {
+    /// `{"version":…,"filter":…,…,"autoOffsetReset":…` (no closing brace): the filter and the
+    /// export settings.
+    fn prefs_fields(&self) -> String {
         let mut out = format!("{{\"version\":{DRAFT_VERSION},\"filter\":");
         json::write_string(&mut out, &self.filter_text);
         out.push_str(",\"target\":");
@@ -1656,6 +1656,23 @@ impl Editor {
         });
         out.push_str(",\"autoOffsetReset\":");
         json::write_string(&mut out, self.settings.auto_offset_reset.as_str());
+        out
+    }
+
+    /// The filter and the export settings alone: a few hundred bytes, written on every
+    /// keystroke in the filter box or a settings field, where rewriting the edits (megabytes
+    /// after a bulk change of 100k rows) would make typing lag. Newer than the draft's own copy
+    /// of them, so [`Editor::restore_with_prefs`] applies it last.
+    pub fn prefs_record(&self) -> String {
+        let mut out = self.prefs_fields();
+        out.push('}');
+        out
+    }
+
+    /// The draft's edits (as values, not as an undo history), written when the data changes,
+    /// with the filter and the export settings of that moment.
+    pub fn draft_record(&self) -> String {
+        let mut out = self.prefs_fields();
         if let Some(loaded) = &self.loaded {
             out.push_str(&format!(",\"source\":\"{:016x}\"", loaded.source_hash));
         }
@@ -1722,6 +1739,66 @@ impl Editor {
     /// come back; edits that no longer apply are reported in the notice, never dropped
     /// silently.
     pub fn restore(source_record: &str, draft_record: Option<&str>) -> Result<Editor, String> {
+        Editor::restore_with_prefs(source_record, draft_record, None)
+    }
+
+    /// The filter and export settings of a draft or a [`Editor::prefs_record`]; what a record
+    /// does not name is left as it is.
+    fn apply_prefs(&mut self, record: &JsonValue) {
+        if let Some(filter) = record.get("filter").and_then(JsonValue::as_str) {
+            self.apply(EditorAction::SetFilter(filter.to_string()));
+        }
+        if let Some(target) = record
+            .get("target")
+            .and_then(JsonValue::as_str)
+            .and_then(TargetKind::from_id)
+        {
+            self.settings.target = target;
+        }
+        if let Some(fields) = record.get("fields").and_then(JsonValue::as_members) {
+            self.settings.values.clear();
+            for m in fields {
+                if let (Some(field), Some(value)) = (
+                    Field::ALL.iter().find(|f| f.id() == m.key),
+                    m.value.as_str(),
+                ) {
+                    self.settings.values.insert(*field, value.to_string());
+                }
+            }
+        }
+        match record.get("aliasPath").and_then(JsonValue::as_str) {
+            Some("old") => self.settings.alias_path = AliasPath::Old,
+            Some("new") => self.settings.alias_path = AliasPath::New,
+            _ => {}
+        }
+        match record.get("autoOffsetReset").and_then(JsonValue::as_str) {
+            Some("earliest") => self.settings.auto_offset_reset = AutoOffsetReset::Earliest,
+            Some("latest") => self.settings.auto_offset_reset = AutoOffsetReset::Latest,
+            _ => {}
+        }
+    }
+
+    /// [`Editor::restore`], then the newer filter and settings of a [`Editor::prefs_record`]
+    /// (an unreadable or foreign one is ignored: it holds nothing that cannot be typed again).
+    pub fn restore_with_prefs(
+        source_record: &str,
+        draft_record: Option<&str>,
+        prefs_record: Option<&str>,
+    ) -> Result<Editor, String> {
+        let mut editor = Editor::restore_draft(source_record, draft_record)?;
+        let prefs = prefs_record.and_then(|p| json::parse(p).ok()).filter(|p| {
+            p.get("version")
+                .and_then(JsonValue::as_number)
+                .and_then(|n| n.as_i64())
+                == Some(DRAFT_VERSION)
+        });
+        if let Some(prefs) = prefs {
+            editor.apply_prefs(&prefs);
+        }
+        Ok(editor)
+    }
+
+    fn restore_draft(source_record: &str, draft_record: Option<&str>) -> Result<Editor, String> {
         let record = json::parse(source_record)
             .map_err(|e| format!("The saved draft is unreadable ({}).", e.message))?;
         if record
@@ -1761,32 +1838,7 @@ impl Editor {
         let draft = json::parse(draft)
             .map_err(|e| format!("The saved edits are unreadable ({}).", e.message))?;
         let mut problems = Vec::new();
-        if let Some(filter) = draft.get("filter").and_then(JsonValue::as_str) {
-            editor.apply(EditorAction::SetFilter(filter.to_string()));
-        }
-        if let Some(target) = draft
-            .get("target")
-            .and_then(JsonValue::as_str)
-            .and_then(TargetKind::from_id)
-        {
-            editor.settings.target = target;
-        }
-        if let Some(fields) = draft.get("fields").and_then(JsonValue::as_members) {
-            for m in fields {
-                if let (Some(field), Some(value)) = (
-                    Field::ALL.iter().find(|f| f.id() == m.key),
-                    m.value.as_str(),
-                ) {
-                    editor.settings.values.insert(*field, value.to_string());
-                }
-            }
-        }
-        if draft.get("aliasPath").and_then(JsonValue::as_str) == Some("old") {
-            editor.settings.alias_path = AliasPath::Old;
-        }
-        if draft.get("autoOffsetReset").and_then(JsonValue::as_str) == Some("earliest") {
-            editor.settings.auto_offset_reset = AutoOffsetReset::Earliest;
-        }
+        editor.apply_prefs(&draft);
         let same_source = editor.loaded.as_ref().is_some_and(|l| {
             draft.get("source").and_then(JsonValue::as_str)
                 == Some(format!("{:016x}", l.source_hash).as_str())

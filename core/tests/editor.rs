@@ -722,3 +722,47 @@ fn added_rows_join_their_topic_group_and_filters_see_them() {
         assert_eq!(groups(&editor), expected, "{filter}");
     }
 }
+
+#[test]
+fn the_small_prefs_record_carries_the_newer_filter_and_settings() {
+    let mut editor = loaded("kafkaconnector-mm2-source.list.yaml");
+    let row = row_of(&editor, "payments", "1");
+    editor.apply(EditorAction::Edit(Action::SetOffset { row, offset: 7 }));
+    editor.apply(EditorAction::SetFilter("orders".into()));
+    editor.apply(EditorAction::SetField(
+        Field::AlterConfigMap,
+        "old-name".into(),
+    ));
+    let draft = editor.draft_record();
+    // Typing after the last edit changes only the prefs record.
+    editor.apply(EditorAction::SetFilter("payments partition:1".into()));
+    editor.apply(EditorAction::SetField(
+        Field::AlterConfigMap,
+        "new-name".into(),
+    ));
+    editor.apply(EditorAction::SetTarget(TargetKind::Rest));
+    let prefs = editor.prefs_record();
+    assert!(prefs.len() < 400, "{prefs}");
+    assert!(!prefs.contains("\"set\""), "{prefs}");
+
+    let restored =
+        Editor::restore_with_prefs(&editor.source_record(), Some(&draft), Some(&prefs)).unwrap();
+    assert_eq!(
+        restored.session().unwrap().working_listing(),
+        editor.session().unwrap().working_listing()
+    );
+    assert_eq!(restored.filter_text(), "payments partition:1");
+    assert_eq!(restored.settings().get(Field::AlterConfigMap), "new-name");
+    assert_eq!(restored.settings().target, TargetKind::Rest);
+    assert_eq!(
+        restored.notice().unwrap().text,
+        "Draft restored from this browser's storage."
+    );
+    // Without prefs, the draft's own copy; with unreadable prefs, the same.
+    let without = Editor::restore(&editor.source_record(), Some(&draft)).unwrap();
+    assert_eq!(without.filter_text(), "orders");
+    let garbage =
+        Editor::restore_with_prefs(&editor.source_record(), Some(&draft), Some("{nope")).unwrap();
+    assert_eq!(garbage.filter_text(), "orders");
+    assert_eq!(garbage.settings().get(Field::AlterConfigMap), "old-name");
+}

@@ -8,8 +8,11 @@ use web_sys::{Blob, BlobPropertyBag, File, HtmlAnchorElement, Url};
 
 /// Local storage key of the large part of the draft (text area and loaded source).
 pub const SOURCE_KEY: &str = "connect-offsets/v1/source";
-/// Local storage key of the small part of the draft (edits, filter, settings).
+/// Local storage key of the edits (with the filter and settings of that moment), written when
+/// the data changes.
 pub const DRAFT_KEY: &str = "connect-offsets/v1/draft";
+/// Local storage key of the filter and settings alone, written as they are typed.
+pub const PREFS_KEY: &str = "connect-offsets/v1/prefs";
 
 fn storage() -> Option<web_sys::Storage> {
     web_sys::window()?.local_storage().ok().flatten()
@@ -37,6 +40,7 @@ pub fn forget_draft() {
     if let Some(storage) = storage() {
         let _ = storage.remove_item(SOURCE_KEY);
         let _ = storage.remove_item(DRAFT_KEY);
+        let _ = storage.remove_item(PREFS_KEY);
     }
 }
 

@@ -130,42 +130,74 @@ fn initial_editor() -> (Editor, Option<String>) {
         return (Editor::new(), None);
     };
     let draft = io::load(io::DRAFT_KEY);
-    match Editor::restore(&source, draft.as_deref()) {
+    let prefs = io::load(io::PREFS_KEY);
+    match Editor::restore_with_prefs(&source, draft.as_deref(), prefs.as_deref()) {
         Ok(editor) => (editor, None),
         Err(message) => (Editor::new(), Some(message)),
     }
 }
 
-/// What has changed since it was last written to local storage.
-#[derive(Debug, Default)]
-struct Unsaved {
+/// The records the draft is kept in, in the order they are written: a draft is bound to its
+/// source by a fingerprint, so a draft written without its source would not be restored.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Record {
     /// The loaded document (megabytes for 100k rows): written when the user loads.
-    source: bool,
-    /// The edits, view and settings: written on every change.
-    draft: bool,
+    Source,
+    /// The edits (megabytes after a bulk change of 100k rows): written when the data changes.
+    Draft,
+    /// The filter and settings (a few hundred bytes): written as they are typed.
+    Prefs,
 }
 
-/// Writes whatever is unsaved, the source first: a draft is bound to its source by a
-/// fingerprint, so a draft written without its source would not be restored.
+impl Record {
+    const ALL: [Record; 3] = [Record::Source, Record::Draft, Record::Prefs];
+
+    fn key(self) -> &'static str {
+        match self {
+            Record::Source => io::SOURCE_KEY,
+            Record::Draft => io::DRAFT_KEY,
+            Record::Prefs => io::PREFS_KEY,
+        }
+    }
+
+    fn text(self, editor: &Editor) -> String {
+        match self {
+            Record::Source => editor.source_record(),
+            Record::Draft => editor.draft_record(),
+            Record::Prefs => editor.prefs_record(),
+        }
+    }
+}
+
+/// Which records changed since they were last written, indexed like [`Record::ALL`].
+type Unsaved = [bool; 3];
+
+/// Writes every unsaved record. What fails (or is not tried after a failure) stays unsaved, so
+/// the next change tries it again and the warning stays until everything is stored.
 fn write_unsaved(
     store: &StoreHandle,
     unsaved: &RefCell<Unsaved>,
     storage_error: &UseStateHandle<Option<String>>,
 ) {
-    let Unsaved { source, draft } = std::mem::take(&mut *unsaved.borrow_mut());
-    if source {
-        let record = store.editor().source_record();
-        if let Err(e) = io::save(io::SOURCE_KEY, &record) {
-            storage_error.set(Some(e));
-            return;
+    let todo = std::mem::take(&mut *unsaved.borrow_mut());
+    if !todo.contains(&true) {
+        return;
+    }
+    let mut result = Ok(());
+    for (i, record) in Record::ALL.into_iter().enumerate() {
+        if !todo[i] {
+            continue;
+        }
+        if result.is_ok() {
+            let text = record.text(&store.editor());
+            result = io::save(record.key(), &text);
+        }
+        if result.is_err() {
+            unsaved.borrow_mut()[i] = true;
         }
     }
-    if draft {
-        let record = store.editor().draft_record();
-        let result = io::save(io::DRAFT_KEY, &record);
-        if result.as_ref().err() != storage_error.as_ref() {
-            storage_error.set(result.err());
-        }
+    if result.as_ref().err() != storage_error.as_ref() {
+        storage_error.set(result.err());
     }
 }
 
@@ -179,21 +211,31 @@ fn write_unsaved(
 fn use_draft_saves(store: StoreHandle) -> UseStateHandle<Option<String>> {
     let storage_error = use_state(|| None::<String>);
     let unsaved = use_mut_ref(Unsaved::default);
-    let (revisions, loads) = {
+    let (data, prefs, loads) = {
         let editor = store.editor();
-        let revisions = (
+        (
             editor.data_revision(),
-            editor.view_revision(),
-            editor.settings_revision(),
-        );
-        (revisions, editor.loads())
+            (editor.view_revision(), editor.settings_revision()),
+            editor.loads(),
+        )
     };
     {
         let (store, unsaved, storage_error) =
             (store.clone(), unsaved.clone(), storage_error.clone());
         let pending = use_mut_ref(|| None::<gloo::render::AnimationFrame>);
-        use_effect_with(revisions, move |_| {
-            unsaved.borrow_mut().draft = true;
+        use_effect_with(data, move |_| {
+            unsaved.borrow_mut()[Record::Draft as usize] = true;
+            *pending.borrow_mut() = Some(io::after_paint(move || {
+                write_unsaved(&store, &unsaved, &storage_error);
+            }));
+        });
+    }
+    {
+        let (store, unsaved, storage_error) =
+            (store.clone(), unsaved.clone(), storage_error.clone());
+        let pending = use_mut_ref(|| None::<gloo::render::AnimationFrame>);
+        use_effect_with(prefs, move |_| {
+            unsaved.borrow_mut()[Record::Prefs as usize] = true;
             *pending.borrow_mut() = Some(io::after_paint(move || {
                 write_unsaved(&store, &unsaved, &storage_error);
             }));
@@ -205,7 +247,7 @@ fn use_draft_saves(store: StoreHandle) -> UseStateHandle<Option<String>> {
         let pending = use_mut_ref(|| None::<gloo::render::AnimationFrame>);
         use_effect_with(loads, move |loads| {
             if *loads > 0 {
-                unsaved.borrow_mut().source = true;
+                unsaved.borrow_mut()[Record::Source as usize] = true;
                 *pending.borrow_mut() = Some(io::after_paint(move || {
                     write_unsaved(&store, &unsaved, &storage_error);
                 }));
