@@ -609,6 +609,18 @@ impl Editor {
     }
 }
 
+/// The heading of the Problems list: "Problems: 1 error, 0 warnings, 2 infos".
+pub fn problems_heading(problems: &[Diagnostic]) -> String {
+    let count = |s: Severity| problems.iter().filter(|d| d.severity == s).count();
+    let part = |n: usize, one: &str, many: &str| format!("{n} {}", if n == 1 { one } else { many });
+    format!(
+        "Problems: {}, {}, {}",
+        part(count(Severity::Error), "error", "errors"),
+        part(count(Severity::Warning), "warning", "warnings"),
+        part(count(Severity::Info), "info", "infos"),
+    )
+}
+
 /// The action for ticking (`null`) or unticking row `display`'s Null toggle. Unticking brings
 /// back the imported value; a row imported as null (or added) gets offset 0 to edit from.
 pub fn null_toggle(display: &RowDisplay, null: bool) -> Action {

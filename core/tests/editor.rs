@@ -766,3 +766,24 @@ fn the_small_prefs_record_carries_the_newer_filter_and_settings() {
     assert_eq!(garbage.filter_text(), "orders");
     assert_eq!(garbage.settings().get(Field::AlterConfigMap), "old-name");
 }
+
+#[test]
+fn the_problems_heading_counts_by_severity() {
+    use offsets_core::editor::problems_heading;
+    assert_eq!(
+        problems_heading(&[]),
+        "Problems: 0 errors, 0 warnings, 0 infos"
+    );
+    let editor = loaded("invalid-negative-partition.list.yaml");
+    let problems = editor.problems();
+    let errors = problems
+        .iter()
+        .filter(|d| d.severity == offsets_core::Severity::Error)
+        .count();
+    assert_eq!(errors, 1);
+    assert!(
+        problems_heading(&problems).starts_with("Problems: 1 error, "),
+        "{}",
+        problems_heading(&problems)
+    );
+}

@@ -1,7 +1,7 @@
 //! The Problems region: every diagnostic with its severity, rule and position; choosing one
 //! scrolls to its row and focuses the offset.
 
-use offsets_core::Severity;
+use offsets_core::editor::problems_heading;
 use yew::prelude::*;
 
 /// At most this many problems are listed (the counts always cover all of them).
@@ -18,12 +18,6 @@ pub struct ProblemsProps {
 #[component]
 pub fn ProblemsPanel(props: &ProblemsProps) -> Html {
     let problems = &props.problems;
-    let count = |s: Severity| problems.iter().filter(|d| d.severity == s).count();
-    let (errors, warnings, infos) = (
-        count(Severity::Error),
-        count(Severity::Warning),
-        count(Severity::Info),
-    );
     let items = problems.iter().take(SHOWN).map(|d| {
         let position = if d.position.line > 0 { format!("{} ", d.position) } else { String::new() };
         let text = html! {
@@ -46,10 +40,7 @@ pub fn ProblemsPanel(props: &ProblemsProps) -> Html {
     });
     html! {
         <section class="panel problems" aria-label="Problems">
-            <h2>{ format!("Problems: {errors} {}, {warnings} {}, {infos} {}",
-                if errors == 1 { "error" } else { "errors" },
-                if warnings == 1 { "warning" } else { "warnings" },
-                if infos == 1 { "info" } else { "infos" }) }
+            <h2>{ problems_heading(problems) }
                 if !props.fresh { <span class="updating" role="status">{ " (checking the latest change…)" }</span> }
             </h2>
             if problems.is_empty() {
