@@ -230,6 +230,8 @@ pub struct FieldCell {
     pub text: String,
     /// Accessible name: "Partition field KEY of NAME" or "Offset field KEY of NAME".
     pub label: String,
+    /// Accessible name of its remove button: "Remove partition field KEY of NAME".
+    pub remove_label: String,
     /// The value differs from the imported one (or the key is new).
     pub changed: bool,
 }
@@ -256,6 +258,11 @@ fn field_cells(
             key: m.key.clone(),
             text: field_text(&m.value),
             label: format!("{title} field {} of {name}", m.key),
+            remove_label: format!(
+                "Remove {} field {} of {name}",
+                title.to_ascii_lowercase(),
+                m.key
+            ),
             changed: !before
                 .and_then(|b| b.get(&m.key))
                 .is_some_and(|b| b.same_as(&m.value)),
@@ -606,6 +613,16 @@ impl Editor {
         }
         let value = with_field(&entry, side, key, Some(value))?;
         Ok(Some(Action::SetEntry { row, value }))
+    }
+
+    /// The action that removes field `key` from row `row`'s partition or offset map (a
+    /// connector-defined offset that must lose a key, e.g. Debezium's `snapshot`).
+    pub fn field_remove(&self, row: usize, side: MapSide, key: &str) -> Result<Action, String> {
+        let Some(entry) = self.session().and_then(|s| s.current_entry(row)) else {
+            return Err(format!("There is no row {row}."));
+        };
+        let value = with_field(&entry, side, key, None)?;
+        Ok(Action::SetEntry { row, value })
     }
 }
 

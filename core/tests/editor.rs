@@ -602,6 +602,19 @@ fn field_cells_keep_the_type_of_the_value_they_replace() {
     );
     assert_eq!(exports.entries, 2);
 
+    // A field can be removed (and the removal undone).
+    let remove = editor.field_remove(0, MapSide::Offset, "snapshot").unwrap();
+    editor.apply(EditorAction::Edit(remove));
+    let d = editor.row_display(0).unwrap();
+    assert_eq!(d.offset_fields.len(), 3);
+    assert_eq!(
+        d.offset_fields[2].remove_label,
+        "Remove offset field ts_usec of server=inventory"
+    );
+    assert!(editor.field_remove(0, MapSide::Offset, "snapshot").is_err());
+    editor.apply(EditorAction::Edit(Action::Undo));
+    assert_eq!(editor.row_display(0).unwrap().offset_fields.len(), 4);
+
     // Undo is per cell.
     editor.apply(EditorAction::Edit(Action::Undo));
     assert_eq!(

@@ -458,6 +458,12 @@ test('generic connectors: partition and offset maps are edited as key/value cell
       await page.getByRole('button', { name: 'Redo' }).click();
       await field('Offset', 'position', 'filename=/data/renamed.txt').waitFor();
 
+      // A field can be removed, and the removal undone.
+      await page.getByRole('button', { name: 'Remove offset field txId of server=inventory', exact: true }).click();
+      await field('Offset', 'txId', 'server=inventory').waitFor({ state: 'detached' });
+      await page.getByRole('button', { name: 'Undo' }).click();
+      assert.equal(await field('Offset', 'txId', 'server=inventory').inputValue(), '562');
+
       const exportRegion = page.getByRole('region', { name: 'Export' });
       const yamlView = exportRegion.getByRole('region', { name: 'ConfigMap YAML' });
       await yamlView.waitFor();

@@ -514,6 +514,17 @@ fn FieldInput(props: &FieldProps) -> Html {
             }
         })
     };
+    let on_remove = {
+        let store = store.clone();
+        let (side, key) = (cell.side, cell.key.clone());
+        Callback::from(move |_: MouseEvent| {
+            let result = store.editor().field_remove(row, side, &key);
+            // The cell is on screen, so its key exists; an error (a stale row) changes nothing.
+            if let Ok(action) = result {
+                store.dispatch(EditorAction::Edit(action));
+            }
+        })
+    };
     let value = (*typed).clone().unwrap_or_else(|| cell.text.clone());
     let size = value.chars().count().clamp(3, 28);
     let error_id = format!("field-error-{row}-{}-{}", cell.side.key(), cell.key);
@@ -525,6 +536,8 @@ fn FieldInput(props: &FieldProps) -> Html {
                 aria-invalid={error.is_some().to_string()}
                 aria-describedby={error.is_some().then(|| error_id.clone())}
                 oninput={on_input} onchange={on_change} onkeydown={on_key} title={cell.label.clone()} />
+            <button type="button" class="field-remove" aria-label={cell.remove_label.clone()}
+                title={cell.remove_label.clone()} onclick={on_remove}>{ "×" }</button>
             if let Some(message) = &*error {
                 <span id={error_id} class="cell-error" role="alert">{ message }</span>
             }
