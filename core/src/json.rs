@@ -121,19 +121,68 @@ impl Number {
         }
     }
 
+    /// The text's bytes, without the UTF-8 check [`Number::text`] pays for inline texts.
+    fn bytes(&self) -> &[u8] {
+        match &self.0 {
+            NumberText::Inline { len, bytes } => bytes.get(..usize::from(*len)).unwrap_or_default(),
+            NumberText::Heap(text) => text.as_bytes(),
+        }
+    }
+
     /// True when written without fraction or exponent (`12`, `-3`), whatever its size.
     pub fn is_integer_text(&self) -> bool {
-        !self.text().contains(['.', 'e', 'E'])
+        !self.bytes().iter().any(|b| matches!(b, b'.' | b'e' | b'E'))
     }
 
     /// The value as `i64` when the text is an integer within the signed 64-bit range.
     pub fn as_i64(&self) -> Option<i64> {
         if self.is_integer_text() {
-            self.text().parse::<i64>().ok()
+            parse_i64(self.bytes())
         } else {
             None
         }
     }
+
+    /// The value as `i128` when the text is an integer within that range (what a partition
+    /// key compares), `text().parse::<i128>()` with a fast path for the usual short integers.
+    pub(crate) fn as_i128(&self) -> Option<i128> {
+        if !self.is_integer_text() {
+            return None;
+        }
+        let b = self.bytes();
+        let digits = b.strip_prefix(b"-").unwrap_or(b);
+        if digits.len() <= 18 {
+            // At most 18 digits: below 10^18, no overflow of an i64.
+            return parse_i64(b).map(i128::from);
+        }
+        self.text().parse::<i128>().ok()
+    }
+}
+
+/// `str::parse::<i64>` on bytes: an optional sign, then one or more ASCII digits, in range.
+fn parse_i64(b: &[u8]) -> Option<i64> {
+    let (negative, digits) = match b.split_first() {
+        Some((b'-', rest)) => (true, rest),
+        Some((b'+', rest)) => (false, rest),
+        _ => (false, b),
+    };
+    if digits.is_empty() {
+        return None;
+    }
+    let mut v: i64 = 0;
+    for &c in digits {
+        let d = c.wrapping_sub(b'0');
+        if d > 9 {
+            return None;
+        }
+        v = v.checked_mul(10)?;
+        v = if negative {
+            v.checked_sub(i64::from(d))?
+        } else {
+            v.checked_add(i64::from(d))?
+        };
+    }
+    Some(v)
 }
 
 /// A JSON value with the position (1-based line and column in the ORIGINAL input, after any
@@ -1060,6 +1109,53 @@ mod tests {
         for v in values {
             assert_eq!(Number::from_i64(v).text(), v.to_string());
             assert_eq!(Number::from_i64(v).as_i64(), Some(v));
+        }
+    }
+
+    #[test]
+    fn integer_reading_matches_str_parse() {
+        let mut texts: Vec<String> = [
+            "0",
+            "-0",
+            "+0",
+            "+5",
+            "-",
+            "+",
+            "",
+            "1.0",
+            "1e3",
+            "12a",
+            "a12",
+            "--1",
+            "-+1",
+            "007",
+            "9223372036854775807",
+            "9223372036854775808",
+            "-9223372036854775808",
+            "-9223372036854775809",
+            "99999999999999999999",
+            "170141183460469231731687303715884105727",
+            "170141183460469231731687303715884105728",
+            "-170141183460469231731687303715884105728",
+            "999999999999999999",
+            "1000000000000000000",
+            "-999999999999999999",
+        ]
+        .iter()
+        .map(|s| s.to_string())
+        .collect();
+        for n in 1..=40 {
+            texts.push("9".repeat(n));
+            texts.push(format!("-{}", "9".repeat(n)));
+            texts.push(format!("1{}", "0".repeat(n)));
+        }
+        for t in &texts {
+            assert_eq!(parse_i64(t.as_bytes()), t.parse::<i64>().ok(), "{t}");
+            if let Some(n) = Number::parse(t) {
+                assert_eq!(n.as_i64(), t.parse::<i64>().ok(), "{t}");
+                assert_eq!(n.as_i128(), t.parse::<i128>().ok(), "{t}");
+                assert_eq!(n.is_integer_text(), !t.contains(['.', 'e', 'E']), "{t}");
+            }
         }
     }
 

@@ -417,7 +417,8 @@ enum CanonPairs<'a> {
     Large(Vec<(&'a str, &'a JsonValue)>),
 }
 
-const SMALL_KEY: usize = 16;
+/// Real partition maps have 2 or 3 keys; a larger array only costs initialising and moving.
+const SMALL_KEY: usize = 4;
 
 static NULL_VALUE: JsonValue = JsonValue {
     kind: JsonKind::Null,
@@ -517,7 +518,7 @@ enum CanonValue<'a> {
 fn canon_value(v: &JsonValue) -> CanonValue<'_> {
     match &v.kind {
         JsonKind::Bool(b) => CanonValue::Bool(*b),
-        JsonKind::Number(n) if n.is_integer_text() => match int_value(n.text()) {
+        JsonKind::Number(n) if n.is_integer_text() => match n.as_i128() {
             Some(i) => CanonValue::Int(i),
             None => CanonValue::Number(n.text()),
         },
@@ -526,22 +527,6 @@ fn canon_value(v: &JsonValue) -> CanonValue<'_> {
         // Nested values never reach here (`CanonPairs::of` refuses them).
         JsonKind::Null | JsonKind::Array(_) | JsonKind::Object(_) => CanonValue::Null,
     }
-}
-
-/// `text.parse::<i128>().ok()`, with a fast path for the usual short integers.
-fn int_value(text: &str) -> Option<i128> {
-    let (negative, digits) = match text.strip_prefix('-') {
-        Some(d) => (true, d),
-        None => (false, text),
-    };
-    if !digits.is_empty() && digits.len() <= 18 && digits.bytes().all(|b| b.is_ascii_digit()) {
-        // At most 18 digits: below 10^18, no overflow.
-        let v = digits
-            .bytes()
-            .fold(0i64, |v, b| v * 10 + i64::from(b - b'0'));
-        return Some(i128::from(if negative { -v } else { v }));
-    }
-    text.parse::<i128>().ok()
 }
 
 /// A small keyed hash (folded multiply, as foldhash and aHash do): fast on short keys, and
