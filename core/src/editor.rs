@@ -351,6 +351,15 @@ pub enum EditorAction {
     SetInput(String),
     /// Import the text area (a failure keeps the text and any session already loaded).
     Load,
+    /// A picked or dropped file, as bytes: it becomes the text area and is loaded. Invalid
+    /// UTF-8 is a located load error (the text area shows the file with U+FFFD in place of the
+    /// bad bytes), never silently replaced characters in names.
+    LoadFile(Vec<u8>),
+    /// A picked or dropped file could not be read (`reason` as the browser gave it).
+    FileUnreadable {
+        name: String,
+        reason: String,
+    },
     /// Re-import the loaded text with another offsets data key.
     PickKey(String),
     /// An offset edit, undo or redo.
@@ -734,6 +743,12 @@ pub fn summary_sentence(exports: &Exports, all: bool) -> String {
     )
 }
 
+/// The record a MirrorSourceConnector resumes at after stored offset `offset` (offset + 1,
+/// grouped); `?` for a negative offset, which is an error (MS8) and resumes nowhere.
+fn resume_record(offset: i64) -> String {
+    u128::try_from(i128::from(offset) + 1).map_or_else(|_| "?".to_string(), group_digits)
+}
+
 /// One sentence saying what changing `before` to `after` does, in the connector's terms.
 pub fn change_sentence(
     kind: ConnectorKind,
@@ -744,10 +759,7 @@ pub fn change_sentence(
         return Some(match after {
             OffsetValue::Null => "new entry (null offset)".to_string(),
             OffsetValue::Value(v) if kind == ConnectorKind::MirrorSource => {
-                format!(
-                    "new entry: resumes at record {}",
-                    group_digits(v as u128 + 1)
-                )
+                format!("new entry: resumes at record {}", resume_record(v))
             }
             _ => "new entry".to_string(),
         });
@@ -1104,7 +1116,7 @@ impl Editor {
             _ => name,
         };
         let resumes_at = (kind == ConnectorKind::MirrorSource).then(|| match row.current {
-            OffsetValue::Value(v) => group_digits(v as u128 + 1),
+            OffsetValue::Value(v) => resume_record(v),
             OffsetValue::Null => "auto.offset.reset".to_string(),
             OffsetValue::Unreadable => "?".to_string(),
         });
@@ -1449,7 +1461,10 @@ impl Editor {
         self.revision = self.revision.wrapping_add(1);
         let bump = |n: &mut u64| *n = n.wrapping_add(1);
         match &action {
-            EditorAction::Load | EditorAction::PickKey(_) | EditorAction::Edit(_) => {
+            EditorAction::Load
+            | EditorAction::LoadFile(_)
+            | EditorAction::PickKey(_)
+            | EditorAction::Edit(_) => {
                 bump(&mut self.data_revision);
                 bump(&mut self.view_revision);
                 bump(&mut self.settings_revision);
@@ -1470,7 +1485,9 @@ impl Editor {
                 bump(&mut self.view_revision);
                 bump(&mut self.settings_revision);
             }
-            EditorAction::SetInput(_) | EditorAction::DismissNotice => {}
+            EditorAction::SetInput(_)
+            | EditorAction::DismissNotice
+            | EditorAction::FileUnreadable { .. } => {}
         }
         match action {
             EditorAction::SetInput(text) => {
@@ -1478,6 +1495,40 @@ impl Editor {
                 self.input_revision = self.input_revision.wrapping_add(1);
             }
             EditorAction::Load => self.load(self.input.clone(), ImportOptions::default()),
+            EditorAction::LoadFile(bytes) => {
+                self.input_revision = self.input_revision.wrapping_add(1);
+                match String::from_utf8(bytes) {
+                    Ok(text) => {
+                        self.input = text;
+                        self.load(self.input.clone(), ImportOptions::default());
+                    }
+                    Err(e) => {
+                        let bytes = e.into_bytes();
+                        // The size and UTF-8 checks the CLI applies to a file, with positions.
+                        let errors =
+                            match crate::import::import_bytes(&bytes, &ImportOptions::default()) {
+                                Err(errors) => errors,
+                                Ok(_) => Vec::new(),
+                            };
+                        self.input = String::from_utf8_lossy(&bytes).into_owned();
+                        self.loads = self.loads.wrapping_add(1);
+                        self.load_failed(errors);
+                    }
+                }
+            }
+            EditorAction::FileUnreadable { name, reason } => {
+                self.notice = Some(Notice {
+                    severity: Severity::Error,
+                    text: format!(
+                        "Could not read {name}: {reason}. Nothing was loaded{}; try again, or paste the text instead.",
+                        if self.loaded.is_some() {
+                            " and your edits are kept"
+                        } else {
+                            ""
+                        }
+                    ),
+                });
+            }
             EditorAction::PickKey(key) => {
                 if let Some(loaded) = &self.loaded {
                     let source = loaded.source.clone();
@@ -1621,20 +1672,23 @@ impl Editor {
                     ),
                 });
             }
-            Err(errors) => {
-                self.notice = Some(Notice {
-                    severity: Severity::Error,
-                    text: match errors.first() {
-                        Some(d) if self.loaded.is_some() => {
-                            format!("Not loaded, your current edits are kept: {d}")
-                        }
-                        Some(d) => format!("Not loaded: {d}"),
-                        None => "Not loaded.".to_string(),
-                    },
-                });
-                self.load_errors = errors;
-            }
+            Err(errors) => self.load_failed(errors),
         }
+    }
+
+    /// A refused load: the errors, and a notice naming the first one.
+    fn load_failed(&mut self, errors: Vec<Diagnostic>) {
+        self.notice = Some(Notice {
+            severity: Severity::Error,
+            text: match errors.first() {
+                Some(d) if self.loaded.is_some() => {
+                    format!("Not loaded, your current edits are kept: {d}")
+                }
+                Some(d) => format!("Not loaded: {d}"),
+                None => "Not loaded.".to_string(),
+            },
+        });
+        self.load_errors = errors;
     }
 
     // ----- drafts -----

@@ -800,3 +800,73 @@ fn the_problems_heading_counts_by_severity() {
         problems_heading(&problems)
     );
 }
+
+#[test]
+fn a_file_with_invalid_utf8_is_a_located_error_and_its_text_is_kept() {
+    let mut editor = Editor::new();
+    let mut bytes =
+        b"{\"offsets\":[\n {\"partition\":{\"cluster\":\"east\",\"topic\":\"ord".to_vec();
+    bytes.push(0xE9);
+    bytes.extend_from_slice(b"rs\",\"partition\":0},\"offset\":{\"offset\":1}}]}");
+    editor.apply(EditorAction::LoadFile(bytes));
+    assert!(editor.session().is_none());
+    let errors = editor.load_errors();
+    assert_eq!(errors.len(), 1);
+    assert_eq!(errors[0].rule, "INPUT");
+    assert_eq!(
+        (errors[0].position.line, errors[0].position.column),
+        (2, 45)
+    );
+    assert!(
+        errors[0]
+            .message
+            .starts_with("The input is not valid UTF-8: byte 0xE9")
+    );
+    assert!(editor.input().contains("ord\u{FFFD}rs"));
+    assert!(
+        editor
+            .notice()
+            .unwrap()
+            .text
+            .starts_with("Not loaded: 2:45: INPUT: The input is not valid UTF-8"),
+        "{}",
+        editor.notice().unwrap().text
+    );
+    // A valid file loads, as pasting it would.
+    editor.apply(EditorAction::LoadFile(
+        fixture("kafkamirrormaker2-source.list.yaml").into_bytes(),
+    ));
+    assert_eq!(editor.session().unwrap().len(), 2);
+    assert_eq!(
+        editor.input(),
+        fixture("kafkamirrormaker2-source.list.yaml")
+    );
+    // An unreadable file changes nothing but the notice.
+    let before = editor.session().unwrap().working_listing();
+    editor.apply(EditorAction::FileUnreadable {
+        name: "big.yaml".into(),
+        reason: "NotReadableError".into(),
+    });
+    assert_eq!(
+        editor.notice().unwrap().text,
+        "Could not read big.yaml: NotReadableError. Nothing was loaded and your edits are kept; try again, or paste the text instead."
+    );
+    assert_eq!(editor.session().unwrap().working_listing(), before);
+}
+
+#[test]
+fn a_negative_mirrormaker_offset_resumes_nowhere() {
+    let mut editor = Editor::new();
+    editor.apply(EditorAction::SetInput(
+        r#"{"offsets":[{"partition":{"cluster":"east","topic":"orders","partition":0},"offset":{"offset":-2}},
+{"partition":{"cluster":"east","topic":"orders","partition":1},"offset":{"offset":-9223372036854775808}},
+{"partition":{"cluster":"east","topic":"orders","partition":2},"offset":{"offset":9223372036854775807}}]}"#
+            .into(),
+    ));
+    editor.apply(EditorAction::Load);
+    let resumes: Vec<String> = (0..3)
+        .map(|i| editor.row_display(i).unwrap().resumes_at.unwrap())
+        .collect();
+    assert_eq!(resumes, vec!["?", "?", "9,223,372,036,854,775,808"]);
+    assert!(editor.problems().iter().any(|d| d.rule == "MS8"));
+}

@@ -12,12 +12,10 @@ const EXAMPLE: &str = include_str!("../../tests/fixtures/kafkaconnector-mm2-sour
 /// Reads a file and loads it (text area filled first, so nothing is lost if it fails).
 pub fn load_file(store: StoreHandle, file: File) {
     wasm_bindgen_futures::spawn_local(async move {
-        match io::read_text(file).await {
-            Ok(text) => {
-                store.dispatch(EditorAction::SetInput(text));
-                store.dispatch(EditorAction::Load);
-            }
-            Err(e) => io::show_fatal_banner(&e),
+        let name = file.name();
+        match io::read_bytes(&file).await {
+            Ok(bytes) => store.dispatch(EditorAction::LoadFile(bytes)),
+            Err(reason) => store.dispatch(EditorAction::FileUnreadable { name, reason }),
         }
     });
 }

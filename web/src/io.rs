@@ -44,15 +44,14 @@ pub fn forget_draft() {
     }
 }
 
-/// Reads a picked or dropped file as UTF-8 text (invalid bytes become U+FFFD; the importer
-/// reports them with their position).
-pub async fn read_text(file: File) -> Result<String, String> {
-    let value = JsFuture::from(file.text())
-        .await
-        .map_err(|_| format!("could not read {}", file.name()))?;
-    value
-        .as_string()
-        .ok_or_else(|| format!("{} is not text", file.name()))
+/// Reads a picked or dropped file's bytes (the editor checks that they are UTF-8 and says
+/// where they are not).
+pub async fn read_bytes(file: &File) -> Result<Vec<u8>, String> {
+    let buffer = JsFuture::from(file.array_buffer()).await.map_err(|e| {
+        e.as_string()
+            .unwrap_or_else(|| "the browser could not read the file".to_string())
+    })?;
+    Ok(js_sys::Uint8Array::new(&buffer).to_vec())
 }
 
 /// Offers `text` as a file download named `name`.
