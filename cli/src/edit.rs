@@ -7,7 +7,7 @@ use crate::input::{self, Arg, INPUT_OPTIONS_HELP, InputArgs, Source};
 use crate::{CliError, output};
 use lexopt::ValueExt;
 use offsets_core::edit::{Action, OffsetValue, Selection, Session};
-use offsets_core::export::rewrite_document;
+use offsets_core::export::{rewrite_document, rewrite_session};
 use offsets_core::filter::{Filter, PartitionSet, TopicPattern};
 use offsets_core::import::import_bytes_unvalidated;
 use offsets_core::{Diagnostic, ImportOptions, Listing, Severity};
@@ -302,14 +302,24 @@ pub fn run(parser: &mut lexopt::Parser) -> Result<ExitCode, CliError> {
             log.push_str(&format!("  {note}\n"));
         }
     }
-    let edited = session.working_listing();
-    let text = rewrite_document(&loaded.text, &edited).map_err(|e| CliError {
-        message: format!("cannot write the edited document: {e}"),
-        code: 2,
-    })?;
     // Validated without the baseline: the change rules (MS10-MS13) scan the baseline linearly per
     // entry, which is quadratic on 100k entries; the diff summary below reports the changes.
-    let diagnostics = offsets_core::validate(&edited, None);
+    // A REST payload is written and validated entry by entry, without building the edited
+    // listing (the same text and findings); other forms build it.
+    let (text, diagnostics) = match rewrite_session(&loaded.text, &session) {
+        Some(done) => done,
+        None => {
+            let edited = session.working_listing();
+            let text = rewrite_document(&loaded.text, &edited).map_err(|e| CliError {
+                message: format!("cannot write the edited document: {e}"),
+                code: 2,
+            })?;
+            let diagnostics = offsets_core::validate(&edited, None);
+            // Freed at exit by the OS (see below).
+            std::mem::forget(edited);
+            (text, diagnostics)
+        }
+    };
     let summary = change_summary(&session);
     match &out_path {
         Some(p) => std::fs::write(p, &text).map_err(|e| CliError {
@@ -333,7 +343,6 @@ pub fn run(parser: &mut lexopt::Parser) -> Result<ExitCode, CliError> {
     // The process exits next: freeing 100k-entry trees node by node would cost a third of the
     // run, and the OS reclaims the memory at once.
     std::mem::forget(session);
-    std::mem::forget(edited);
     std::mem::forget(loaded.text);
     std::mem::forget(text);
     Ok(ExitCode::from(code))

@@ -810,52 +810,17 @@ impl Listing {
     /// Written entry by entry: the same text as `json::to_pretty(&self.payload())`, without the
     /// deep copy of every entry that building the payload value costs.
     pub fn to_pretty_json(&self) -> String {
-        let mut out = String::with_capacity(self.entries.len().saturating_mul(200) + 64);
-        out.push_str("{\n  ");
-        json::write_string(&mut out, "offsets");
-        out.push_str(" : ");
-        if self.entries.is_empty() {
-            out.push_str("[ ]");
-        } else {
-            out.push_str("[ ");
-            for (i, e) in self.entries.iter().enumerate() {
-                if i > 0 {
-                    out.push_str(", ");
-                }
-                json::write_pretty_at(&mut out, &e.value, 1);
-            }
-            out.push_str(" ]");
-        }
-        for m in &self.extra_fields {
-            out.push_str(",\n  ");
-            json::write_string(&mut out, &m.key);
-            out.push_str(" : ");
-            json::write_pretty_at(&mut out, &m.value, 1);
-        }
-        out.push_str("\n}");
-        out
+        let mut w = PayloadWriter::new(self, true, self.entries.len());
+        self.entries.iter().for_each(|e| w.entry(e));
+        w.finish()
     }
 
     /// The payload as a compact REST body (`json::to_compact(&self.payload())`, without the
     /// deep copy).
     pub fn to_compact_json(&self) -> String {
-        let mut out = String::with_capacity(self.entries.len().saturating_mul(100) + 16);
-        out.push_str("{\"offsets\":[");
-        for (i, e) in self.entries.iter().enumerate() {
-            if i > 0 {
-                out.push(',');
-            }
-            json::write_compact(&mut out, &e.value);
-        }
-        out.push(']');
-        for m in &self.extra_fields {
-            out.push(',');
-            json::write_string(&mut out, &m.key);
-            out.push(':');
-            json::write_compact(&mut out, &m.value);
-        }
-        out.push('}');
-        out
+        let mut w = PayloadWriter::new(self, false, self.entries.len());
+        self.entries.iter().for_each(|e| w.entry(e));
+        w.finish()
     }
 
     /// Index of the first entry whose canonical partition key is `key`.
@@ -868,6 +833,80 @@ impl Listing {
     /// The source alias of a MirrorMaker 2 connector, from the data key.
     pub fn source_alias(&self) -> Option<&str> {
         self.mirror.as_ref().map(|m| m.name.source.as_str())
+    }
+}
+
+/// Writes a listing's payload entry by entry ([`Listing::to_pretty_json`] and
+/// [`Listing::to_compact_json`]), from the listing's other fields and entries given one at a
+/// time, so that a caller can write entries it builds and drops one by one.
+pub(crate) struct PayloadWriter<'l> {
+    meta: &'l Listing,
+    pretty: bool,
+    out: String,
+    written: usize,
+}
+
+impl<'l> PayloadWriter<'l> {
+    /// A writer for `meta`'s payload (its entries are not written); `count` sizes the buffer.
+    pub(crate) fn new(meta: &'l Listing, pretty: bool, count: usize) -> PayloadWriter<'l> {
+        let mut out = if pretty {
+            String::with_capacity(count.saturating_mul(200) + 64)
+        } else {
+            String::with_capacity(count.saturating_mul(100) + 16)
+        };
+        if pretty {
+            out.push_str("{\n  ");
+            json::write_string(&mut out, "offsets");
+            out.push_str(" : ");
+        } else {
+            out.push_str("{\"offsets\":[");
+        }
+        PayloadWriter {
+            meta,
+            pretty,
+            out,
+            written: 0,
+        }
+    }
+
+    /// Appends the next entry.
+    pub(crate) fn entry(&mut self, e: &Entry) {
+        let out = &mut self.out;
+        if self.pretty {
+            out.push_str(if self.written == 0 { "[ " } else { ", " });
+            json::write_pretty_at(out, &e.value, 1);
+        } else {
+            if self.written > 0 {
+                out.push(',');
+            }
+            json::write_compact(out, &e.value);
+        }
+        self.written += 1;
+    }
+
+    /// Closes the array and appends the listing's extra top-level fields.
+    pub(crate) fn finish(self) -> String {
+        let mut out = self.out;
+        if self.pretty {
+            out.push_str(if self.written == 0 { "[ ]" } else { " ]" });
+            for m in &self.meta.extra_fields {
+                out.push_str(",\n  ");
+                json::write_string(&mut out, &m.key);
+                out.push_str(" : ");
+                json::write_pretty_at(&mut out, &m.value, 1);
+            }
+            out.push_str("\n}");
+        } else {
+            out.push(']');
+            for m in &self.meta.extra_fields {
+                out.push(',');
+                json::write_string(&mut out, &m.key);
+                out.push(':');
+                json::write_compact(&mut out, &m.value);
+            }
+            out.push('}');
+        }
+        out
     }
 }
 

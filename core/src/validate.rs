@@ -64,7 +64,13 @@ pub fn validate(listing: &Listing, baseline: Option<&Listing>) -> Vec<Diagnostic
         listing,
         out: Vec::new(),
     };
-    listing_rules(&mut cx, baseline);
+    let unchanged = baseline.is_some_and(|base| same_payload(base, listing));
+    listing_rules(
+        &mut cx,
+        listing.entries.len(),
+        first_entry_pos(listing),
+        unchanged,
+    );
     // The baseline is indexed once (first entry per key, as `Listing::find` answers): looking
     // each entry up with a linear scan made validating 100k entries take minutes.
     let baseline = baseline.map(|b| {
@@ -78,26 +84,100 @@ pub fn validate(listing: &Listing, baseline: Option<&Listing>) -> Vec<Diagnostic
     });
     let mut s8_values: Vec<*const JsonValue> = Vec::new();
     for (i, entry) in listing.entries.iter().enumerate() {
-        // Only this entry's S8 values are ever looked up (`skip` sees this entry's values), so
-        // the list starts empty for each entry instead of growing over the whole listing.
-        s8_values.clear();
-        structure_rules(&mut cx, i, entry, &mut s8_values);
-        let skip = |v: &JsonValue| s8_values.contains(&(v as *const JsonValue));
-        match listing.kind {
-            ConnectorKind::MirrorSource => {
-                mirror_source_rules(&mut cx, i, entry, baseline.as_ref(), &skip)
-            }
-            ConnectorKind::MirrorCheckpoint | ConnectorKind::MirrorHeartbeat => {
-                mirror_other_rules(&mut cx, i, entry, &skip)
-            }
-            ConnectorKind::Sink => sink_rules(&mut cx, i, entry, &skip),
-            ConnectorKind::Generic => generic_rules(&mut cx, i, entry),
-        }
+        entry_rules(&mut cx, i, entry, baseline.as_ref(), &mut s8_values);
     }
-    duplicate_partitions(&mut cx);
+    duplicate_partitions(&mut cx, listing.entries.len(), listing.entries.iter());
     let mut out = cx.out;
     out.sort_by_key(|d| d.position);
     out
+}
+
+/// [`validate`]`(&edited, None)` for `edited` = `meta` (every field but its entries) with the
+/// entries `entries` yields, without holding those entries all at once: `connect-offsets edit`
+/// writes 100k rewritten entries one at a time instead of building a second listing. `each`
+/// sees every entry after it is checked (the caller writes it).
+///
+/// Each entry comes with a stand-in that lives through the call (the entry it was made from)
+/// for S7, the only rule that compares entries with each other: its partition (content and
+/// position) and its origin must be the entry's. `None` as soon as one differs; call
+/// [`validate`] on the built listing then.
+pub fn validate_streamed<'s>(
+    meta: &Listing,
+    entries: impl IntoIterator<Item = (Entry, &'s Entry)>,
+    mut each: impl FnMut(&Entry),
+) -> Option<Vec<Diagnostic>> {
+    let mut cx = Ctx {
+        listing: meta,
+        out: Vec::new(),
+    };
+    let entries = entries.into_iter();
+    let (least, most) = entries.size_hint();
+    let mut seen = KeyIndex::with_capacity(most.unwrap_or(least));
+    let mut duplicates: Vec<(usize, &'s Entry)> = Vec::new();
+    let mut count = 0usize;
+    let mut first_pos = meta.offsets_pos;
+    let mut s8_values: Vec<*const JsonValue> = Vec::new();
+    for (i, (entry, stand_in)) in entries.enumerate() {
+        if !same_for_s7(&entry, stand_in) {
+            return None;
+        }
+        entry_rules(&mut cx, i, &entry, None, &mut s8_values);
+        // S7 as `duplicate_partitions` finds it, on the stand-in (the same partition).
+        if let Some(probe) = seen.probe(stand_in)
+            && seen.insert_first(probe, i).is_some()
+        {
+            duplicates.push((i, stand_in));
+        }
+        if i == 0 {
+            first_pos = entry.origin.pos;
+        }
+        count += 1;
+        each(&entry);
+    }
+    // Listing rules first and S7 last, as in `validate` (the sort below is stable).
+    let entry_findings = std::mem::take(&mut cx.out);
+    listing_rules(&mut cx, count, first_pos, false);
+    cx.out.extend(entry_findings);
+    for (i, e) in duplicates {
+        s7(&mut cx, i, e);
+    }
+    let mut out = cx.out;
+    out.sort_by_key(|d| d.position);
+    Some(out)
+}
+
+/// True when S7 reads the same from `a` as from `b`: the origin and the partition map (its
+/// position, keys and values).
+fn same_for_s7(a: &Entry, b: &Entry) -> bool {
+    a.origin.pos == b.origin.pos
+        && match (a.partition(), b.partition()) {
+            (None, None) => true,
+            (Some(x), Some(y)) => x.pos == y.pos && x.same_as(y),
+            _ => false,
+        }
+}
+
+/// Every rule about one entry on its own (all but S7).
+fn entry_rules(
+    cx: &mut Ctx<'_>,
+    i: usize,
+    entry: &Entry,
+    baseline: Option<&(&Listing, KeyIndex<'_>)>,
+    s8_values: &mut Vec<*const JsonValue>,
+) {
+    // Only this entry's S8 values are ever looked up (`skip` sees this entry's values), so
+    // the list starts empty for each entry instead of growing over the whole listing.
+    s8_values.clear();
+    structure_rules(cx, i, entry, s8_values);
+    let skip = |v: &JsonValue| s8_values.contains(&(v as *const JsonValue));
+    match cx.listing.kind {
+        ConnectorKind::MirrorSource => mirror_source_rules(cx, i, entry, baseline, &skip),
+        ConnectorKind::MirrorCheckpoint | ConnectorKind::MirrorHeartbeat => {
+            mirror_other_rules(cx, i, entry, &skip)
+        }
+        ConnectorKind::Sink => sink_rules(cx, i, entry, &skip),
+        ConnectorKind::Generic => generic_rules(cx, i, entry),
+    }
 }
 
 fn first_entry_pos(l: &Listing) -> Position {
@@ -107,7 +187,10 @@ fn first_entry_pos(l: &Listing) -> Position {
         .unwrap_or(l.offsets_pos)
 }
 
-fn listing_rules(cx: &mut Ctx<'_>, baseline: Option<&Listing>) {
+/// The rules about the listing as a whole; `entries` and `first_pos` describe its entries
+/// (their number and the first one's position), `unchanged` says the payload equals the
+/// baseline's (S10).
+fn listing_rules(cx: &mut Ctx<'_>, entries: usize, first_pos: Position, unchanged: bool) {
     let l = cx.listing;
     cx.push(
         "IMP6",
@@ -146,7 +229,7 @@ fn listing_rules(cx: &mut Ctx<'_>, baseline: Option<&Listing>) {
         );
     }
     duplicate_keys(cx, &l.extra_fields, None);
-    if l.entries.is_empty() {
+    if entries == 0 {
         cx.push(
             "IMP4",
             Severity::Info,
@@ -162,7 +245,7 @@ fn listing_rules(cx: &mut Ctx<'_>, baseline: Option<&Listing>) {
             None,
         );
     } else {
-        let pos = first_entry_pos(l);
+        let pos = first_pos;
         match l.kind {
             ConnectorKind::MirrorSource => cx.push(
                 "MS14",
@@ -210,9 +293,7 @@ fn listing_rules(cx: &mut Ctx<'_>, baseline: Option<&Listing>) {
             None,
         );
     }
-    if let Some(base) = baseline
-        && same_payload(base, l)
-    {
+    if unchanged {
         cx.push(
             "S10",
             Severity::Info,
@@ -704,19 +785,29 @@ fn generic_rules(cx: &mut Ctx<'_>, i: usize, entry: &Entry) {
 }
 
 /// S7: the same canonical partition in two entries; reported at every later occurrence.
-fn duplicate_partitions(cx: &mut Ctx<'_>) {
-    let mut seen = KeyIndex::with_capacity(cx.listing.entries.len());
-    for (i, e) in cx.listing.entries.iter().enumerate() {
+/// S7 over `entries` (`len` of them).
+fn duplicate_partitions<'e>(
+    cx: &mut Ctx<'_>,
+    len: usize,
+    entries: impl Iterator<Item = &'e Entry>,
+) {
+    let mut seen = KeyIndex::with_capacity(len);
+    for (i, e) in entries.enumerate() {
         let Some(probe) = seen.probe(e) else { continue };
         if seen.insert_first(probe, i).is_some() {
-            let Some(key) = e.key() else { continue };
-            let pos = e.partition().map(|p| p.pos).unwrap_or(e.origin.pos);
-            cx.err(
-                "S7",
-                pos,
-                format!("Partition {key} appears more than once; Kafka Connect would silently keep only the last entry."),
-                i,
-            );
+            s7(cx, i, e);
         }
     }
+}
+
+/// S7 for entry `i`, whose partition key an earlier entry already has.
+fn s7(cx: &mut Ctx<'_>, i: usize, e: &Entry) {
+    let Some(key) = e.key() else { return };
+    let pos = e.partition().map(|p| p.pos).unwrap_or(e.origin.pos);
+    cx.err(
+        "S7",
+        pos,
+        format!("Partition {key} appears more than once; Kafka Connect would silently keep only the last entry."),
+        i,
+    );
 }
