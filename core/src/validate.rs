@@ -27,6 +27,44 @@ pub const RULE_IDS: &[&str] = &[
     "SK6", "SK7", "DUPKEY", "GENERIC", "JSON", "YAML", "CSV", "INPUT", "OPTION", "LIST",
 ];
 
+/// `format!("Entry #{n}: records {from}…{to}{rest}")`, built by hand: a shift of every row
+/// writes one such message per entry (MS11/MS12), and the formatting machinery cost more than
+/// the rest of their validation.
+fn range_message(n: usize, from: i128, to: i64, rest: &str) -> String {
+    let mut out = String::with_capacity(64 + rest.len());
+    out.push_str("Entry #");
+    push_decimal(&mut out, n as i128);
+    out.push_str(": records ");
+    push_decimal(&mut out, from);
+    out.push('…');
+    push_decimal(&mut out, i128::from(to));
+    out.push_str(rest);
+    out
+}
+
+/// Appends `v` in decimal, as `{v}` formats it.
+fn push_decimal(out: &mut String, v: i128) {
+    let mut digits = [0u8; 40];
+    let mut n = v.unsigned_abs();
+    let mut len = 0;
+    loop {
+        if let Some(d) = digits.get_mut(len) {
+            *d = b'0' + (n % 10) as u8;
+        }
+        len += 1;
+        n /= 10;
+        if n == 0 {
+            break;
+        }
+    }
+    if v < 0 {
+        out.push('-');
+    }
+    for &d in digits.iter().take(len).rev() {
+        out.push(char::from(d));
+    }
+}
+
 /// Largest integer a JavaScript number holds exactly (2^53 - 1).
 const MAX_SAFE_JS: i64 = 9_007_199_254_740_991;
 
@@ -603,13 +641,23 @@ fn mirror_source_rules(
                 (Some(old), Some(new)) if new < old => cx.warn(
                     "MS11",
                     pos,
-                    format!("Entry #{n}: records {}…{old} will be mirrored again (duplicates on the target).", i128::from(new) + 1),
+                    range_message(
+                        n,
+                        i128::from(new) + 1,
+                        old,
+                        " will be mirrored again (duplicates on the target).",
+                    ),
                     i,
                 ),
                 (Some(old), Some(new)) if new > old => cx.warn(
                     "MS12",
                     pos,
-                    format!("Entry #{n}: records {}…{new} will be skipped and never mirrored.", i128::from(old) + 1),
+                    range_message(
+                        n,
+                        i128::from(old) + 1,
+                        new,
+                        " will be skipped and never mirrored.",
+                    ),
                     i,
                 ),
                 _ => {}
@@ -810,4 +858,30 @@ fn s7(cx: &mut Ctx<'_>, i: usize, e: &Entry) {
         format!("Partition {key} appears more than once; Kafka Connect would silently keep only the last entry."),
         i,
     );
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn range_messages_match_format() {
+        let mut values: Vec<i64> = vec![0, 1, 9, 10, 99, i64::MAX, i64::MAX - 1, i64::MIN];
+        let mut p = 1i64;
+        while let Some(next) = p.checked_mul(10) {
+            values.extend([p - 1, p, p + 1, -p]);
+            p = next;
+        }
+        for (k, &v) in values.iter().enumerate() {
+            let from = i128::from(v) + 1;
+            assert_eq!(
+                range_message(k * 1009, from, v, " rest."),
+                format!("Entry #{}: records {from}…{v} rest.", k * 1009)
+            );
+        }
+        assert_eq!(
+            range_message(usize::MAX, i128::MIN, 0, ""),
+            format!("Entry #{}: records {}…0", usize::MAX, i128::MIN)
+        );
+    }
 }
