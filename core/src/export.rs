@@ -19,6 +19,7 @@ use crate::model::{ConnectorKind, InputForm, Listing, PayloadWriter};
 use crate::names::{self, MirrorConnectorName};
 use crate::validate::{validate, validate_streamed};
 use crate::yaml::{self, Style};
+use std::borrow::Cow;
 use std::fmt::Write as _;
 
 /// K6: the most a ConfigMap's data may hold.
@@ -590,11 +591,16 @@ pub fn rewrite_session(original: &str, session: &Session) -> Option<(String, Vec
     }
     let original = original.strip_prefix('\u{feff}').unwrap_or(original);
     let pretty = original.trim_end().contains('\n');
-    // The rows `working_listing` keeps, in its order, with the entries it would hold.
-    let kept = session
-        .rows()
-        .filter(|r| !r.removed)
-        .filter_map(|r| Some((session.current_entry(r.index)?, r.entry)));
+    // The rows `working_listing` keeps, in its order, with the entries it would hold: an
+    // unchanged imported row exports its entry as imported (borrowed here, not copied).
+    let kept = session.rows().filter(|r| !r.removed).filter_map(|r| {
+        let entry = if r.changed || r.added {
+            Cow::Owned(session.current_entry(r.index)?)
+        } else {
+            Cow::Borrowed(r.entry)
+        };
+        Some((entry, r.entry))
+    });
     let mut writer = PayloadWriter::new(meta, pretty, session.len());
     let diagnostics = validate_streamed(meta, kept, |e| writer.entry(e))?;
     let mut text = writer.finish();

@@ -18,6 +18,7 @@ use crate::diag::{Diagnostic, Position, Severity};
 use crate::json::{JsonKind, JsonValue, Member};
 use crate::model::{ConnectorKind, Entry, KeyIndex, Listing, OffsetField, parse_java_long};
 use crate::names;
+use std::borrow::Cow;
 
 /// Every rule id [`validate`] and the importer can emit (the golden tests check each appears).
 pub const RULE_IDS: &[&str] = &[
@@ -141,7 +142,7 @@ pub fn validate(listing: &Listing, baseline: Option<&Listing>) -> Vec<Diagnostic
 /// [`validate`] on the built listing then.
 pub fn validate_streamed<'s>(
     meta: &Listing,
-    entries: impl IntoIterator<Item = (Entry, &'s Entry)>,
+    entries: impl IntoIterator<Item = (Cow<'s, Entry>, &'s Entry)>,
     mut each: impl FnMut(&Entry),
 ) -> Option<Vec<Diagnostic>> {
     let mut cx = Ctx {
