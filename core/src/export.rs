@@ -570,27 +570,32 @@ pub fn rewrite_document(original: &str, edited: &Listing) -> Result<String, Stri
             baseline_free.form = InputForm::Csv;
             csv_rows(&baseline_free)
         }
-        InputForm::ConfigMapJson => rewrite_json_configmap(original, edited),
-        InputForm::ConfigMapYaml => rewrite_yaml_configmap(original, edited),
+        InputForm::ConfigMapJson => {
+            rewrite_json_configmap(original, edited, &edited.to_pretty_json())
+        }
+        InputForm::ConfigMapYaml => {
+            rewrite_yaml_configmap(original, edited, &edited.to_pretty_json())
+        }
     }
 }
 
-/// What `connect-offsets edit` writes and reports for a session on a REST payload, without
-/// building the edited listing: `Some((rewrite_document(original, &edited), validate(&edited,
-/// None)))` for `edited = session.working_listing()`, the same text and findings. Each edited
-/// entry is built, checked, written and dropped, so 100k rewritten entries never exist at
-/// once (a second full listing costs a quarter of the CLI's time, mostly fresh memory).
+/// What `connect-offsets edit` writes and reports for a session, without building the edited
+/// listing: `Some((rewrite_document(original, &edited), validate(&edited, None)))` for
+/// `edited = session.working_listing()`, the same text and findings. Each edited entry is
+/// built, checked, written and dropped, so 100k rewritten entries never exist at once (a
+/// second full listing cost a quarter of the CLI's time, mostly fresh memory).
 ///
-/// `None` when the session's input is not a REST payload, or when an edited entry's partition
-/// differs from its row's entry (see [`crate::validate::validate_streamed`]): build the listing
-/// then.
+/// `None` for a CSV, when an edited entry's partition differs from its row's entry (see
+/// [`crate::validate::validate_streamed`]) or when the document cannot be rewritten: build the
+/// listing and call [`rewrite_document`] then (which reports the error).
 pub fn rewrite_session(original: &str, session: &Session) -> Option<(String, Vec<Diagnostic>)> {
     let meta = session.imported();
-    if meta.form != InputForm::RestPayload {
-        return None;
-    }
     let original = original.strip_prefix('\u{feff}').unwrap_or(original);
-    let pretty = original.trim_end().contains('\n');
+    let pretty = match meta.form {
+        InputForm::RestPayload => original.trim_end().contains('\n'),
+        InputForm::ConfigMapJson | InputForm::ConfigMapYaml => true,
+        InputForm::Csv => return None,
+    };
     // The rows `working_listing` keeps, in its order, with the entries it would hold: an
     // unchanged imported row exports its entry as imported (borrowed here, not copied).
     let kept = session.rows().filter(|r| !r.removed).filter_map(|r| {
@@ -603,10 +608,18 @@ pub fn rewrite_session(original: &str, session: &Session) -> Option<(String, Vec
     });
     let mut writer = PayloadWriter::new(meta, pretty, session.len());
     let diagnostics = validate_streamed(meta, kept, |e| writer.entry(e))?;
-    let mut text = writer.finish();
-    if original.ends_with('\n') {
-        text.push('\n');
-    }
+    let payload = writer.finish();
+    let text = match meta.form {
+        InputForm::ConfigMapJson => rewrite_json_configmap(original, meta, &payload).ok()?,
+        InputForm::ConfigMapYaml => rewrite_yaml_configmap(original, meta, &payload).ok()?,
+        _ => {
+            let mut text = payload;
+            if original.ends_with('\n') {
+                text.push('\n');
+            }
+            text
+        }
+    };
     Some((text, diagnostics))
 }
 
@@ -647,7 +660,13 @@ fn configmap_node<'a>(root: &'a JsonValue, listing: &Listing) -> Option<&'a Json
     }
 }
 
-fn rewrite_json_configmap(original: &str, edited: &Listing) -> Result<String, String> {
+/// The JSON ConfigMap `original` with the offsets value replaced by `payload` (the pretty
+/// payload of `edited`, whose other fields say where it goes).
+fn rewrite_json_configmap(
+    original: &str,
+    edited: &Listing,
+    payload: &str,
+) -> Result<String, String> {
     let root = json::parse(original).map_err(|e| format!("{}: {}", e.pos, e.message))?;
     let key = edited
         .data_key
@@ -673,12 +692,18 @@ fn rewrite_json_configmap(original: &str, edited: &Listing) -> Result<String, St
     };
     let mut out = String::with_capacity(original.len() + 64);
     out.push_str(original.get(..start).unwrap_or(""));
-    json::write_string(&mut out, &edited.to_pretty_json());
+    json::write_string(&mut out, payload);
     out.push_str(original.get(end..).unwrap_or(""));
     Ok(out)
 }
 
-fn rewrite_yaml_configmap(original: &str, edited: &Listing) -> Result<String, String> {
+/// The YAML ConfigMap `original` re-emitted with the offsets value replaced by `payload` (the
+/// pretty payload of `edited`, whose other fields say where it goes).
+fn rewrite_yaml_configmap(
+    original: &str,
+    edited: &Listing,
+    payload: &str,
+) -> Result<String, String> {
     let doc = yaml::parse(original).map_err(|e| format!("{}: {}", e.pos, e.message))?;
     let key = edited
         .data_key
@@ -689,12 +714,11 @@ fn rewrite_yaml_configmap(original: &str, edited: &Listing) -> Result<String, St
         .and_then(|d| d.get(key))
         .map(|v| v.start)
         .ok_or_else(|| format!("the data key '{key}' was not found again"))?;
-    let payload = edited.to_pretty_json();
     let mut out = String::with_capacity(original.len() + 64);
     let cx = Emit {
         doc: &doc,
         target,
-        payload: &payload,
+        payload,
     };
     cx.node(&mut out, &doc.root, 0, Ctx::Top);
     if !out.ends_with('\n') {
@@ -823,6 +847,10 @@ mod tests {
         r#"{"offsets":[{"partition":{"group":"g","topic":"t","partition":0},"offset":{"offset":3}},{"partition":{"group":"g","topic":"t","partition":99999999999999999999},"offset":{"offset":-1}}]}"#,
         r#"{"offsets":[]}"#,
         r#"{"offsets":[{"partition":{"cluster":"east","partition":0,"topic":"bad topic!"},"offset":{"offset":5}}],"offsets":[{"partition":{"cluster":"west","partition":0,"topic":"t"},"offset":{"offset":5,"offset":6}}]}"#,
+        // ConfigMaps: YAML with a `|-` block and comments, JSON (`-o json`), a `kind: List`.
+        "apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: my-mm2-offsets # listed\n  namespace: kafka\n  labels:\n    strimzi.io/cluster: my-mm2\ndata:\n  other.txt: \"yes\"\n  east--west.MirrorSourceConnector.json: |-\n    {\n      \"offsets\" : [ {\n        \"partition\" : {\n          \"cluster\" : \"east\",\n          \"partition\" : 0,\n          \"topic\" : \"orders\"\n        },\n        \"offset\" : {\n          \"offset\" : 9223372036854775807\n        }\n      }, {\n        \"partition\" : {\n          \"cluster\" : \"east\",\n          \"partition\" : 1,\n          \"topic\" : \"orders\"\n        },\n        \"offset\" : null\n      }, {\n        \"partition\" : {\n          \"cluster\" : \"east\",\n          \"partition\" : 0,\n          \"topic\" : \"orders\"\n        },\n        \"offset\" : {\n          \"offset\" : 3\n        }\n      } ]\n    }\n",
+        "{\n  \"apiVersion\": \"v1\",\n  \"kind\": \"ConfigMap\",\n  \"metadata\": {\"name\": \"c\", \"namespace\": \"k\"},\n  \"data\": {\n    \"offsets.json\": \"{\\\"offsets\\\":[{\\\"partition\\\":{\\\"kafka_topic\\\":\\\"t\\u00e9\\\",\\\"kafka_partition\\\":0},\\\"offset\\\":{\\\"kafka_offset\\\":5}},{\\\"partition\\\":{\\\"kafka_topic\\\":\\\"t\\\",\\\"kafka_partition\\\":1},\\\"offset\\\":null}]}\"\n  }\n}\n",
+        "apiVersion: v1\nkind: List\nitems:\n- apiVersion: v1\n  kind: Secret\n  metadata: {name: s}\n- apiVersion: v1\n  kind: ConfigMap\n  metadata:\n    name: l\n  data:\n    offsets.json: '{\"offsets\":[{\"partition\":{\"kafka_topic\":\"t\",\"kafka_partition\":0},\"offset\":{\"kafka_offset\":1}},{\"partition\":{\"kafka_topic\":\"t\",\"kafka_partition\":2},\"offset\":{\"kafka_offset\":7}}]}'\n",
     ];
 
     fn action_lists() -> Vec<Vec<Action>> {
@@ -915,9 +943,10 @@ mod tests {
     }
 
     #[test]
-    fn rewrite_session_leaves_other_forms_to_rewrite_document() {
-        let text = "apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: m\ndata:\n  offsets.json: '{\"offsets\":[{\"partition\":{\"kafka_topic\":\"t\",\"kafka_partition\":0},\"offset\":{\"kafka_offset\":1}}]}'\n";
+    fn rewrite_session_leaves_csv_to_rewrite_document() {
+        let text = "group,topic,partition,offset\ng,t,0,5\n";
         let listing = import_bytes_unvalidated(text.as_bytes(), &ImportOptions::default()).unwrap();
+        assert_eq!(listing.form, InputForm::Csv);
         assert!(rewrite_session(text, &Session::new(listing)).is_none());
     }
 }
