@@ -8,6 +8,7 @@
 //! of overflowing the call stack.
 
 use crate::diag::Position;
+use std::cell::Cell;
 use std::fmt::Write as _;
 
 /// Deepest nesting of arrays and objects the parser accepts. The offsets payload needs 4.
@@ -385,16 +386,20 @@ impl SourceMap {
                 Position::new(first_line + line.saturating_sub(1), indent + column)
             }
             SourceMap::Checkpoints(points) => {
-                let idx = points.partition_point(|p| p.0 <= offset);
-                match idx.checked_sub(1).and_then(|i| points.get(i)) {
-                    Some(&(_, inner_col, outer)) => {
-                        Position::new(outer.line, outer.column + column.saturating_sub(inner_col))
-                    }
-                    None => points.first().map(|p| p.2).unwrap_or(Position::NONE),
-                }
+                checkpoint_position(points, points.partition_point(|p| p.0 <= offset), column)
             }
             SourceMap::Fixed(p) => *p,
         }
+    }
+}
+
+/// The position of inner column `column` when the first `idx` checkpoints are at or before it.
+fn checkpoint_position(points: &[(usize, u32, Position)], idx: usize, column: u32) -> Position {
+    match idx.checked_sub(1).and_then(|i| points.get(i)) {
+        Some(&(_, inner_col, outer)) => {
+            Position::new(outer.line, outer.column + column.saturating_sub(inner_col))
+        }
+        None => points.first().map(|p| p.2).unwrap_or(Position::NONE),
     }
 }
 
@@ -412,6 +417,7 @@ pub fn parse_mapped(text: &str, map: &SourceMap) -> Result<JsonValue, JsonError>
         line: 1,
         col: 1,
         map,
+        checkpoint: Cell::new(0),
     }
     .document()
 }
@@ -450,6 +456,10 @@ struct Parser<'a> {
     line: u32,
     col: u32,
     map: &'a SourceMap,
+    /// For [`SourceMap::Checkpoints`]: how many checkpoints lie at or before the last offset
+    /// mapped. The parser maps offsets in increasing order, so it walks on from there instead
+    /// of searching (a `-o json` ConfigMap has a checkpoint at every escaped quote).
+    checkpoint: Cell<usize>,
 }
 
 fn describe_byte(text: &str, i: usize) -> String {
@@ -463,7 +473,24 @@ fn describe_byte(text: &str, i: usize) -> String {
 
 impl Parser<'_> {
     fn pos(&self) -> Position {
-        self.map.map(self.i, self.line, self.col)
+        let SourceMap::Checkpoints(points) = self.map else {
+            return self.map.map(self.i, self.line, self.col);
+        };
+        let mut idx = self.checkpoint.get();
+        if idx
+            .checked_sub(1)
+            .and_then(|last| points.get(last))
+            .is_some_and(|p| p.0 > self.i)
+        {
+            // Behind the last answer (never while parsing forward): search.
+            idx = points.partition_point(|p| p.0 <= self.i);
+        } else {
+            while points.get(idx).is_some_and(|p| p.0 <= self.i) {
+                idx += 1;
+            }
+        }
+        self.checkpoint.set(idx);
+        checkpoint_position(points, idx, self.col)
     }
 
     fn err(&self, message: impl Into<String>) -> JsonError {
@@ -1309,6 +1336,44 @@ mod tests {
         let mut out = String::new();
         write_string(&mut out, v.as_str().unwrap());
         assert_eq!(out, r#""a\"b\\c/d\n\u0001é😀""#);
+    }
+
+    #[test]
+    fn checkpoint_positions_match_the_map_while_parsing_forward() {
+        fn line_col(text: &str, at: usize) -> (u32, u32) {
+            let before = &text[..at];
+            let line = before.matches('\n').count() as u32 + 1;
+            let start = before.rfind('\n').map_or(0, |i| i + 1);
+            (line, before[start..].chars().count() as u32 + 1)
+        }
+        fn walk(v: &JsonValue, f: &mut dyn FnMut(&JsonValue)) {
+            f(v);
+            match &v.kind {
+                JsonKind::Array(items) => items.iter().for_each(|i| walk(i, f)),
+                JsonKind::Object(members) => members.iter().for_each(|m| walk(&m.value, f)),
+                _ => {}
+            }
+        }
+        let text =
+            "{\"a\":[1, \"é\\\"x\", {\"b\" : null}],\n \"c\": true,\n\"d\":[[],{}], \"e\": -0.5e3}";
+        for step in [1usize, 2, 3, 7, 50] {
+            let points: Vec<(usize, u32, Position)> = (0..text.len())
+                .step_by(step)
+                .enumerate()
+                .map(|(k, at)| (at, (at % 5) as u32 + 1, Position::new(k as u32 + 3, 10)))
+                .collect();
+            let map = SourceMap::Checkpoints(points);
+            let v = parse_mapped(text, &map).unwrap();
+            walk(&v, &mut |node| {
+                let (line, col) = line_col(text, node.start);
+                assert_eq!(node.pos, map.map(node.start, line, col), "step {step}");
+            });
+            for bad in ["{\"a\":[1,\n 2 x]}", "[\"a\\q\"]", "{\"k\"\n:\n}"] {
+                let e = parse_mapped(bad, &map).unwrap_err();
+                let (line, col) = line_col(bad, e.offset);
+                assert_eq!(e.pos, map.map(e.offset, line, col), "{bad} step {step}");
+            }
+        }
     }
 
     #[test]
