@@ -671,6 +671,23 @@ impl Checkpointer {
         }
     }
 
+    /// [`Checkpointer::emit`]`(c, false)` and one column for every character of `run`, which
+    /// holds no line break, as the raw text's next characters.
+    fn emit_run(&mut self, run: &str) {
+        if self.need {
+            self.points.push((
+                self.cooked.len(),
+                self.inner_col,
+                Position::new(self.line, self.col),
+            ));
+            self.need = false;
+        }
+        self.cooked.push_str(run);
+        let n = run.chars().count() as u32;
+        self.inner_col += n;
+        self.col += n;
+    }
+
     fn finish(self, expected: &str) -> Option<SourceMap> {
         (self.cooked == expected).then_some(SourceMap::Checkpoints(self.points))
     }
@@ -685,12 +702,13 @@ fn hex_char(raw: &str, len: usize) -> Option<char> {
 fn json_string_map(text: &str, start: usize, open: Position, expected: &str) -> Option<SourceMap> {
     let mut cp = Checkpointer::new(open);
     let raw = text.get(start + 1..)?;
-    let mut it = raw.char_indices();
-    while let Some((i, c)) = it.next() {
-        match c {
-            '"' => return cp.finish(expected),
-            '\\' => {
-                let (_, e) = it.next()?;
+    let bytes = raw.as_bytes();
+    let mut i = 0;
+    loop {
+        match bytes.get(i)? {
+            b'"' => return cp.finish(expected),
+            b'\\' => {
+                let e = raw.get(i + 1..)?.chars().next()?;
                 let (ch, extra) = match e {
                     'n' => ('\n', 0),
                     't' => ('\t', 0),
@@ -714,18 +732,27 @@ fn json_string_map(text: &str, start: usize, open: Position, expected: &str) -> 
                     other => (other, 0),
                 };
                 cp.emit(ch, true);
-                for _ in 0..extra {
-                    it.next();
-                }
+                // The escape's characters after `e` are ASCII hex digits and `\u`.
+                i += 1 + e.len_utf8() + extra;
                 cp.col += 2 + extra as u32;
             }
-            c => {
-                cp.emit(c, false);
+            b'\n' => {
+                cp.emit('\n', false);
                 cp.col += 1;
+                i += 1;
+            }
+            _ => {
+                // A run of plain characters maps 1:1: one checkpoint at most, one copy.
+                let len = bytes
+                    .get(i..)?
+                    .iter()
+                    .position(|&b| matches!(b, b'"' | b'\\' | b'\n'))
+                    .unwrap_or(bytes.len() - i);
+                cp.emit_run(raw.get(i..i + len)?);
+                i += len;
             }
         }
     }
-    None
 }
 
 /// Checkpoints for a YAML double-quoted scalar starting at byte `start`: YAML escapes, escaped
@@ -860,6 +887,103 @@ fn yaml_double_quoted_map(
 mod tests {
     #![allow(clippy::unwrap_used)]
     use super::*;
+
+    /// The character-by-character mapping `json_string_map` replaced (runs are now copied whole).
+    fn reference_json_string_map(
+        text: &str,
+        start: usize,
+        open: Position,
+        expected: &str,
+    ) -> Option<SourceMap> {
+        let mut cp = Checkpointer::new(open);
+        let raw = text.get(start + 1..)?;
+        let mut it = raw.char_indices();
+        while let Some((i, c)) = it.next() {
+            match c {
+                '"' => return cp.finish(expected),
+                '\\' => {
+                    let (_, e) = it.next()?;
+                    let (ch, extra) = match e {
+                        'n' => ('\n', 0),
+                        't' => ('\t', 0),
+                        'r' => ('\r', 0),
+                        'b' => ('\u{8}', 0),
+                        'f' => ('\u{c}', 0),
+                        'u' => {
+                            let hi = u32::from_str_radix(raw.get(i + 2..i + 6)?, 16).ok()?;
+                            if (0xD800..0xDC00).contains(&hi) {
+                                let lo = u32::from_str_radix(raw.get(i + 8..i + 12)?, 16).ok()?;
+                                (
+                                    char::from_u32(
+                                        0x10000
+                                            + ((hi - 0xD800) << 10)
+                                            + (lo.checked_sub(0xDC00)?),
+                                    )?,
+                                    10,
+                                )
+                            } else {
+                                (char::from_u32(hi)?, 4)
+                            }
+                        }
+                        other => (other, 0),
+                    };
+                    cp.emit(ch, true);
+                    for _ in 0..extra {
+                        it.next();
+                    }
+                    cp.col += 2 + extra as u32;
+                }
+                c => {
+                    cp.emit(c, false);
+                    cp.col += 1;
+                }
+            }
+        }
+        None
+    }
+
+    #[test]
+    fn json_string_runs_map_as_character_by_character() {
+        for value in [
+            "",
+            "plain",
+            "{\n  \"a\" : 1,\n  \"b\" : [ \"x\\\\y\" ]\n}",
+            "é😀\u{1}\t\r/\u{8}\u{c}\"",
+            "line\nline\n\nend\n",
+            "\u{10FFFF}\u{e000}ab",
+        ] {
+            for escape_slash in [false, true] {
+                let mut literal = String::new();
+                json::write_string(&mut literal, value);
+                if escape_slash {
+                    literal = literal.replace('/', "\\/").replace('😀', "\\ud83d\\ude00");
+                }
+                for prefix in ["", "{\"k\": ", "[1,\n  "] {
+                    let text = format!("{prefix}{literal}");
+                    let start = prefix.len();
+                    let open = Position::new(3, 7);
+                    assert_eq!(
+                        format!("{:?}", json_string_map(&text, start, open, value)),
+                        format!("{:?}", reference_json_string_map(&text, start, open, value)),
+                        "{text}"
+                    );
+                    assert!(
+                        json_string_map(&text, start, open, value).is_some(),
+                        "{text}"
+                    );
+                }
+            }
+        }
+        // A raw line break (not JSON, but the mapping must not care).
+        let text = "\"ab\ncd\\n\ne\"";
+        let value = "ab\ncd\n\ne";
+        let open = Position::new(1, 1);
+        assert_eq!(
+            format!("{:?}", json_string_map(text, 0, open, value)),
+            format!("{:?}", reference_json_string_map(text, 0, open, value)),
+        );
+        assert!(json_string_map(text, 0, open, value).is_some());
+    }
 
     #[test]
     fn json_string_positions_follow_escapes() {
