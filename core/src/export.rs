@@ -15,7 +15,7 @@ use crate::diag::{Diagnostic, Position, Severity, has_errors};
 use crate::diff::{Change, diff};
 use crate::edit::{OffsetValue, Session};
 use crate::json::{self, JsonKind, JsonValue};
-use crate::model::{ConnectorKind, InputForm, Listing, PayloadWriter};
+use crate::model::{ConnectorKind, Entry, InputForm, Listing, PayloadWriter};
 use crate::names::{self, MirrorConnectorName};
 use crate::validate::{validate, validate_streamed};
 use crate::yaml::{self, Style};
@@ -494,6 +494,22 @@ pub fn csv_gated(listing: &Listing, validation: Gate<'_>) -> Result<Export, Vec<
             ));
             continue;
         }
+        let extra = csv_extra_fields(kind, e);
+        if !extra.is_empty() {
+            diags.push(
+                k(
+                    "CSV",
+                    Severity::Warning,
+                    format!(
+                        "Entry #{n} ({topic}:{partition}): {} cannot be written to CSV and {} left out; export JSON to keep {}.",
+                        extra.join(", "),
+                        if extra.len() == 1 { "is" } else { "are" },
+                        if extra.len() == 1 { "it" } else { "them" },
+                    ),
+                )
+                .with_entry(i),
+            );
+        }
         let value = crate::diff::offset_value(kind, e);
         let offset = match (kind, value) {
             (ConnectorKind::Sink, OffsetValue::Value(v)) => v,
@@ -631,6 +647,15 @@ fn csv_rows(listing: &Listing) -> Result<String, String> {
         let (Some(topic), Some(partition)) = (facts.topic, facts.partition) else {
             return Err(format!("Entry #{} has no topic and partition.", i + 1));
         };
+        // Rewriting a CSV document must not drop what an edit put in an entry.
+        let extra = csv_extra_fields(listing.kind, e);
+        if !extra.is_empty() {
+            return Err(format!(
+                "Entry #{} ({topic}:{partition}) has fields a CSV cannot hold ({}); write it as JSON instead.",
+                i + 1,
+                extra.join(", ")
+            ));
+        }
         let offset = match (listing.kind, crate::diff::offset_value(listing.kind, e)) {
             (ConnectorKind::Sink, OffsetValue::Value(v)) => v,
             (ConnectorKind::MirrorSource, OffsetValue::Null) => 0,
@@ -647,6 +672,28 @@ fn csv_rows(listing: &Listing) -> Result<String, String> {
         let _ = writeln!(out, "{topic},{partition},{offset}");
     }
     Ok(out)
+}
+
+/// The fields of `entry` a consumer-group CSV row (`topic,partition,offset`) cannot hold, as
+/// `partition.KEY` / `offset.KEY`. The cluster of a MirrorSourceConnector entry is not one of
+/// them: a CSV seeds the offsets of one source cluster, named when it is imported.
+fn csv_extra_fields(kind: ConnectorKind, entry: &Entry) -> Vec<String> {
+    let (partition_keys, offset_key): (&[&str], &str) = match kind {
+        ConnectorKind::Sink => (&["kafka_topic", "kafka_partition"], "kafka_offset"),
+        _ => (&["cluster", "topic", "partition"], "offset"),
+    };
+    let mut extra = Vec::new();
+    for (side, allowed) in [("partition", partition_keys), ("offset", &[offset_key][..])] {
+        if let Some(members) = entry.value.get(side).and_then(JsonValue::as_members) {
+            extra.extend(
+                members
+                    .iter()
+                    .filter(|m| !allowed.contains(&m.key.as_str()))
+                    .map(|m| format!("{side}.{}", m.key)),
+            );
+        }
+    }
+    extra
 }
 
 /// The node of the imported ConfigMap inside a parsed document (the item of a List).

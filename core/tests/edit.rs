@@ -511,3 +511,33 @@ fn field_edits_refuse_what_cannot_be_done() {
     assert_eq!(out.changed, 0);
     assert!(!s.can_undo());
 }
+
+/// Found by the `edit_session` fuzz target: an entry edited key by key in a session over a CSV
+/// document held a field the CSV cannot hold, and rewriting the document silently dropped it.
+#[test]
+fn a_csv_never_silently_drops_a_field_an_edit_added() {
+    let text = "payments,0,9223372036854775806\norders,1,9223372036854775806\n";
+    let mut s = session(text);
+    assert_eq!(s.kind(), ConnectorKind::Sink);
+    set_field(
+        &mut s,
+        0,
+        MapSide::Partition,
+        "note",
+        Some(JsonValue::int(0)),
+    );
+    let err = offsets_core::export::rewrite_document(text, &s.working_listing()).unwrap_err();
+    assert_eq!(
+        err,
+        "Entry #1 (payments:0) has fields a CSV cannot hold (partition.note); write it as JSON instead."
+    );
+    // The CSV export says what it leaves out.
+    let csv = offsets_core::export::csv(&s.export_listing(), Some(s.imported())).unwrap();
+    assert_eq!(csv.text, "payments,0,9223372036854775806\n");
+    assert!(
+        csv.diagnostics.iter().any(|d| d.message
+            == "Entry #1 (payments:0): partition.note cannot be written to CSV and is left out; export JSON to keep it."),
+        "{:?}",
+        csv.diagnostics
+    );
+}

@@ -10,7 +10,9 @@
 
 use libfuzzer_sys::fuzz_target;
 use offsets_core::Listing;
-use offsets_core::edit::{Action, ExportScope, OffsetValue, Selection, Session};
+use offsets_core::edit::{
+    Action, ExportScope, MapSide, OffsetValue, Selection, Session, with_field,
+};
 use offsets_core::filter::{Filter, PartitionSet, TopicPattern};
 use offsets_core::json::JsonValue;
 use offsets_core::{ImportOptions, PartitionKey, export, import, validate};
@@ -142,6 +144,37 @@ impl<'a> Bytes<'a> {
             _ => Selection::Filter(self.filter()),
         }
     }
+    /// A row's current entry with one field of its partition or offset map changed or
+    /// removed (as the editor's key/value cells do), or, now and then, any JSON at all.
+    fn entry(&mut self, session: &Session, len: usize) -> JsonValue {
+        let row = self.row(len);
+        if self.u8() % 8 == 0 {
+            return offsets_core::json::parse(&self.string(24))
+                .unwrap_or_else(|_| JsonValue::null());
+        }
+        let Some(entry) = session.current_entry(row) else {
+            return JsonValue::null();
+        };
+        let side = if self.u8() % 2 == 0 {
+            MapSide::Partition
+        } else {
+            MapSide::Offset
+        };
+        let key = match self.u8() % 4 {
+            0 => "offset".to_string(),
+            1 => "topic".to_string(),
+            2 => "partition".to_string(),
+            _ => self.string(6),
+        };
+        let value = match self.u8() % 4 {
+            0 => None,
+            1 => Some(JsonValue::int(self.i64())),
+            2 => Some(JsonValue::string(self.string(12))),
+            _ => Some(JsonValue::null()),
+        };
+        with_field(&entry, side, &key, value).unwrap_or_else(|_| entry.value)
+    }
+
     fn action(&mut self, session: &Session) -> Option<Action> {
         let len = session.len();
         Some(match self.u8() % 16 {
@@ -196,17 +229,35 @@ impl<'a> Bytes<'a> {
                     ExportScope::ChangedOnly
                 },
             },
-            13 | 14 => Action::Undo,
+            13 => Action::Undo,
+            14 => Action::SetEntry {
+                row: self.row(len),
+                value: self.entry(session, len),
+            },
             _ => Action::Redo,
         })
     }
 }
 
-/// What the user sees of a session: every row's offset and flags, and the export scope.
-fn state(s: &Session) -> (Vec<(OffsetValue, bool, bool, bool)>, ExportScope) {
+/// What the user sees of a session: every row's offset and flags, a replaced entry, and the
+/// export scope.
+type State = (
+    Vec<(OffsetValue, bool, bool, bool, Option<String>)>,
+    ExportScope,
+);
+
+fn state(s: &Session) -> State {
     let rows = s
         .rows()
-        .map(|r| (r.current, r.added, r.removed, r.changed))
+        .map(|r| {
+            // Only a replaced entry can differ beyond its offset and flags.
+            let entry = r
+                .edited
+                .then(|| s.current_entry(r.index))
+                .flatten()
+                .map(|e| offsets_core::json::to_compact(&e.value));
+            (r.current, r.added, r.removed, r.changed, entry)
+        })
         .collect();
     (rows, s.scope())
 }
@@ -287,7 +338,8 @@ fuzz_target!(|data: &[u8]| {
             assert_eq!(
                 d.summary.changed(),
                 0,
-                "rewrite changed offsets: {rewritten}"
+                "rewrite changed offsets: {rewritten}\nworking: {}",
+                working.to_compact_json()
             );
         }
     }
