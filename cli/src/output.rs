@@ -11,3 +11,21 @@ pub fn out(text: &str) {
 pub fn err(text: &str) {
     let _ = std::io::stderr().lock().write_all(text.as_bytes());
 }
+
+/// `s` with control characters escaped (`\n`, `\u{1b}`, ...), so that a hostile name cannot
+/// break the table into extra lines or send escape sequences to the terminal. Every other
+/// character is printed as is.
+pub fn printable(s: &str) -> String {
+    if !s.chars().any(char::is_control) {
+        return s.to_string();
+    }
+    s.chars()
+        .map(|c| {
+            if c.is_control() {
+                c.escape_debug().to_string()
+            } else {
+                c.to_string()
+            }
+        })
+        .collect()
+}

@@ -62,7 +62,7 @@ fn text(v: Option<&JsonValue>) -> String {
     match v {
         None => "(missing)".into(),
         Some(v) => match v.as_str() {
-            Some(s) => s.to_string(),
+            Some(s) => output::printable(s),
             None => json::to_compact(v),
         },
     }
@@ -107,7 +107,7 @@ pub fn table(listing: &Listing) -> String {
         let mut row = vec![(i + 1).to_string()];
         match e.partition() {
             Some(p) if !keys.is_empty() => row.extend(keys.iter().map(|k| text(p.get(k)))),
-            Some(p) => row.push(json::to_compact(p)),
+            Some(p) => row.push(output::printable(&json::to_compact(p))),
             None => {
                 let raw = text(e.value.get("partition"));
                 row.push(raw);
@@ -137,7 +137,7 @@ pub fn table(listing: &Listing) -> String {
     let mut out = format!(
         "{}, key {}, {} entr{}\n",
         kind.label(),
-        listing.data_key.as_deref().unwrap_or("-"),
+        output::printable(listing.data_key.as_deref().unwrap_or("-")),
         listing.entries.len(),
         if listing.entries.len() == 1 {
             "y"

@@ -82,7 +82,12 @@ pub fn render_text(name: &str, imported: Option<&Imported>, diagnostics: &[Diagn
     for d in diagnostics {
         out.push_str(&format!(
             "{name}:{}:{}: {}[{}]: {}\n",
-            d.position.line, d.position.column, d.severity, d.rule, d.message
+            d.position.line,
+            d.position.column,
+            d.severity,
+            d.rule,
+            // One line per diagnostic, whatever names the message quotes.
+            output::printable(&d.message)
         ));
     }
     let n = |s: Severity| diagnostics.iter().filter(|d| d.severity == s).count();
@@ -98,7 +103,9 @@ pub fn render_text(name: &str, imported: Option<&Imported>, diagnostics: &[Diagn
             out.push_str(&format!(
                 "{name}: {counts} (kind {}, key {}, {})\n",
                 l.kind.id(),
-                l.data_key.as_deref().unwrap_or("-"),
+                l.data_key
+                    .as_deref()
+                    .map_or("-".into(), offsets_core::names::shown),
                 count(l.entries.len(), "entry", "entries")
             ));
         }

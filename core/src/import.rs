@@ -386,6 +386,11 @@ fn import_configmap(
     }
     let metadata = cm.get("metadata");
     let meta_str = |k: &str| metadata.and_then(|m| str_field(m, k)).map(str::to_string);
+    let meta_pos = |k: &str| {
+        metadata
+            .and_then(|m| m.get(k))
+            .map_or(Position::NONE, |v| v.pos)
+    };
     let owners = metadata
         .and_then(|m| m.get("ownerReferences"))
         .and_then(JsonValue::as_array)
@@ -399,7 +404,9 @@ fn import_configmap(
         .collect();
     let mut meta = ConfigMapMeta {
         name: meta_str("name"),
+        name_pos: meta_pos("name"),
         namespace: meta_str("namespace"),
+        namespace_pos: meta_pos("namespace"),
         labels: string_pairs(metadata.and_then(|m| m.get("labels"))),
         annotations: string_pairs(metadata.and_then(|m| m.get("annotations"))),
         owners,

@@ -732,7 +732,10 @@ pub struct ListItem {
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub struct ConfigMapMeta {
     pub name: Option<String>,
+    /// Where the name's value is in the input ([`Position::NONE`] when absent).
+    pub name_pos: Position,
     pub namespace: Option<String>,
+    pub namespace_pos: Position,
     /// In input order.
     pub labels: Vec<(String, String)>,
     /// In input order.

@@ -258,6 +258,7 @@ fn listing_rules(cx: &mut Ctx<'_>, entries: usize, first_pos: Position, unchange
             None,
         );
     }
+    wrapper_names(cx, l);
     if let Some(first) = l.extra_fields.first() {
         cx.push(
             "S1",
@@ -351,6 +352,58 @@ fn same_payload(a: &Listing, b: &Listing) -> bool {
             .iter()
             .zip(&b.entries)
             .all(|(x, y)| x.value.same_as(&y.value))
+}
+
+/// The naming rules of the wrapper the listing came in (domain.md section 7): the ConfigMap's
+/// name (K1) and namespace (K2) and the data key (K4). Kubernetes never writes invalid ones, so
+/// they are warnings about the file, located where they are; exports check the names they
+/// actually use again, as errors.
+fn wrapper_names(cx: &mut Ctx<'_>, l: &Listing) {
+    const ADVICE: &str = "Kubernetes never writes such a name: check where this file came from. Exports use the names you give, which are checked again.";
+    if let Some(cm) = &l.configmap {
+        if let Some(name) = &cm.name
+            && let Err(e) = names::check_configmap_name(name)
+        {
+            cx.push(
+                "K1",
+                Severity::Warning,
+                cm.name_pos,
+                format!(
+                    "The listed ConfigMap's name '{}' is invalid. {e} {ADVICE}",
+                    names::shown(name)
+                ),
+                None,
+            );
+        }
+        if let Some(ns) = &cm.namespace
+            && let Err(e) = names::check_namespace(ns)
+        {
+            cx.push(
+                "K2",
+                Severity::Warning,
+                cm.namespace_pos,
+                format!(
+                    "The listed ConfigMap's namespace '{}' is invalid. {e} {ADVICE}",
+                    names::shown(ns)
+                ),
+                None,
+            );
+        }
+    }
+    if let Some(key) = &l.data_key
+        && names::check_data_key(key).is_err()
+    {
+        cx.push(
+            "K4",
+            Severity::Warning,
+            l.data_key_pos,
+            format!(
+                "The data key '{}' is invalid: a ConfigMap data key is letters, digits, '-', '_' and '.', at most 253 characters, not starting with '..'. {ADVICE}",
+                names::shown(key)
+            ),
+            None,
+        );
+    }
 }
 
 /// DUPKEY: a key that appears more than once in one object.
