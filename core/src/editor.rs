@@ -1701,8 +1701,14 @@ impl Editor {
         out.push_str(",\"input\":");
         json::write_string(&mut out, &self.input);
         if let Some(loaded) = &self.loaded {
-            out.push_str(",\"source\":");
-            json::write_string(&mut out, &loaded.source);
+            // Usually the text area still holds what was loaded: stored once, not twice (local
+            // storage holds a few megabytes in all).
+            if loaded.source == self.input {
+                out.push_str(",\"source\":true");
+            } else {
+                out.push_str(",\"source\":");
+                json::write_string(&mut out, &loaded.source);
+            }
             if let Some(key) = &loaded.options.data_key {
                 out.push_str(",\"dataKey\":");
                 json::write_string(&mut out, key);
@@ -1900,7 +1906,12 @@ impl Editor {
                 .to_string(),
             ..Editor::default()
         };
-        if let Some(source) = record.get("source").and_then(JsonValue::as_str) {
+        let source = match record.get("source").map(|s| &s.kind) {
+            Some(JsonKind::String(source)) => Some(source.clone()),
+            Some(JsonKind::Bool(true)) => Some(editor.input.clone()),
+            _ => None,
+        };
+        if let Some(source) = source {
             let options = ImportOptions {
                 data_key: record
                     .get("dataKey")
@@ -1913,7 +1924,7 @@ impl Editor {
                     .and_then(|n| usize::try_from(n).ok()),
                 ..ImportOptions::default()
             };
-            editor.load(source.to_string(), options);
+            editor.load(source, options);
         }
         let Some(draft) = draft_record else {
             return Ok(editor);

@@ -870,3 +870,27 @@ fn a_negative_mirrormaker_offset_resumes_nowhere() {
     assert_eq!(resumes, vec!["?", "?", "9,223,372,036,854,775,808"]);
     assert!(editor.problems().iter().any(|d| d.rule == "MS8"));
 }
+
+#[test]
+fn the_source_record_stores_the_loaded_text_once() {
+    let mut editor = loaded("kafkamirrormaker2-source.list.yaml");
+    let text = fixture("kafkamirrormaker2-source.list.yaml");
+    let record = editor.source_record();
+    assert!(
+        record.len() < text.len() + 200,
+        "{} for {}",
+        record.len(),
+        text.len()
+    );
+    let restored = Editor::restore(&record, None).unwrap();
+    assert_eq!(restored.input(), text);
+    assert_eq!(
+        restored.session().unwrap().working_listing(),
+        editor.session().unwrap().working_listing()
+    );
+    // The text area changed after the load: both are kept.
+    editor.apply(EditorAction::SetInput("half-typed".into()));
+    let restored = Editor::restore(&editor.source_record(), None).unwrap();
+    assert_eq!(restored.input(), "half-typed");
+    assert_eq!(restored.session().unwrap().len(), 2);
+}

@@ -169,35 +169,47 @@ impl Record {
     }
 }
 
-/// Which records changed since they were last written, indexed like [`Record::ALL`].
-type Unsaved = [bool; 3];
+/// The state of the draft records, indexed like [`Record::ALL`].
+#[derive(Debug, Default)]
+struct Saves {
+    /// Changed since last written.
+    due: [bool; 3],
+    /// Why the last write failed (quota, private mode), per record.
+    failed: [Option<String>; 3],
+}
 
-/// Writes every unsaved record. What fails (or is not tried after a failure) stays unsaved, so
-/// the next change tries it again and the warning stays until everything is stored.
-fn write_unsaved(
+/// Writes every due record and shows the first failure, if any. A record is written again only
+/// when it changes: retrying a write the quota refused would cost every keystroke the time of
+/// writing megabytes, for the same refusal.
+fn write_due(
     store: &StoreHandle,
-    unsaved: &RefCell<Unsaved>,
+    saves: &RefCell<Saves>,
     storage_error: &UseStateHandle<Option<String>>,
 ) {
-    let todo = std::mem::take(&mut *unsaved.borrow_mut());
-    if !todo.contains(&true) {
+    let due = std::mem::take(&mut saves.borrow_mut().due);
+    if !due.contains(&true) {
         return;
     }
-    let mut result = Ok(());
     for (i, record) in Record::ALL.into_iter().enumerate() {
-        if !todo[i] {
+        if !due[i] {
             continue;
         }
-        if result.is_ok() {
-            let text = record.text(&store.editor());
-            result = io::save(record.key(), &text);
+        // Edits cannot be restored without their source: not worth megabytes of writing.
+        if record == Record::Draft && saves.borrow().failed[Record::Source as usize].is_some() {
+            continue;
         }
-        if result.is_err() {
-            unsaved.borrow_mut()[i] = true;
+        let text = record.text(&store.editor());
+        let result = io::save(record.key(), &text);
+        if record == Record::Source && result.is_err() {
+            // The stored source and edits are of an older listing: a reload must not bring
+            // them back as if they were this one.
+            io::forget_draft();
         }
+        saves.borrow_mut().failed[i] = result.err();
     }
-    if result.as_ref().err() != storage_error.as_ref() {
-        storage_error.set(result.err());
+    let shown = saves.borrow().failed.iter().flatten().next().cloned();
+    if shown != **storage_error {
+        storage_error.set(shown);
     }
 }
 
@@ -210,7 +222,7 @@ fn write_unsaved(
 #[hook]
 fn use_draft_saves(store: StoreHandle) -> UseStateHandle<Option<String>> {
     let storage_error = use_state(|| None::<String>);
-    let unsaved = use_mut_ref(Unsaved::default);
+    let saves = use_mut_ref(Saves::default);
     let (data, prefs, loads) = {
         let editor = store.editor();
         (
@@ -220,36 +232,33 @@ fn use_draft_saves(store: StoreHandle) -> UseStateHandle<Option<String>> {
         )
     };
     {
-        let (store, unsaved, storage_error) =
-            (store.clone(), unsaved.clone(), storage_error.clone());
+        let (store, saves, storage_error) = (store.clone(), saves.clone(), storage_error.clone());
         let pending = use_mut_ref(|| None::<gloo::render::AnimationFrame>);
         use_effect_with(data, move |_| {
-            unsaved.borrow_mut()[Record::Draft as usize] = true;
+            saves.borrow_mut().due[Record::Draft as usize] = true;
             *pending.borrow_mut() = Some(io::after_paint(move || {
-                write_unsaved(&store, &unsaved, &storage_error);
+                write_due(&store, &saves, &storage_error);
             }));
         });
     }
     {
-        let (store, unsaved, storage_error) =
-            (store.clone(), unsaved.clone(), storage_error.clone());
+        let (store, saves, storage_error) = (store.clone(), saves.clone(), storage_error.clone());
         let pending = use_mut_ref(|| None::<gloo::render::AnimationFrame>);
         use_effect_with(prefs, move |_| {
-            unsaved.borrow_mut()[Record::Prefs as usize] = true;
+            saves.borrow_mut().due[Record::Prefs as usize] = true;
             *pending.borrow_mut() = Some(io::after_paint(move || {
-                write_unsaved(&store, &unsaved, &storage_error);
+                write_due(&store, &saves, &storage_error);
             }));
         });
     }
     {
-        let (store, unsaved, storage_error) =
-            (store.clone(), unsaved.clone(), storage_error.clone());
+        let (store, saves, storage_error) = (store.clone(), saves.clone(), storage_error.clone());
         let pending = use_mut_ref(|| None::<gloo::render::AnimationFrame>);
         use_effect_with(loads, move |loads| {
             if *loads > 0 {
-                unsaved.borrow_mut()[Record::Source as usize] = true;
+                saves.borrow_mut().due[Record::Source as usize] = true;
                 *pending.borrow_mut() = Some(io::after_paint(move || {
-                    write_unsaved(&store, &unsaved, &storage_error);
+                    write_due(&store, &saves, &storage_error);
                 }));
             }
         });
@@ -260,17 +269,17 @@ fn use_draft_saves(store: StoreHandle) -> UseStateHandle<Option<String>> {
             let window = gloo::utils::window();
             let document = gloo::utils::document();
             let hide = {
-                let (store, unsaved, storage_error) =
-                    (store.clone(), unsaved.clone(), storage_error.clone());
+                let (store, saves, storage_error) =
+                    (store.clone(), saves.clone(), storage_error.clone());
                 gloo::events::EventListener::new(&window, "pagehide", move |_| {
-                    write_unsaved(&store, &unsaved, &storage_error);
+                    write_due(&store, &saves, &storage_error);
                 })
             };
             let hidden = {
                 let document = document.clone();
                 gloo::events::EventListener::new(&document.clone(), "visibilitychange", move |_| {
                     if document.hidden() {
-                        write_unsaved(&store, &unsaved, &storage_error);
+                        write_due(&store, &saves, &storage_error);
                     }
                 })
             };
