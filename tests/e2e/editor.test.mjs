@@ -147,6 +147,11 @@ test('inline edit: Enter and leaving the field commit, Escape reverts, invalid v
     const row0 = rowOf(page, 'orders partition 0');
     assert.equal(await p0.inputValue(), '41');
     assert.equal((await row0.locator('td.resumes').textContent()).trim(), '42');
+    // MirrorSourceConnector columns, as the issue lists them.
+    const headers = (await page.getByRole('table', { name: 'Offsets' }).getByRole('columnheader').allTextContents())
+      .map((h) => h.replace(/[▲▼]/g, '').trim()).filter((h) => h && h !== 'Select' && h !== 'Restore');
+    assert.deepEqual(headers, ['Cluster', 'Topic', 'Partition', 'Offset (last mirrored)', 'Null', 'Resumes at', 'Change']);
+    assert.equal((await row0.locator('td.topic').textContent()).trim(), 'orders');
 
     // Enter commits: 41 -> 1 rewinds 40 records.
     await p0.fill('1');
@@ -419,6 +424,8 @@ test('generic connectors: partition and offset maps are edited as key/value cell
     await withApp({}, async ({ page }) => {
       await paste(page, GENERIC_CM);
       assert.equal((await headerFacts(page)).Connector, 'Source connector (generic)');
+      assert.equal(await page.getByRole('columnheader', { name: 'Topic' }).count(), 0, 'no topic for a generic connector');
+      await page.getByRole('columnheader', { name: /^Partition map/ }).waitFor();
       const field = (side, key, of) => page.getByRole('textbox', { name: `${side} field ${key} of ${of}`, exact: true });
       const lsn = field('Offset', 'lsn', 'server=inventory');
       assert.equal(await lsn.inputValue(), '0/16B6C50');

@@ -30,6 +30,8 @@ pub struct TableProps {
 #[derive(Debug, Clone, Copy, PartialEq)]
 struct Columns {
     cluster: bool,
+    /// A Topic column (the groups show the topic too; the column keeps it on every row).
+    topic: bool,
     resumes_at: bool,
     /// Partition and offset maps as key/value cells (generic connectors).
     fields: bool,
@@ -42,6 +44,7 @@ impl Columns {
         match kind {
             ConnectorKind::MirrorSource => Columns {
                 cluster: true,
+                topic: true,
                 resumes_at: true,
                 fields: false,
                 offset_title: "Offset (last mirrored)",
@@ -49,6 +52,7 @@ impl Columns {
             },
             ConnectorKind::MirrorCheckpoint => Columns {
                 cluster: true,
+                topic: true,
                 resumes_at: false,
                 fields: false,
                 offset_title: "Offset",
@@ -56,6 +60,7 @@ impl Columns {
             },
             ConnectorKind::Sink => Columns {
                 cluster: false,
+                topic: true,
                 resumes_at: false,
                 fields: false,
                 offset_title: "Offset (next to consume)",
@@ -63,6 +68,7 @@ impl Columns {
             },
             ConnectorKind::MirrorHeartbeat => Columns {
                 cluster: false,
+                topic: false,
                 resumes_at: false,
                 fields: false,
                 offset_title: "Offset",
@@ -70,6 +76,7 @@ impl Columns {
             },
             ConnectorKind::Generic => Columns {
                 cluster: false,
+                topic: false,
                 resumes_at: false,
                 fields: true,
                 offset_title: "Offset map",
@@ -79,7 +86,7 @@ impl Columns {
     }
 
     fn count(self) -> usize {
-        6 + usize::from(self.cluster) + usize::from(self.resumes_at)
+        6 + usize::from(self.cluster) + usize::from(self.topic) + usize::from(self.resumes_at)
     }
 }
 
@@ -248,6 +255,7 @@ pub fn Table(props: &TableProps) -> Html {
                     <tr>
                         <th scope="col"><span class="visually-hidden">{ "Select" }</span></th>
                         if columns.cluster { { sort_button(SortColumn::Cluster, "Cluster") } }
+                        if columns.topic { <th scope="col">{ "Topic" }</th> }
                         { sort_button(SortColumn::Partition, columns.partition_title) }
                         { sort_button(SortColumn::Offset, columns.offset_title) }
                         <th scope="col">{ "Null" }</th>
@@ -406,6 +414,7 @@ fn OffsetRow(props: &RowProps) -> Html {
                 <input type="checkbox" aria-label={format!("Select {name}")} checked={props.selected} onchange={on_select} />
             </td>
             if columns.cluster { <td class="cluster">{ d.cluster.clone().unwrap_or_default() }</td> }
+            if columns.topic { <td class="topic" title={d.topic.clone()}>{ d.topic.clone().unwrap_or_default() }</td> }
             if columns.fields {
                 <td class="partition fields">
                     { for d.partition_fields.iter().map(|cell| html! {
