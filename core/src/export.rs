@@ -582,9 +582,7 @@ pub fn rewrite_document(original: &str, edited: &Listing) -> Result<String, Stri
             Ok(text)
         }
         InputForm::Csv => {
-            let mut baseline_free = edited.clone();
-            baseline_free.form = InputForm::Csv;
-            csv_rows(&baseline_free)
+            crate::csv::rewrite(original, edited, |e| csv_extra_fields(edited.kind, e))
         }
         InputForm::ConfigMapJson => {
             rewrite_json_configmap(original, edited, &edited.to_pretty_json())
@@ -637,41 +635,6 @@ pub fn rewrite_session(original: &str, session: &Session) -> Option<(String, Vec
         }
     };
     Some((text, diagnostics))
-}
-
-/// CSV rows without validation gating (the edit command validates separately).
-fn csv_rows(listing: &Listing) -> Result<String, String> {
-    let mut out = String::new();
-    for (i, e) in listing.entries.iter().enumerate() {
-        let facts = crate::filter::EntryFacts::of(listing.kind, e, false);
-        let (Some(topic), Some(partition)) = (facts.topic, facts.partition) else {
-            return Err(format!("Entry #{} has no topic and partition.", i + 1));
-        };
-        // Rewriting a CSV document must not drop what an edit put in an entry.
-        let extra = csv_extra_fields(listing.kind, e);
-        if !extra.is_empty() {
-            return Err(format!(
-                "Entry #{} ({topic}:{partition}) has fields a CSV cannot hold ({}); write it as JSON instead.",
-                i + 1,
-                extra.join(", ")
-            ));
-        }
-        let offset = match (listing.kind, crate::diff::offset_value(listing.kind, e)) {
-            (ConnectorKind::Sink, OffsetValue::Value(v)) => v,
-            (ConnectorKind::MirrorSource, OffsetValue::Null) => 0,
-            (ConnectorKind::MirrorSource, OffsetValue::Value(v)) => v
-                .checked_add(1)
-                .ok_or_else(|| format!("Entry #{}: offset {v} + 1 overflows.", i + 1))?,
-            _ => {
-                return Err(format!(
-                    "Entry #{} ({topic}:{partition}) has no offset a consumer-group CSV can express.",
-                    i + 1
-                ));
-            }
-        };
-        let _ = writeln!(out, "{topic},{partition},{offset}");
-    }
-    Ok(out)
 }
 
 /// The fields of `entry` a consumer-group CSV row (`topic,partition,offset`) cannot hold, as
