@@ -635,6 +635,52 @@ impl Editor {
     }
 }
 
+impl Editor {
+    /// The action for a new field typed as `key=value` into row `row`'s partition or offset map
+    /// (on a null offset, this creates the offset map). The value is JSON when it reads as JSON
+    /// (`42`, `true`, `"text"`, `{...}`), otherwise the text itself as a string.
+    pub fn field_add(&self, row: usize, side: MapSide, text: &str) -> Result<Action, String> {
+        let Some(entry) = self.session().and_then(|s| s.current_entry(row)) else {
+            return Err(format!("There is no row {row}."));
+        };
+        let Some((key, value)) = text.split_once('=') else {
+            return Err("Type the new field as key=value, for example snapshot=true.".to_string());
+        };
+        let key = key.trim();
+        if key.is_empty() {
+            return Err("The field needs a name before the '='.".to_string());
+        }
+        if entry
+            .value
+            .get(side.key())
+            .and_then(|m| m.get(key))
+            .is_some()
+        {
+            return Err(format!(
+                "The {} map already has a field '{key}': edit it instead.",
+                side.key()
+            ));
+        }
+        let value = value.trim();
+        let value = json::parse(value).unwrap_or_else(|_| JsonValue::string(value));
+        let value = with_field(&entry, side, key, Some(value))?;
+        Ok(Action::SetEntry { row, value })
+    }
+}
+
+/// The accessible name of the control that adds a field to a row's partition or offset map:
+/// "Add offset field to NAME".
+pub fn field_add_label(side: MapSide, display: &RowDisplay) -> String {
+    let name = display
+        .label
+        .strip_prefix("Offset of ")
+        .unwrap_or(&display.label);
+    match side {
+        MapSide::Partition => format!("Add partition field to {name}"),
+        MapSide::Offset => format!("Add offset field to {name}"),
+    }
+}
+
 /// The heading of the Problems list: "Problems: 1 error, 0 warnings, 2 infos".
 pub fn problems_heading(problems: &[Diagnostic]) -> String {
     let count = |s: Severity| problems.iter().filter(|d| d.severity == s).count();

@@ -615,6 +615,44 @@ fn field_cells_keep_the_type_of_the_value_they_replace() {
     editor.apply(EditorAction::Edit(Action::Undo));
     assert_eq!(editor.row_display(0).unwrap().offset_fields.len(), 4);
 
+    // A field can be added, typed as key=value: JSON when it reads as JSON, else a string.
+    let add = |editor: &Editor, text: &str| editor.field_add(0, MapSide::Offset, text);
+    assert_eq!(
+        add(&editor, "nope").unwrap_err(),
+        "Type the new field as key=value, for example snapshot=true."
+    );
+    assert_eq!(
+        add(&editor, "lsn=1").unwrap_err(),
+        "The offset map already has a field 'lsn': edit it instead."
+    );
+    let action = add(&editor, "snapshot_completed = true").unwrap();
+    editor.apply(EditorAction::Edit(action));
+    let action = add(&editor, "file=binlog.000003").unwrap();
+    editor.apply(EditorAction::Edit(action));
+    let d = editor.row_display(0).unwrap();
+    let last: Vec<(&str, &str)> = d
+        .offset_fields
+        .iter()
+        .rev()
+        .take(2)
+        .map(|c| (c.key.as_str(), c.text.as_str()))
+        .collect();
+    assert_eq!(
+        last,
+        vec![("file", "binlog.000003"), ("snapshot_completed", "true")]
+    );
+    assert_eq!(
+        offsets_core::editor::field_add_label(MapSide::Offset, &d),
+        "Add offset field to server=inventory"
+    );
+    // The null offset of row 2 gets an offset map from its first field.
+    let action = editor.field_add(2, MapSide::Offset, "position=0").unwrap();
+    editor.apply(EditorAction::Edit(action));
+    assert_eq!(editor.row_display(2).unwrap().offset_fields.len(), 1);
+    for _ in 0..3 {
+        editor.apply(EditorAction::Edit(Action::Undo));
+    }
+
     // Undo is per cell.
     editor.apply(EditorAction::Edit(Action::Undo));
     assert_eq!(

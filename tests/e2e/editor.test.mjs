@@ -471,6 +471,17 @@ test('generic connectors: partition and offset maps are edited as key/value cell
       await page.getByRole('button', { name: 'Undo' }).click();
       assert.equal(await field('Offset', 'txId', 'server=inventory').inputValue(), '562');
 
+      // A field can be added as key=value (JSON when it reads as JSON); a mistake is explained.
+      const add = page.getByRole('button', { name: 'Add offset field to server=inventory', exact: true });
+      await add.click();
+      const addBox = page.getByRole('textbox', { name: 'Add offset field to server=inventory', exact: true });
+      await addBox.fill('snapshot');
+      await addBox.press('Enter');
+      await page.getByRole('alert').filter({ hasText: 'Type the new field as key=value' }).waitFor();
+      await addBox.fill('snapshot=true');
+      await addBox.press('Enter');
+      assert.equal(await field('Offset', 'snapshot', 'server=inventory').inputValue(), 'true');
+
       const exportRegion = page.getByRole('region', { name: 'Export' });
       const yamlView = exportRegion.getByRole('region', { name: 'ConfigMap YAML' });
       await yamlView.waitFor();
@@ -482,7 +493,7 @@ test('generic connectors: partition and offset maps are edited as key/value cell
       assert.equal(cm.metadata.namespace, 'cdc');
       const expected = jacksonPretty({
         offsets: [
-          { partition: { server: 'inventory' }, offset: { lsn: '0/16B0000', txId: 562, ts_usec: 9223372036854775807n } },
+          { partition: { server: 'inventory' }, offset: { lsn: '0/16B0000', txId: 562, ts_usec: 9223372036854775807n, snapshot: true } },
           { partition: { filename: '/data/renamed.txt' }, offset: { position: 1234 } },
         ],
       });

@@ -5,8 +5,10 @@
 use crate::use_store;
 use offsets_core::ConnectorKind;
 use offsets_core::edit::Action;
+use offsets_core::edit::MapSide;
 use offsets_core::editor::{
-    EditorAction, FieldCell, RowDisplay, SortColumn, ViewItem, cell_edit, null_toggle,
+    EditorAction, FieldCell, RowDisplay, SortColumn, ViewItem, cell_edit, field_add_label,
+    null_toggle,
 };
 use wasm_bindgen::JsCast;
 use web_sys::{HtmlElement, HtmlInputElement, KeyboardEvent};
@@ -95,7 +97,8 @@ impl Columns {
 /// does not).
 #[derive(Properties, PartialEq)]
 struct SpacerProps {
-    height: f64,
+    /// Whole pixels (rows × [`ROW_HEIGHT`]); an integer, so no float formatting code is linked.
+    height: u64,
     cols: usize,
 }
 
@@ -104,11 +107,9 @@ fn Spacer(props: &SpacerProps) -> Html {
     let node = use_node_ref();
     {
         let node = node.clone();
-        use_effect_with(props.height.to_bits(), move |bits| {
+        use_effect_with(props.height, move |height| {
             if let Some(el) = node.cast::<HtmlElement>() {
-                let _ = el
-                    .style()
-                    .set_property("height", &format!("{}px", f64::from_bits(*bits)));
+                let _ = el.style().set_property("height", &format!("{height}px"));
             }
         });
     }
@@ -265,9 +266,9 @@ pub fn Table(props: &TableProps) -> Html {
                     </tr>
                 </thead>
                 <tbody>
-                    <Spacer height={first as f64 * ROW_HEIGHT} cols={cols} />
+                    <Spacer height={(first as f64 * ROW_HEIGHT) as u64} cols={cols} />
                     { for rows }
-                    <Spacer height={(len - last) as f64 * ROW_HEIGHT} cols={cols} />
+                    <Spacer height={((len - last) as f64 * ROW_HEIGHT) as u64} cols={cols} />
                 </tbody>
             </table>
         </div>
@@ -420,6 +421,7 @@ fn OffsetRow(props: &RowProps) -> Html {
                     { for d.partition_fields.iter().map(|cell| html! {
                         <FieldInput key={cell.key.clone()} row={row} cell={cell.clone()} id={None::<String>} />
                     }) }
+                    <AddField row={row} side={MapSide::Partition} label={field_add_label(MapSide::Partition, d)} />
                 </td>
                 <td class="offset fields">
                     { for d.offset_fields.iter().enumerate().map(|(i, cell)| html! {
@@ -429,6 +431,7 @@ fn OffsetRow(props: &RowProps) -> Html {
                     if d.offset_fields.is_empty() {
                         <span class="field-none">{ if d.is_null { "null".to_string() } else { d.offset.clone() } }</span>
                     }
+                    <AddField row={row} side={MapSide::Offset} label={field_add_label(MapSide::Offset, d)} />
                 </td>
             } else {
             <td class="partition">{ &d.partition }</td>
@@ -547,6 +550,88 @@ fn FieldInput(props: &FieldProps) -> Html {
                 oninput={on_input} onchange={on_change} onkeydown={on_key} title={cell.label.clone()} />
             <button type="button" class="field-remove" aria-label={cell.remove_label.clone()}
                 title={cell.remove_label.clone()} onclick={on_remove}>{ "×" }</button>
+            if let Some(message) = &*error {
+                <span id={error_id} class="cell-error" role="alert">{ message }</span>
+            }
+        </span>
+    }
+}
+
+#[derive(Properties, PartialEq)]
+struct AddFieldProps {
+    row: usize,
+    side: MapSide,
+    /// "Add offset field to NAME".
+    label: String,
+}
+
+/// A "+" that opens one input for a new field typed as `key=value`; Enter adds it, Escape or
+/// leaving an empty input closes it, a mistake is explained inline and the text kept.
+#[component]
+fn AddField(props: &AddFieldProps) -> Html {
+    let store = use_store();
+    let open = use_state(|| false);
+    let error = use_state(|| None::<String>);
+    let input = use_node_ref();
+    {
+        let input = input.clone();
+        use_effect_with(*open, move |open| {
+            if *open && let Some(el) = input.cast::<HtmlInputElement>() {
+                let _ = el.focus();
+            }
+        });
+    }
+    if !*open {
+        let open = open.clone();
+        return html! {
+            <button type="button" class="field-add" aria-label={props.label.clone()}
+                title={props.label.clone()} onclick={Callback::from(move |_: MouseEvent| open.set(true))}>{ "+" }</button>
+        };
+    }
+    let on_key = {
+        let (store, open, error) = (store.clone(), open.clone(), error.clone());
+        let (row, side) = (props.row, props.side);
+        Callback::from(move |e: KeyboardEvent| {
+            let el: HtmlInputElement = e.target_unchecked_into();
+            match e.key().as_str() {
+                "Escape" => {
+                    error.set(None);
+                    open.set(false);
+                }
+                "Enter" => {
+                    e.prevent_default();
+                    let result = store.editor().field_add(row, side, &el.value());
+                    match result {
+                        Ok(action) => {
+                            store.dispatch(EditorAction::Edit(action));
+                            error.set(None);
+                            open.set(false);
+                        }
+                        Err(message) => error.set(Some(message)),
+                    }
+                }
+                _ => {}
+            }
+        })
+    };
+    let on_blur = {
+        let (open, error) = (open.clone(), error.clone());
+        Callback::from(move |e: FocusEvent| {
+            let el: HtmlInputElement = e.target_unchecked_into();
+            if el.value().trim().is_empty() {
+                error.set(None);
+                open.set(false);
+            }
+        })
+    };
+    let error_id = format!("add-error-{}-{}", props.row, props.side.key());
+    html! {
+        <span class="field">
+            <input ref={input} class="field-input" type="text" autocomplete="off" spellcheck="false"
+                size="16" placeholder="key=value" aria-label={props.label.clone()}
+                aria-invalid={error.is_some().to_string()}
+                aria-describedby={error.is_some().then(|| error_id.clone())}
+                onkeydown={on_key} onblur={on_blur} />
             if let Some(message) = &*error {
                 <span id={error_id} class="cell-error" role="alert">{ message }</span>
             }
