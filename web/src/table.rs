@@ -418,14 +418,15 @@ fn OffsetRow(props: &RowProps) -> Html {
             if columns.topic { <td class="topic" title={d.topic.clone()}>{ d.topic.clone().unwrap_or_default() }</td> }
             if columns.fields {
                 <td class="partition fields">
-                    { for d.partition_fields.iter().map(|cell| html! {
-                        <FieldInput key={cell.key.clone()} row={row} cell={cell.clone()} id={None::<String>} />
+                    // Keyed by position too: a map may repeat a key (the model keeps duplicates).
+                    { for d.partition_fields.iter().enumerate().map(|(i, cell)| html! {
+                        <FieldInput key={format!("{i}:{}", cell.key)} row={row} cell={cell.clone()} id={None::<String>} />
                     }) }
                     <AddField row={row} side={MapSide::Partition} label={field_add_label(MapSide::Partition, d)} />
                 </td>
                 <td class="offset fields">
                     { for d.offset_fields.iter().enumerate().map(|(i, cell)| html! {
-                        <FieldInput key={cell.key.clone()} row={row} cell={cell.clone()}
+                        <FieldInput key={format!("{i}:{}", cell.key)} row={row} cell={cell.clone()}
                             id={(i == 0).then(|| format!("offset-{row}"))} />
                     }) }
                     if d.offset_fields.is_empty() {
