@@ -156,56 +156,9 @@ fn plan_variants(file: &str) -> Vec<Vec<String>> {
     ]
 }
 
-/// Markers of the hostile names in the corpus (see make-corpus.py).
-const MARKERS: &[&str] = &["PWNED", "<script", "onerror", "OFFSETS_EOF\ntouch"];
-
-/// A generated script: `bash -n` accepts it, and outside quoted heredocs no line holds a
-/// hostile marker (heredoc bodies are data: `<<'EOF'` expands nothing).
-fn assert_script_safe(what: &str, script: &str) {
-    let mut heredoc: Option<String> = None;
-    for line in script.lines() {
-        if let Some(end) = &heredoc {
-            if line == end {
-                heredoc = None;
-            }
-            continue;
-        }
-        for m in MARKERS {
-            assert!(
-                !line.contains(m),
-                "{what}: hostile name outside a quoted heredoc: {line}"
-            );
-        }
-        let here_string = line.replace("<<<", "");
-        if let Some(at) = here_string.find("<<'") {
-            let rest = &here_string[at + 3..];
-            heredoc = rest.split('\'').next().map(str::to_string);
-        } else {
-            assert!(
-                !here_string.contains("<<"),
-                "{what}: unquoted heredoc: {line}"
-            );
-        }
-    }
-    assert!(heredoc.is_none(), "{what}: unterminated heredoc");
-    let mut bash = Command::new("bash")
-        .arg("-n")
-        .stdin(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    bash.stdin
-        .take()
-        .unwrap()
-        .write_all(script.as_bytes())
-        .unwrap();
-    let out = bash.wait_with_output().unwrap();
-    assert!(
-        out.status.success(),
-        "{what}: bash -n rejects the script: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-}
+#[path = "../../tests/support/script_safety.rs"]
+mod script_safety;
+use script_safety::assert_script_safe;
 
 /// Runs every entry point on `path`; returns the `validate` run.
 fn every_entry_point(path: &Path) -> Run {

@@ -22,8 +22,9 @@ use offsets_core::editor::{
 use offsets_core::import::MAX_INPUT_BYTES;
 use std::path::Path;
 
-/// Markers of the hostile names in the corpus (see make-corpus.py).
-const MARKERS: &[&str] = &["PWNED", "<script", "onerror", "OFFSETS_EOF\ntouch"];
+#[path = "../../tests/support/script_safety.rs"]
+mod script_safety;
+use script_safety::assert_script_safe;
 
 /// Every committed corpus file as (name, bytes), sorted by name.
 fn corpus() -> Vec<(String, Vec<u8>)> {
@@ -308,32 +309,6 @@ fn check_exports(name: &str, editor: &Editor) {
         assert_script_safe(name, &procedure.render_script());
         assert_script_safe(name, &procedure.render_steps());
     }
-}
-
-/// Outside quoted heredocs (data: `<<'EOF'` expands nothing) no line holds a hostile marker.
-fn assert_script_safe(name: &str, script: &str) {
-    let mut heredoc: Option<String> = None;
-    for line in script.lines() {
-        if let Some(end) = &heredoc {
-            if line == end {
-                heredoc = None;
-            }
-            continue;
-        }
-        for m in MARKERS {
-            assert!(
-                !line.contains(m),
-                "{name}: hostile name outside a quoted heredoc: {line}"
-            );
-        }
-        let rest = line.replace("<<<", "");
-        if let Some(at) = rest.find("<<'") {
-            heredoc = rest[at + 3..].split('\'').next().map(str::to_string);
-        } else {
-            assert!(!rest.contains("<<"), "{name}: unquoted heredoc: {line}");
-        }
-    }
-    assert!(heredoc.is_none(), "{name}: unterminated heredoc");
 }
 
 /// The working listing, or `None` before a load.
