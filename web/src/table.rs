@@ -7,7 +7,7 @@ use offsets_core::ConnectorKind;
 use offsets_core::edit::Action;
 use offsets_core::edit::MapSide;
 use offsets_core::editor::{
-    EditorAction, FieldCell, RowDisplay, SortColumn, ViewItem, cell_edit, field_add_label,
+    Editor, EditorAction, FieldCell, RowDisplay, SortColumn, ViewItem, cell_edit, field_add_label,
     null_toggle,
 };
 use wasm_bindgen::JsCast;
@@ -314,6 +314,74 @@ pub fn Table(props: &TableProps) -> Html {
     }
 }
 
+/// An inline edit cell: what is typed (kept while it is refused), the refusal, and the
+/// handlers. The change event (Enter, or leaving the field) commits through `decide`, which
+/// turns the text into an action in the core or explains why not; Escape reverts to `shown`.
+struct CellEditor {
+    value: String,
+    error: Option<String>,
+    on_input: Callback<InputEvent>,
+    on_change: Callback<Event>,
+    on_key: Callback<KeyboardEvent>,
+}
+
+#[hook]
+fn use_cell_editor<F>(shown: String, decide: F) -> CellEditor
+where
+    F: Fn(&Editor, &str) -> Result<Option<Action>, String> + 'static,
+{
+    let store = use_store();
+    let typed = use_state(|| None::<String>);
+    let error = use_state(|| None::<String>);
+    let on_input = {
+        let typed = typed.clone();
+        Callback::from(move |e: InputEvent| {
+            let input: HtmlInputElement = e.target_unchecked_into();
+            typed.set(Some(input.value()));
+        })
+    };
+    let on_change = {
+        let (typed, error) = (typed.clone(), error.clone());
+        Callback::from(move |e: Event| {
+            let input: HtmlInputElement = e.target_unchecked_into();
+            let text = input.value();
+            let result = decide(&store.editor(), &text);
+            match result {
+                Ok(action) => {
+                    if let Some(action) = action {
+                        store.dispatch(EditorAction::Edit(action));
+                    }
+                    typed.set(None);
+                    error.set(None);
+                }
+                Err(message) => {
+                    typed.set(Some(text));
+                    error.set(Some(message));
+                }
+            }
+        })
+    };
+    let on_key = {
+        let (typed, error, shown) = (typed.clone(), error.clone(), shown.clone());
+        Callback::from(move |e: KeyboardEvent| {
+            if e.key() == "Escape" {
+                let input: HtmlInputElement = e.target_unchecked_into();
+                input.set_value(&shown);
+                typed.set(None);
+                error.set(None);
+                e.prevent_default();
+            }
+        })
+    };
+    CellEditor {
+        value: (*typed).clone().unwrap_or(shown),
+        error: (*error).clone(),
+        on_input,
+        on_change,
+        on_key,
+    }
+}
+
 /// `Columns` as a prop (a newtype so the props derive stays simple).
 #[derive(Debug, Clone, Copy, PartialEq)]
 struct ColumnsProp(Columns);
@@ -328,59 +396,14 @@ struct RowProps {
 #[component]
 fn OffsetRow(props: &RowProps) -> Html {
     let store = use_store();
-    let typed = use_state(|| None::<String>);
-    let error = use_state(|| None::<String>);
     let d = &props.display;
     let columns = props.columns.0;
     let row = d.index;
-
-    let commit = {
-        let store = store.clone();
-        let typed = typed.clone();
-        let error = error.clone();
+    let offset_cell = {
         let display = d.clone();
-        Callback::from(move |text: String| match cell_edit(&display, &text) {
-            Ok(action) => {
-                if let Some(action) = action {
-                    store.dispatch(EditorAction::Edit(action));
-                }
-                typed.set(None);
-                error.set(None);
-            }
-            Err(message) => {
-                typed.set(Some(text));
-                error.set(Some(message));
-            }
-        })
+        use_cell_editor(d.offset.clone(), move |_, text| cell_edit(&display, text))
     };
-    let on_input = {
-        let typed = typed.clone();
-        Callback::from(move |e: InputEvent| {
-            let input: HtmlInputElement = e.target_unchecked_into();
-            typed.set(Some(input.value()));
-        })
-    };
-    let on_change = {
-        let commit = commit.clone();
-        Callback::from(move |e: Event| {
-            let input: HtmlInputElement = e.target_unchecked_into();
-            commit.emit(input.value());
-        })
-    };
-    let on_key = {
-        let typed = typed.clone();
-        let error = error.clone();
-        let shown = d.offset.clone();
-        Callback::from(move |e: KeyboardEvent| {
-            if e.key() == "Escape" {
-                let input: HtmlInputElement = e.target_unchecked_into();
-                input.set_value(&shown);
-                typed.set(None);
-                error.set(None);
-                e.prevent_default();
-            }
-        })
-    };
+
     let on_null = {
         let store = store.clone();
         let display = d.clone();
@@ -407,7 +430,6 @@ fn OffsetRow(props: &RowProps) -> Html {
     };
 
     let name = d.label.trim_start_matches("Offset of ").to_string();
-    let value = (*typed).clone().unwrap_or_else(|| d.offset.clone());
     let error_id = format!("offset-error-{row}");
     html! {
         <tr class={classes!("row", d.changed.then_some("changed"), d.added.then_some("added"), props.selected.then_some("selected"))}>
@@ -439,13 +461,13 @@ fn OffsetRow(props: &RowProps) -> Html {
             <td class="offset">
                 <input id={format!("offset-{row}")} class="offset-input" type="text" inputmode="numeric"
                     autocomplete="off" spellcheck="false"
-                    aria-label={d.label.clone()} value={value} disabled={!d.editable}
+                    aria-label={d.label.clone()} value={offset_cell.value.clone()} disabled={!d.editable}
                     placeholder={if d.is_null { "null" } else { "" }}
-                    aria-invalid={error.is_some().to_string()}
-                    aria-describedby={error.is_some().then(|| error_id.clone())}
-                    oninput={on_input} onchange={on_change} onkeydown={on_key}
+                    aria-invalid={offset_cell.error.is_some().to_string()}
+                    aria-describedby={offset_cell.error.is_some().then(|| error_id.clone())}
+                    oninput={offset_cell.on_input.clone()} onchange={offset_cell.on_change.clone()} onkeydown={offset_cell.on_key.clone()}
                     title={d.imported.as_ref().map(|i| format!("Imported: {i}"))} />
-                if let Some(message) = &*error {
+                if let Some(message) = &offset_cell.error {
                     <span id={error_id} class="cell-error" role="alert">{ message }</span>
                 }
             </td>
@@ -479,52 +501,12 @@ struct FieldProps {
 #[component]
 fn FieldInput(props: &FieldProps) -> Html {
     let store = use_store();
-    let typed = use_state(|| None::<String>);
-    let error = use_state(|| None::<String>);
     let cell = &props.cell;
     let row = props.row;
-
-    let on_input = {
-        let typed = typed.clone();
-        Callback::from(move |e: InputEvent| {
-            let input: HtmlInputElement = e.target_unchecked_into();
-            typed.set(Some(input.value()));
-        })
-    };
-    let on_change = {
-        let (store, typed, error) = (store.clone(), typed.clone(), error.clone());
+    let editing = {
         let (side, key) = (cell.side, cell.key.clone());
-        Callback::from(move |e: Event| {
-            let input: HtmlInputElement = e.target_unchecked_into();
-            let text = input.value();
-            let result = store.editor().field_edit(row, side, &key, &text);
-            match result {
-                Ok(action) => {
-                    if let Some(action) = action {
-                        store.dispatch(EditorAction::Edit(action));
-                    }
-                    typed.set(None);
-                    error.set(None);
-                }
-                Err(message) => {
-                    typed.set(Some(text));
-                    error.set(Some(message));
-                }
-            }
-        })
-    };
-    let on_key = {
-        let (typed, error) = (typed.clone(), error.clone());
-        let shown = cell.text.clone();
-        Callback::from(move |e: KeyboardEvent| {
-            let input: HtmlInputElement = e.target_unchecked_into();
-            // Enter commits through the change event, as for the offset cells.
-            if e.key() == "Escape" {
-                input.set_value(&shown);
-                typed.set(None);
-                error.set(None);
-                e.prevent_default();
-            }
+        use_cell_editor(cell.text.clone(), move |editor, text| {
+            editor.field_edit(row, side, &key, text)
         })
     };
     let on_remove = {
@@ -538,20 +520,19 @@ fn FieldInput(props: &FieldProps) -> Html {
             }
         })
     };
-    let value = (*typed).clone().unwrap_or_else(|| cell.text.clone());
-    let size = value.chars().count().clamp(3, 28);
+    let size = editing.value.chars().count().clamp(3, 28);
     let error_id = format!("field-error-{row}-{}-{}", cell.side.key(), cell.key);
     html! {
         <span class={classes!("field", cell.changed.then_some("changed"))}>
             <span class="field-key" aria-hidden="true">{ &cell.key }</span>
             <input id={props.id.clone()} class="field-input" type="text" autocomplete="off" spellcheck="false"
-                size={size.to_string()} aria-label={cell.label.clone()} value={value}
-                aria-invalid={error.is_some().to_string()}
-                aria-describedby={error.is_some().then(|| error_id.clone())}
-                oninput={on_input} onchange={on_change} onkeydown={on_key} title={cell.label.clone()} />
+                size={size.to_string()} aria-label={cell.label.clone()} value={editing.value.clone()}
+                aria-invalid={editing.error.is_some().to_string()}
+                aria-describedby={editing.error.is_some().then(|| error_id.clone())}
+                oninput={editing.on_input.clone()} onchange={editing.on_change.clone()} onkeydown={editing.on_key.clone()} title={cell.label.clone()} />
             <button type="button" class="field-remove" aria-label={cell.remove_label.clone()}
                 title={cell.remove_label.clone()} onclick={on_remove}>{ "×" }</button>
-            if let Some(message) = &*error {
+            if let Some(message) = &editing.error {
                 <span id={error_id} class="cell-error" role="alert">{ message }</span>
             }
         </span>
