@@ -68,33 +68,39 @@ impl std::fmt::Debug for Number {
     }
 }
 
+/// The decimal digits of `n`, most significant first, written into `buf` (39 digits hold any
+/// `u128`). By hand rather than `to_string()`: the formatting machinery costs more than the
+/// digits where one number is written per entry.
+pub(crate) fn decimal_digits(mut n: u128, buf: &mut [u8; 40]) -> &[u8] {
+    let mut start = buf.len();
+    loop {
+        start -= 1;
+        if let Some(d) = buf.get_mut(start) {
+            *d = b'0' + (n % 10) as u8;
+        }
+        n /= 10;
+        if n == 0 || start == 0 {
+            break;
+        }
+    }
+    buf.get(start..).unwrap_or_default()
+}
+
 impl Number {
     /// A number from a 64-bit integer (for values the user typed or the edit engine computed).
     pub fn from_i64(value: i64) -> Number {
-        // By hand rather than `to_string()`: the formatting machinery costs more than the
-        // digits, and an edit writes one number per changed entry.
-        let mut digits = [0u8; 20];
-        let mut n = value.unsigned_abs();
-        let mut len = 0;
-        loop {
-            if let Some(d) = digits.get_mut(len) {
-                *d = b'0' + (n % 10) as u8;
-            }
-            len += 1;
-            n /= 10;
-            if n == 0 {
-                break;
-            }
-        }
+        let mut buf = [0u8; 40];
+        let digits = decimal_digits(u128::from(value.unsigned_abs()), &mut buf);
         let mut bytes = [0u8; INLINE_NUMBER];
         let mut at = 0;
         if value < 0 {
             bytes[0] = b'-';
             at = 1;
         }
-        for (dst, &d) in bytes.iter_mut().skip(at).zip(digits.iter().take(len).rev()) {
+        for (dst, &d) in bytes.iter_mut().skip(at).zip(digits) {
             *dst = d;
         }
+        let len = digits.len();
         Number(NumberText::Inline {
             len: (at + len) as u8,
             bytes,
@@ -1136,6 +1142,14 @@ mod tests {
         for v in values {
             assert_eq!(Number::from_i64(v).text(), v.to_string());
             assert_eq!(Number::from_i64(v).as_i64(), Some(v));
+        }
+    }
+
+    #[test]
+    fn decimal_digits_of_u128_edges() {
+        let mut buf = [0u8; 40];
+        for n in [0u128, 9, 10, u128::from(u64::MAX), u128::MAX] {
+            assert_eq!(decimal_digits(n, &mut buf), n.to_string().as_bytes());
         }
     }
 

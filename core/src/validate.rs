@@ -46,25 +46,15 @@ fn range_message(n: usize, from: i128, to: i64, rest: &str) -> String {
 
 /// Appends `v` in decimal, as `{v}` formats it.
 fn push_decimal(out: &mut String, v: i128) {
-    let mut digits = [0u8; 40];
-    let mut n = v.unsigned_abs();
-    let mut len = 0;
-    loop {
-        if let Some(d) = digits.get_mut(len) {
-            *d = b'0' + (n % 10) as u8;
-        }
-        len += 1;
-        n /= 10;
-        if n == 0 {
-            break;
-        }
-    }
     if v < 0 {
         out.push('-');
     }
-    for &d in digits.iter().take(len).rev() {
-        out.push(char::from(d));
-    }
+    let mut buf = [0u8; 40];
+    out.extend(
+        crate::json::decimal_digits(v.unsigned_abs(), &mut buf)
+            .iter()
+            .map(|&d| char::from(d)),
+    );
 }
 
 /// Largest integer a JavaScript number holds exactly (2^53 - 1).

@@ -77,6 +77,11 @@ fn load_file(name: &str, bytes: &[u8]) -> (Editor, Outcome) {
         fingerprint(&browser_text(bytes)),
         "{name}: the text area does not show the file"
     );
+    checked(name, editor)
+}
+
+/// How the load ended, after the checks of a refused or a loaded editor.
+fn checked(name: &str, editor: Editor) -> (Editor, Outcome) {
     let outcome = if editor.session().is_some() {
         Outcome::Loaded
     } else {
@@ -109,16 +114,7 @@ fn load(name: &str, text: String) -> (Editor, Outcome) {
         kept,
         "{name}: the text changed"
     );
-    let outcome = if editor.session().is_some() {
-        Outcome::Loaded
-    } else {
-        Outcome::Refused
-    };
-    match outcome {
-        Outcome::Refused => check_refused(name, &editor),
-        Outcome::Loaded => check_loaded(name, &editor),
-    }
-    (editor, outcome)
+    checked(name, editor)
 }
 
 /// A refused Load: located errors whose quoted line exists, the text kept, an error notice.
