@@ -345,6 +345,15 @@ fn same_payload(a: &Listing, b: &Listing) -> bool {
             .all(|(x, y)| x.value.same_as(&y.value))
 }
 
+/// Rule, what is checked, its value and position, and the naming rule.
+type NameCheck<'a> = (
+    &'static str,
+    &'static str,
+    &'a Option<String>,
+    Position,
+    fn(&str) -> Result<(), String>,
+);
+
 /// The naming rules of the wrapper the listing came in (domain.md section 7): the ConfigMap's
 /// name (K1) and namespace (K2) and the data key (K4). Kubernetes never writes invalid ones, so
 /// they are warnings about the file, located where they are; exports check the names they
@@ -352,33 +361,37 @@ fn same_payload(a: &Listing, b: &Listing) -> bool {
 fn wrapper_names(cx: &mut Ctx<'_>, l: &Listing) {
     const ADVICE: &str = "Kubernetes never writes such a name: check where this file came from. Exports use the names you give, which are checked again.";
     if let Some(cm) = &l.configmap {
-        if let Some(name) = &cm.name
-            && let Err(e) = names::check_configmap_name(name)
-        {
-            cx.push(
+        let checks: [NameCheck<'_>; 2] = [
+            (
                 "K1",
-                Severity::Warning,
+                "name",
+                &cm.name,
                 cm.name_pos,
-                format!(
-                    "The listed ConfigMap's name '{}' is invalid. {e} {ADVICE}",
-                    names::shown(name)
-                ),
-                None,
-            );
-        }
-        if let Some(ns) = &cm.namespace
-            && let Err(e) = names::check_namespace(ns)
-        {
-            cx.push(
+                names::check_configmap_name,
+            ),
+            (
                 "K2",
-                Severity::Warning,
+                "namespace",
+                &cm.namespace,
                 cm.namespace_pos,
-                format!(
-                    "The listed ConfigMap's namespace '{}' is invalid. {e} {ADVICE}",
-                    names::shown(ns)
-                ),
-                None,
-            );
+                names::check_namespace,
+            ),
+        ];
+        for (rule, what, value, pos, check) in checks {
+            if let Some(value) = value
+                && let Err(e) = check(value)
+            {
+                cx.push(
+                    rule,
+                    Severity::Warning,
+                    pos,
+                    format!(
+                        "The listed ConfigMap's {what} '{}' is invalid. {e} {ADVICE}",
+                        names::shown(value)
+                    ),
+                    None,
+                );
+            }
         }
     }
     if let Some(key) = &l.data_key

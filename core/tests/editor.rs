@@ -11,8 +11,13 @@ fn fixture(name: &str) -> String {
 }
 
 fn loaded(name: &str) -> Editor {
+    loaded_text(fixture(name))
+}
+
+/// An editor that loaded `text` without errors.
+fn loaded_text(text: String) -> Editor {
     let mut editor = Editor::new();
-    editor.apply(EditorAction::SetInput(fixture(name)));
+    editor.apply(EditorAction::SetInput(text));
     editor.apply(EditorAction::Load);
     assert!(
         editor.load_errors().is_empty(),
@@ -463,15 +468,7 @@ const GENERIC: &str = r#"{"offsets":[
 ]}"#;
 
 fn generic() -> Editor {
-    let mut editor = Editor::new();
-    editor.apply(EditorAction::SetInput(GENERIC.into()));
-    editor.apply(EditorAction::Load);
-    assert!(
-        editor.load_errors().is_empty(),
-        "{:?}",
-        editor.load_errors()
-    );
-    editor
+    loaded_text(GENERIC.into())
 }
 
 fn commit(editor: &mut Editor, row: usize, side: MapSide, key: &str, text: &str) {
