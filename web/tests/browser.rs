@@ -5,49 +5,12 @@
 
 use wasm_bindgen::JsCast;
 use wasm_bindgen_test::*;
-use web_sys::{Element, HtmlButtonElement, HtmlInputElement, HtmlTextAreaElement};
+use web_sys::{Element, HtmlInputElement, HtmlTextAreaElement};
 
 wasm_bindgen_test_configure!(run_in_browser);
 
-const MM2_LIST: &str = include_str!("../../tests/fixtures/kafkamirrormaker2-source.list.yaml");
-
-async fn mount() -> Element {
-    offsets_web::io::forget_draft();
-    let document = gloo::utils::document();
-    let root = document.create_element("div").unwrap();
-    document.body().unwrap().append_child(&root).unwrap();
-    yew::Renderer::<offsets_web::App>::with_root(root.clone()).render();
-    yew::scheduler::flush().await;
-    root
-}
-
-fn button(root: &Element, text: &str) -> HtmlButtonElement {
-    let buttons = root.query_selector_all("button").unwrap();
-    (0..buttons.length())
-        .filter_map(|i| buttons.item(i)?.dyn_into::<HtmlButtonElement>().ok())
-        .find(|b| b.text_content().unwrap_or_default().trim() == text)
-        .unwrap_or_else(|| panic!("no button {text:?}"))
-}
-
-fn by_label<T: JsCast>(root: &Element, label: &str) -> T {
-    root.query_selector(&format!("[aria-label=\"{label}\"]"))
-        .unwrap()
-        .unwrap_or_else(|| panic!("nothing labelled {label:?}"))
-        .dyn_into()
-        .unwrap()
-}
-
-async fn load(root: &Element, text: &str) {
-    let area: HtmlTextAreaElement = root
-        .query_selector("#import-text")
-        .unwrap()
-        .unwrap()
-        .dyn_into()
-        .unwrap();
-    area.set_value(text);
-    button(root, "Load").click();
-    yew::scheduler::flush().await;
-}
+mod support;
+use support::{MM2_LIST, button, by_label, load, mount};
 
 #[wasm_bindgen_test]
 async fn loading_a_fixture_shows_its_header_and_rows() {

@@ -5,13 +5,13 @@
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
 use offsets_web::io;
-use wasm_bindgen::JsCast;
 use wasm_bindgen_test::*;
-use web_sys::{Element, HtmlButtonElement, HtmlInputElement, HtmlTextAreaElement};
+use web_sys::{Element, HtmlInputElement};
 
 wasm_bindgen_test_configure!(run_in_browser);
 
-const MM2_LIST: &str = include_str!("../../tests/fixtures/kafkamirrormaker2-source.list.yaml");
+mod support;
+use support::{MM2_LIST, by_label, load, mount};
 
 /// Resolves after `ms` milliseconds (lets frames and timers run).
 async fn sleep(ms: i32) {
@@ -25,33 +25,10 @@ async fn sleep(ms: i32) {
 
 #[wasm_bindgen_test]
 async fn a_panic_shows_the_banner_and_keeps_the_page_and_the_draft() {
-    io::forget_draft();
     let document = gloo::utils::document();
-    let root = document.create_element("div").unwrap();
-    document.body().unwrap().append_child(&root).unwrap();
-    yew::Renderer::<offsets_web::App>::with_root(root.clone()).render();
-    yew::scheduler::flush().await;
-
-    let area: HtmlTextAreaElement = root
-        .query_selector("#import-text")
-        .unwrap()
-        .unwrap()
-        .dyn_into()
-        .unwrap();
-    area.set_value(MM2_LIST);
-    let buttons = root.query_selector_all("button").unwrap();
-    let load = (0..buttons.length())
-        .filter_map(|i| buttons.item(i)?.dyn_into::<HtmlButtonElement>().ok())
-        .find(|b| b.text_content().unwrap_or_default().trim() == "Load")
-        .unwrap();
-    load.click();
-    yew::scheduler::flush().await;
-    let input: HtmlInputElement = root
-        .query_selector("[aria-label=\"Offset of orders partition 0\"]")
-        .unwrap()
-        .unwrap()
-        .dyn_into()
-        .unwrap();
+    let root = mount().await;
+    load(&root, MM2_LIST).await;
+    let input: HtmlInputElement = by_label(&root, "Offset of orders partition 0");
     input.set_value("7");
     input
         .dispatch_event(&web_sys::Event::new("change").unwrap())
