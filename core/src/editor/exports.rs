@@ -234,6 +234,4 @@ impl Editor {
             auto_offset_reset,
         })
     }
-
-    // ----- the reducer -----
 }

@@ -220,6 +220,8 @@ impl Editor {
         self.notice.as_ref()
     }
 
+    // ----- the reducer -----
+
     /// THE reducer of the page. Never panics; a refused action sets the notice and changes
     /// nothing else.
     pub fn apply(&mut self, action: EditorAction) {
@@ -455,6 +457,4 @@ impl Editor {
         });
         self.load_errors = errors;
     }
-
-    // ----- drafts -----
 }

@@ -214,8 +214,6 @@ impl Session {
             .filter(|r| !r.removed && self.changed_of(r))
             .count()
     }
-
-    // ----- the reducer -----
 }
 
 trait CloneWithoutEntries {

@@ -121,8 +121,6 @@ pub fn csv_gated(listing: &Listing, validation: Gate<'_>) -> Result<Export, Vec<
     })
 }
 
-// ----- writing an edited document back in its own form -----
-
 /// The fields of `entry` a consumer-group CSV row (`topic,partition,offset`) cannot hold, as
 /// `partition.KEY` / `offset.KEY`. The cluster of a MirrorSourceConnector entry is not one of
 /// them: a CSV seeds the offsets of one source cluster, named when it is imported.

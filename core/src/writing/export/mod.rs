@@ -156,8 +156,6 @@ pub fn changed_entries(imported: &Listing, edited: &Listing) -> Listing {
     out
 }
 
-// ----- YAML emission -----
-
 #[cfg(test)]
 mod tests {
     #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
