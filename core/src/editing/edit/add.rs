@@ -1,5 +1,6 @@
-//! [`Action::AddEntries`]: new entries checked against the kind and the existing keys, then
-//! appended to the arena as added rows.
+//! The rows of [`Action::AddEntries`] (MirrorMaker 2 source and sink connectors): topic, offset,
+//! partition count and source cluster alias checked, and no partition the session already holds;
+//! on any error nothing is added.
 
 use super::{Cell, EditError, MAX_ADD, Row, RowOrigin, Session, describe_entry};
 use crate::filter::PartitionSet;
