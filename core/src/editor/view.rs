@@ -34,7 +34,7 @@ pub enum ViewItem {
         changed: usize,
         collapsed: bool,
     },
-    /// A row of the session (see [`Session::row`]).
+    /// A row of the session (see [`Session::row`](crate::edit::Session::row)).
     Row(usize),
 }
 

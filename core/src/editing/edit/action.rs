@@ -12,7 +12,7 @@ use std::fmt;
 pub enum Selection {
     /// Every row (removed rows are skipped, except by the restore actions).
     All,
-    /// Explicit row indices (as [`Session::rows`] numbers them).
+    /// Explicit row indices (as [`Session::rows`](super::Session::rows) numbers them).
     Rows(Vec<usize>),
     /// Explicit partitions; each must be listed.
     Keys(Vec<PartitionKey>),
@@ -28,7 +28,7 @@ pub enum Action {
         row: usize,
         offset: i64,
     },
-    /// Sets one row's offset to null (see [`null_meaning`]).
+    /// Sets one row's offset to null (see [`null_meaning`](super::null_meaning)).
     SetNull {
         row: usize,
     },
@@ -78,9 +78,9 @@ pub enum Action {
         offset: Option<i64>,
     },
     /// Replaces one row's whole entry (`{"partition": {...}, "offset": ...}`): how the editor
-    /// changes the partition and offset maps of connectors whose format is connector-defined
-    /// (see [`with_field`]). The row keeps its origin, so diagnostics still point at the
-    /// imported line; a value equal to the imported entry makes the row unchanged again.
+    /// changes the partition and offset maps of connectors whose format is connector-defined (see
+    /// [`with_field`](super::with_field)). The row keeps its origin, so diagnostics still point at
+    /// the imported line; a value equal to the imported entry makes the row unchanged again.
     SetEntry {
         row: usize,
         value: JsonValue,

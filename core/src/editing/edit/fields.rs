@@ -50,9 +50,9 @@ fn set_member(members: &[Member], key: &str, value: Option<JsonValue>) -> Vec<Me
 }
 
 /// The JSON of `entry` with field `key` of its partition or offset map set to `value`, or
-/// removed (`None`): what [`Action::SetEntry`] stores when one key/value cell is edited. Every
-/// other key, its order and its number text are kept. Setting a field of a null (or missing)
-/// offset creates the offset map.
+/// removed (`None`): what [`Action::SetEntry`](super::Action::SetEntry) stores when one
+/// key/value cell is edited. Every other key, its order and its number text are kept. Setting a
+/// field of a null (or missing) offset creates the offset map.
 pub fn with_field(
     entry: &Entry,
     side: MapSide,

@@ -11,7 +11,7 @@ use crate::model::{ConnectorKind, Entry, Listing, OffsetField, PartitionKey};
 pub struct RowView<'a> {
     pub index: usize,
     /// The entry as imported (or as added, with a null offset), or as replaced by
-    /// [`Action::SetEntry`]; the current offset applies on top of it.
+    /// [`Action::SetEntry`](super::Action::SetEntry); the current offset applies on top of it.
     pub entry: &'a Entry,
     /// The imported offset; `None` for an added row.
     pub imported: Option<OffsetValue>,
@@ -21,7 +21,7 @@ pub struct RowView<'a> {
     pub removed: bool,
     /// Added, or the offset differs from the imported one, or the entry was replaced.
     pub changed: bool,
-    /// The entry was replaced by [`Action::SetEntry`].
+    /// The entry was replaced by [`Action::SetEntry`](super::Action::SetEntry).
     pub edited: bool,
 }
 

@@ -5,10 +5,11 @@
 //! * the body of `GET /connectors/<name>/offsets` (the raw Kafka Connect REST payload);
 //! * the CSV of `kafka-consumer-groups.sh --export` (see [`crate::csv`]).
 //!
-//! The offsets value inside a ConfigMap is itself JSON. It is parsed with a [`SourceMap`] so that
-//! every position (entries, values, parse errors) points at the line and column in the ORIGINAL
-//! file: through a YAML literal block (`|-`), a JSON string (`-o json`) or a YAML double-quoted
-//! string, escapes included. Other YAML scalar styles map every position to the scalar's start.
+//! The offsets value inside a ConfigMap is itself JSON. It is parsed with a
+//! [`SourceMap`](crate::json::SourceMap) so that every position (entries, values, parse errors)
+//! points at the line and column in the ORIGINAL file: through a YAML literal block (`|-`), a
+//! JSON string (`-o json`) or a YAML double-quoted string, escapes included. Other YAML scalar
+//! styles map every position to the scalar's start.
 //!
 //! Hostile input ends in a clear error: inputs over [`MAX_INPUT_BYTES`], NUL bytes, invalid
 //! UTF-8 ([`import_bytes`]), nesting deeper than [`crate::json::MAX_DEPTH`], and YAML aliases.
