@@ -7,21 +7,28 @@
 //! Levels: [`json`] (raw positioned JSON tree, parser and Jackson-style writer) and [`yaml`]
 //! (the ConfigMap wrapper) feed [`import`], which builds the domain [`model`]; [`validate`]
 //! checks a listing against domain.md section 8.
+//!
+//! Layout: the folders are the stages of the pipeline in ARCHITECTURE.md: `reading/` (json, yaml,
+//! csv, import), `model/`, `checking/` (validate, names), `editing/` (edit, filter, diff),
+//! `writing/` (export, procedure), and `editor/` (the web page's state machine) on top. The stage
+//! folders are private: the root re-exports each module under its own name, so callers keep one
+//! short path (`offsets_core::json::parse`, `crate::names::shell_quote`) that does not change when
+//! a module moves between stages.
 
-pub mod csv;
+// The pipeline stages are folders (reading, model, checking, editing, writing, then the editor
+// on top); see the module documentation above for why the root re-exports each module.
+mod checking;
 pub mod diag;
-pub mod diff;
-pub mod edit;
+mod editing;
 pub mod editor;
-pub mod export;
-pub mod filter;
-pub mod import;
-pub mod json;
 pub mod model;
-pub mod names;
-pub mod procedure;
-pub mod validate;
-pub mod yaml;
+mod reading;
+mod writing;
+
+pub use checking::{names, validate};
+pub use editing::{diff, edit, filter};
+pub use reading::{csv, import, json, yaml};
+pub use writing::{export, procedure};
 
 pub use csv::CsvTarget;
 pub use diag::{Diagnostic, Position, Severity};

@@ -1,0 +1,206 @@
+//! Rules over the listing as a whole, emitted once per listing (IMP4–IMP6, S1, S2, S10, MS14,
+//! MC3, MC4, SK7), and the names of the ConfigMap wrapper (K1, K2, K4).
+
+use super::Ctx;
+use super::structure::duplicate_keys;
+use crate::diag::{Position, Severity};
+use crate::model::{ConnectorKind, Listing};
+use crate::names;
+
+/// The rules about the listing as a whole; `entries` and `first_pos` describe its entries
+/// (their number and the first one's position), `unchanged` says the payload equals the
+/// baseline's (S10).
+pub(super) fn listing_rules(
+    cx: &mut Ctx<'_>,
+    entries: usize,
+    first_pos: Position,
+    unchanged: bool,
+) {
+    let l = cx.listing;
+    cx.push(
+        "IMP6",
+        Severity::Info,
+        l.payload_pos,
+        format!("Detected: {}.", l.kind.label()),
+        None,
+    );
+    if l.kind == ConnectorKind::Generic {
+        cx.push(
+            "GENERIC",
+            Severity::Info,
+            l.payload_pos,
+            "The format is defined by the connector; only structural checks are applied.".into(),
+            None,
+        );
+    }
+    if let Some(m) = &l.mirror
+        && m.ambiguous
+    {
+        cx.push(
+            "IMP5",
+            Severity::Warning,
+            l.data_key_pos,
+            "The connector name cannot be recovered from this key with certainty; please confirm the source and target aliases.".into(),
+            None,
+        );
+    }
+    wrapper_names(cx, l);
+    if let Some(first) = l.extra_fields.first() {
+        cx.push(
+            "S1",
+            Severity::Error,
+            first.key_pos,
+            "The payload must be {\"offsets\": [...]} with no other fields (Kafka Connect returns HTTP 500 'Unrecognized field').".into(),
+            None,
+        );
+    }
+    duplicate_keys(cx, &l.extra_fields, None);
+    if entries == 0 {
+        cx.push(
+            "IMP4",
+            Severity::Info,
+            l.offsets_pos,
+            "No offsets listed yet. The connector has not committed any offsets, or they were reset. Source offsets are flushed every offset.flush.interval.ms (60 s by default).".into(),
+            None,
+        );
+        cx.push(
+            "S2",
+            Severity::Error,
+            l.offsets_pos,
+            "Nothing to alter: Kafka Connect rejects an empty list (HTTP 400). To clear every offset use Reset instead.".into(),
+            None,
+        );
+    } else {
+        let pos = first_pos;
+        match l.kind {
+            ConnectorKind::MirrorSource => cx.push(
+                "MS14",
+                Severity::Info,
+                pos,
+                "MirrorMaker resumes at offset + 1. Enter the offset of the last record that should count as already mirrored.".into(),
+                None,
+            ),
+            ConnectorKind::Sink => cx.push(
+                "SK7",
+                Severity::Info,
+                pos,
+                "For sink connectors, kafka_offset is the NEXT record to consume.".into(),
+                None,
+            ),
+            _ => {}
+        }
+    }
+    if matches!(
+        l.kind,
+        ConnectorKind::MirrorCheckpoint | ConnectorKind::MirrorHeartbeat
+    ) {
+        cx.push(
+            "MC3",
+            Severity::Warning,
+            l.payload_pos,
+            format!(
+                "{} does not use its offsets at runtime, so altering them has no effect on replication.",
+                l.kind.label()
+            ),
+            None,
+        );
+    }
+    if l.kind == ConnectorKind::MirrorHeartbeat
+        && l.configmap
+            .as_ref()
+            .and_then(|c| c.strimzi_owner())
+            .is_some_and(|o| o.api_version == "kafka.strimzi.io/v1")
+    {
+        cx.push(
+            "MC4",
+            Severity::Warning,
+            l.payload_pos,
+            "KafkaMirrorMaker2 (v1 API) no longer manages a heartbeat connector.".into(),
+            None,
+        );
+    }
+    if unchanged {
+        cx.push(
+            "S10",
+            Severity::Info,
+            l.offsets_pos,
+            "No offsets changed.".into(),
+            None,
+        );
+    }
+}
+
+/// `a.payload() == b.payload()`, without building either payload.
+pub(super) fn same_payload(a: &Listing, b: &Listing) -> bool {
+    a.entries.len() == b.entries.len()
+        && a.extra_fields == b.extra_fields
+        && a.entries
+            .iter()
+            .zip(&b.entries)
+            .all(|(x, y)| x.value.same_as(&y.value))
+}
+
+/// Rule, what is checked, its value and position, and the naming rule.
+type NameCheck<'a> = (
+    &'static str,
+    &'static str,
+    &'a Option<String>,
+    Position,
+    fn(&str) -> Result<(), String>,
+);
+
+/// The naming rules of the wrapper the listing came in (domain.md section 7): the ConfigMap's
+/// name (K1) and namespace (K2) and the data key (K4). Kubernetes never writes invalid ones, so
+/// they are warnings about the file, located where they are; exports check the names they
+/// actually use again, as errors.
+fn wrapper_names(cx: &mut Ctx<'_>, l: &Listing) {
+    const ADVICE: &str = "Kubernetes never writes such a name: check where this file came from. Exports use the names you give, which are checked again.";
+    if let Some(cm) = &l.configmap {
+        let checks: [NameCheck<'_>; 2] = [
+            (
+                "K1",
+                "name",
+                &cm.name,
+                cm.name_pos,
+                names::check_configmap_name,
+            ),
+            (
+                "K2",
+                "namespace",
+                &cm.namespace,
+                cm.namespace_pos,
+                names::check_namespace,
+            ),
+        ];
+        for (rule, what, value, pos, check) in checks {
+            if let Some(value) = value
+                && let Err(e) = check(value)
+            {
+                cx.push(
+                    rule,
+                    Severity::Warning,
+                    pos,
+                    format!(
+                        "The listed ConfigMap's {what} '{}' is invalid. {e} {ADVICE}",
+                        names::shown(value)
+                    ),
+                    None,
+                );
+            }
+        }
+    }
+    if let Some(key) = &l.data_key
+        && names::check_data_key(key).is_err()
+    {
+        cx.push(
+            "K4",
+            Severity::Warning,
+            l.data_key_pos,
+            format!(
+                "The data key '{}' is invalid: a ConfigMap data key is letters, digits, '-', '_' and '.', at most 253 characters, not starting with '..'. {ADVICE}",
+                names::shown(key)
+            ),
+            None,
+        );
+    }
+}

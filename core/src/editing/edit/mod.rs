@@ -1,0 +1,229 @@
+//! The edit engine: a [`Session`] holds the imported [`Listing`] (never modified) and the working
+//! set, and every change is an [`Action`] applied by ONE reducer, [`Session::apply`], with bounded
+//! undo/redo.
+//!
+//! # Why `apply(&mut self)` rather than `fn(State, Action) -> State`
+//! The reducer is pure in the sense that matters (no I/O, no clock, deterministic, the state after
+//! an action depends only on the state before and the action) but it mutates an owned state in
+//! place. Returning a fresh state would copy 100k rows per keystroke; the web crate wraps the
+//! session in an `Rc` newtype for `yew::Reducible` and calls `Rc::make_mut(..).apply(action)`.
+//!
+//! # Representation and cost
+//! The working set is one small [`Cell`] per row (`Imported`, `Null` or `Value(i64)`) plus a
+//! `removed` flag; entries are materialised (JSON rebuilt) only on export, and rows that are not
+//! changed export their imported JSON verbatim. A bulk action over n rows is one pass to compute
+//! every new cell (refusing atomically on the first error) and one pass to commit.
+//!
+//! # Undo history
+//! Each step stores an inverse patch, never a copy of the rows: runs of consecutive rows with the
+//! same "before" rule, either a previous cell or "previous value = current value - delta". A shift
+//! of all 100k rows is therefore one run. The history keeps at most [`HISTORY_STEPS`] steps and
+//! at most [`HISTORY_RUNS`] stored runs in total; the oldest steps are dropped first. A step that
+//! alone exceeds the run budget is applied but cannot be undone (the outcome says so).
+//!
+//! # Files
+//! This file holds the session's state (rows, arena, history records); `action` what the reducer
+//! takes and returns, `reducer` the reducer, `add` adding entries, `history` undo and redo, `rows`
+//! reading the working set back (rows, facts, listings for export) and `fields` key-by-key entry
+//! edits.
+
+use crate::model::{ConnectorKind, Entry, Listing};
+use std::collections::VecDeque;
+use std::sync::Arc;
+
+mod action;
+mod add;
+mod fields;
+mod history;
+mod reducer;
+mod rows;
+
+use rows::read_offset;
+
+pub use action::{Action, EditError, Outcome, Selection};
+pub use fields::{MapSide, describe_entry, with_field};
+pub use rows::RowView;
+
+/// Most undo steps kept.
+pub const HISTORY_STEPS: usize = 100;
+/// Most inverse-patch records (runs, flag changes, added rows) kept over all undo steps.
+pub const HISTORY_RUNS: usize = 1_000_000;
+/// Most entries one [`Action::AddEntries`] may add.
+pub const MAX_ADD: usize = 100_000;
+
+/// The working state of one row's offset.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Cell {
+    /// As imported (for an added row this never occurs).
+    Imported,
+    /// `"offset": null`: delete the stored offset.
+    Null,
+    /// A new offset value.
+    Value(i64),
+}
+
+/// What an offset currently means, as the editor reads it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum OffsetValue {
+    /// Null (or no `offset` key): the stored offset is deleted.
+    Null,
+    /// A 64-bit integer offset.
+    Value(i64),
+    /// Present but not a readable integer (invalid, or a connector-defined format).
+    Unreadable,
+}
+
+/// Which entries an export contains.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub enum ExportScope {
+    /// Only added entries and entries whose offset differs from the import (an alter touches
+    /// only what it names). The default.
+    #[default]
+    ChangedOnly,
+    /// Every entry that is not removed.
+    All,
+}
+
+/// What setting an offset to null means for this connector kind.
+pub fn null_meaning(kind: ConnectorKind) -> &'static str {
+    match kind {
+        ConnectorKind::MirrorSource => {
+            "null deletes the stored offset: MirrorMaker restarts the partition according to auto.offset.reset (earliest by default), so the whole partition is replicated again."
+        }
+        ConnectorKind::Sink => {
+            "null deletes the consumer-group offset for this topic-partition: the connector restarts it according to its consumer auto.offset.reset."
+        }
+        ConnectorKind::MirrorCheckpoint | ConnectorKind::MirrorHeartbeat => {
+            "null deletes the stored offset; this connector does not use its offsets at runtime."
+        }
+        ConnectorKind::Generic => {
+            "null deletes the stored offset; what the connector does next is connector-defined."
+        }
+    }
+}
+
+#[derive(Debug, Clone, PartialEq)]
+enum RowOrigin {
+    Imported(usize),
+    Added(Box<Entry>),
+}
+
+#[derive(Debug, Clone, PartialEq)]
+struct Row {
+    origin: RowOrigin,
+    /// The row's entry when it was replaced by [`Action::SetEntry`]: an index into
+    /// [`Session::edited`]. The offset `cell` applies on top of it.
+    edited: Option<u32>,
+    cell: Cell,
+    removed: bool,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Before {
+    Same(Cell),
+    /// The previous cell was `Value(current - delta)`.
+    Delta(i64),
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+struct Run {
+    start: usize,
+    len: usize,
+    before: Before,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+struct Step {
+    action: Action,
+    runs: Vec<Run>,
+    removed: Vec<(usize, bool)>,
+    /// Rows whose replaced entry changed: the entry and the cell before.
+    entries: Vec<(usize, Option<u32>, Cell)>,
+    truncate_to: Option<usize>,
+    scope: Option<ExportScope>,
+}
+
+impl Step {
+    fn cost(&self) -> usize {
+        1 + self.runs.len() + self.removed.len() + self.entries.len()
+    }
+}
+
+/// An editing session. See the module documentation.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Session {
+    imported: Arc<Listing>,
+    base: Vec<OffsetValue>,
+    rows: Vec<Row>,
+    /// Entries replaced by [`Action::SetEntry`], appended and never removed (undo steps and
+    /// rows refer to them by index).
+    edited: Vec<Entry>,
+    scope: ExportScope,
+    undo: VecDeque<Step>,
+    undo_cost: usize,
+    redo: Vec<Action>,
+}
+
+impl Session {
+    /// Starts a session on an imported listing.
+    pub fn new(listing: Listing) -> Session {
+        let base: Vec<OffsetValue> = listing
+            .entries
+            .iter()
+            .map(|e| read_offset(listing.kind, e))
+            .collect();
+        let rows = (0..listing.entries.len())
+            .map(|i| Row {
+                origin: RowOrigin::Imported(i),
+                edited: None,
+                cell: Cell::Imported,
+                removed: false,
+            })
+            .collect();
+        Session {
+            imported: Arc::new(listing),
+            base,
+            rows,
+            edited: Vec::new(),
+            scope: ExportScope::default(),
+            undo: VecDeque::new(),
+            undo_cost: 0,
+            redo: Vec::new(),
+        }
+    }
+
+    /// The imported listing, never modified.
+    pub fn imported(&self) -> &Listing {
+        &self.imported
+    }
+
+    pub fn kind(&self) -> ConnectorKind {
+        self.imported.kind
+    }
+
+    pub fn scope(&self) -> ExportScope {
+        self.scope
+    }
+
+    /// Number of rows (imported, then added; removed rows included).
+    pub fn len(&self) -> usize {
+        self.rows.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.rows.is_empty()
+    }
+
+    pub fn can_undo(&self) -> bool {
+        !self.undo.is_empty()
+    }
+
+    pub fn can_redo(&self) -> bool {
+        !self.redo.is_empty()
+    }
+
+    /// Number of undo steps available.
+    pub fn undo_depth(&self) -> usize {
+        self.undo.len()
+    }
+}

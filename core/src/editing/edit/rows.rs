@@ -1,0 +1,239 @@
+//! The working set read back: each row as imported or edited ([`RowView`]), its facts for the
+//! filter, and the listings built from the rows for export.
+
+use super::{Cell, ExportScope, OffsetValue, Row, RowOrigin, Session, describe_entry};
+use crate::filter::{EntryFacts, Filter};
+use crate::json::JsonKind;
+use crate::model::{ConnectorKind, Entry, Listing, OffsetField, PartitionKey};
+
+/// A read-only view of one row.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct RowView<'a> {
+    pub index: usize,
+    /// The entry as imported (or as added, with a null offset), or as replaced by
+    /// [`Action::SetEntry`](super::Action::SetEntry); the current offset applies on top of it.
+    pub entry: &'a Entry,
+    /// The imported offset; `None` for an added row.
+    pub imported: Option<OffsetValue>,
+    /// The offset now.
+    pub current: OffsetValue,
+    pub added: bool,
+    pub removed: bool,
+    /// Added, or the offset differs from the imported one, or the entry was replaced.
+    pub changed: bool,
+    /// The entry was replaced by [`Action::SetEntry`](super::Action::SetEntry).
+    pub edited: bool,
+}
+
+/// The imported meaning of an entry's offset. For a generic connector only an offset map with
+/// exactly one number, an integer, is readable (it is the one [`Entry::with_offset`] rewrites).
+pub(super) fn read_offset(kind: ConnectorKind, entry: &Entry) -> OffsetValue {
+    match entry.offset_field() {
+        OffsetField::Missing | OffsetField::Null => OffsetValue::Null,
+        OffsetField::Other(_) => OffsetValue::Unreadable,
+        OffsetField::Map(map) => {
+            if kind == ConnectorKind::Generic {
+                let numbers = map
+                    .as_members()
+                    .unwrap_or_default()
+                    .iter()
+                    .filter(|m| matches!(m.value.kind, JsonKind::Number(_)))
+                    .count();
+                if numbers != 1 {
+                    return OffsetValue::Unreadable;
+                }
+            }
+            match entry.offset(kind) {
+                Some(v) => OffsetValue::Value(v),
+                None => OffsetValue::Unreadable,
+            }
+        }
+    }
+}
+
+impl Session {
+    pub(super) fn entry_of<'a>(&'a self, row: &'a Row) -> Option<&'a Entry> {
+        if let Some(k) = row.edited {
+            return self.edited.get(k as usize);
+        }
+        match &row.origin {
+            RowOrigin::Imported(i) => self.imported.entries.get(*i),
+            RowOrigin::Added(e) => Some(e),
+        }
+    }
+
+    pub(super) fn current_of(&self, row: &Row) -> OffsetValue {
+        if let (Cell::Imported, Some(k)) = (row.cell, row.edited) {
+            return match self.edited.get(k as usize) {
+                Some(entry) => read_offset(self.kind(), entry),
+                None => OffsetValue::Unreadable,
+            };
+        }
+        match (row.cell, &row.origin) {
+            (Cell::Imported, RowOrigin::Imported(i)) => self
+                .base
+                .get(*i)
+                .copied()
+                .unwrap_or(OffsetValue::Unreadable),
+            (Cell::Imported, RowOrigin::Added(_)) | (Cell::Null, _) => OffsetValue::Null,
+            (Cell::Value(v), _) => OffsetValue::Value(v),
+        }
+    }
+
+    pub(super) fn changed_of(&self, row: &Row) -> bool {
+        match &row.origin {
+            RowOrigin::Added(_) => true,
+            RowOrigin::Imported(_) if row.edited.is_some() => true,
+            RowOrigin::Imported(i) => match row.cell {
+                Cell::Imported => false,
+                _ => self.base.get(*i).copied() != Some(self.current_of(row)),
+            },
+        }
+    }
+
+    fn view<'a>(&'a self, index: usize, row: &'a Row) -> Option<RowView<'a>> {
+        Some(RowView {
+            index,
+            entry: self.entry_of(row)?,
+            imported: match &row.origin {
+                RowOrigin::Imported(i) => self.base.get(*i).copied(),
+                RowOrigin::Added(_) => None,
+            },
+            current: self.current_of(row),
+            added: matches!(row.origin, RowOrigin::Added(_)),
+            removed: row.removed,
+            changed: self.changed_of(row),
+            edited: row.edited.is_some(),
+        })
+    }
+
+    /// One row.
+    pub fn row(&self, index: usize) -> Option<RowView<'_>> {
+        self.view(index, self.rows.get(index)?)
+    }
+
+    /// Every row, in order.
+    pub fn rows(&self) -> impl Iterator<Item = RowView<'_>> {
+        self.rows
+            .iter()
+            .enumerate()
+            .filter_map(|(i, r)| self.view(i, r))
+    }
+
+    /// What the filter language sees in a row.
+    pub fn facts(&self, index: usize) -> Option<EntryFacts<'_>> {
+        let row = self.rows.get(index)?;
+        Some(EntryFacts::of(
+            self.kind(),
+            self.entry_of(row)?,
+            self.changed_of(row),
+        ))
+    }
+
+    /// Rows (not removed) the filter matches, ascending.
+    pub fn matching_rows(&self, filter: &Filter) -> Vec<usize> {
+        self.select_filter(filter, false)
+    }
+
+    /// The row holding `key` (not removed), if any.
+    pub fn find(&self, key: &PartitionKey) -> Option<usize> {
+        self.rows.iter().enumerate().find_map(|(i, r)| {
+            (!r.removed && self.entry_of(r)?.key().as_ref() == Some(key)).then_some(i)
+        })
+    }
+
+    /// A short human name of a row: `east/orders:0`, `events:2`, or the partition map.
+    pub fn describe(&self, index: usize) -> String {
+        let Some(row) = self.rows.get(index) else {
+            return format!("row {index}");
+        };
+        let Some(entry) = self.entry_of(row) else {
+            return format!("row {index}");
+        };
+        let number = match row.origin {
+            RowOrigin::Imported(i) => format!("Entry #{}", i + 1),
+            RowOrigin::Added(_) => "Added entry".to_string(),
+        };
+        format!("{number} ({})", describe_entry(self.kind(), entry))
+    }
+
+    /// The entry a row exports now: unchanged rows and replaced entries verbatim, otherwise the
+    /// entry with the current offset written in.
+    pub(super) fn materialise(&self, row: &Row) -> Option<Entry> {
+        let entry = self.entry_of(row)?;
+        let as_is = match row.origin {
+            RowOrigin::Imported(_) => !self.changed_of(row) || row.cell == Cell::Imported,
+            RowOrigin::Added(_) => row.cell == Cell::Imported && row.edited.is_some(),
+        };
+        if as_is {
+            return Some(entry.clone());
+        }
+        Some(match self.current_of(row) {
+            OffsetValue::Null => entry.with_offset(self.kind(), None),
+            OffsetValue::Value(v) => entry.with_offset(self.kind(), Some(v)),
+            OffsetValue::Unreadable => entry.clone(),
+        })
+    }
+
+    /// The entry row `index` exports now (its offset written in), whether or not it is removed.
+    pub fn current_entry(&self, index: usize) -> Option<Entry> {
+        self.materialise(self.rows.get(index)?)
+    }
+
+    fn listing_with(&self, keep: impl Fn(&Row) -> bool) -> Listing {
+        let imported: &Listing = &self.imported;
+        let entries = self
+            .rows
+            .iter()
+            .filter(|r| keep(r))
+            .filter_map(|r| self.materialise(r))
+            .collect();
+        Listing {
+            entries,
+            ..imported.clone_without_entries()
+        }
+    }
+
+    /// The whole edited listing: every row that is not removed, imported order then added rows.
+    pub fn working_listing(&self) -> Listing {
+        self.listing_with(|r| !r.removed)
+    }
+
+    /// What an export contains, according to [`Session::scope`].
+    pub fn export_listing(&self) -> Listing {
+        match self.scope {
+            ExportScope::All => self.working_listing(),
+            ExportScope::ChangedOnly => self.listing_with(|r| !r.removed && self.changed_of(r)),
+        }
+    }
+
+    /// Number of rows an export in changed-only scope would contain.
+    pub fn changed_count(&self) -> usize {
+        self.rows
+            .iter()
+            .filter(|r| !r.removed && self.changed_of(r))
+            .count()
+    }
+}
+
+trait CloneWithoutEntries {
+    fn clone_without_entries(&self) -> Listing;
+}
+
+impl CloneWithoutEntries for Listing {
+    fn clone_without_entries(&self) -> Listing {
+        Listing {
+            kind: self.kind,
+            entries: Vec::new(),
+            form: self.form,
+            data_key: self.data_key.clone(),
+            data_key_pos: self.data_key_pos,
+            available_keys: self.available_keys.clone(),
+            mirror: self.mirror.clone(),
+            configmap: self.configmap.clone(),
+            extra_fields: self.extra_fields.clone(),
+            payload_pos: self.payload_pos,
+            offsets_pos: self.offsets_pos,
+        }
+    }
+}

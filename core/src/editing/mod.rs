@@ -1,0 +1,7 @@
+//! Editing: [`edit`] is the one reducer of offset edits ([`edit::Session`] and
+//! [`edit::Action`]); [`filter`] says which rows a bulk edit or a view covers; [`diff`] compares
+//! two listings entry by entry.
+
+pub mod diff;
+pub mod edit;
+pub mod filter;

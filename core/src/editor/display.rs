@@ -1,0 +1,395 @@
+//! Display text: the header, each row's labels and change sentence, the summary sentence and
+//! the numbers in them (digit groups, record counts, source lines with a caret).
+
+use super::{Editor, Exports};
+use crate::diag::{Diagnostic, Severity};
+use crate::edit::{MapSide, OffsetValue, RowView};
+use crate::filter::EntryFacts;
+use crate::json::{self, JsonKind, JsonValue};
+use crate::model::{ConnectorKind, Entry};
+use std::collections::BTreeSet;
+
+/// Everything a table row displays.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct RowDisplay {
+    pub index: usize,
+    pub cluster: Option<String>,
+    pub topic: Option<String>,
+    /// The partition number, or for connectors without one the partition map as `k=v, …`.
+    pub partition: String,
+    /// The offset as the input shows it: digits, empty for null, the raw JSON when unreadable.
+    pub offset: String,
+    pub is_null: bool,
+    /// Whether the offset can be edited in place (it is an integer or null).
+    pub editable: bool,
+    /// Generic connectors: the partition map's fields, each an editable cell.
+    pub partition_fields: Vec<FieldCell>,
+    /// Generic connectors: the offset map's fields, each an editable cell (none when null).
+    pub offset_fields: Vec<FieldCell>,
+    /// The imported offset, for the tooltip and the diff column (`None` for an added row).
+    pub imported: Option<String>,
+    /// MirrorSourceConnector: the record replication resumes at (offset + 1).
+    pub resumes_at: Option<String>,
+    /// What the change means, e.g. "40 records will be mirrored again".
+    pub change: Option<String>,
+    pub changed: bool,
+    pub added: bool,
+    pub removed: bool,
+    /// Accessible name of the offset input: "Offset of TOPIC partition P".
+    pub label: String,
+    /// Accessible name of the null toggle: "Null offset of TOPIC partition P".
+    pub null_label: String,
+}
+
+/// One key/value cell of a generic connector's partition or offset map.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct FieldCell {
+    pub side: MapSide,
+    pub key: String,
+    /// The value as its input shows it: a string without quotes, anything else as JSON.
+    pub text: String,
+    /// Accessible name: "Partition field KEY of NAME" or "Offset field KEY of NAME".
+    pub label: String,
+    /// Accessible name of its remove button: "Remove partition field KEY of NAME".
+    pub remove_label: String,
+    /// The value differs from the imported one (or the key is new).
+    pub changed: bool,
+}
+
+/// The cells of one map of `entry` (`imported`: the same map as imported, to mark changes).
+fn field_cells(
+    entry: &Entry,
+    imported: Option<&Entry>,
+    side: MapSide,
+    name: &str,
+) -> Vec<FieldCell> {
+    let Some(members) = entry.value.get(side.key()).and_then(JsonValue::as_members) else {
+        return Vec::new();
+    };
+    let before = imported.and_then(|e| e.value.get(side.key()));
+    let title = match side {
+        MapSide::Partition => "Partition",
+        MapSide::Offset => "Offset",
+    };
+    members
+        .iter()
+        .map(|m| FieldCell {
+            side,
+            key: m.key.clone(),
+            text: field_text(&m.value),
+            label: format!("{title} field {} of {name}", m.key),
+            remove_label: format!(
+                "Remove {} field {} of {name}",
+                title.to_ascii_lowercase(),
+                m.key
+            ),
+            changed: !before
+                .and_then(|b| b.get(&m.key))
+                .is_some_and(|b| b.same_as(&m.value)),
+        })
+        .collect()
+}
+
+/// "Changed: lsn, ts_usec" for a row whose key/value cells were edited.
+fn fields_sentence(partition: &[FieldCell], offset: &[FieldCell]) -> Option<String> {
+    let keys: Vec<&str> = partition
+        .iter()
+        .chain(offset)
+        .filter(|c| c.changed)
+        .map(|c| c.key.as_str())
+        .collect();
+    (!keys.is_empty()).then(|| format!("Changed: {}", keys.join(", ")))
+}
+
+/// A field's value as its input shows it.
+fn field_text(value: &JsonValue) -> String {
+    match &value.kind {
+        JsonKind::String(s) => s.clone(),
+        _ => json::to_compact(value),
+    }
+}
+
+/// Facts about what was loaded, for the header.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct Header {
+    pub kind: String,
+    pub form: String,
+    pub data_key: Option<String>,
+    pub available_keys: Vec<String>,
+    pub configmap: Option<String>,
+    pub namespace: Option<String>,
+    pub entries: usize,
+    pub clusters: Vec<String>,
+    pub topics: usize,
+}
+
+pub(super) fn group_digits(n: u128) -> String {
+    let digits = n.to_string();
+    let mut out = String::with_capacity(digits.len() + digits.len() / 3);
+    for (i, c) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    out
+}
+
+fn records(n: u128) -> String {
+    if n == 1 {
+        "1 record".to_string()
+    } else {
+        format!("{} records", group_digits(n))
+    }
+}
+
+/// Line `line` (1-based) of `text`, without its line break, for showing where an error is.
+pub fn source_line(text: &str, line: u32) -> Option<&str> {
+    let index = usize::try_from(line).ok()?.checked_sub(1)?;
+    text.split('\n')
+        .nth(index)
+        .map(|l| l.strip_suffix('\r').unwrap_or(l))
+}
+
+/// A caret line pointing at 1-based `column` of `line` (tabs kept so the caret lines up).
+pub fn caret_line(line: &str, column: u32) -> String {
+    let mut out: String = line
+        .chars()
+        .take(column.saturating_sub(1) as usize)
+        .map(|c| if c == '\t' { '\t' } else { ' ' })
+        .collect();
+    out.push('^');
+    out
+}
+
+/// The accessible name of the control that adds a field to a row's partition or offset map:
+/// "Add offset field to NAME".
+pub fn field_add_label(side: MapSide, display: &RowDisplay) -> String {
+    let name = display
+        .label
+        .strip_prefix("Offset of ")
+        .unwrap_or(&display.label);
+    match side {
+        MapSide::Partition => format!("Add partition field to {name}"),
+        MapSide::Offset => format!("Add offset field to {name}"),
+    }
+}
+
+/// The heading of the Problems list: "Problems: 1 error, 0 warnings, 2 infos".
+pub fn problems_heading(problems: &[Diagnostic]) -> String {
+    let count = |s: Severity| problems.iter().filter(|d| d.severity == s).count();
+    let part = |n: usize, one: &str, many: &str| format!("{n} {}", if n == 1 { one } else { many });
+    format!(
+        "Problems: {}, {}, {}",
+        part(count(Severity::Error), "error", "errors"),
+        part(count(Severity::Warning), "warning", "warnings"),
+        part(count(Severity::Info), "info", "infos"),
+    )
+}
+
+/// The one-paragraph summary on top of the export views.
+pub fn summary_sentence(exports: &Exports, all: bool) -> String {
+    let s = exports.summary;
+    format!(
+        "{} rewound ({} records processed again), {} skipped ({} records never processed), {} nulled, {} set, {} added, {} removed. The export holds {} {}{}.",
+        s.rewound,
+        group_digits(s.records_replayed),
+        s.skipped,
+        group_digits(s.records_skipped),
+        s.nulled,
+        s.set,
+        s.added,
+        s.removed,
+        group_digits(exports.entries as u128),
+        if exports.entries == 1 {
+            "entry"
+        } else {
+            "entries"
+        },
+        if all {
+            " (all entries)"
+        } else {
+            " (changes only)"
+        },
+    )
+}
+
+/// The record a MirrorSourceConnector resumes at after stored offset `offset` (offset + 1,
+/// grouped); `?` for a negative offset, which is an error (MS8) and resumes nowhere.
+fn resume_record(offset: i64) -> String {
+    u128::try_from(i128::from(offset) + 1).map_or_else(|_| "?".to_string(), group_digits)
+}
+
+/// One sentence saying what changing `before` to `after` does, in the connector's terms.
+pub fn change_sentence(
+    kind: ConnectorKind,
+    before: Option<OffsetValue>,
+    after: OffsetValue,
+) -> Option<String> {
+    let Some(before) = before else {
+        return Some(match after {
+            OffsetValue::Null => "new entry (null offset)".to_string(),
+            OffsetValue::Value(v) if kind == ConnectorKind::MirrorSource => {
+                format!("new entry: resumes at record {}", resume_record(v))
+            }
+            _ => "new entry".to_string(),
+        });
+    };
+    match (before, after) {
+        (a, b) if a == b => None,
+        (OffsetValue::Value(old), OffsetValue::Value(new)) => {
+            let delta = i128::from(new) - i128::from(old);
+            let n = delta.unsigned_abs();
+            Some(match (kind, delta < 0) {
+                (ConnectorKind::MirrorSource, true) => {
+                    format!("{} will be mirrored again", records(n))
+                }
+                (ConnectorKind::Sink, true) => format!("{} will be consumed again", records(n)),
+                (_, true) => format!("rewound by {}", records(n)),
+                (ConnectorKind::MirrorSource, false) => {
+                    format!("skips {} (never mirrored)", records(n))
+                }
+                (_, false) => format!("skips {}", records(n)),
+            })
+        }
+        (_, OffsetValue::Null) => Some(match kind {
+            ConnectorKind::MirrorSource => "replicated again from auto.offset.reset".to_string(),
+            ConnectorKind::Sink => {
+                "consumer offset deleted: restarts from auto.offset.reset".to_string()
+            }
+            _ => "stored offset deleted".to_string(),
+        }),
+        (OffsetValue::Null, OffsetValue::Value(_)) => Some("set (was null)".to_string()),
+        _ => Some("changed".to_string()),
+    }
+}
+
+fn offset_text(v: OffsetValue, row: &RowView<'_>) -> String {
+    match v {
+        OffsetValue::Value(n) => n.to_string(),
+        OffsetValue::Null => String::new(),
+        OffsetValue::Unreadable => row
+            .entry
+            .value
+            .get("offset")
+            .map(map_text)
+            .unwrap_or_default(),
+    }
+}
+
+/// `k=v, k2=v2` for a JSON object, the compact JSON otherwise.
+fn map_text(value: &JsonValue) -> String {
+    match value.as_members() {
+        Some(members) => members
+            .iter()
+            .map(|m| match &m.value.kind {
+                JsonKind::String(s) => format!("{}={s}", m.key),
+                _ => format!("{}={}", m.key, json::to_compact(&m.value)),
+            })
+            .collect::<Vec<_>>()
+            .join(", "),
+        None => json::to_compact(value),
+    }
+}
+
+impl Editor {
+    pub fn header(&self) -> Option<Header> {
+        let loaded = self.loaded.as_ref()?;
+        let listing = loaded.session.imported();
+        let mut clusters: BTreeSet<&str> = BTreeSet::new();
+        let mut topics: BTreeSet<&str> = BTreeSet::new();
+        let mut entries = 0;
+        for row in loaded.session.rows().filter(|r| !r.removed) {
+            entries += 1;
+            let facts = EntryFacts::of(listing.kind, row.entry, false);
+            clusters.extend(facts.cluster);
+            topics.extend(facts.topic);
+        }
+        Some(Header {
+            kind: listing.kind.label().to_string(),
+            form: listing.form.id().to_string(),
+            data_key: listing.data_key.clone(),
+            available_keys: listing.available_keys.clone(),
+            configmap: listing.configmap.as_ref().and_then(|c| c.name.clone()),
+            namespace: listing.configmap.as_ref().and_then(|c| c.namespace.clone()),
+            entries,
+            clusters: clusters.into_iter().map(str::to_string).collect(),
+            topics: topics.len(),
+        })
+    }
+
+    /// Everything row `index` displays.
+    pub fn row_display(&self, index: usize) -> Option<RowDisplay> {
+        let loaded = self.loaded.as_ref()?;
+        let row = loaded.session.row(index)?;
+        let kind = loaded.session.kind();
+        let facts = EntryFacts::of(kind, row.entry, row.changed);
+        let partition = match facts.partition {
+            Some(p) => p.to_string(),
+            None => row
+                .entry
+                .value
+                .get("partition")
+                .map(map_text)
+                .unwrap_or_default(),
+        };
+        let name = match (facts.topic, facts.partition) {
+            (Some(t), Some(p)) => format!("{t} partition {p}"),
+            _ => partition.clone(),
+        };
+        let name = match facts.cluster {
+            Some(c) if loaded.multi_cluster => format!("{c} {name}"),
+            _ => name,
+        };
+        let resumes_at = (kind == ConnectorKind::MirrorSource).then(|| match row.current {
+            OffsetValue::Value(v) => resume_record(v),
+            OffsetValue::Null => "auto.offset.reset".to_string(),
+            OffsetValue::Unreadable => "?".to_string(),
+        });
+        let (partition_fields, offset_fields) = if kind == ConnectorKind::Generic {
+            let current = loaded.session.current_entry(index);
+            let imported = if row.added {
+                None
+            } else {
+                loaded.session.imported().entries.get(index)
+            };
+            match current {
+                Some(entry) => (
+                    field_cells(&entry, imported, MapSide::Partition, &name),
+                    field_cells(&entry, imported, MapSide::Offset, &name),
+                ),
+                None => (Vec::new(), Vec::new()),
+            }
+        } else {
+            (Vec::new(), Vec::new())
+        };
+        let change = if row.changed {
+            change_sentence(kind, row.imported, row.current)
+                .or_else(|| fields_sentence(&partition_fields, &offset_fields))
+        } else {
+            None
+        };
+        Some(RowDisplay {
+            index,
+            partition_fields,
+            offset_fields,
+            cluster: facts.cluster.map(str::to_string),
+            topic: facts.topic.map(str::to_string),
+            partition,
+            offset: offset_text(row.current, &row),
+            is_null: row.current == OffsetValue::Null,
+            editable: row.current != OffsetValue::Unreadable,
+            imported: row.imported.map(|v| match v {
+                OffsetValue::Null => "null".to_string(),
+                other => offset_text(other, &row),
+            }),
+            resumes_at,
+            change,
+            changed: row.changed,
+            added: row.added,
+            removed: row.removed,
+            label: format!("Offset of {name}"),
+            null_label: format!("Null offset of {name}"),
+        })
+    }
+}

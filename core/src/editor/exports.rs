@@ -1,0 +1,237 @@
+//! What the page can export from the current state: the problems (validation of the changed
+//! rows), the blockers that stop an export, and the exports and procedures themselves.
+
+use super::{Editor, Field, TargetKind};
+use crate::diag::{Diagnostic, Position};
+use crate::diff::Summary;
+use crate::edit::{ExportScope, OffsetValue, RowView, Session};
+use crate::export::{self, ConfigMapOptions, Export, Gate};
+use crate::model::{ConnectorKind, Listing};
+use crate::procedure::{self, Procedure};
+use crate::validate::validate;
+
+/// Every export the page offers, computed from the current state.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Exports {
+    pub configmap: Result<Export, Vec<Diagnostic>>,
+    /// kubectl steps (KafkaConnector, KafkaMirrorMaker2) or curl steps (REST).
+    pub procedure: Result<Procedure, Vec<Diagnostic>>,
+    pub patch_json: Result<Export, Vec<Diagnostic>>,
+    pub csv: Result<Export, Vec<Diagnostic>>,
+    /// The `source.consumer.auto.offset.reset` procedure (MirrorSourceConnector only).
+    pub auto_offset_reset: Option<Result<Procedure, Vec<Diagnostic>>>,
+    pub summary: Summary,
+    /// Entries the export contains.
+    pub entries: usize,
+}
+
+/// The rows `keep` selects, materialised as a listing (same metadata as the import), and
+/// each entry's session row index.
+fn changed_subset(session: &Session, keep: impl Fn(&RowView<'_>) -> bool) -> (Vec<usize>, Listing) {
+    let imported = session.imported();
+    let kind = imported.kind;
+    let mut rows = Vec::new();
+    let mut entries = Vec::new();
+    for row in session.rows().filter(|r| keep(r)) {
+        rows.push(row.index);
+        entries.push(match row.current {
+            OffsetValue::Value(v) => row.entry.with_offset(kind, Some(v)),
+            OffsetValue::Null => row.entry.with_offset(kind, None),
+            OffsetValue::Unreadable => row.entry.clone(),
+        });
+    }
+    let mut listing = Listing::new(kind, imported.form);
+    listing.entries = entries;
+    listing.data_key = imported.data_key.clone();
+    listing.mirror = imported.mirror.clone();
+    listing.configmap = imported.configmap.clone();
+    (rows, listing)
+}
+
+/// A diagnostic about entry `subset_index` of a subset, re-pointed at session row `row`:
+/// "Entry #n" then counts as the user's listing does.
+fn renumber(mut d: Diagnostic, subset_index: usize, row: usize) -> Diagnostic {
+    let from = format!("Entry #{}", subset_index + 1);
+    if d.message.starts_with(&from) {
+        d.message = format!("Entry #{}{}", row + 1, &d.message[from.len()..]);
+    }
+    d.entry = Some(row);
+    d
+}
+
+impl Editor {
+    /// Every problem: the import's diagnostics for rows that are untouched, plus a validation
+    /// of the changed and added rows against the import. Each diagnostic's `entry` is a session
+    /// row index (so the page can jump to it), and "Entry #n" numbers rows as the imported
+    /// listing does. Cost is O(import diagnostics + changed rows), not O(rows): the page calls
+    /// this after every edit of a 100k-entry listing.
+    pub fn problems(&self) -> Vec<Diagnostic> {
+        let Some(loaded) = self.loaded.as_ref() else {
+            return self.load_errors.clone();
+        };
+        let session = &loaded.session;
+        let touched = |row: usize| session.row(row).is_some_and(|r| r.removed || r.changed);
+        let mut out: Vec<Diagnostic> = loaded
+            .diagnostics
+            .iter()
+            .filter(|d| d.entry.is_none_or(|e| !touched(e)))
+            .cloned()
+            .collect();
+        let (rows, subset) = changed_subset(session, |r| r.changed && !r.removed);
+        if !rows.is_empty() {
+            for d in validate(&subset, Some(session.imported())) {
+                // Listing-wide rules were reported by the import already.
+                let Some(e) = d.entry else { continue };
+                if let Some(&row) = rows.get(e) {
+                    out.push(renumber(d, e, row));
+                }
+            }
+        }
+        out.sort_by_key(|d| (d.severity, d.position, d.entry));
+        out.dedup();
+        out
+    }
+
+    /// What changed, counted without materialising any entry.
+    pub fn change_summary(&self) -> Summary {
+        let mut summary = Summary::default();
+        let Some(session) = self.session() else {
+            return summary;
+        };
+        for row in session.rows() {
+            match (row.removed, row.added, row.imported, row.current) {
+                (true, true, _, _) => {}
+                (true, false, _, _) => summary.removed += 1,
+                (false, true, _, _) => summary.added += 1,
+                (false, false, Some(before), after) if before == after => summary.unchanged += 1,
+                (false, false, Some(OffsetValue::Value(old)), OffsetValue::Value(new)) => {
+                    let delta = i128::from(new) - i128::from(old);
+                    if delta < 0 {
+                        summary.rewound += 1;
+                        summary.records_replayed += delta.unsigned_abs();
+                    } else {
+                        summary.skipped += 1;
+                        summary.records_skipped += delta.unsigned_abs();
+                    }
+                }
+                (false, false, Some(_), OffsetValue::Null) => summary.nulled += 1,
+                (false, false, Some(OffsetValue::Null), OffsetValue::Value(_)) => summary.set += 1,
+                (false, false, _, _) => summary.modified += 1,
+            }
+        }
+        summary
+    }
+
+    /// The errors that block export: errors on the rows an export would contain, "nothing to
+    /// alter" when it would contain none, and export settings that are not valid.
+    pub fn export_blockers(&self) -> Vec<Diagnostic> {
+        self.export_blockers_from(&self.problems())
+    }
+
+    /// [`Editor::export_blockers`] from problems already computed by [`Editor::problems`].
+    pub fn export_blockers_from(&self, problems: &[Diagnostic]) -> Vec<Diagnostic> {
+        let Some(session) = self.session() else {
+            return Vec::new();
+        };
+        let all = session.scope() == ExportScope::All;
+        let exported = |row: usize| {
+            session
+                .row(row)
+                .is_some_and(|r| !r.removed && (all || r.changed))
+        };
+        let mut errors: Vec<Diagnostic> = problems
+            .iter()
+            .filter(|d| d.is_error() && d.entry.is_none_or(exported))
+            .cloned()
+            .collect();
+        let count = if all {
+            session.rows().filter(|r| !r.removed).count()
+        } else {
+            session.changed_count()
+        };
+        if count == 0 {
+            errors.push(Diagnostic::error(
+                "S2",
+                Position::NONE,
+                if all {
+                    "Nothing to alter: Kafka Connect rejects an empty list (HTTP 400). To clear every offset use Reset instead."
+                } else {
+                    "Nothing to alter yet: no offset was changed. Edit offsets, or tick \"Export all entries\" to export the listing as it is."
+                },
+            ));
+        }
+        errors.extend(Field::ALL.iter().filter_map(|f| {
+            self.field_error(*f)
+                .map(|m| Diagnostic::error(f.rule(), Position::NONE, m))
+        }));
+        errors
+    }
+
+    /// Every export, for the export panel. `None` before anything is loaded.
+    pub fn exports(&self) -> Option<Exports> {
+        self.exports_from(&self.problems())
+    }
+
+    /// [`Editor::exports`] from problems already computed by [`Editor::problems`]: the listing
+    /// is validated once per change, not once per export.
+    pub fn exports_from(&self, problems: &[Diagnostic]) -> Option<Exports> {
+        let session = self.session()?;
+        let imported = session.imported();
+        let blockers = self.export_blockers_from(problems);
+        let listing = session.export_listing();
+        let s = &self.settings;
+        // Findings about the exported rows (and the listing as a whole) stand for the
+        // validation each export would otherwise repeat.
+        let all = session.scope() == ExportScope::All;
+        let exported = |row: usize| {
+            session
+                .row(row)
+                .is_some_and(|r| !r.removed && (all || r.changed))
+        };
+        let mut checked: Vec<Diagnostic> = problems
+            .iter()
+            .filter(|d| d.entry.is_none_or(exported))
+            .cloned()
+            .collect();
+        checked.extend(blockers.iter().cloned());
+        let gate = Gate::Checked(&checked);
+        let configmap = export::configmap_yaml_gated(
+            &listing,
+            gate,
+            &ConfigMapOptions {
+                name: Some(s.get(Field::AlterConfigMap).to_string()).filter(|n| !n.is_empty()),
+                namespace: Some(s.get(Field::Namespace).to_string()).filter(|n| !n.is_empty()),
+                target: self.alter_target(),
+                data_key: None,
+                keep_other_data: all,
+            },
+        );
+        let patch_json = export::patch_json_gated(&listing, gate, true);
+        let csv = export::csv_gated(&listing, gate);
+        let options = self.procedure_options();
+        let payload = match s.target {
+            TargetKind::Rest => patch_json.as_ref().map(|e| e.text.clone()),
+            _ => configmap.as_ref().map(|e| e.text.clone()),
+        };
+        let procedure = match (&options, payload) {
+            (Ok(options), Ok(payload)) => procedure::alter(options, &payload),
+            (Err(e), _) | (_, Err(e)) => Err(e.clone()),
+        };
+        let auto_offset_reset = (imported.kind == ConnectorKind::MirrorSource
+            && s.target != TargetKind::Rest)
+            .then(|| {
+                options
+                    .clone()
+                    .and_then(|o| procedure::auto_offset_reset(&o, s.auto_offset_reset))
+            });
+        Some(Exports {
+            summary: self.change_summary(),
+            entries: listing.entries.len(),
+            configmap,
+            procedure,
+            patch_json,
+            csv,
+            auto_offset_reset,
+        })
+    }
+}

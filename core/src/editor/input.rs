@@ -1,0 +1,232 @@
+//! Typed input to actions: what a user types in an offset, shift or key/value cell is parsed
+//! here and turned into an [`Action`], or refused with a sentence saying why.
+
+use super::{Editor, RowDisplay};
+use crate::edit::{Action, MapSide, Selection, with_field};
+use crate::filter::PartitionSet;
+use crate::json::{self, JsonKind, JsonValue};
+use crate::names;
+
+/// The value typed into a field cell, read with the type of the value it replaces: a string
+/// takes the text as is, a number must be a JSON number (its text is kept exactly, so 64-bit
+/// values stay exact), a boolean `true` or `false`; null, arrays and objects are typed as JSON.
+pub fn parse_field_input(old: &JsonValue, text: &str) -> Result<JsonValue, String> {
+    match &old.kind {
+        JsonKind::String(_) => Ok(JsonValue::string(text)),
+        JsonKind::Number(_) => {
+            let t = text.trim();
+            json::Number::parse(t)
+                .map(|n| JsonValue::new(JsonKind::Number(n)))
+                .ok_or_else(|| format!("'{t}' is not a number; this field holds a number (for example 42 or 1.5)."))
+        }
+        JsonKind::Bool(_) => match text.trim() {
+            "true" => Ok(JsonValue::new(JsonKind::Bool(true))),
+            "false" => Ok(JsonValue::new(JsonKind::Bool(false))),
+            other => Err(format!("'{other}' is not true or false; this field holds a boolean.")),
+        },
+        _ => json::parse(text.trim()).map_err(|e| {
+            format!(
+                "Not valid JSON at column {}: {}. Type a JSON value (a \"quoted string\", a number, true, false, null, [...] or {{...}}).",
+                e.pos.column, e.message
+            )
+        }),
+    }
+}
+
+/// Reads an offset as a user types it in a cell: digits (`_`, `,` and spaces between digit
+/// groups are ignored), or `null` / an empty field for null. The message says how to fix it.
+pub fn parse_offset_input(text: &str) -> Result<Option<i64>, String> {
+    let trimmed = text.trim();
+    if trimmed.is_empty() || trimmed.eq_ignore_ascii_case("null") {
+        return Ok(None);
+    }
+    let digits: String = trimmed
+        .chars()
+        .filter(|c| !matches!(c, '_' | ',' | ' '))
+        .collect();
+    if let Some(rest) = digits.strip_prefix('-')
+        && !rest.is_empty()
+        && rest.bytes().all(|b| b.is_ascii_digit())
+    {
+        return Err(format!(
+            "'{trimmed}' is negative; offsets are whole numbers \u{2265} 0. To replay the whole partition, tick Null instead."
+        ));
+    }
+    if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
+        return Err(format!(
+            "'{trimmed}' is not a whole number; type digits only (or leave it empty for null)."
+        ));
+    }
+    digits.parse::<i64>().map(Some).map_err(|_| {
+        format!("'{trimmed}' is larger than 9223372036854775807, the largest Kafka offset.")
+    })
+}
+
+/// Reads a signed whole number (a shift), with the same digit-group leniency as
+/// [`parse_offset_input`].
+pub fn parse_signed_input(text: &str) -> Result<i64, String> {
+    let trimmed = text.trim();
+    let digits: String = trimmed
+        .chars()
+        .filter(|c| !matches!(c, '_' | ',' | ' '))
+        .collect();
+    let unsigned = digits.strip_prefix(['-', '+']).unwrap_or(&digits);
+    if unsigned.is_empty() || !unsigned.bytes().all(|b| b.is_ascii_digit()) {
+        return Err(format!(
+            "'{trimmed}' is not a whole number; type for example -100 to rewind or 250 to skip ahead."
+        ));
+    }
+    digits
+        .trim_start_matches('+')
+        .parse::<i64>()
+        .map_err(|_| format!("'{trimmed}' is outside the 64-bit range of Kafka offsets."))
+}
+
+/// The action for a value typed in row `display`'s offset cell (Enter or leaving the field):
+/// `Ok(None)` when it changes nothing, `Err` with the reason when the text is not an offset.
+pub fn cell_edit(display: &RowDisplay, text: &str) -> Result<Option<Action>, String> {
+    let row = display.index;
+    Ok(match parse_offset_input(text)? {
+        None if display.is_null => None,
+        None => Some(Action::SetNull { row }),
+        Some(v) if !display.is_null && v.to_string() == display.offset => None,
+        Some(offset) => Some(Action::SetOffset { row, offset }),
+    })
+}
+
+impl Editor {
+    /// The action for a field cell of row `row` committed with `text` (see
+    /// [`parse_field_input`]); `None` when the value is unchanged.
+    pub fn field_edit(
+        &self,
+        row: usize,
+        side: MapSide,
+        key: &str,
+        text: &str,
+    ) -> Result<Option<Action>, String> {
+        let Some(entry) = self.session().and_then(|s| s.current_entry(row)) else {
+            return Err(format!("There is no row {row}."));
+        };
+        let Some(old) = entry.value.get(side.key()).and_then(|m| m.get(key)) else {
+            return Err(format!("The {} map has no field '{key}'.", side.key()));
+        };
+        let value = parse_field_input(old, text)?;
+        if value.same_as(old) {
+            return Ok(None);
+        }
+        let value = with_field(&entry, side, key, Some(value))?;
+        Ok(Some(Action::SetEntry { row, value }))
+    }
+
+    /// The action that removes field `key` from row `row`'s partition or offset map (a
+    /// connector-defined offset that must lose a key, e.g. Debezium's `snapshot`).
+    pub fn field_remove(&self, row: usize, side: MapSide, key: &str) -> Result<Action, String> {
+        let Some(entry) = self.session().and_then(|s| s.current_entry(row)) else {
+            return Err(format!("There is no row {row}."));
+        };
+        let value = with_field(&entry, side, key, None)?;
+        Ok(Action::SetEntry { row, value })
+    }
+}
+
+impl Editor {
+    /// The action for a new field typed as `key=value` into row `row`'s partition or offset map
+    /// (on a null offset, this creates the offset map). The value is JSON when it reads as JSON
+    /// (`42`, `true`, `"text"`, `{...}`), otherwise the text itself as a string.
+    pub fn field_add(&self, row: usize, side: MapSide, text: &str) -> Result<Action, String> {
+        let Some(entry) = self.session().and_then(|s| s.current_entry(row)) else {
+            return Err(format!("There is no row {row}."));
+        };
+        let Some((key, value)) = text.split_once('=') else {
+            return Err("Type the new field as key=value, for example snapshot=true.".to_string());
+        };
+        let key = key.trim();
+        if key.is_empty() {
+            return Err("The field needs a name before the '='.".to_string());
+        }
+        if entry
+            .value
+            .get(side.key())
+            .and_then(|m| m.get(key))
+            .is_some()
+        {
+            return Err(format!(
+                "The {} map already has a field '{key}': edit it instead.",
+                side.key()
+            ));
+        }
+        let value = value.trim();
+        let value = json::parse(value).unwrap_or_else(|_| JsonValue::string(value));
+        let value = with_field(&entry, side, key, Some(value))?;
+        Ok(Action::SetEntry { row, value })
+    }
+}
+
+/// The action for ticking (`null`) or unticking row `display`'s Null toggle. Unticking brings
+/// back the imported value; a row imported as null (or added) gets offset 0 to edit from.
+pub fn null_toggle(display: &RowDisplay, null: bool) -> Action {
+    let row = display.index;
+    let imported_value = display.imported.as_deref().is_some_and(|v| v != "null");
+    match (null, imported_value) {
+        (true, _) => Action::SetNull { row },
+        (false, true) => Action::Restore { row },
+        (false, false) => Action::SetOffset { row, offset: 0 },
+    }
+}
+
+/// The "Add partitions" form as an action: a valid Kafka topic, a partition list or range
+/// (`0-5,7`), an offset (empty for null) and, for MirrorMaker 2, an optional cluster alias.
+pub fn add_entries(
+    cluster: &str,
+    topic: &str,
+    partitions: &str,
+    offset: &str,
+) -> Result<Action, String> {
+    let topic = topic.trim();
+    names::check_topic(topic)?;
+    let partitions = PartitionSet::parse(partitions)
+        .map_err(|(column, m)| format!("Partitions, column {column}: {m}"))?;
+    let offset = parse_offset_input(offset)?;
+    let cluster = Some(cluster.trim().to_string()).filter(|c| !c.is_empty());
+    Ok(Action::AddEntries {
+        cluster,
+        topic: topic.to_string(),
+        partitions,
+        offset,
+    })
+}
+
+/// A bulk button of the page.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum BulkOp {
+    /// Set every offset to the value (empty = null).
+    Set,
+    /// Add the (signed) value to every offset.
+    Shift,
+    /// Replication (or consumption) resumes at record `value`.
+    ResumeAt,
+    Null,
+    Restore,
+    Remove,
+}
+
+/// The action a bulk button performs on `selection` with the text of the Value box.
+pub fn bulk_action(op: BulkOp, selection: Selection, value: &str) -> Result<Action, String> {
+    Ok(match op {
+        BulkOp::Set => match parse_offset_input(value)? {
+            Some(offset) => Action::SetOffsets { selection, offset },
+            None => Action::NullOffsets { selection },
+        },
+        BulkOp::Shift => Action::ShiftOffsets {
+            selection,
+            delta: parse_signed_input(value)?,
+        },
+        BulkOp::ResumeAt => match parse_offset_input(value)? {
+            Some(record) => Action::ResumeAt { selection, record },
+            None => return Err("Type the record number replication should resume at.".to_string()),
+        },
+        BulkOp::Null => Action::NullOffsets { selection },
+        BulkOp::Restore => Action::RestoreOffsets { selection },
+        BulkOp::Remove => Action::RemoveEntries { selection },
+    })
+}

@@ -1,0 +1,460 @@
+//! The editor: everything the web app shows and every way a user changes it, as one state
+//! ([`Editor`]) and one reducer ([`Editor::apply`] over [`EditorAction`]).
+//!
+//! The web crate only renders what this module computes (rows, labels, change sentences,
+//! problems, exports) and dispatches [`EditorAction`]s, so all of it is tested natively.
+//! Offset edits are delegated to [`Session`]; this layer adds what the page needs around it:
+//! the import text (never lost, even when it does not parse), the filter box, sorting, topic
+//! groups, the selection, export settings, a notice line, and the draft records the page
+//! keeps in local storage.
+//!
+//! This file holds the state and its reducer; each concern around it has a file of its own:
+//! `view` (the table: filter, groups, sort), `display` (labels, sentences, numbers), `input`
+//! (typed cells to actions), `settings` (export settings and their checks), `exports`
+//! (problems, blockers, exports) and `draft` (the local-storage records).
+
+use crate::diag::{Diagnostic, Severity};
+use crate::edit::{Action, Session};
+use crate::filter::{EntryFacts, Filter};
+use crate::import::{ImportOptions, import};
+use crate::procedure::{AliasPath, AutoOffsetReset};
+use std::collections::BTreeSet;
+
+mod display;
+mod draft;
+mod exports;
+mod input;
+mod settings;
+mod view;
+
+use display::group_digits;
+use settings::default_settings;
+use view::FactsIndex;
+
+pub use display::{
+    FieldCell, Header, RowDisplay, caret_line, change_sentence, field_add_label, problems_heading,
+    source_line, summary_sentence,
+};
+pub use draft::DRAFT_VERSION;
+pub use exports::Exports;
+pub use input::{
+    BulkOp, add_entries, bulk_action, cell_edit, null_toggle, parse_field_input,
+    parse_offset_input, parse_signed_input,
+};
+pub use settings::{ExportSettings, Field, TargetKind};
+pub use view::{Sort, SortColumn, View, ViewItem};
+
+/// The one-line message under the toolbar: what the last action did, or why it was refused.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Notice {
+    pub severity: Severity,
+    pub text: String,
+}
+
+/// Every change of editor state.
+#[derive(Debug, Clone, PartialEq)]
+pub enum EditorAction {
+    /// The import text area changed.
+    SetInput(String),
+    /// Import the text area (a failure keeps the text and any session already loaded).
+    Load,
+    /// A picked or dropped file, as bytes: it becomes the text area and is loaded. Invalid
+    /// UTF-8 is a located load error (the text area shows the file with U+FFFD in place of the
+    /// bad bytes), never silently replaced characters in names.
+    LoadFile(Vec<u8>),
+    /// A picked or dropped file could not be read (`reason` as the browser gave it).
+    FileUnreadable {
+        name: String,
+        reason: String,
+    },
+    /// Re-import the loaded text with another offsets data key.
+    PickKey(String),
+    /// An offset edit, undo or redo.
+    Edit(Action),
+    /// The filter box changed.
+    SetFilter(String),
+    /// Sort by a column; the same column again reverses the order.
+    SortBy(SortColumn),
+    ToggleGroup(String),
+    /// Collapse (`true`) or expand every group.
+    CollapseAll(bool),
+    /// Select or unselect one row for bulk actions.
+    Select {
+        row: usize,
+        selected: bool,
+    },
+    /// Select every row the filter shows.
+    SelectShown,
+    ClearSelection,
+    SetTarget(TargetKind),
+    SetField(Field, String),
+    SetAliasPath(AliasPath),
+    SetAutoOffsetReset(AutoOffsetReset),
+    DismissNotice,
+    /// Forget everything: the empty editor.
+    Discard,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+struct Loaded {
+    session: Session,
+    /// The exact text the session was imported from (restored drafts re-import it).
+    source: String,
+    options: ImportOptions,
+    /// Non-fatal import diagnostics.
+    diagnostics: Vec<Diagnostic>,
+    multi_cluster: bool,
+    /// Fingerprint of `source`, written into the draft record so that saved edits are only
+    /// ever re-applied to the listing they were made on.
+    source_hash: u64,
+    /// What the filter and the table read of each imported entry, read once at load so that a
+    /// filter keystroke over 100k rows touches no JSON.
+    index: FactsIndex,
+}
+
+/// FNV-1a over the bytes: a cheap fingerprint (not a security measure).
+fn fingerprint(text: &str) -> u64 {
+    text.bytes().fold(0xcbf2_9ce4_8422_2325, |h, b| {
+        (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3)
+    })
+}
+
+/// The editor state. See the module documentation.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct Editor {
+    input: String,
+    loaded: Option<Loaded>,
+    load_errors: Vec<Diagnostic>,
+    filter_text: String,
+    filter: Filter,
+    filter_error: Option<String>,
+    sort: Sort,
+    collapsed: BTreeSet<String>,
+    selected: BTreeSet<usize>,
+    settings: ExportSettings,
+    notice: Option<Notice>,
+    revision: u64,
+    /// Counts Load attempts; the page saves the large draft record when it changes.
+    loads: u64,
+    /// Counts changes of the import text, so the page updates the text area only then.
+    input_revision: u64,
+    /// Counts changes of the loaded data (load, edits, undo): problems and exports follow it.
+    data_revision: u64,
+    /// Counts changes of what the table shows (filter, sort, groups, selection).
+    view_revision: u64,
+    /// Counts changes of the export settings.
+    settings_revision: u64,
+}
+
+impl Editor {
+    pub fn new() -> Editor {
+        Editor::default()
+    }
+
+    // ----- reading -----
+
+    /// Increases on every change; the web memoises derived data on it.
+    pub fn revision(&self) -> u64 {
+        self.revision
+    }
+
+    /// Increases on every Load attempt (and key pick), successful or not.
+    pub fn loads(&self) -> u64 {
+        self.loads
+    }
+
+    /// Increases when the loaded data changes (load, edit, undo, redo).
+    pub fn data_revision(&self) -> u64 {
+        self.data_revision
+    }
+
+    /// Increases when the table's filter, sort, groups or selection change.
+    pub fn view_revision(&self) -> u64 {
+        self.view_revision
+    }
+
+    /// Increases when the export settings change.
+    pub fn settings_revision(&self) -> u64 {
+        self.settings_revision
+    }
+
+    /// Increases whenever the import text changes.
+    pub fn input_revision(&self) -> u64 {
+        self.input_revision
+    }
+
+    pub fn input(&self) -> &str {
+        &self.input
+    }
+
+    pub fn session(&self) -> Option<&Session> {
+        self.loaded.as_ref().map(|l| &l.session)
+    }
+
+    /// Errors of the last Load that failed (empty after a successful one).
+    pub fn load_errors(&self) -> &[Diagnostic] {
+        &self.load_errors
+    }
+
+    pub fn filter_text(&self) -> &str {
+        &self.filter_text
+    }
+
+    pub fn filter_error(&self) -> Option<&str> {
+        self.filter_error.as_deref()
+    }
+
+    pub fn sort(&self) -> Sort {
+        self.sort
+    }
+
+    pub fn selected(&self) -> &BTreeSet<usize> {
+        &self.selected
+    }
+
+    pub fn settings(&self) -> &ExportSettings {
+        &self.settings
+    }
+
+    pub fn notice(&self) -> Option<&Notice> {
+        self.notice.as_ref()
+    }
+
+    // ----- the reducer -----
+
+    /// THE reducer of the page. Never panics; a refused action sets the notice and changes
+    /// nothing else.
+    pub fn apply(&mut self, action: EditorAction) {
+        self.revision = self.revision.wrapping_add(1);
+        let bump = |n: &mut u64| *n = n.wrapping_add(1);
+        match &action {
+            EditorAction::Load
+            | EditorAction::LoadFile(_)
+            | EditorAction::PickKey(_)
+            | EditorAction::Edit(_) => {
+                bump(&mut self.data_revision);
+                bump(&mut self.view_revision);
+                bump(&mut self.settings_revision);
+            }
+            EditorAction::SetFilter(_)
+            | EditorAction::SortBy(_)
+            | EditorAction::ToggleGroup(_)
+            | EditorAction::CollapseAll(_)
+            | EditorAction::Select { .. }
+            | EditorAction::SelectShown
+            | EditorAction::ClearSelection => bump(&mut self.view_revision),
+            EditorAction::SetTarget(_)
+            | EditorAction::SetField(..)
+            | EditorAction::SetAliasPath(_)
+            | EditorAction::SetAutoOffsetReset(_) => bump(&mut self.settings_revision),
+            EditorAction::Discard => {
+                bump(&mut self.data_revision);
+                bump(&mut self.view_revision);
+                bump(&mut self.settings_revision);
+            }
+            EditorAction::SetInput(_)
+            | EditorAction::DismissNotice
+            | EditorAction::FileUnreadable { .. } => {}
+        }
+        match action {
+            EditorAction::SetInput(text) => {
+                self.input = text;
+                self.input_revision = self.input_revision.wrapping_add(1);
+            }
+            EditorAction::Load => self.load(self.input.clone(), ImportOptions::default()),
+            EditorAction::LoadFile(bytes) => {
+                self.input_revision = self.input_revision.wrapping_add(1);
+                match String::from_utf8(bytes) {
+                    Ok(text) => {
+                        self.input = text;
+                        self.load(self.input.clone(), ImportOptions::default());
+                    }
+                    Err(e) => {
+                        let bytes = e.into_bytes();
+                        // The size and UTF-8 checks the CLI applies to a file, with positions.
+                        let errors =
+                            match crate::import::import_bytes(&bytes, &ImportOptions::default()) {
+                                Err(errors) => errors,
+                                Ok(_) => Vec::new(),
+                            };
+                        self.input = String::from_utf8_lossy(&bytes).into_owned();
+                        self.loads = self.loads.wrapping_add(1);
+                        self.load_failed(errors);
+                    }
+                }
+            }
+            EditorAction::FileUnreadable { name, reason } => {
+                self.notice = Some(Notice {
+                    severity: Severity::Error,
+                    text: format!(
+                        "Could not read {name}: {reason}. Nothing was loaded{}; try again, or paste the text instead.",
+                        if self.loaded.is_some() {
+                            " and your edits are kept"
+                        } else {
+                            ""
+                        }
+                    ),
+                });
+            }
+            EditorAction::PickKey(key) => {
+                if let Some(loaded) = &self.loaded {
+                    let source = loaded.source.clone();
+                    let options = ImportOptions {
+                        data_key: Some(key),
+                        ..loaded.options.clone()
+                    };
+                    self.load(source, options);
+                }
+            }
+            EditorAction::Edit(action) => self.edit(action),
+            EditorAction::SetFilter(text) => {
+                match Filter::parse(&text) {
+                    Ok(filter) => {
+                        self.filter = filter;
+                        self.filter_error = None;
+                    }
+                    // Keep the previous filter so the table does not flash empty while typing.
+                    Err(e) => self.filter_error = Some(format!("Filter {e}")),
+                }
+                self.filter_text = text;
+            }
+            EditorAction::SortBy(column) => {
+                self.sort = Sort {
+                    column,
+                    descending: self.sort.column == column && !self.sort.descending,
+                };
+            }
+            EditorAction::ToggleGroup(topic) => {
+                if !self.collapsed.remove(&topic) {
+                    self.collapsed.insert(topic);
+                }
+            }
+            EditorAction::CollapseAll(collapse) => {
+                self.collapsed.clear();
+                if collapse {
+                    self.collapsed
+                        .extend(self.view().items.into_iter().filter_map(|i| match i {
+                            ViewItem::Group { topic, .. } => Some(topic),
+                            ViewItem::Row(_) => None,
+                        }));
+                }
+            }
+            EditorAction::Select { row, selected } => {
+                if selected {
+                    self.selected.insert(row);
+                } else {
+                    self.selected.remove(&row);
+                }
+            }
+            EditorAction::SelectShown => {
+                if let Some(session) = self.session() {
+                    let rows = session.matching_rows(&self.filter);
+                    self.selected.extend(rows);
+                }
+            }
+            EditorAction::ClearSelection => self.selected.clear(),
+            EditorAction::SetTarget(target) => self.settings.target = target,
+            EditorAction::SetField(field, value) => {
+                self.settings.values.insert(field, value);
+            }
+            EditorAction::SetAliasPath(path) => self.settings.alias_path = path,
+            EditorAction::SetAutoOffsetReset(value) => self.settings.auto_offset_reset = value,
+            EditorAction::DismissNotice => self.notice = None,
+            EditorAction::Discard => {
+                *self = Editor {
+                    revision: self.revision,
+                    input_revision: self.input_revision.wrapping_add(1),
+                    data_revision: self.data_revision,
+                    view_revision: self.view_revision,
+                    settings_revision: self.settings_revision,
+                    ..Editor::default()
+                }
+            }
+        }
+    }
+
+    fn edit(&mut self, action: Action) {
+        let Some(loaded) = self.loaded.as_mut() else {
+            self.notice = Some(Notice {
+                severity: Severity::Error,
+                text: "Load offsets first.".to_string(),
+            });
+            return;
+        };
+        self.notice = Some(match loaded.session.apply(action) {
+            Ok(outcome) => {
+                let mut text = outcome.message;
+                for note in outcome.notes {
+                    text.push(' ');
+                    text.push_str(&note);
+                }
+                Notice {
+                    severity: Severity::Info,
+                    text,
+                }
+            }
+            Err(e) => Notice {
+                severity: Severity::Error,
+                text: e.message,
+            },
+        });
+        let len = loaded.session.len();
+        self.selected.retain(|r| *r < len);
+    }
+
+    fn load(&mut self, source: String, options: ImportOptions) {
+        self.loads = self.loads.wrapping_add(1);
+        let source_hash = fingerprint(&source);
+        match import(&source, &options) {
+            Ok(imported) => {
+                let listing = imported.listing;
+                self.settings = default_settings(&listing);
+                let clusters: BTreeSet<&str> = listing
+                    .entries
+                    .iter()
+                    .filter_map(|e| EntryFacts::of(listing.kind, e, false).cluster)
+                    .collect();
+                let multi_cluster = clusters.len() > 1;
+                let index = FactsIndex::new(&listing);
+                let entries = listing.entries.len();
+                let kind = listing.kind.label();
+                self.loaded = Some(Loaded {
+                    session: Session::new(listing),
+                    source,
+                    options,
+                    diagnostics: imported.diagnostics,
+                    multi_cluster,
+                    source_hash,
+                    index,
+                });
+                self.load_errors.clear();
+                self.selected.clear();
+                self.collapsed.clear();
+                self.notice = Some(Notice {
+                    severity: Severity::Info,
+                    text: format!(
+                        "Loaded {} {} ({kind}).",
+                        group_digits(entries as u128),
+                        if entries == 1 { "entry" } else { "entries" }
+                    ),
+                });
+            }
+            Err(errors) => self.load_failed(errors),
+        }
+    }
+
+    /// A refused load: the errors, and a notice naming the first one.
+    fn load_failed(&mut self, errors: Vec<Diagnostic>) {
+        self.notice = Some(Notice {
+            severity: Severity::Error,
+            text: match errors.first() {
+                Some(d) if self.loaded.is_some() => {
+                    format!("Not loaded, your current edits are kept: {d}")
+                }
+                Some(d) => format!("Not loaded: {d}"),
+                None => "Not loaded.".to_string(),
+            },
+        });
+        self.load_errors = errors;
+    }
+}

@@ -1,0 +1,281 @@
+//! Export settings: the target kind and the names the exports and procedures need, their
+//! defaults guessed from the import, and the check of each field as it is typed.
+
+use super::Editor;
+use crate::diag::{Diagnostic, Position};
+use crate::export::AlterTarget;
+use crate::model::Listing;
+use crate::names;
+use crate::procedure::{AliasPath, AutoOffsetReset, Kubernetes, Options, Target};
+use std::collections::BTreeMap;
+
+/// Where the exported offsets are applied.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub enum TargetKind {
+    #[default]
+    KafkaConnector,
+    KafkaMirrorMaker2,
+    Rest,
+}
+
+impl TargetKind {
+    pub fn label(self) -> &'static str {
+        match self {
+            TargetKind::KafkaConnector => "KafkaConnector",
+            TargetKind::KafkaMirrorMaker2 => "KafkaMirrorMaker2",
+            TargetKind::Rest => "Kafka Connect REST",
+        }
+    }
+
+    pub(super) fn id(self) -> &'static str {
+        match self {
+            TargetKind::KafkaConnector => "connector",
+            TargetKind::KafkaMirrorMaker2 => "mirrormaker2",
+            TargetKind::Rest => "rest",
+        }
+    }
+
+    pub(super) fn from_id(id: &str) -> Option<TargetKind> {
+        [
+            TargetKind::KafkaConnector,
+            TargetKind::KafkaMirrorMaker2,
+            TargetKind::Rest,
+        ]
+        .into_iter()
+        .find(|t| t.id() == id)
+    }
+}
+
+/// A text field of the export settings.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Field {
+    /// KafkaConnector or KafkaMirrorMaker2 name.
+    Resource,
+    /// Connector name (REST), or MirrorMaker 2 connector `S->T.Type`.
+    Connector,
+    Namespace,
+    Context,
+    ListConfigMap,
+    AlterConfigMap,
+    MirrorIndex,
+    RestUrl,
+}
+
+impl Field {
+    pub const ALL: [Field; 8] = [
+        Field::Resource,
+        Field::Connector,
+        Field::Namespace,
+        Field::Context,
+        Field::ListConfigMap,
+        Field::AlterConfigMap,
+        Field::MirrorIndex,
+        Field::RestUrl,
+    ];
+
+    /// The rule a bad value of this field breaks (domain.md 8.7).
+    pub fn rule(self) -> &'static str {
+        match self {
+            Field::Resource => "K3",
+            Field::Namespace => "K2",
+            Field::ListConfigMap | Field::AlterConfigMap => "K1",
+            Field::Connector => "K5",
+            Field::Context | Field::MirrorIndex | Field::RestUrl => "PLAN",
+        }
+    }
+
+    pub(super) fn id(self) -> &'static str {
+        match self {
+            Field::Resource => "resource",
+            Field::Connector => "connector",
+            Field::Namespace => "namespace",
+            Field::Context => "context",
+            Field::ListConfigMap => "listConfigMap",
+            Field::AlterConfigMap => "alterConfigMap",
+            Field::MirrorIndex => "mirrorIndex",
+            Field::RestUrl => "restUrl",
+        }
+    }
+}
+
+/// Export target settings, as typed (validated on every change, see [`Editor::field_error`]).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ExportSettings {
+    pub target: TargetKind,
+    pub values: BTreeMap<Field, String>,
+    pub alias_path: AliasPath,
+    pub auto_offset_reset: AutoOffsetReset,
+}
+
+impl Default for ExportSettings {
+    fn default() -> Self {
+        ExportSettings {
+            target: TargetKind::default(),
+            values: BTreeMap::new(),
+            alias_path: AliasPath::New,
+            auto_offset_reset: AutoOffsetReset::Latest,
+        }
+    }
+}
+
+impl ExportSettings {
+    pub fn get(&self, field: Field) -> &str {
+        self.values.get(&field).map(String::as_str).unwrap_or("")
+    }
+}
+
+impl Editor {
+    /// Why the value of `field` is not acceptable, as typed.
+    pub fn field_error(&self, field: Field) -> Option<String> {
+        let value = self.settings.get(field);
+        let target = self.settings.target;
+        let needed = match field {
+            Field::Resource | Field::Namespace | Field::ListConfigMap | Field::AlterConfigMap => {
+                target != TargetKind::Rest
+            }
+            Field::Connector => target != TargetKind::KafkaConnector,
+            Field::MirrorIndex => target == TargetKind::KafkaMirrorMaker2,
+            Field::RestUrl => target == TargetKind::Rest,
+            Field::Context => false,
+        };
+        if !needed {
+            return None;
+        }
+        if value.trim().is_empty() {
+            return Some(match field {
+                Field::Resource if target == TargetKind::KafkaMirrorMaker2 => {
+                    "Required: the name of the KafkaMirrorMaker2 resource.".to_string()
+                }
+                Field::Resource => "Required: the name of the KafkaConnector resource.".to_string(),
+                Field::Connector if target == TargetKind::KafkaMirrorMaker2 => {
+                    "Required: the connector, like east->west.MirrorSourceConnector.".to_string()
+                }
+                Field::Connector => "Required: the connector name as Kafka Connect knows it.".to_string(),
+                Field::Namespace => "Required: the namespace of the resource.".to_string(),
+                Field::ListConfigMap => {
+                    "Required: the ConfigMap named in listOffsets (the verify step lists again into it).".to_string()
+                }
+                Field::AlterConfigMap => "Required: the ConfigMap the alter reads.".to_string(),
+                Field::MirrorIndex => "Required: the mirror's position in spec.mirrors, from 0.".to_string(),
+                Field::RestUrl => "Required: the Connect REST URL, e.g. http://connect:8083.".to_string(),
+                Field::Context => String::new(),
+            });
+        }
+        let result = match field {
+            Field::Resource => names::check_resource_name(value),
+            Field::Namespace => names::check_namespace(value),
+            Field::ListConfigMap | Field::AlterConfigMap => names::check_configmap_name(value),
+            Field::Connector if target == TargetKind::KafkaMirrorMaker2 => {
+                names::parse_mirror_connector_name(value).map(|_| ())
+            }
+            Field::Connector => {
+                if value.is_empty() || value.chars().any(char::is_control) {
+                    Err("Enter the connector name as Kafka Connect knows it.".to_string())
+                } else {
+                    Ok(())
+                }
+            }
+            Field::MirrorIndex => value.parse::<u32>().map(|_| ()).map_err(|_| {
+                "The mirror index is the position in spec.mirrors, from 0.".to_string()
+            }),
+            Field::RestUrl => {
+                if (value.starts_with("http://") || value.starts_with("https://"))
+                    && value.len() > "https://".len()
+                    && !value
+                        .chars()
+                        .any(|c| c.is_whitespace() || c.is_control() || "'\"`$\\".contains(c))
+                {
+                    Ok(())
+                } else {
+                    Err("Enter the Connect REST URL, e.g. http://connect:8083.".to_string())
+                }
+            }
+            Field::Context => Ok(()),
+        };
+        result.err()
+    }
+
+    pub(super) fn procedure_options(&self) -> Result<Options, Vec<Diagnostic>> {
+        let s = &self.settings;
+        let cluster = Kubernetes {
+            namespace: s.get(Field::Namespace).to_string(),
+            context: Some(s.get(Field::Context).to_string()).filter(|c| !c.is_empty()),
+            list_configmap: s.get(Field::ListConfigMap).to_string(),
+            alter_configmap: s.get(Field::AlterConfigMap).to_string(),
+        };
+        let target = match s.target {
+            TargetKind::KafkaConnector => Target::KafkaConnector {
+                cluster,
+                name: s.get(Field::Resource).to_string(),
+            },
+            TargetKind::KafkaMirrorMaker2 => Target::KafkaMirrorMaker2 {
+                cluster,
+                resource: s.get(Field::Resource).to_string(),
+                mirror_index: s.get(Field::MirrorIndex).parse().unwrap_or(0),
+                connector: names::parse_mirror_connector_name(s.get(Field::Connector))
+                    .map_err(|m| vec![Diagnostic::error("K5", Position::NONE, m)])?,
+                alias_path: s.alias_path,
+            },
+            TargetKind::Rest => Target::Rest {
+                url: s.get(Field::RestUrl).to_string(),
+                connector: s.get(Field::Connector).to_string(),
+            },
+        };
+        Ok(Options::new(target))
+    }
+
+    pub(super) fn alter_target(&self) -> Option<AlterTarget> {
+        match self.settings.target {
+            TargetKind::KafkaConnector => Some(AlterTarget::KafkaConnector),
+            TargetKind::KafkaMirrorMaker2 => {
+                names::parse_mirror_connector_name(self.settings.get(Field::Connector))
+                    .ok()
+                    .map(AlterTarget::MirrorMaker2)
+            }
+            TargetKind::Rest => None,
+        }
+    }
+}
+
+/// Export settings guessed from what was imported: the target kind from the data key, names
+/// from the ConfigMap and its Strimzi owner.
+pub(super) fn default_settings(listing: &Listing) -> ExportSettings {
+    let mut values = BTreeMap::new();
+    let meta = listing.configmap.as_ref();
+    let owner = meta.and_then(|m| m.strimzi_owner());
+    let target = match (&listing.mirror, owner.map(|o| o.kind.as_str())) {
+        (Some(_), _) | (None, Some("KafkaMirrorMaker2")) => TargetKind::KafkaMirrorMaker2,
+        (None, Some(_)) => TargetKind::KafkaConnector,
+        (None, None) if listing.configmap.is_some() => TargetKind::KafkaConnector,
+        (None, None) => TargetKind::Rest,
+    };
+    if let Some(owner) = owner {
+        values.insert(Field::Resource, owner.name.clone());
+    }
+    if let Some(m) = &listing.mirror {
+        values.insert(Field::Connector, m.name.connector_name());
+    } else if let Some(owner) = owner.filter(|o| o.kind == "KafkaConnector") {
+        values.insert(Field::Connector, owner.name.clone());
+    }
+    values.insert(
+        Field::Namespace,
+        meta.and_then(|m| m.namespace.clone())
+            .unwrap_or_else(|| "kafka".to_string()),
+    );
+    if let Some(name) = meta.and_then(|m| m.name.clone()) {
+        values.insert(Field::AlterConfigMap, format!("{name}-alter"));
+        values.insert(Field::ListConfigMap, name);
+    }
+    values.insert(Field::MirrorIndex, "0".to_string());
+    values.insert(Field::RestUrl, "http://localhost:8083".to_string());
+    let alias_path = match owner.map(|o| o.api_version.as_str()) {
+        Some("kafka.strimzi.io/v1beta2") => AliasPath::Old,
+        _ => AliasPath::New,
+    };
+    ExportSettings {
+        target,
+        values,
+        alias_path,
+        auto_offset_reset: AutoOffsetReset::Latest,
+    }
+}

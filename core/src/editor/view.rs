@@ -1,0 +1,250 @@
+//! The table's view of the loaded session: the filter, topic groups and sort, computed from an
+//! interned index of each entry's topic, cluster and partition so a keystroke touches no JSON.
+
+use super::Editor;
+use crate::edit::{OffsetValue, RowView, Selection};
+use crate::filter::EntryFacts;
+use crate::model::{ConnectorKind, Listing};
+use std::collections::BTreeMap;
+
+/// Which column the table is sorted by (within each topic group).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub enum SortColumn {
+    #[default]
+    Partition,
+    Cluster,
+    Offset,
+    Change,
+}
+
+/// Sort order of the rows in a group. Groups are always ordered by topic name.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub struct Sort {
+    pub column: SortColumn,
+    pub descending: bool,
+}
+
+/// What the table shows, in order.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum ViewItem {
+    /// A topic heading; `rows` and `changed` count the rows of the group that match the filter.
+    Group {
+        topic: String,
+        rows: usize,
+        changed: usize,
+        collapsed: bool,
+    },
+    /// A row of the session (see [`Session::row`](crate::edit::Session::row)).
+    Row(usize),
+}
+
+/// The table: groups and rows after filter, sort and collapsing.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct View {
+    pub items: Vec<ViewItem>,
+    /// Rows that match the filter (collapsed ones included).
+    pub matched: usize,
+    /// Rows that are not removed.
+    pub total: usize,
+}
+
+/// Topic, cluster and partition of every imported entry, with interned names.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub(super) struct FactsIndex {
+    names: Vec<String>,
+    /// Per imported entry: topic name id, cluster name id, partition.
+    rows: Vec<(Option<u32>, Option<u32>, Option<i64>)>,
+}
+
+impl FactsIndex {
+    pub(super) fn new(listing: &Listing) -> FactsIndex {
+        let mut ids: std::collections::HashMap<&str, u32> = std::collections::HashMap::new();
+        let mut names: Vec<String> = Vec::new();
+        let mut rows = Vec::with_capacity(listing.entries.len());
+        for entry in &listing.entries {
+            let f = EntryFacts::of(listing.kind, entry, false);
+            let [topic, cluster] = [f.topic, f.cluster].map(|name| {
+                name.map(|n| {
+                    *ids.entry(n).or_insert_with(|| {
+                        names.push(n.to_string());
+                        (names.len() - 1) as u32
+                    })
+                })
+            });
+            rows.push((topic, cluster, f.partition));
+        }
+        FactsIndex { names, rows }
+    }
+
+    /// [`FactsIndex::facts`], and the interned id of the topic when the facts came from the
+    /// index.
+    fn facts_and_topic<'a>(
+        &'a self,
+        kind: ConnectorKind,
+        row: &RowView<'a>,
+    ) -> (EntryFacts<'a>, Option<u32>) {
+        let topic = match self.rows.get(row.index) {
+            Some(&(topic, _, _)) if !row.added && !row.edited => topic,
+            _ => None,
+        };
+        (self.facts(kind, row), topic)
+    }
+
+    /// The facts of session row `row`: from the index for imported rows, read from the entry
+    /// for added ones and for rows whose entry was replaced.
+    fn facts<'a>(&'a self, kind: ConnectorKind, row: &RowView<'a>) -> EntryFacts<'a> {
+        let name = |id: Option<u32>| {
+            id.and_then(|i| self.names.get(i as usize))
+                .map(String::as_str)
+        };
+        match self.rows.get(row.index) {
+            Some(&(topic, cluster, partition)) if !row.added && !row.edited => EntryFacts {
+                topic: name(topic),
+                cluster: name(cluster),
+                partition,
+                changed: row.changed,
+            },
+            _ => EntryFacts::of(kind, row.entry, row.changed),
+        }
+    }
+}
+
+/// A row as the sort sees it: index, cluster, partition, offset rank, changed.
+type SortRow<'a> = (usize, Option<&'a str>, Option<i64>, i128, bool);
+
+/// The group of entries that have no topic (heartbeat and generic connectors).
+const NO_TOPIC: &str = "(no topic)";
+
+impl Editor {
+    /// The rows a bulk action acts on: the selection if any, else the rows the filter shows.
+    pub fn bulk_selection(&self) -> Selection {
+        if !self.selected.is_empty() {
+            Selection::Rows(self.selected.iter().copied().collect())
+        } else if self.filter.is_empty() {
+            Selection::All
+        } else {
+            Selection::Filter(self.filter.clone())
+        }
+    }
+
+    /// How many rows a bulk action would touch, given the current [`Editor::view`] (which has
+    /// already counted the rows the filter shows).
+    pub fn bulk_count_in(&self, view: &View) -> usize {
+        if self.selected.is_empty() {
+            view.matched
+        } else {
+            self.selected.len()
+        }
+    }
+
+    /// How many rows a bulk action would touch.
+    pub fn bulk_count(&self) -> usize {
+        let Some(session) = self.session() else {
+            return 0;
+        };
+        if self.selected.is_empty() {
+            session.matching_rows(&self.filter).len()
+        } else {
+            self.selected.len()
+        }
+    }
+
+    /// The table after filter, sort and collapsing.
+    pub fn view(&self) -> View {
+        let Some(loaded) = self.loaded.as_ref() else {
+            return View::default();
+        };
+        let session = &loaded.session;
+        let kind = session.kind();
+        let index = &loaded.index;
+        let mut total = 0;
+        // Rows whose facts come from the load-time index are grouped by the interned topic id,
+        // and the filter's topic terms run once per topic, not once per row (a glob or regex
+        // over 100k rows is most of a keystroke otherwise).
+        let mut topic_ok: Vec<Option<bool>> = vec![None; index.names.len()];
+        let mut by_id: Vec<Vec<SortRow<'_>>> = vec![Vec::new(); index.names.len()];
+        let mut others: BTreeMap<&str, Vec<SortRow<'_>>> = BTreeMap::new();
+        for row in session.rows() {
+            if row.removed {
+                continue;
+            }
+            total += 1;
+            let (facts, topic_id) = index.facts_and_topic(kind, &row);
+            let slot = topic_id.and_then(|id| topic_ok.get_mut(id as usize));
+            let topic_matches = match slot {
+                Some(slot) => *slot.get_or_insert_with(|| self.filter.matches_topic(facts.topic)),
+                None => self.filter.matches_topic(facts.topic),
+            };
+            if !topic_matches || !self.filter.matches_except_topic(&facts) {
+                continue;
+            }
+            let offset_rank = match row.current {
+                OffsetValue::Null => -1,
+                OffsetValue::Value(v) => i128::from(v),
+                OffsetValue::Unreadable => -2,
+            };
+            let sort_row = (
+                row.index,
+                facts.cluster,
+                facts.partition,
+                offset_rank,
+                row.changed,
+            );
+            match topic_id.and_then(|id| by_id.get_mut(id as usize)) {
+                Some(rows) => rows.push(sort_row),
+                None => others
+                    .entry(facts.topic.unwrap_or(NO_TOPIC))
+                    .or_default()
+                    .push(sort_row),
+            }
+        }
+        // Groups in topic order; an added row joins the imported rows of its topic.
+        let mut groups: Vec<(&str, Vec<SortRow<'_>>)> = by_id
+            .into_iter()
+            .zip(&index.names)
+            .filter(|(rows, _)| !rows.is_empty())
+            .map(|(rows, name)| (name.as_str(), rows))
+            .chain(others)
+            .collect();
+        groups.sort_by(|a, b| a.0.cmp(b.0));
+        let mut merged: Vec<(&str, Vec<SortRow<'_>>)> = Vec::with_capacity(groups.len());
+        for (topic, rows) in groups {
+            match merged.last_mut() {
+                Some((last, into)) if *last == topic => into.extend(rows),
+                _ => merged.push((topic, rows)),
+            }
+        }
+        let groups = merged;
+        let mut items = Vec::new();
+        let mut matched = 0;
+        for (topic, mut rows) in groups {
+            let sort = self.sort;
+            rows.sort_by(|a, b| {
+                let ord = match sort.column {
+                    SortColumn::Partition => (a.2, a.1).cmp(&(b.2, b.1)),
+                    SortColumn::Cluster => (a.1, a.2).cmp(&(b.1, b.2)),
+                    SortColumn::Offset => (a.3, a.2).cmp(&(b.3, b.2)),
+                    SortColumn::Change => (b.4, a.2).cmp(&(a.4, b.2)),
+                };
+                let ord = ord.then(a.0.cmp(&b.0));
+                if sort.descending { ord.reverse() } else { ord }
+            });
+            let collapsed = self.collapsed.contains(topic);
+            matched += rows.len();
+            items.push(ViewItem::Group {
+                changed: rows.iter().filter(|r| r.4).count(),
+                rows: rows.len(),
+                topic: topic.to_string(),
+                collapsed,
+            });
+            if !collapsed {
+                items.extend(rows.into_iter().map(|r| ViewItem::Row(r.0)));
+            }
+        }
+        View {
+            items,
+            matched,
+            total,
+        }
+    }
+}

@@ -1,0 +1,265 @@
+//! One offsets entry: its partition and offset kept as raw JSON, with typed views on top
+//! (`offset(kind)`, `mirror_partition()`, `sink_partition()`, `key()`).
+
+use super::{ConnectorKind, PartitionKey};
+use crate::diag::Position;
+use crate::json::{JsonKind, JsonValue, Member};
+
+/// Where an entry came from: its position (the entry's `{`) in the ORIGINAL input, and the
+/// ConfigMap data key it was read from. `pos` is [`Position::NONE`] for entries built by code.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct Origin {
+    pub pos: Position,
+    pub data_key: Option<String>,
+}
+
+/// One element of the `offsets` array, kept exactly as written.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Entry {
+    /// The raw element, normally `{"partition": {...}, "offset": {...} | null}`. It may be anything
+    /// (validation reports what is wrong); all keys, their order and number texts are kept.
+    pub value: JsonValue,
+    pub origin: Origin,
+}
+
+/// The `offset` field of an entry, as the validator and editor see it.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum OffsetField<'a> {
+    /// No `offset` key: Kafka Connect reads it as null (S5).
+    Missing,
+    /// `"offset": null`: delete the stored offset (a tombstone).
+    Null,
+    /// `"offset": {...}`.
+    Map(&'a JsonValue),
+    /// Anything else (a number, a string, an array): invalid.
+    Other(&'a JsonValue),
+}
+
+/// The typed view of a MirrorSourceConnector partition.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct MirrorPartition<'a> {
+    pub cluster: &'a str,
+    pub topic: &'a str,
+    pub partition: i64,
+}
+
+/// The typed view of a sink connector partition (`kafka_partition` may be a numeric string).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct SinkPartition<'a> {
+    pub topic: &'a str,
+    pub partition: i64,
+}
+
+impl Entry {
+    /// An entry from a partition map and an offset (`None` writes `"offset" : null`).
+    pub fn new(partition: JsonValue, offset: Option<JsonValue>) -> Entry {
+        Entry {
+            value: JsonValue::object([
+                ("partition".to_string(), partition),
+                ("offset".to_string(), offset.unwrap_or_else(JsonValue::null)),
+            ]),
+            origin: Origin::default(),
+        }
+    }
+
+    /// A MirrorSourceConnector entry, keys in the order Connect lists them.
+    pub fn mirror_source(cluster: &str, topic: &str, partition: i64, offset: Option<i64>) -> Entry {
+        Entry::new(
+            JsonValue::object([
+                ("cluster".to_string(), JsonValue::string(cluster)),
+                ("partition".to_string(), JsonValue::int(partition)),
+                ("topic".to_string(), JsonValue::string(topic)),
+            ]),
+            offset.map(|o| JsonValue::object([("offset".to_string(), JsonValue::int(o))])),
+        )
+    }
+
+    /// A sink connector entry.
+    pub fn sink(topic: &str, partition: i64, offset: Option<i64>) -> Entry {
+        Entry::new(
+            JsonValue::object([
+                ("kafka_partition".to_string(), JsonValue::int(partition)),
+                ("kafka_topic".to_string(), JsonValue::string(topic)),
+            ]),
+            offset.map(|o| JsonValue::object([("kafka_offset".to_string(), JsonValue::int(o))])),
+        )
+    }
+
+    /// A copy with the offset replaced: `None` sets `"offset" : null`; `Some(v)` writes `v` into
+    /// the kind's offset key (`offset` or `kafka_offset`), keeping every other key of the offset
+    /// map. For a generic connector, `Some(v)` replaces the map's only integer value, if any.
+    /// The origin is kept, so diagnostics still point at the imported line.
+    pub fn with_offset(&self, kind: ConnectorKind, offset: Option<i64>) -> Entry {
+        let new_offset = match offset {
+            None => JsonValue::null(),
+            Some(v) => {
+                let key = kind.offset_key().or_else(|| {
+                    // Generic: the single number-valued key of the existing map.
+                    let map = self.value.get("offset")?.as_members()?;
+                    let mut numbers = map.iter().filter(|m| m.value.as_number().is_some());
+                    match (numbers.next(), numbers.next()) {
+                        (Some(one), None) => Some(one.key.as_str()),
+                        _ => None,
+                    }
+                });
+                let Some(key) = key else { return self.clone() };
+                match self.value.get("offset") {
+                    Some(
+                        map @ JsonValue {
+                            kind: JsonKind::Object(members),
+                            ..
+                        },
+                    ) => JsonValue {
+                        kind: JsonKind::Object(replaced_last(members, key, |old| match old {
+                            Some(old) => JsonValue {
+                                pos: old.pos,
+                                ..JsonValue::int(v)
+                            },
+                            None => JsonValue::int(v),
+                        })),
+                        pos: map.pos,
+                        start: map.start,
+                    },
+                    _ => JsonValue::object([(key.to_string(), JsonValue::int(v))]),
+                }
+            }
+        };
+        // Every member is copied once, except the old offset, which is replaced (not copied).
+        let value = match &self.value.kind {
+            JsonKind::Object(members) => JsonValue {
+                kind: JsonKind::Object(replaced_last(members, "offset", |_| new_offset)),
+                pos: self.value.pos,
+                start: self.value.start,
+            },
+            _ => self.value.clone(),
+        };
+        Entry {
+            value,
+            origin: self.origin.clone(),
+        }
+    }
+
+    /// The partition map, when `partition` is an object.
+    pub fn partition(&self) -> Option<&JsonValue> {
+        self.value
+            .get("partition")
+            .filter(|p| p.as_members().is_some())
+    }
+
+    /// The `offset` field.
+    pub fn offset_field(&self) -> OffsetField<'_> {
+        match self.value.get("offset") {
+            None => OffsetField::Missing,
+            Some(v) if v.is_null() => OffsetField::Null,
+            Some(v) if v.as_members().is_some() => OffsetField::Map(v),
+            Some(v) => OffsetField::Other(v),
+        }
+    }
+
+    /// True when the entry deletes the stored offset (`null` or no `offset` key).
+    pub fn is_tombstone(&self) -> bool {
+        matches!(
+            self.offset_field(),
+            OffsetField::Missing | OffsetField::Null
+        )
+    }
+
+    /// The offset as a 64-bit integer: `offset.offset` (MirrorMaker 2) or `offset.kafka_offset`
+    /// (sink; a numeric string counts). `None` for a tombstone, an invalid value, or a generic
+    /// connector whose offset map does not hold exactly one integer.
+    pub fn offset(&self, kind: ConnectorKind) -> Option<i64> {
+        let OffsetField::Map(map) = self.offset_field() else {
+            return None;
+        };
+        match kind.offset_key() {
+            Some(key) => integer_value(map.get(key)?, kind == ConnectorKind::Sink),
+            None => {
+                let ints: Vec<i64> = map
+                    .as_members()?
+                    .iter()
+                    .filter_map(|m| m.value.as_number()?.as_i64())
+                    .collect();
+                match ints.as_slice() {
+                    [one] => Some(*one),
+                    _ => None,
+                }
+            }
+        }
+    }
+
+    /// `cluster`, `topic`, `partition` of a MirrorSourceConnector entry, when all are well typed.
+    pub fn mirror_partition(&self) -> Option<MirrorPartition<'_>> {
+        let p = self.partition()?;
+        Some(MirrorPartition {
+            cluster: p.get("cluster")?.as_str()?,
+            topic: p.get("topic")?.as_str()?,
+            partition: p.get("partition")?.as_number()?.as_i64()?,
+        })
+    }
+
+    /// `kafka_topic`, `kafka_partition` of a sink entry (the partition may be a numeric string).
+    pub fn sink_partition(&self) -> Option<SinkPartition<'_>> {
+        let p = self.partition()?;
+        Some(SinkPartition {
+            topic: p.get("kafka_topic")?.as_str()?,
+            partition: integer_value(p.get("kafka_partition")?, true)?,
+        })
+    }
+
+    /// The canonical partition key used to match entries between listings and to find
+    /// duplicates (S7). `None` when `partition` is not an object.
+    pub fn key(&self) -> Option<PartitionKey> {
+        PartitionKey::of(self.partition()?)
+    }
+}
+
+/// A copy of `members` where the value of the LAST member named `key` is `make(Some(old))`, or,
+/// when there is none, with `key: make(None)` appended (no key position).
+fn replaced_last(
+    members: &[Member],
+    key: &str,
+    make: impl FnOnce(Option<&JsonValue>) -> JsonValue,
+) -> Vec<Member> {
+    let last = members.iter().rposition(|m| m.key == key);
+    let mut out: Vec<Member> = Vec::with_capacity(members.len() + usize::from(last.is_none()));
+    let mut make = Some(make);
+    for (i, m) in members.iter().enumerate() {
+        if Some(i) == last
+            && let Some(make) = make.take()
+        {
+            out.push(Member {
+                key: m.key.clone(),
+                key_pos: m.key_pos,
+                value: make(Some(&m.value)),
+            });
+        } else {
+            out.push(m.clone());
+        }
+    }
+    if let Some(make) = make.take() {
+        out.push(Member {
+            key: key.to_string(),
+            key_pos: Position::NONE,
+            value: make(None),
+        });
+    }
+    out
+}
+
+/// A JSON integer as `i64`, or (when `allow_string`) a string Java's `Long.parseLong` accepts.
+pub fn integer_value(v: &JsonValue, allow_string: bool) -> Option<i64> {
+    match &v.kind {
+        JsonKind::Number(n) => n.as_i64(),
+        JsonKind::String(s) if allow_string => parse_java_long(s),
+        _ => None,
+    }
+}
+
+/// `Long.parseLong`: an optional sign then ASCII digits, within the `i64` range.
+pub fn parse_java_long(s: &str) -> Option<i64> {
+    let digits = s.strip_prefix(['+', '-']).unwrap_or(s);
+    if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    s.parse().ok()
+}

@@ -1,0 +1,341 @@
+//! [`PartitionKey`], the canonical identity of an entry's partition, and the hash index over
+//! partitions (`KeyIndex`) that finds duplicates and matches without building keys.
+
+use super::Entry;
+use crate::diag::Position;
+use crate::json::{JsonKind, JsonValue};
+use std::collections::HashMap;
+use std::collections::hash_map::RandomState;
+use std::fmt;
+use std::hash::{BuildHasher, BuildHasherDefault, Hasher};
+
+/// One value of a canonical partition key.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum KeyValue {
+    Null,
+    Bool(bool),
+    /// Integers compare by value (`1` and `01` cannot both occur, but `1` and `1` from two
+    /// listings with different texts still match).
+    Int(i128),
+    /// A non-integer number, by its text.
+    Number(String),
+    String(String),
+}
+
+impl fmt::Display for KeyValue {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            KeyValue::Null => f.write_str("null"),
+            KeyValue::Bool(b) => write!(f, "{b}"),
+            KeyValue::Int(i) => write!(f, "{i}"),
+            KeyValue::Number(n) | KeyValue::String(n) => f.write_str(n),
+        }
+    }
+}
+
+/// A partition map with keys sorted and numbers turned into integers, so that two entries for
+/// the same partition compare equal whatever their key order or number spelling (domain.md S7).
+/// Displays like Java's `Map.toString`: `{cluster=east, partition=0, topic=orders}`.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct PartitionKey(pub Vec<(String, KeyValue)>);
+
+impl PartitionKey {
+    /// `None` when `partition` is not an object or holds a nested value. For duplicate keys the
+    /// last one wins, as in Jackson.
+    pub fn of(partition: &JsonValue) -> Option<PartitionKey> {
+        let mut pairs: Vec<(String, KeyValue)> = Vec::new();
+        for m in partition.as_members()? {
+            let v = match &m.value.kind {
+                JsonKind::Null => KeyValue::Null,
+                JsonKind::Bool(b) => KeyValue::Bool(*b),
+                JsonKind::Number(n) if n.is_integer_text() => match n.text().parse::<i128>() {
+                    Ok(i) => KeyValue::Int(i),
+                    Err(_) => KeyValue::Number(n.text().to_string()),
+                },
+                JsonKind::Number(n) => KeyValue::Number(n.text().to_string()),
+                JsonKind::String(s) => KeyValue::String(s.clone()),
+                JsonKind::Array(_) | JsonKind::Object(_) => return None,
+            };
+            pairs.retain(|(k, _)| *k != m.key);
+            pairs.push((m.key.clone(), v));
+        }
+        pairs.sort();
+        Some(PartitionKey(pairs))
+    }
+}
+
+/// A partition map's canonical pairs without building a [`PartitionKey`]: the last member of
+/// each key, sorted by key (exactly the pairs `PartitionKey::of` keeps), borrowed from the map.
+/// Small maps (every real one) stay on the stack: the size difference is the point.
+#[allow(clippy::large_enum_variant)]
+enum CanonPairs<'a> {
+    Small(usize, [(&'a str, &'a JsonValue); SMALL_KEY]),
+    Large(Vec<(&'a str, &'a JsonValue)>),
+}
+
+/// Real partition maps have 2 or 3 keys; a larger array only costs initialising and moving.
+const SMALL_KEY: usize = 4;
+
+static NULL_VALUE: JsonValue = JsonValue {
+    kind: JsonKind::Null,
+    pos: Position::NONE,
+    start: 0,
+};
+
+impl<'a> CanonPairs<'a> {
+    /// `None` exactly when [`PartitionKey::of`] is `None`.
+    fn of(partition: &'a JsonValue) -> Option<CanonPairs<'a>> {
+        let members = partition.as_members()?;
+        if members.iter().any(|m| !m.value.is_primitive()) {
+            return None;
+        }
+        if members.len() <= SMALL_KEY {
+            let mut pairs = [("", &NULL_VALUE); SMALL_KEY];
+            let mut n = 0;
+            for (j, m) in members.iter().enumerate() {
+                let overridden = members
+                    .get(j + 1..)
+                    .is_some_and(|later| later.iter().any(|l| l.key == m.key));
+                if !overridden && let Some(slot) = pairs.get_mut(n) {
+                    *slot = (m.key.as_str(), &m.value);
+                    n += 1;
+                }
+            }
+            if let Some(used) = pairs.get_mut(..n) {
+                used.sort_unstable_by(|a, b| a.0.cmp(b.0));
+            }
+            Some(CanonPairs::Small(n, pairs))
+        } else {
+            // Reversed, then a stable sort: the first of equal keys is the LAST in the map.
+            let mut pairs: Vec<(&str, &JsonValue)> = members
+                .iter()
+                .rev()
+                .map(|m| (m.key.as_str(), &m.value))
+                .collect();
+            pairs.sort_by(|a, b| a.0.cmp(b.0));
+            pairs.dedup_by(|later, first| later.0 == first.0);
+            Some(CanonPairs::Large(pairs))
+        }
+    }
+
+    fn as_slice(&self) -> &[(&'a str, &'a JsonValue)] {
+        match self {
+            CanonPairs::Small(n, pairs) => pairs.get(..*n).unwrap_or_default(),
+            CanonPairs::Large(pairs) => pairs,
+        }
+    }
+
+    fn hash(&self, seed: u64) -> u64 {
+        let mut h = FoldHasher { h: seed, seed };
+        for (k, v) in self.as_slice() {
+            h.write(k.as_bytes());
+            h.write_u8(0xff); // never in UTF-8: ends the key
+            match canon_value(v) {
+                CanonValue::Null => h.write_u8(0),
+                CanonValue::Bool(b) => h.write_u8(1 + u8::from(b)),
+                CanonValue::Int(i) => {
+                    h.write_u8(3);
+                    h.write_i128(i);
+                }
+                CanonValue::Number(t) => {
+                    h.write_u8(4);
+                    h.write(t.as_bytes());
+                    h.write_u8(0xff);
+                }
+                CanonValue::String(t) => {
+                    h.write_u8(5);
+                    h.write(t.as_bytes());
+                    h.write_u8(0xff);
+                }
+            }
+        }
+        h.finish()
+    }
+
+    fn same(&self, other: &CanonPairs<'_>) -> bool {
+        let (a, b) = (self.as_slice(), other.as_slice());
+        a.len() == b.len()
+            && a.iter()
+                .zip(b)
+                .all(|(x, y)| x.0 == y.0 && canon_value(x.1) == canon_value(y.1))
+    }
+}
+
+/// [`KeyValue`] borrowed.
+#[derive(PartialEq)]
+enum CanonValue<'a> {
+    Null,
+    Bool(bool),
+    Int(i128),
+    Number(&'a str),
+    String(&'a str),
+}
+
+fn canon_value(v: &JsonValue) -> CanonValue<'_> {
+    match &v.kind {
+        JsonKind::Bool(b) => CanonValue::Bool(*b),
+        JsonKind::Number(n) if n.is_integer_text() => match n.as_i128() {
+            Some(i) => CanonValue::Int(i),
+            None => CanonValue::Number(n.text()),
+        },
+        JsonKind::Number(n) => CanonValue::Number(n.text()),
+        JsonKind::String(s) => CanonValue::String(s),
+        // Nested values never reach here (`CanonPairs::of` refuses them).
+        JsonKind::Null | JsonKind::Array(_) | JsonKind::Object(_) => CanonValue::Null,
+    }
+}
+
+/// A small keyed hash (folded multiply, as foldhash and aHash do): fast on short keys, and
+/// with a random per-index seed a listing cannot be crafted to make every key collide.
+struct FoldHasher {
+    h: u64,
+    seed: u64,
+}
+
+const FOLD_K: u64 = 0x9E37_79B9_7F4A_7C15;
+
+fn folded_multiply(a: u64, b: u64) -> u64 {
+    let r = u128::from(a) * u128::from(b);
+    (r as u64) ^ ((r >> 64) as u64)
+}
+
+impl Hasher for FoldHasher {
+    fn finish(&self) -> u64 {
+        folded_multiply(self.h, self.seed ^ FOLD_K)
+    }
+    fn write(&mut self, bytes: &[u8]) {
+        let mut chunks = bytes.chunks_exact(8);
+        for c in &mut chunks {
+            let mut w = [0u8; 8];
+            w.copy_from_slice(c);
+            self.h = folded_multiply(self.h ^ u64::from_le_bytes(w), self.seed ^ FOLD_K);
+        }
+        let rest = chunks.remainder();
+        let mut w = [0u8; 8];
+        if let Some(dst) = w.get_mut(..rest.len()) {
+            dst.copy_from_slice(rest);
+        }
+        // The length tag keeps "ab" + "" apart from "a" + "b".
+        self.h = folded_multiply(
+            self.h ^ u64::from_le_bytes(w),
+            (self.seed ^ FOLD_K).wrapping_add(rest.len() as u64),
+        );
+    }
+    fn write_u8(&mut self, i: u8) {
+        self.h = folded_multiply(self.h ^ u64::from(i), self.seed ^ FOLD_K);
+    }
+}
+
+/// Hashes an already well-mixed `u64` as itself.
+#[derive(Default)]
+struct U64Hasher(u64);
+
+impl Hasher for U64Hasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.0 = self.0.rotate_left(8) ^ u64::from(b);
+        }
+    }
+    fn write_u64(&mut self, n: u64) {
+        self.0 = n;
+    }
+}
+
+/// A map from canonical partition keys to `usize` values (row numbers), keyed by the entries'
+/// partition maps themselves: no [`PartitionKey`] (strings and a vector per entry) is built.
+/// Equal keys are those [`Entry::key`] says are equal. Hashes are keyed per index (SipHash with
+/// a random key), so a hostile listing cannot make lookups collide.
+pub(crate) struct KeyIndex<'a> {
+    seed: u64,
+    heads: HashMap<u64, usize, BuildHasherDefault<U64Hasher>>,
+    slots: Vec<KeySlot<'a>>,
+}
+
+struct KeySlot<'a> {
+    partition: &'a JsonValue,
+    hash: u64,
+    value: usize,
+    next: Option<usize>,
+}
+
+/// An entry's key, ready for a [`KeyIndex`] lookup.
+pub(crate) struct KeyProbe<'a> {
+    partition: &'a JsonValue,
+    pairs: CanonPairs<'a>,
+    hash: u64,
+}
+
+impl<'a> KeyIndex<'a> {
+    pub(crate) fn with_capacity(n: usize) -> KeyIndex<'a> {
+        KeyIndex {
+            seed: RandomState::new().hash_one(0x6b65_7973u64) | 1,
+            heads: HashMap::with_capacity_and_hasher(n, BuildHasherDefault::default()),
+            slots: Vec::with_capacity(n),
+        }
+    }
+
+    /// The probe for `entry`'s key; `None` exactly when [`Entry::key`] is `None`.
+    pub(crate) fn probe<'e>(&self, entry: &'e Entry) -> Option<KeyProbe<'e>> {
+        let partition = entry.partition()?;
+        let pairs = CanonPairs::of(partition)?;
+        let hash = pairs.hash(self.seed);
+        Some(KeyProbe {
+            partition,
+            pairs,
+            hash,
+        })
+    }
+
+    fn find(&self, probe: &KeyProbe<'_>) -> Option<usize> {
+        let mut at = self.heads.get(&probe.hash).copied();
+        while let Some(i) = at {
+            let slot = self.slots.get(i)?;
+            if slot.hash == probe.hash
+                && CanonPairs::of(slot.partition).is_some_and(|p| p.same(&probe.pairs))
+            {
+                return Some(i);
+            }
+            at = slot.next;
+        }
+        None
+    }
+
+    /// The value stored for the probe's key.
+    pub(crate) fn get(&self, probe: &KeyProbe<'_>) -> Option<usize> {
+        self.find(probe)
+            .and_then(|i| self.slots.get(i))
+            .map(|s| s.value)
+    }
+
+    /// Stores `value` unless the key is already present; returns the value already stored.
+    pub(crate) fn insert_first(&mut self, probe: KeyProbe<'a>, value: usize) -> Option<usize> {
+        if let Some(existing) = self.get(&probe) {
+            return Some(existing);
+        }
+        let index = self.slots.len();
+        let next = self.heads.insert(probe.hash, index);
+        self.slots.push(KeySlot {
+            partition: probe.partition,
+            hash: probe.hash,
+            value,
+            next,
+        });
+        None
+    }
+}
+
+impl fmt::Display for PartitionKey {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("{")?;
+        for (i, (k, v)) in self.0.iter().enumerate() {
+            if i > 0 {
+                f.write_str(", ")?;
+            }
+            write!(f, "{k}={v}")?;
+        }
+        f.write_str("}")
+    }
+}

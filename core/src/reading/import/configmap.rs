@@ -1,0 +1,339 @@
+//! The Kubernetes forms: a ConfigMap from YAML or JSON, or a `kind: List` of them, down to the
+//! chosen offsets data key and its metadata (name, namespace, Strimzi owner).
+
+use super::source_map::source_map;
+use super::{ImportOptions, Notes, payload_listing};
+use crate::diag::{Diagnostic, Position};
+use crate::json::{self, JsonKind, JsonValue};
+use crate::model::{ConfigMapMeta, InputForm, ListItem, Listing, OwnerRef};
+use crate::names;
+use crate::yaml::YamlDoc;
+
+/// Where the wrapper document came from, to map positions inside the offsets value.
+pub(super) enum Outer<'a> {
+    Json(&'a str),
+    Yaml(&'a str, &'a YamlDoc),
+}
+
+impl Outer<'_> {
+    fn form(&self) -> InputForm {
+        match self {
+            Outer::Json(_) => InputForm::ConfigMapJson,
+            Outer::Yaml(..) => InputForm::ConfigMapYaml,
+        }
+    }
+}
+
+fn not_a_configmap(pos: Position) -> Vec<Diagnostic> {
+    vec![Diagnostic::error(
+        "IMP1",
+        pos,
+        "This is not a ConfigMap (expected apiVersion v1, kind ConfigMap).",
+    )]
+}
+
+pub(super) fn import_json_root(
+    text: &str,
+    root: JsonValue,
+    options: &ImportOptions,
+) -> Result<(Listing, Notes), Vec<Diagnostic>> {
+    let is_k8s = root.get("kind").is_some() || root.get("apiVersion").is_some();
+    if root.as_members().is_some() && is_k8s {
+        return import_k8s(&root, &Outer::Json(text), options);
+    }
+    let listing = payload_listing(root, None, InputForm::RestPayload, Position::NONE)?;
+    Ok((listing, Vec::new()))
+}
+
+pub(super) fn import_yaml_doc(
+    text: &str,
+    doc: &YamlDoc,
+    options: &ImportOptions,
+) -> Result<(Listing, Notes), Vec<Diagnostic>> {
+    if doc.root.as_members().is_none() {
+        return Err(not_a_configmap(doc.root.pos));
+    }
+    import_k8s(&doc.root, &Outer::Yaml(text, doc), options)
+}
+
+fn import_k8s(
+    root: &JsonValue,
+    outer: &Outer<'_>,
+    options: &ImportOptions,
+) -> Result<(Listing, Notes), Vec<Diagnostic>> {
+    match root.get("kind").and_then(JsonValue::as_str) {
+        Some("List") => import_list(root, outer, options),
+        _ => import_configmap(root, outer, options),
+    }
+}
+
+fn offsets_keys(cm: &JsonValue) -> Vec<String> {
+    let mut keys: Vec<String> = Vec::new();
+    if let Some(data) = cm.get("data").and_then(JsonValue::as_members) {
+        for m in data {
+            if m.key.ends_with(".json") && !keys.contains(&m.key) {
+                keys.push(m.key.clone());
+            }
+        }
+    }
+    keys
+}
+
+fn str_field<'a>(v: &'a JsonValue, key: &str) -> Option<&'a str> {
+    v.get(key).and_then(JsonValue::as_str)
+}
+
+fn import_list(
+    root: &JsonValue,
+    outer: &Outer<'_>,
+    options: &ImportOptions,
+) -> Result<(Listing, Notes), Vec<Diagnostic>> {
+    let items = root
+        .get("items")
+        .and_then(JsonValue::as_array)
+        .unwrap_or_default();
+    let list_items: Vec<ListItem> = items
+        .iter()
+        .enumerate()
+        .map(|(index, item)| ListItem {
+            index,
+            kind: str_field(item, "kind").unwrap_or("").to_string(),
+            name: item
+                .get("metadata")
+                .and_then(|m| str_field(m, "name"))
+                .unwrap_or("")
+                .to_string(),
+            offsets_keys: offsets_keys(item),
+        })
+        .collect();
+    let is_cm = |i: &ListItem| i.kind == "ConfigMap";
+    let chosen = match options.list_item {
+        Some(i) => match list_items.get(i) {
+            Some(item) if is_cm(item) => i,
+            _ => {
+                return Err(vec![Diagnostic::error(
+                    "OPTION",
+                    root.pos,
+                    format!(
+                        "Item #{} of this List is not a ConfigMap (the List has {} items). ConfigMaps: {}.",
+                        i + 1,
+                        list_items.len(),
+                        describe_items(&list_items)
+                    ),
+                )]);
+            }
+        },
+        None => {
+            let with_keys = list_items
+                .iter()
+                .find(|i| is_cm(i) && !i.offsets_keys.is_empty());
+            match with_keys.or_else(|| list_items.iter().find(|i| is_cm(i))) {
+                Some(item) => item.index,
+                None => {
+                    let pos = root.get("items").map(|v| v.pos).unwrap_or(root.pos);
+                    return Err(not_a_configmap(pos));
+                }
+            }
+        }
+    };
+    let Some(item) = items.get(chosen) else {
+        return Err(not_a_configmap(root.pos));
+    };
+    let (mut listing, mut notes) = import_configmap(item, outer, options)?;
+    if let Some(meta) = listing.configmap.as_mut() {
+        meta.list_index = Some(chosen);
+        meta.list_items = list_items.clone();
+    }
+    let name = list_items
+        .get(chosen)
+        .map(|i| i.name.as_str())
+        .unwrap_or("");
+    notes.push(Diagnostic::info(
+        "LIST",
+        item.pos,
+        format!(
+            "This is a List of {} item(s); imported item #{} (ConfigMap '{name}'). ConfigMaps with offsets: {}.",
+            list_items.len(),
+            chosen + 1,
+            describe_items(&list_items)
+        ),
+    ));
+    Ok((listing, notes))
+}
+
+fn describe_items(items: &[ListItem]) -> String {
+    let parts: Vec<String> = items
+        .iter()
+        .filter(|i| i.kind == "ConfigMap" && !i.offsets_keys.is_empty())
+        .map(|i| {
+            format!(
+                "#{} '{}' ({})",
+                i.index + 1,
+                i.name,
+                i.offsets_keys.join(", ")
+            )
+        })
+        .collect();
+    if parts.is_empty() {
+        "none".into()
+    } else {
+        parts.join("; ")
+    }
+}
+
+fn string_pairs(v: Option<&JsonValue>) -> Vec<(String, String)> {
+    v.and_then(JsonValue::as_members)
+        .unwrap_or_default()
+        .iter()
+        .map(|m| (m.key.clone(), scalar_text(&m.value)))
+        .collect()
+}
+
+/// A scalar's text (strings as is, other values as compact JSON).
+fn scalar_text(v: &JsonValue) -> String {
+    match &v.kind {
+        JsonKind::String(s) => s.clone(),
+        _ => json::to_compact(v),
+    }
+}
+
+fn import_configmap(
+    cm: &JsonValue,
+    outer: &Outer<'_>,
+    options: &ImportOptions,
+) -> Result<(Listing, Notes), Vec<Diagnostic>> {
+    let api = str_field(cm, "apiVersion");
+    let kind = str_field(cm, "kind");
+    if api != Some("v1") || kind != Some("ConfigMap") {
+        let pos = cm
+            .get("kind")
+            .or_else(|| cm.get("apiVersion"))
+            .map(|v| v.pos)
+            .unwrap_or(cm.pos);
+        return Err(not_a_configmap(pos));
+    }
+    let metadata = cm.get("metadata");
+    let meta_str = |k: &str| metadata.and_then(|m| str_field(m, k)).map(str::to_string);
+    let meta_pos = |k: &str| {
+        metadata
+            .and_then(|m| m.get(k))
+            .map_or(Position::NONE, |v| v.pos)
+    };
+    let owners = metadata
+        .and_then(|m| m.get("ownerReferences"))
+        .and_then(JsonValue::as_array)
+        .unwrap_or_default()
+        .iter()
+        .map(|o| OwnerRef {
+            api_version: str_field(o, "apiVersion").unwrap_or("").into(),
+            kind: str_field(o, "kind").unwrap_or("").into(),
+            name: str_field(o, "name").unwrap_or("").into(),
+        })
+        .collect();
+    let mut meta = ConfigMapMeta {
+        name: meta_str("name"),
+        name_pos: meta_pos("name"),
+        namespace: meta_str("namespace"),
+        namespace_pos: meta_pos("namespace"),
+        labels: string_pairs(metadata.and_then(|m| m.get("labels"))),
+        annotations: string_pairs(metadata.and_then(|m| m.get("annotations"))),
+        owners,
+        ..ConfigMapMeta::default()
+    };
+
+    let candidates = offsets_keys(cm);
+    let data = cm
+        .get("data")
+        .and_then(JsonValue::as_members)
+        .unwrap_or_default();
+    let data_pos = cm.member("data").map(|m| m.key_pos).unwrap_or(cm.pos);
+    let key = match &options.data_key {
+        Some(k) => {
+            if !data.iter().any(|m| &m.key == k) {
+                return Err(vec![Diagnostic::error(
+                    "OPTION",
+                    data_pos,
+                    format!(
+                        "This ConfigMap has no data key '{k}'. Its offsets keys are: {}.",
+                        if candidates.is_empty() {
+                            "none".to_string()
+                        } else {
+                            candidates.join(", ")
+                        }
+                    ),
+                )]);
+            }
+            k.clone()
+        }
+        None => {
+            let mirror_source = candidates.iter().find(|k| {
+                names::parse_mirror_data_key(k)
+                    .is_some_and(|m| m.name.connector_type == "MirrorSourceConnector")
+            });
+            match mirror_source.or_else(|| candidates.first()) {
+                Some(k) => k.clone(),
+                None => {
+                    return Err(vec![Diagnostic::error(
+                        "IMP2",
+                        data_pos,
+                        "No offsets entry found. Strimzi writes `offsets.json` for a KafkaConnector and `<source>--<target>.<Connector>.json` for MirrorMaker 2.",
+                    )]);
+                }
+            }
+        }
+    };
+    let Some(member) = data.iter().rev().find(|m| m.key == key) else {
+        return Err(not_a_configmap(cm.pos));
+    };
+    meta.other_data = data
+        .iter()
+        .filter(|m| m.key != key)
+        .map(|m| (m.key.clone(), scalar_text(&m.value)))
+        .collect();
+
+    let invalid_json = |pos: Position| {
+        Diagnostic::error(
+            "IMP3",
+            pos,
+            format!(
+                "The offsets entry is not valid JSON (Strimzi would report: Failed to parse contents of {key} as JSON)."
+            ),
+        )
+        .with_data_key(key.clone())
+    };
+    let Some(value) = member.value.as_str() else {
+        return Err(vec![invalid_json(member.value.pos)]);
+    };
+    let map = source_map(outer, &member.value);
+    let payload = match json::parse_mapped(value, &map) {
+        Ok(p) => p,
+        Err(e) => {
+            return Err(vec![
+                invalid_json(e.pos),
+                Diagnostic::error("JSON", e.pos, sentence(&capitalise(&e.message)))
+                    .with_data_key(key.clone()),
+            ]);
+        }
+    };
+    let mut listing = payload_listing(payload, Some(&key), outer.form(), member.key_pos)?;
+    listing.available_keys = candidates;
+    listing.configmap = Some(meta);
+    Ok((listing, Vec::new()))
+}
+
+/// `s` ending with a full stop (unless it already ends with punctuation).
+pub(super) fn sentence(s: &str) -> String {
+    if s.ends_with(['.', '?', '!']) {
+        s.to_string()
+    } else {
+        format!("{s}.")
+    }
+}
+
+fn capitalise(s: &str) -> String {
+    let mut c = s.chars();
+    match c.next() {
+        Some(f) => f.to_uppercase().chain(c).collect(),
+        None => String::new(),
+    }
+}

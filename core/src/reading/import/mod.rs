@@ -1,0 +1,193 @@
+//! Import of every supported input form, detected automatically:
+//!
+//! * a ConfigMap as `kubectl get configmap -o yaml` or `-o json` prints it, or a `kind: List` of
+//!   them (the caller may pick the item; default: the first ConfigMap holding an offsets key);
+//! * the body of `GET /connectors/<name>/offsets` (the raw Kafka Connect REST payload);
+//! * the CSV of `kafka-consumer-groups.sh --export` (see [`crate::csv`]).
+//!
+//! The offsets value inside a ConfigMap is itself JSON. It is parsed with a
+//! [`SourceMap`](crate::json::SourceMap) so that every position (entries, values, parse errors)
+//! points at the line and column in the ORIGINAL file: through a YAML literal block (`|-`), a
+//! JSON string (`-o json`) or a YAML double-quoted string, escapes included. Other YAML scalar
+//! styles map every position to the scalar's start.
+//!
+//! Hostile input ends in a clear error: inputs over [`MAX_INPUT_BYTES`], NUL bytes, invalid
+//! UTF-8 ([`import_bytes`]), nesting deeper than [`crate::json::MAX_DEPTH`], and YAML aliases.
+//!
+//! This file holds the entry points, the limits and the form detection; `configmap` reads the
+//! Kubernetes forms, `payload` the offsets payload itself, and `source_map` maps positions inside
+//! a ConfigMap value back to the file.
+
+use crate::csv::{self, CsvTarget};
+use crate::diag::{Diagnostic, Position};
+use crate::json;
+use crate::model::Listing;
+use crate::validate::validate;
+use crate::yaml;
+
+mod configmap;
+mod payload;
+mod source_map;
+
+use configmap::{import_json_root, import_yaml_doc, sentence};
+
+pub use payload::detect_kind;
+pub(crate) use payload::payload_listing;
+
+/// Largest input accepted (64 MiB). A ConfigMap cannot exceed 1 MiB; this bounds memory and time.
+pub const MAX_INPUT_BYTES: usize = 64 * 1024 * 1024;
+
+/// Choices the caller can make when the input is ambiguous.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct ImportOptions {
+    /// The ConfigMap data key to read when there are several offsets keys. Default: the
+    /// MirrorSourceConnector key, else the first `*.json` key.
+    pub data_key: Option<String>,
+    /// For a `kind: List`: the 0-based index of the item to import. Default: the first
+    /// ConfigMap that holds an offsets key.
+    pub list_item: Option<usize>,
+    /// What a consumer-group CSV seeds: sink offsets (default) or MirrorMaker 2 source offsets.
+    pub csv_target: CsvTarget,
+}
+
+/// A successful import: the listing plus every diagnostic found on the way, INCLUDING the
+/// validation of the imported listing ([`crate::validate::validate`] with no baseline), sorted
+/// by position. Errors here do not prevent editing; they block export.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Imported {
+    pub listing: Listing,
+    pub diagnostics: Vec<Diagnostic>,
+}
+
+/// Imports `text`, detecting its form. `Err` holds at least one error diagnostic with a position,
+/// when no listing can be built at all.
+pub fn import(text: &str, options: &ImportOptions) -> Result<Imported, Vec<Diagnostic>> {
+    let (listing, mut notes) = checked_import(text, options)?;
+    notes.extend(validate(&listing, None));
+    notes.sort_by_key(|d| d.position);
+    Ok(Imported {
+        listing,
+        diagnostics: notes,
+    })
+}
+
+/// [`import`] up to the listing: the size and NUL checks and the import itself, without
+/// validating the listing.
+fn checked_import(
+    text: &str,
+    options: &ImportOptions,
+) -> Result<(Listing, Notes), Vec<Diagnostic>> {
+    if text.len() > MAX_INPUT_BYTES {
+        return Err(too_large(text.len()));
+    }
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+    if let Some(i) = text.find('\0') {
+        return Err(vec![Diagnostic::error(
+            "INPUT",
+            position_of(text, i),
+            format!(
+                "The input contains a NUL byte (byte offset {i}); it looks binary. Export the ConfigMap with `kubectl get configmap NAME -o yaml`."
+            ),
+        )]);
+    }
+    import_listing(text, options)
+}
+
+fn too_large(len: usize) -> Vec<Diagnostic> {
+    vec![Diagnostic::error(
+        "INPUT",
+        Position::new(1, 1),
+        format!(
+            "The input is {len} bytes; the limit is {MAX_INPUT_BYTES} (64 MiB). A ConfigMap holds at most 1 MiB, so this is not an offsets listing."
+        ),
+    )]
+}
+
+/// Imports raw bytes: checks the size and UTF-8 first (reporting the byte offset, line and
+/// column of the first invalid byte), then calls [`import`].
+pub fn import_bytes(bytes: &[u8], options: &ImportOptions) -> Result<Imported, Vec<Diagnostic>> {
+    import(utf8_text(bytes)?, options)
+}
+
+/// [`import_bytes`] without validating the imported listing: the same listing, or the same
+/// `Err`, for a caller that validates the listing it finally writes itself (the CLI's `edit`,
+/// `diff` and `export` inputs). Saves a whole validation pass on large listings.
+pub fn import_bytes_unvalidated(
+    bytes: &[u8],
+    options: &ImportOptions,
+) -> Result<Listing, Vec<Diagnostic>> {
+    checked_import(utf8_text(bytes)?, options).map(|(listing, _)| listing)
+}
+
+/// The bytes as text, or the size / UTF-8 error [`import_bytes`] reports.
+fn utf8_text(bytes: &[u8]) -> Result<&str, Vec<Diagnostic>> {
+    if bytes.len() > MAX_INPUT_BYTES {
+        return Err(too_large(bytes.len()));
+    }
+    std::str::from_utf8(bytes).map_err(|e| {
+        let at = e.valid_up_to();
+        let valid = std::str::from_utf8(bytes.get(..at).unwrap_or_default()).unwrap_or_default();
+        let byte = bytes.get(at).copied().unwrap_or(0);
+        vec![Diagnostic::error(
+            "INPUT",
+            position_of(valid, at),
+            format!(
+                "The input is not valid UTF-8: byte 0x{byte:02X} at byte offset {at}. Save the file as UTF-8 (kubectl output always is)."
+            ),
+        )]
+    })
+}
+
+/// 1-based line and column (in characters) of byte offset `at` in `text`.
+pub fn position_of(text: &str, at: usize) -> Position {
+    let before = text.get(..at).unwrap_or(text);
+    let line = before.bytes().filter(|b| *b == b'\n').count() as u32 + 1;
+    let line_start = before.rfind('\n').map(|i| i + 1).unwrap_or(0);
+    let col = before.get(line_start..).unwrap_or("").chars().count() as u32 + 1;
+    Position::new(line, col)
+}
+
+type Notes = Vec<Diagnostic>;
+
+fn import_listing(
+    text: &str,
+    options: &ImportOptions,
+) -> Result<(Listing, Notes), Vec<Diagnostic>> {
+    let first = text
+        .trim_start_matches([' ', '\t', '\r', '\n'])
+        .chars()
+        .next();
+    if matches!(first, Some('{' | '[')) {
+        match json::parse(text) {
+            Ok(root) => return import_json_root(text, root, options),
+            Err(e) => {
+                // Flow-style YAML (`{apiVersion: v1, ...}`) starts with '{' too.
+                if let Ok(doc) = yaml::parse(text)
+                    && doc.root.as_members().is_some()
+                    && doc.root.get("kind").is_some()
+                {
+                    return import_yaml_doc(text, &doc, options);
+                }
+                return Err(vec![Diagnostic::error(
+                    "JSON",
+                    e.pos,
+                    format!("The input is not valid JSON: {}", sentence(&e.message)),
+                )]);
+            }
+        }
+    }
+    if csv::looks_like_csv(text) {
+        return csv::import_csv(text, &options.csv_target);
+    }
+    match yaml::parse(text) {
+        Ok(doc) => import_yaml_doc(text, &doc, options),
+        Err(e) => Err(vec![Diagnostic::error(
+            "YAML",
+            e.pos,
+            format!(
+                "The input is not a ConfigMap, a Connect offsets payload or a CSV: {}",
+                sentence(&e.message)
+            ),
+        )]),
+    }
+}

@@ -1,0 +1,528 @@
+//! The parser: iterative (an explicit stack, depth capped at [`MAX_DEPTH`]), keeping each node's
+//! position, members in order with duplicates, and every number's text.
+
+use super::source_map::checkpoint_position;
+use super::{JsonKind, JsonValue, Member, Number, SourceMap};
+use crate::diag::Position;
+use std::cell::Cell;
+
+/// Deepest nesting of arrays and objects the parser accepts. The offsets payload needs 4.
+pub const MAX_DEPTH: usize = 128;
+
+/// Where a parse failed: a message that says what was expected, and the position.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct JsonError {
+    pub message: String,
+    pub pos: Position,
+    pub offset: usize,
+}
+
+/// Parses `text` as one JSON document; positions are those of `text` itself.
+pub fn parse(text: &str) -> Result<JsonValue, JsonError> {
+    parse_mapped(text, &SourceMap::Identity)
+}
+
+/// Parses `text`, mapping every position (values and errors) through `map`.
+pub fn parse_mapped(text: &str, map: &SourceMap) -> Result<JsonValue, JsonError> {
+    Parser {
+        b: text.as_bytes(),
+        text,
+        i: 0,
+        line: 1,
+        col: 1,
+        map,
+        checkpoint: Cell::new(0),
+    }
+    .document()
+}
+
+/// An open container. Its children live on the parser's shared scratch stacks (`items`,
+/// `members`) from index `first` on until it closes; then they move into one exactly sized
+/// `Vec`. Growing a fresh `Vec` per container instead would leave most of them with room for
+/// 4 children (the first growth step) and reallocate the large ones repeatedly.
+enum Frame {
+    Array {
+        first: usize,
+        pos: Position,
+        start: usize,
+    },
+    Object {
+        first: usize,
+        pos: Position,
+        start: usize,
+        key: Option<(String, Position)>,
+    },
+}
+
+/// The children of the container that opened at `first` on a scratch stack, exactly sized.
+fn take_from<T>(scratch: &mut Vec<T>, first: usize) -> Vec<T> {
+    if first <= scratch.len() {
+        scratch.split_off(first)
+    } else {
+        Vec::new()
+    }
+}
+
+struct Parser<'a> {
+    b: &'a [u8],
+    text: &'a str,
+    i: usize,
+    line: u32,
+    col: u32,
+    map: &'a SourceMap,
+    /// For [`SourceMap::Checkpoints`]: how many checkpoints lie at or before the last offset
+    /// mapped. The parser maps offsets in increasing order, so it walks on from there instead
+    /// of searching (a `-o json` ConfigMap has a checkpoint at every escaped quote).
+    checkpoint: Cell<usize>,
+}
+
+fn describe_byte(text: &str, i: usize) -> String {
+    match text.get(i..).and_then(|s| s.chars().next()) {
+        None => "the end of the input".to_string(),
+        Some('\n') => "a line break".to_string(),
+        Some(c) if c.is_control() => format!("the control character U+{:04X}", c as u32),
+        Some(c) => format!("'{c}'"),
+    }
+}
+
+impl Parser<'_> {
+    fn pos(&self) -> Position {
+        let SourceMap::Checkpoints(points) = self.map else {
+            return self.map.map(self.i, self.line, self.col);
+        };
+        let mut idx = self.checkpoint.get();
+        if idx
+            .checked_sub(1)
+            .and_then(|last| points.get(last))
+            .is_some_and(|p| p.0 > self.i)
+        {
+            // Behind the last answer (never while parsing forward): search.
+            idx = points.partition_point(|p| p.0 <= self.i);
+        } else {
+            while points.get(idx).is_some_and(|p| p.0 <= self.i) {
+                idx += 1;
+            }
+        }
+        self.checkpoint.set(idx);
+        checkpoint_position(points, idx, self.col)
+    }
+
+    fn err(&self, message: impl Into<String>) -> JsonError {
+        JsonError {
+            message: message.into(),
+            pos: self.pos(),
+            offset: self.i,
+        }
+    }
+
+    fn peek(&self) -> Option<u8> {
+        self.b.get(self.i).copied()
+    }
+
+    fn bump(&mut self) {
+        if let Some(&c) = self.b.get(self.i) {
+            self.i += 1;
+            if c == b'\n' {
+                self.line += 1;
+                self.col = 1;
+            } else if c & 0xC0 != 0x80 {
+                self.col += 1;
+            }
+        }
+    }
+
+    /// Skips string content up to a quote, a backslash or a control character (so no line
+    /// break): the column advances by the characters skipped.
+    fn plain_run(&mut self) {
+        let rest = self.b.get(self.i..).unwrap_or_default();
+        let n = rest
+            .iter()
+            .position(|&c| c == b'"' || c == b'\\' || c < 0x20)
+            .unwrap_or(rest.len());
+        let chars = rest
+            .get(..n)
+            .unwrap_or_default()
+            .iter()
+            .filter(|&&c| c & 0xC0 != 0x80)
+            .count();
+        self.i += n;
+        self.col += chars as u32;
+    }
+
+    fn skip_ws(&mut self) {
+        while let Some(c) = self.peek() {
+            if matches!(c, b' ' | b'\t' | b'\n' | b'\r') {
+                self.bump();
+            } else {
+                break;
+            }
+        }
+    }
+
+    fn found(&self) -> String {
+        describe_byte(self.text, self.i)
+    }
+
+    fn document(&mut self) -> Result<JsonValue, JsonError> {
+        if self.b.starts_with("\u{feff}".as_bytes()) {
+            self.i = 3;
+        }
+        let mut stack: Vec<Frame> = Vec::new();
+        let mut items: Vec<JsonValue> = Vec::new();
+        let mut members: Vec<Member> = Vec::new();
+        'value: loop {
+            self.skip_ws();
+            let pos = self.pos();
+            let start = self.i;
+            let mut done = match self.peek() {
+                Some(b'{') => {
+                    if stack.len() >= MAX_DEPTH {
+                        return Err(self.err(format!(
+                            "nesting is deeper than {MAX_DEPTH} levels; an offsets payload needs only 4, so this is not an offsets document"
+                        )));
+                    }
+                    self.bump();
+                    self.skip_ws();
+                    if self.peek() == Some(b'}') {
+                        self.bump();
+                        JsonValue {
+                            kind: JsonKind::Object(Vec::new()),
+                            pos,
+                            start,
+                        }
+                    } else {
+                        let key = self.key()?;
+                        stack.push(Frame::Object {
+                            first: members.len(),
+                            pos,
+                            start,
+                            key: Some(key),
+                        });
+                        continue 'value;
+                    }
+                }
+                Some(b'[') => {
+                    if stack.len() >= MAX_DEPTH {
+                        return Err(self.err(format!(
+                            "nesting is deeper than {MAX_DEPTH} levels; an offsets payload needs only 4, so this is not an offsets document"
+                        )));
+                    }
+                    self.bump();
+                    self.skip_ws();
+                    if self.peek() == Some(b']') {
+                        self.bump();
+                        JsonValue {
+                            kind: JsonKind::Array(Vec::new()),
+                            pos,
+                            start,
+                        }
+                    } else {
+                        stack.push(Frame::Array {
+                            first: items.len(),
+                            pos,
+                            start,
+                        });
+                        continue 'value;
+                    }
+                }
+                Some(b'"') => {
+                    let s = self.string()?;
+                    JsonValue {
+                        kind: JsonKind::String(s),
+                        pos,
+                        start,
+                    }
+                }
+                Some(b't') => self.literal("true", JsonKind::Bool(true), pos)?,
+                Some(b'f') => self.literal("false", JsonKind::Bool(false), pos)?,
+                Some(b'n') => self.literal("null", JsonKind::Null, pos)?,
+                Some(b'-' | b'0'..=b'9') => self.number(pos)?,
+                Some(b']') if matches!(stack.last(), Some(Frame::Array { .. })) => {
+                    return Err(self.err(
+                        "expected a value after ',' but found ']'; remove the trailing comma",
+                    ));
+                }
+                Some(b'}') if matches!(stack.last(), Some(Frame::Object { .. })) => {
+                    return Err(
+                        self.err("expected a value but found '}'; add a value after the ':'")
+                    );
+                }
+                Some(b'\'') => {
+                    return Err(self.err(
+                        "expected a value but found \"'\"; JSON strings use double quotes (\"...\")",
+                    ));
+                }
+                _ => {
+                    return Err(self.err(format!(
+                        "expected a JSON value (object, array, string, number, true, false or null) but found {}",
+                        self.found()
+                    )));
+                }
+            };
+            // A value is complete: attach it to its parent, closing containers as far as possible.
+            loop {
+                self.skip_ws();
+                match stack.last_mut() {
+                    None => {
+                        if self.i < self.b.len() {
+                            return Err(self.err(format!(
+                                "unexpected {} after the end of the JSON document; remove it",
+                                self.found()
+                            )));
+                        }
+                        return Ok(done);
+                    }
+                    Some(Frame::Array { .. }) => {
+                        items.push(done);
+                        match self.peek() {
+                            Some(b',') => {
+                                self.bump();
+                                continue 'value;
+                            }
+                            Some(b']') => {
+                                self.bump();
+                                let Some(Frame::Array { first, pos, start }) = stack.pop() else {
+                                    return Err(self.err("internal parser state error"));
+                                };
+                                done = JsonValue {
+                                    kind: JsonKind::Array(take_from(&mut items, first)),
+                                    pos,
+                                    start,
+                                };
+                            }
+                            None => {
+                                return Err(self.err(
+                                    "unexpected end of input inside an array; a ']' is missing",
+                                ));
+                            }
+                            _ => {
+                                return Err(self.err(format!(
+                                    "expected ',' or ']' after an array element but found {}",
+                                    self.found()
+                                )));
+                            }
+                        }
+                    }
+                    Some(Frame::Object { key, .. }) => {
+                        if let Some((k, key_pos)) = key.take() {
+                            members.push(Member {
+                                key: k,
+                                key_pos,
+                                value: done,
+                            });
+                        }
+                        match self.peek() {
+                            Some(b',') => {
+                                self.bump();
+                                self.skip_ws();
+                                if self.peek() == Some(b'}') {
+                                    return Err(self.err("expected a key after ',' but found '}'; remove the trailing comma"));
+                                }
+                                let k = self.key()?;
+                                if let Some(Frame::Object { key, .. }) = stack.last_mut() {
+                                    *key = Some(k);
+                                }
+                                continue 'value;
+                            }
+                            Some(b'}') => {
+                                self.bump();
+                                let Some(Frame::Object {
+                                    first, pos, start, ..
+                                }) = stack.pop()
+                                else {
+                                    return Err(self.err("internal parser state error"));
+                                };
+                                done = JsonValue {
+                                    kind: JsonKind::Object(take_from(&mut members, first)),
+                                    pos,
+                                    start,
+                                };
+                            }
+                            None => {
+                                return Err(self.err(
+                                    "unexpected end of input inside an object; a '}' is missing",
+                                ));
+                            }
+                            _ => {
+                                return Err(self.err(format!(
+                                    "expected ',' or '}}' after an object member but found {}; is a comma missing?",
+                                    self.found()
+                                )));
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// Reads `"key"` then `:`, leaving the cursor before the value.
+    fn key(&mut self) -> Result<(String, Position), JsonError> {
+        let pos = self.pos();
+        if self.peek() != Some(b'"') {
+            return Err(self.err(format!(
+                "expected an object key in double quotes but found {}",
+                self.found()
+            )));
+        }
+        let key = self.string()?;
+        self.skip_ws();
+        if self.peek() != Some(b':') {
+            return Err(self.err(format!(
+                "expected ':' after the key \"{key}\" but found {}",
+                self.found()
+            )));
+        }
+        self.bump();
+        Ok((key, pos))
+    }
+
+    fn literal(
+        &mut self,
+        word: &str,
+        kind: JsonKind,
+        pos: Position,
+    ) -> Result<JsonValue, JsonError> {
+        let start = self.i;
+        if self.b.get(self.i..self.i + word.len()) == Some(word.as_bytes()) {
+            for _ in 0..word.len() {
+                self.bump();
+            }
+            Ok(JsonValue { kind, pos, start })
+        } else {
+            Err(self.err(format!(
+                "expected a JSON value but found {}; strings must be in double quotes",
+                self.found()
+            )))
+        }
+    }
+
+    fn number(&mut self, pos: Position) -> Result<JsonValue, JsonError> {
+        let start = self.i;
+        while let Some(c) = self.peek() {
+            if c.is_ascii_digit() || matches!(c, b'-' | b'+' | b'.' | b'e' | b'E') {
+                self.bump();
+            } else {
+                break;
+            }
+        }
+        let text = self.text.get(start..self.i).unwrap_or("");
+        match Number::parse(text) {
+            Some(n) => Ok(JsonValue {
+                kind: JsonKind::Number(n),
+                pos,
+                start,
+            }),
+            None => Err(JsonError {
+                message: format!(
+                    "'{text}' is not a valid JSON number (no leading zeros, '+' signs or trailing '.'; write whole numbers like 42)"
+                ),
+                pos,
+                offset: start,
+            }),
+        }
+    }
+
+    fn hex4(&mut self) -> Result<u32, JsonError> {
+        let mut v = 0u32;
+        for _ in 0..4 {
+            let d = self.peek().and_then(|c| (c as char).to_digit(16));
+            match d {
+                Some(d) => {
+                    v = v * 16 + d;
+                    self.bump();
+                }
+                None => return Err(self.err("a \\u escape needs exactly four hex digits")),
+            }
+        }
+        Ok(v)
+    }
+
+    fn string(&mut self) -> Result<String, JsonError> {
+        let open = self.pos();
+        self.bump(); // opening quote
+        let mut out = String::new();
+        loop {
+            let run_start = self.i;
+            self.plain_run();
+            let run = self.text.get(run_start..self.i).unwrap_or("");
+            if out.is_empty() && self.peek() == Some(b'"') {
+                // No escape (the usual case): one exact copy.
+                self.bump();
+                return Ok(run.to_string());
+            }
+            out.push_str(run);
+            match self.peek() {
+                Some(b'"') => {
+                    self.bump();
+                    return Ok(out);
+                }
+                Some(b'\\') => {
+                    self.bump();
+                    let c = self.peek();
+                    let simple = match c {
+                        Some(b'"') => Some('"'),
+                        Some(b'\\') => Some('\\'),
+                        Some(b'/') => Some('/'),
+                        Some(b'b') => Some('\u{8}'),
+                        Some(b'f') => Some('\u{c}'),
+                        Some(b'n') => Some('\n'),
+                        Some(b'r') => Some('\r'),
+                        Some(b't') => Some('\t'),
+                        _ => None,
+                    };
+                    if let Some(ch) = simple {
+                        self.bump();
+                        out.push(ch);
+                    } else if c == Some(b'u') {
+                        self.bump();
+                        let hi = self.hex4()?;
+                        let code = if (0xD800..0xDC00).contains(&hi) {
+                            if self.b.get(self.i..self.i + 2) != Some(b"\\u") {
+                                return Err(self.err(
+                                    "a \\u high surrogate must be followed by a \\u low surrogate",
+                                ));
+                            }
+                            self.bump();
+                            self.bump();
+                            let lo = self.hex4()?;
+                            if !(0xDC00..0xE000).contains(&lo) {
+                                return Err(self.err("invalid \\u low surrogate"));
+                            }
+                            0x10000 + ((hi - 0xD800) << 10) + (lo - 0xDC00)
+                        } else {
+                            hi
+                        };
+                        match char::from_u32(code) {
+                            Some(ch) => out.push(ch),
+                            None => {
+                                return Err(self.err(
+                                    "a \\u escape names a lone surrogate, which is not a character",
+                                ));
+                            }
+                        }
+                    } else {
+                        return Err(self.err(format!(
+                            "invalid escape '\\{}' in a string; valid escapes are \\\" \\\\ \\/ \\b \\f \\n \\r \\t \\uXXXX",
+                            c.map(|b| (b as char).to_string()).unwrap_or_default()
+                        )));
+                    }
+                }
+                Some(b'\n') | None => {
+                    return Err(JsonError {
+                        message: format!(
+                            "unterminated string (it starts at {open}); close it with '\"' on the same line"
+                        ),
+                        pos: self.pos(),
+                        offset: self.i,
+                    });
+                }
+                Some(c) => {
+                    return Err(self.err(format!(
+                        "the control character U+{c:04X} must be escaped inside a string (for example \\n or \\u{c:04x})"
+                    )));
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,8 @@
+//! Reading: input text to the domain model. [`json`] (the raw positioned tree, parser and
+//! writers) and [`yaml`] (the ConfigMap wrapper) feed [`import`], which detects the form (with
+//! [`csv`] for the `kafka-consumer-groups` export) and builds a [`crate::model::Listing`].
+
+pub mod csv;
+pub mod import;
+pub mod json;
+pub mod yaml;

@@ -1,0 +1,285 @@
+//! Exports, as pure functions to `String`: the alter ConfigMap (YAML), the Kafka Connect PATCH
+//! body (JSON) and the `kafka-consumer-groups` CSV, plus [`rewrite_document`], which writes an
+//! edited listing back in the form it was imported from (for `connect-offsets edit`).
+//!
+//! Every export first validates the listing (domain.md section 8, with the imported listing as
+//! baseline when given); any error blocks the export and is returned as `Err(diagnostics)`.
+//! Kubernetes wrapping rules K1–K10 (section 8.7) are checked here.
+//!
+//! The YAML is written by a small emitter of our own rather than a serializer dependency: every
+//! value that is not a fixed word is a double-quoted, JSON-style escaped string (so YAML 1.1
+//! readers such as kubectl never turn `yes`, `on`, `2024-05-01` or `0x10` into something else),
+//! and the offsets JSON sits in a literal block scalar `|-`, byte for byte what Strimzi reads.
+//!
+//! This file holds what every export shares (the options, the validation [`Gate`], the changed
+//! entries); `configmap`, `patch` and `csv` write one export each, `emit` is the YAML emitter and
+//! `rewrite` writes an edited document back in its own form.
+
+use crate::diag::{Diagnostic, Position, Severity, has_errors};
+use crate::diff::{Change, diff};
+use crate::model::Listing;
+use crate::names::MirrorConnectorName;
+use crate::validate::validate;
+
+mod configmap;
+mod csv;
+mod emit;
+mod patch;
+mod rewrite;
+
+pub use configmap::{configmap_yaml, configmap_yaml_gated};
+pub use csv::{csv, csv_gated};
+pub use emit::write_yaml_string;
+pub use patch::{patch_json, patch_json_gated};
+pub use rewrite::{rewrite_document, rewrite_session};
+
+/// K6: the most a ConfigMap's data may hold.
+pub const MAX_CONFIGMAP_BYTES: usize = 1_048_576;
+/// K7: above this, client-side `kubectl apply` fails on the last-applied annotation.
+pub const APPLY_ANNOTATION_BYTES: usize = 262_144;
+
+/// The annotation client-side `kubectl apply` writes (stripped, K10).
+pub const LAST_APPLIED: &str = "kubectl.kubernetes.io/last-applied-configuration";
+
+/// A finished export: the text and the warnings/infos that go with it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Export {
+    pub text: String,
+    pub diagnostics: Vec<Diagnostic>,
+}
+
+/// Which Strimzi resource will read the alter ConfigMap; it decides the data key (K4).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum AlterTarget {
+    /// A KafkaConnector: key `offsets.json`.
+    KafkaConnector,
+    /// A KafkaMirrorMaker2 connector: key `<source>--<target>.<Type>.json`.
+    MirrorMaker2(MirrorConnectorName),
+}
+
+impl AlterTarget {
+    /// The data key Strimzi reads for this target (domain.md 1.2).
+    pub fn data_key(&self) -> String {
+        match self {
+            AlterTarget::KafkaConnector => "offsets.json".into(),
+            AlterTarget::MirrorMaker2(name) => name.data_key(),
+        }
+    }
+
+    /// The target a listing came from: its MirrorMaker 2 key, else a KafkaConnector.
+    pub fn of(listing: &Listing) -> AlterTarget {
+        match &listing.mirror {
+            Some(m) => AlterTarget::MirrorMaker2(m.name.clone()),
+            None => AlterTarget::KafkaConnector,
+        }
+    }
+}
+
+/// Options of the alter ConfigMap export. `None` fields default from the listing.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct ConfigMapOptions {
+    /// Default: `<listed name>-alter`.
+    pub name: Option<String>,
+    /// Default: the listed namespace; with none, no namespace is written (kubectl's current one).
+    pub namespace: Option<String>,
+    /// Default: [`AlterTarget::of`] the listing.
+    pub target: Option<AlterTarget>,
+    /// The data key to write; default the imported one, else the target's. A key the target
+    /// will not read is K4.
+    pub data_key: Option<String>,
+    /// Keep the imported ConfigMap's other data keys (when exporting every entry).
+    pub keep_other_data: bool,
+}
+
+fn k(rule: &'static str, severity: Severity, message: impl Into<String>) -> Diagnostic {
+    Diagnostic::new(rule, severity, Position::NONE, message)
+}
+
+/// How an export is validated before it is written.
+#[derive(Debug, Clone, Copy)]
+pub enum Gate<'a> {
+    /// Validate the listing here, against the imported listing when there is one.
+    Validate { baseline: Option<&'a Listing> },
+    /// The caller already validated exactly this listing (the editor validates once per
+    /// change and shares the result with every export); these are its findings.
+    Checked(&'a [Diagnostic]),
+}
+
+/// Validates (or takes the caller's findings); `Err` with every diagnostic when any is an error.
+fn gate(listing: &Listing, gate: Gate<'_>) -> Result<Vec<Diagnostic>, Vec<Diagnostic>> {
+    let diags = match gate {
+        Gate::Validate { baseline } => validate(listing, baseline),
+        Gate::Checked(diags) => diags.to_vec(),
+    };
+    if has_errors(&diags) {
+        Err(diags)
+    } else {
+        Ok(diags)
+    }
+}
+
+/// Keeps only the entries of `edited` that differ from `imported` (changed or added): what an
+/// alter should name. Entries are compared by partition key and offset meaning.
+pub fn changed_entries(imported: &Listing, edited: &Listing) -> Listing {
+    let d = diff(imported, edited);
+    let mut keep = vec![false; edited.entries.len()];
+    let index: std::collections::HashMap<_, usize> = edited
+        .entries
+        .iter()
+        .enumerate()
+        .filter_map(|(i, e)| Some((e.key()?, i)))
+        .collect();
+    for e in &d.entries {
+        if !matches!(e.change, Change::Unchanged | Change::Removed)
+            && let Some(&i) = e.key.as_ref().and_then(|k| index.get(k))
+            && let Some(slot) = keep.get_mut(i)
+        {
+            *slot = true;
+        }
+    }
+    // Entries without a partition key cannot be matched; keep them so validation reports them.
+    for (i, e) in edited.entries.iter().enumerate() {
+        if e.key().is_none()
+            && let Some(slot) = keep.get_mut(i)
+        {
+            *slot = true;
+        }
+    }
+    let mut out = edited.clone();
+    out.entries = edited
+        .entries
+        .iter()
+        .zip(keep)
+        .filter(|(_, k)| *k)
+        .map(|(e, _)| e.clone())
+        .collect();
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+    use super::*;
+    use crate::edit::Session;
+    use crate::edit::{Action, Selection};
+    use crate::filter::{Filter, PartitionSet};
+    use crate::import::{ImportOptions, import_bytes_unvalidated};
+    use crate::json;
+    use crate::model::InputForm;
+
+    /// REST payloads of every kind and shape the streamed path must write exactly as the
+    /// general one: numbers near 2^63, duplicate keys and partitions, nulls, missing offsets,
+    /// odd whitespace, a BOM, extra fields, entries that are not objects, empty listings.
+    const INPUTS: &[&str] = &[
+        r#"{"offsets":[{"partition":{"cluster":"east","partition":0,"topic":"a"},"offset":{"offset":9223372036854775806}},{"partition":{"cluster":"east","partition":1,"topic":"a"},"offset":{"offset":9223372036854775807}},{"partition":{"cluster":"east","partition":2,"topic":"a"},"offset":{"offset":1}},{"partition":{"cluster":"east","partition":3,"topic":"a"},"offset":{"offset":0}}]}"#,
+        "{\"offsets\":[{\"partition\":{\"cluster\":\"east\",\"partition\":0,\"topic\":\"a\"},\"offset\":{\"offset\":10}},{\"partition\":{\"cluster\":\"east\",\"partition\":0,\"topic\":\"a\"},\"offset\":{\"offset\":11}},{\"partition\":{\"topic\":\"a\",\"partition\":0,\"cluster\":\"east\"},\"offset\":null},{\"partition\":{\"cluster\":\"east\",\"partition\":1,\"topic\":\"a\"}}]}\n",
+        "\u{feff}{\n  \"offsets\" : [ {\n    \"partition\" : {\n      \"cluster\" : \"east\",\n      \"partition\" : 0,\n      \"topic\" : \"é\\u0001\\\"x\"\n    },\n    \"offset\" : {\n      \"offset\" : 41,\n      \"offset\" : 42,\n      \"extra\" : 1.5e3\n    }\n  }, {\n    \"partition\" : { },\n    \"offset\" : null\n  } ],\n  \"z\" : [ 1, { } ]\n}\n",
+        " \t\r\n{ \"offsets\" :\r\n[ { \"offset\" : { \"offset\" : 7 } , \"partition\" : { \"partition\" : -0 , \"topic\" : \"t\" , \"cluster\" : \"c\" , \"partition\" : 1 } , \"offset\" : { \"offset\" : 8 } } , 17 , null , [ ] , { } ] } \n\n",
+        r#"{"offsets":[{"partition":{"kafka_topic":"t","kafka_partition":"3"},"offset":{"kafka_offset":"12"}},{"partition":{"kafka_topic":"t","kafka_partition":4},"offset":{"kafka_offset":9007199254740993}},{"partition":{"kafka_topic":"t","kafka_partition":4},"offset":null}]}"#,
+        r#"{"offsets":[{"partition":{"file":"/a"},"offset":{"position":5}},{"partition":{"file":"/b"},"offset":{"position":5,"line":2}},{"partition":{"file":"/c"},"offset":{"position":1.0}},{"partition":{"file":"/a"},"offset":"x"}]}"#,
+        r#"{"offsets":[{"partition":{"group":"g","topic":"t","partition":0},"offset":{"offset":3}},{"partition":{"group":"g","topic":"t","partition":99999999999999999999},"offset":{"offset":-1}}]}"#,
+        r#"{"offsets":[]}"#,
+        r#"{"offsets":[{"partition":{"cluster":"east","partition":0,"topic":"bad topic!"},"offset":{"offset":5}}],"offsets":[{"partition":{"cluster":"west","partition":0,"topic":"t"},"offset":{"offset":5,"offset":6}}]}"#,
+        // ConfigMaps: YAML with a `|-` block and comments, JSON (`-o json`), a `kind: List`.
+        "apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: my-mm2-offsets # listed\n  namespace: kafka\n  labels:\n    strimzi.io/cluster: my-mm2\ndata:\n  other.txt: \"yes\"\n  east--west.MirrorSourceConnector.json: |-\n    {\n      \"offsets\" : [ {\n        \"partition\" : {\n          \"cluster\" : \"east\",\n          \"partition\" : 0,\n          \"topic\" : \"orders\"\n        },\n        \"offset\" : {\n          \"offset\" : 9223372036854775807\n        }\n      }, {\n        \"partition\" : {\n          \"cluster\" : \"east\",\n          \"partition\" : 1,\n          \"topic\" : \"orders\"\n        },\n        \"offset\" : null\n      }, {\n        \"partition\" : {\n          \"cluster\" : \"east\",\n          \"partition\" : 0,\n          \"topic\" : \"orders\"\n        },\n        \"offset\" : {\n          \"offset\" : 3\n        }\n      } ]\n    }\n",
+        "{\n  \"apiVersion\": \"v1\",\n  \"kind\": \"ConfigMap\",\n  \"metadata\": {\"name\": \"c\", \"namespace\": \"k\"},\n  \"data\": {\n    \"offsets.json\": \"{\\\"offsets\\\":[{\\\"partition\\\":{\\\"kafka_topic\\\":\\\"t\\u00e9\\\",\\\"kafka_partition\\\":0},\\\"offset\\\":{\\\"kafka_offset\\\":5}},{\\\"partition\\\":{\\\"kafka_topic\\\":\\\"t\\\",\\\"kafka_partition\\\":1},\\\"offset\\\":null}]}\"\n  }\n}\n",
+        "apiVersion: v1\nkind: List\nitems:\n- apiVersion: v1\n  kind: Secret\n  metadata: {name: s}\n- apiVersion: v1\n  kind: ConfigMap\n  metadata:\n    name: l\n  data:\n    offsets.json: '{\"offsets\":[{\"partition\":{\"kafka_topic\":\"t\",\"kafka_partition\":0},\"offset\":{\"kafka_offset\":1}},{\"partition\":{\"kafka_topic\":\"t\",\"kafka_partition\":2},\"offset\":{\"kafka_offset\":7}}]}'\n",
+    ];
+
+    fn action_lists() -> Vec<Vec<Action>> {
+        let all = || Selection::All;
+        let filter = |f: &str| Selection::Filter(Filter::parse(f).unwrap());
+        vec![
+            vec![],
+            vec![Action::ShiftOffsets {
+                selection: all(),
+                delta: -1,
+            }],
+            vec![Action::ShiftOffsets {
+                selection: all(),
+                delta: 1,
+            }],
+            vec![Action::SetOffsets {
+                selection: all(),
+                offset: i64::MAX,
+            }],
+            vec![Action::NullOffsets { selection: all() }],
+            vec![Action::RemoveEntries { selection: all() }],
+            vec![Action::ResumeAt {
+                selection: filter("partition:0"),
+                record: 0,
+            }],
+            vec![
+                Action::SetOffset { row: 1, offset: 0 },
+                Action::SetNull { row: 0 },
+                Action::RemoveEntries {
+                    selection: Selection::Rows(vec![2]),
+                },
+            ],
+            vec![
+                Action::ShiftOffsets {
+                    selection: all(),
+                    delta: -1,
+                },
+                Action::Undo,
+                Action::SetEach {
+                    changes: vec![(0, Some(5)), (1, None), (3, Some(9_007_199_254_740_993))],
+                },
+            ],
+            vec![Action::AddEntries {
+                cluster: None,
+                topic: "added".into(),
+                partitions: PartitionSet::parse("0-2").unwrap(),
+                offset: Some(3),
+            }],
+            vec![Action::SetEntry {
+                row: 0,
+                value: json::parse(
+                    r#"{"partition":{"cluster":"east","partition":7,"topic":"a"},"offset":{"offset":1}}"#,
+                )
+                .unwrap(),
+            }],
+        ]
+    }
+
+    #[test]
+    fn rewrite_session_matches_the_built_listing() {
+        let mut streamed = 0;
+        for input in INPUTS {
+            let listing = import_bytes_unvalidated(input.as_bytes(), &ImportOptions::default())
+                .unwrap_or_else(|d| panic!("{input}: {d:?}"));
+            for actions in action_lists() {
+                let mut session = Session::new(listing.clone());
+                for a in actions.clone() {
+                    let _ = session.apply(a);
+                }
+                let edited = session.working_listing();
+                let general = (
+                    rewrite_document(input, &edited).unwrap(),
+                    validate(&edited, None),
+                );
+                match rewrite_session(input, &session) {
+                    Some(fast) => {
+                        streamed += 1;
+                        assert_eq!(fast.0, general.0, "{input} {actions:?}");
+                        assert_eq!(fast.1, general.1, "{input} {actions:?}");
+                    }
+                    // Only a replaced partition may take the general path.
+                    None => assert!(
+                        actions.iter().any(|a| matches!(a, Action::SetEntry { .. })),
+                        "{input} {actions:?}"
+                    ),
+                }
+            }
+        }
+        assert!(streamed >= INPUTS.len() * 10, "{streamed}");
+    }
+
+    #[test]
+    fn rewrite_session_leaves_csv_to_rewrite_document() {
+        let text = "group,topic,partition,offset\ng,t,0,5\n";
+        let listing = import_bytes_unvalidated(text.as_bytes(), &ImportOptions::default()).unwrap();
+        assert_eq!(listing.form, InputForm::Csv);
+        assert!(rewrite_session(text, &Session::new(listing)).is_none());
+    }
+}

@@ -1,0 +1,5 @@
+//! Writing: [`export`] writes the alter ConfigMap, the PATCH body and the CSV as deterministic
+//! strings; [`procedure`] writes the kubectl or curl steps and script that apply them.
+
+pub mod export;
+pub mod procedure;
