@@ -359,7 +359,11 @@ fn warnings_do_not_block_the_procedure() {
     let rules: Vec<&str> = p.warnings.iter().map(|d| d.rule).collect();
     // PLAN: without the listing the edits were made on, nothing can be compared.
     assert_eq!(rules, ["K8", "K3", "PLAN"]);
-    assert!(p.warnings[2].message.contains("the script stops before altering"));
+    assert!(
+        p.warnings[2]
+            .message
+            .contains("the script stops before altering")
+    );
 }
 
 #[test]

@@ -394,6 +394,12 @@ impl Kube<'_> {
             name.source
         )];
         let why = match (&self.c.api_version, path) {
+            (Some(v), AliasPath::Old) if v == "kafka.strimzi.io/v1" => format!(
+                "The listing's owner reference says {v}, which keeps the alias at /spec/mirrors/{index}/source/alias: expect this guard to fail unless you know the resource uses sourceCluster."
+            ),
+            (Some(v), AliasPath::New) if v == "kafka.strimzi.io/v1beta2" => format!(
+                "The listing's owner reference says {v}, which usually keeps the alias at /spec/mirrors/{index}/sourceCluster: expect this guard to fail unless the resource uses source.alias (Strimzi 0.49-0.51)."
+            ),
             (Some(v), _) => format!("The listing's owner reference says {v}."),
             (None, AliasPath::New) => format!(
                 "The listing did not say which API version the resource uses, so this assumes kafka.strimzi.io/v1 (Strimzi 1.0+). On a kafka.strimzi.io/v1beta2 resource (Strimzi 0.44-0.51) the alias is at /spec/mirrors/{index}/sourceCluster: generate the procedure again with that guard path."
