@@ -516,9 +516,10 @@ impl Kube<'_> {
         let mut comment = self.guard_comment();
         comment.insert(0, self.stop_comment());
         comment.push(format!(
-            "GitOps: if Argo CD or Flux manages this {}, self-heal can revert state: stopped{} halfway through, and the operator would then alter a running connector or a later stop would apply a stale alter. Pause self-heal for this resource until the last step (Argo CD: turn off selfHeal in the Application's syncPolicy; Flux: flux suspend the Kustomization or HelmRelease), or make the change in Git instead of the patches: commit the snippet below, and at the end put back what step 1 recorded.",
+            "GitOps: if Argo CD or Flux manages this {}, self-heal can revert state: stopped{} halfway through; the operator then refuses the {} on the running connector, keeps retrying, and applies it the next time the connector stops, long after this procedure. Pause self-heal for this resource until the last step (Argo CD: turn off selfHeal in the Application's syncPolicy; Flux: flux suspend the Kustomization or HelmRelease), or make the change in Git instead of the patches: commit the snippet below, and at the end put back what step 1 recorded.",
             if self.mm2().is_some() { "KafkaMirrorMaker2" } else { "KafkaConnector" },
-            if alter { " or alterOffsets" } else { "" }
+            if alter { " or alterOffsets" } else { "" },
+            if alter { "alter" } else { "reset" }
         ));
         let alter_cm = self.ctx.value(Var::AlterConfigMap);
         let mut yaml = String::from("spec:\n");

@@ -42,11 +42,11 @@ echo "Recorded: state '${previous_state:-not set}', alterOffsets '${previous_alt
 # Before Strimzi 1.1 a FAILED connector cannot be stopped; restart it first. Kafka Connect only
 # changes offsets of a STOPPED connector (not a PAUSED one).
 # GitOps: if Argo CD or Flux manages this KafkaConnector, self-heal can revert state: stopped or
-# alterOffsets halfway through, and the operator would then alter a running connector or a later
-# stop would apply a stale alter. Pause self-heal for this resource until the last step (Argo CD:
-# turn off selfHeal in the Application's syncPolicy; Flux: flux suspend the Kustomization or
-# HelmRelease), or make the change in Git instead of the patches: commit the snippet below, and at
-# the end put back what step 1 recorded.
+# alterOffsets halfway through; the operator then refuses the alter on the running connector, keeps
+# retrying, and applies it the next time the connector stops, long after this procedure. Pause
+# self-heal for this resource until the last step (Argo CD: turn off selfHeal in the Application's
+# syncPolicy; Flux: flux suspend the Kustomization or HelmRelease), or make the change in Git
+# instead of the patches: commit the snippet below, and at the end put back what step 1 recorded.
 #   spec:
 #     state: stopped
 #     alterOffsets:

@@ -56,11 +56,11 @@ echo "Recorded: state '${previous_state:-not set}', alterOffsets '${previous_alt
 # The guard reads /spec/mirrors/0/sourceCluster. The listing's owner reference says
 # kafka.strimzi.io/v1beta2.
 # GitOps: if Argo CD or Flux manages this KafkaMirrorMaker2, self-heal can revert state: stopped or
-# alterOffsets halfway through, and the operator would then alter a running connector or a later
-# stop would apply a stale alter. Pause self-heal for this resource until the last step (Argo CD:
-# turn off selfHeal in the Application's syncPolicy; Flux: flux suspend the Kustomization or
-# HelmRelease), or make the change in Git instead of the patches: commit the snippet below, and at
-# the end put back what step 1 recorded.
+# alterOffsets halfway through; the operator then refuses the alter on the running connector, keeps
+# retrying, and applies it the next time the connector stops, long after this procedure. Pause
+# self-heal for this resource until the last step (Argo CD: turn off selfHeal in the Application's
+# syncPolicy; Flux: flux suspend the Kustomization or HelmRelease), or make the change in Git
+# instead of the patches: commit the snippet below, and at the end put back what step 1 recorded.
 #   spec:
 #     mirrors:
 #     - sourceCluster: east   # mirror 0

@@ -25,11 +25,11 @@ kubectl get kafkamirrormaker2 'my-mm2' -n 'kafka' -o 'jsonpath=state: {.spec.mir
 # resource (Strimzi 0.44-0.51) the alias is at /spec/mirrors/0/sourceCluster: generate the procedure
 # again with that guard path.
 # GitOps: if Argo CD or Flux manages this KafkaMirrorMaker2, self-heal can revert state: stopped
-# halfway through, and the operator would then alter a running connector or a later stop would apply
-# a stale alter. Pause self-heal for this resource until the last step (Argo CD: turn off selfHeal
-# in the Application's syncPolicy; Flux: flux suspend the Kustomization or HelmRelease), or make the
-# change in Git instead of the patches: commit the snippet below, and at the end put back what step
-# 1 recorded.
+# halfway through; the operator then refuses the reset on the running connector, keeps retrying, and
+# applies it the next time the connector stops, long after this procedure. Pause self-heal for this
+# resource until the last step (Argo CD: turn off selfHeal in the Application's syncPolicy; Flux:
+# flux suspend the Kustomization or HelmRelease), or make the change in Git instead of the patches:
+# commit the snippet below, and at the end put back what step 1 recorded.
 #   spec:
 #     mirrors:
 #     - source:            # mirror 0
