@@ -20,18 +20,23 @@ Usage:
                             --mirror-index I [--connector SRC->TGT.Type]
   connect-offsets plan FILE --kind rest --url URL --connector NAME
 
-Prints the steps that upload FILE's offsets as the alter ConfigMap NAME and apply them (stop,
-point at the ConfigMap, wait for STOPPED, annotate, verify, resume), or for a plain Kafka Connect
-cluster the curl steps (stop, PATCH, resume). Every value is validated and single-quoted; a name
-that fails validation is an error, never a command. A data key that does not match the kind
-(K4) is an error.
+Prints the steps that apply FILE's offsets: record the current state, stop, wait for STOPPED,
+list again to before-alter.yaml and compare it with LISTING (--against), then upload the alter
+ConfigMap NAME, point the connector at it, annotate, list to after-alter.yaml and check what
+landed, put back the recorded state, clean up; for a plain Kafka Connect cluster the same with
+curl. The script stops before altering when a partition it writes moved since LISTING (it needs
+jq). Every value is validated and single-quoted; a name that fails validation is an error, never
+a command. A data key that does not match the kind (K4) is an error.
 
   --script               the all-in-one bash script (set -euo pipefail, bounded waits)
-  --against LISTING      embed only the entries that differ from LISTING
+  --against LISTING      the listing the edits were made on: embed only the entries that differ
+                         from it, and compare it with a fresh listing before altering (without
+                         it the script refuses to run unless OFFSETS_UNCHECKED=yes)
   --list-configmap NAME  the listOffsets ConfigMap (default: FILE's ConfigMap name)
   --context CTX          kubectl --context
   --old-alias-path       MirrorMaker 2 test guard on /spec/mirrors/I/sourceCluster (v1beta2)
-                         instead of /spec/mirrors/I/source/alias
+                         instead of /spec/mirrors/I/source/alias (automatic when the listing's
+                         owner reference is kafka.strimzi.io/v1beta2)
   --timeout SECONDS      how long each wait lasts (default 300)
 ";
 
@@ -102,7 +107,23 @@ pub fn run(parser: &mut lexopt::Parser) -> Result<ExitCode, CliError> {
         .configmap
         .as_ref()
         .and_then(|m| m.name.clone());
+    // The owner's apiVersion decides the MirrorMaker 2 guard path (v1beta2: sourceCluster).
+    let api_version = loaded
+        .listing
+        .configmap
+        .as_ref()
+        .and_then(|m| m.strimzi_owner())
+        .map(|o| o.api_version.clone())
+        .filter(|v| !v.is_empty());
     let (listing, baseline) = ex.scoped(loaded.listing)?;
+    let api_version = api_version.or_else(|| {
+        baseline
+            .as_ref()
+            .and_then(|b| b.configmap.as_ref())
+            .and_then(|m| m.strimzi_owner())
+            .map(|o| o.api_version.clone())
+            .filter(|v| !v.is_empty())
+    });
     let kube = |namespace: String, alter: String| Kubernetes {
         namespace,
         context: context.clone(),
@@ -162,7 +183,9 @@ pub fn run(parser: &mut lexopt::Parser) -> Result<ExitCode, CliError> {
                 resource,
                 mirror_index,
                 connector,
-                alias_path: if old_alias {
+                alias_path: if old_alias
+                    || api_version.as_deref() == Some("kafka.strimzi.io/v1beta2")
+                {
                     AliasPath::Old
                 } else {
                     AliasPath::New
@@ -192,6 +215,10 @@ pub fn run(parser: &mut lexopt::Parser) -> Result<ExitCode, CliError> {
     };
     let mut options = Options::new(target);
     options.timeout_seconds = timeout;
+    // The listing the edits were made on: the procedure compares it with a fresh listing
+    // after the stop and refuses to alter partitions that moved.
+    options.listed = baseline.as_ref().map(|b| b.to_compact_json());
+    options.api_version = api_version;
     match procedure::alter(&options, &payload) {
         Ok(p) => {
             report(&name, &p.warnings, 20);

@@ -178,6 +178,73 @@ fn against_embeds_only_changes() {
         !s.contains("\"partition\" : 0,"),
         "unchanged partition 0 must not be embedded"
     );
+    // The listing the edits were made on is compared before the alter: its value (42) is the
+    // one the script expects to find again after the stop.
+    assert!(
+        s.contains(r#"{"partition":{"cluster":"east","partition":1,"topic":"orders"},"listed":[{"offset":42}],"altered":[{"offset":7}]}"#),
+        "{s}"
+    );
+    assert!(!text(&out.stderr).contains("was not given"));
+    // Without --against the procedure says it cannot compare, and the script refuses to run.
+    let out = run(&[
+        "plan",
+        &e,
+        "--namespace",
+        "kafka",
+        "--configmap",
+        "my-mm2-alter",
+        "--kind",
+        "mirrormaker2",
+        "--resource",
+        "my-mm2",
+        "--mirror-index",
+        "0",
+        "--script",
+    ]);
+    assert_eq!(out.status.code(), Some(0));
+    assert!(
+        text(&out.stderr).contains("was not given"),
+        "{}",
+        text(&out.stderr)
+    );
+    assert!(text(&out.stdout).contains("OFFSETS_UNCHECKED"));
+    let _ = std::fs::remove_file(&edited);
+}
+
+#[test]
+fn a_v1beta2_owner_selects_the_old_guard_path() {
+    let old =
+        std::env::temp_dir().join(format!("offsets-plan-v1beta2-{}.yaml", std::process::id()));
+    let text_in = std::fs::read_to_string(fixture(MM2))
+        .unwrap()
+        .replace("kafka.strimzi.io/v1\n", "kafka.strimzi.io/v1beta2\n");
+    assert!(text_in.contains("kafka.strimzi.io/v1beta2"));
+    std::fs::write(&old, text_in).unwrap();
+    let out = run(&[
+        "plan",
+        &old.display().to_string(),
+        "--namespace",
+        "kafka",
+        "--configmap",
+        "my-mm2-alter",
+        "--kind",
+        "mirrormaker2",
+        "--resource",
+        "my-mm2",
+        "--mirror-index",
+        "0",
+    ]);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let s = text(&out.stdout);
+    assert!(
+        s.contains(r#""path":"/spec/mirrors/0/sourceCluster""#),
+        "{s}"
+    );
+    assert!(
+        s.replace("\n# ", " ")
+            .contains("The listing's owner reference says kafka.strimzi.io/v1beta2.")
+    );
+    let _ = std::fs::remove_file(&old);
 }
 
 #[test]

@@ -123,3 +123,27 @@ fn scripts_are_strict_and_define_their_variables_once() {
         );
     }
 }
+
+#[test]
+fn each_step_renders_alone_as_in_the_steps() {
+    // The page's "Copy step N" copies render_step; pasted in order they are the steps.
+    for (name, options, operation) in variants() {
+        let p = plan(&options, &operation).unwrap();
+        let all = p.render_steps();
+        let mut at = 0;
+        for i in 0..p.steps.len() {
+            let one = p.render_step(i);
+            assert!(one.starts_with(&format!("# {}. ", i + 1)), "{name} {i}");
+            let found = all[at..]
+                .find(&one)
+                .unwrap_or_else(|| panic!("{name}: step {} not in the steps", i + 1));
+            at += found + one.len();
+            assert!(
+                bash_syntax(&one).is_ok(),
+                "{name}: step {} alone does not parse",
+                i + 1
+            );
+        }
+        assert_eq!(p.render_step(p.steps.len()), "");
+    }
+}

@@ -126,6 +126,8 @@ impl Field {
             manifest_file,
             list_file,
             timeout_seconds: None,
+            listed: None,
+            api_version: None,
         };
         plan(&options, &operation).map(|p| p.render_script() + &p.render_steps())
     }
@@ -355,7 +357,13 @@ fn warnings_do_not_block_the_procedure() {
     let payload = "kind: ConfigMap\nmetadata:\n  name: offsets\ndata:\n  a--b.MirrorSourceConnector.json: '{}'\n";
     let p = alter(&same, payload).unwrap();
     let rules: Vec<&str> = p.warnings.iter().map(|d| d.rule).collect();
-    assert_eq!(rules, ["K8", "K3"]);
+    // PLAN: without the listing the edits were made on, nothing can be compared.
+    assert_eq!(rules, ["K8", "K3", "PLAN"]);
+    assert!(
+        p.warnings[2]
+            .message
+            .contains("the script stops before altering")
+    );
 }
 
 #[test]

@@ -28,12 +28,23 @@ impl Shared {
     }
 }
 
+/// The procedure's steps one by one, `(title, text)`, for their own Copy buttons.
+#[derive(Debug, Clone)]
+struct StepTexts(Rc<Vec<(String, String)>>);
+
+impl PartialEq for StepTexts {
+    fn eq(&self, other: &Self) -> bool {
+        Rc::ptr_eq(&self.0, &other.0)
+    }
+}
+
 /// Every view's text, computed once per change of the data or the settings.
 #[derive(Debug)]
 struct Rendered {
     exports: Exports,
     configmap: Shared,
     steps: Shared,
+    step_texts: StepTexts,
     script: Shared,
     patch_json: Shared,
     csv: Shared,
@@ -48,7 +59,21 @@ impl Rendered {
         let procedure = |f: fn(&offsets_core::procedure::Procedure) -> String| {
             Shared::new(exports.procedure.as_ref().map(f).map_err(Clone::clone))
         };
+        let step_texts = StepTexts(Rc::new(
+            exports
+                .procedure
+                .as_ref()
+                .map(|p| {
+                    p.steps
+                        .iter()
+                        .enumerate()
+                        .map(|(i, step)| (step.title.clone(), p.render_step(i)))
+                        .collect()
+                })
+                .unwrap_or_default(),
+        ));
         Rendered {
+            step_texts,
             configmap: text(&exports.configmap),
             steps: procedure(offsets_core::procedure::Procedure::render_steps),
             script: procedure(offsets_core::procedure::Procedure::render_script),
@@ -71,6 +96,13 @@ struct ViewProps {
     text: Shared,
     #[prop_or_default]
     notes: Vec<Diagnostic>,
+    /// What Copy puts on the clipboard when it is not the text shown (the steps view copies
+    /// the all-in-one script, which stops at the first failure).
+    #[prop_or_default]
+    copy_all: Option<Shared>,
+    /// Each step with its own "Copy step N" button.
+    #[prop_or_default]
+    steps: Option<StepTexts>,
 }
 
 /// One export view: the text, Copy and Download, and a visible confirmation.
@@ -78,18 +110,31 @@ struct ViewProps {
 fn ExportView(props: &ViewProps) -> Html {
     let confirmation = use_state(|| None::<String>);
     let available = props.text.0.is_ok();
-    let on_copy = {
+    let copy = {
         let confirmation = confirmation.clone();
-        let shared = props.text.clone();
-        Callback::from(move |_: MouseEvent| {
+        move |text: String, what: String| {
             let confirmation = confirmation.clone();
-            let text = shared.0.as_ref().clone().unwrap_or_default();
             wasm_bindgen_futures::spawn_local(async move {
                 confirmation.set(Some(match io::copy(text).await {
-                    Ok(()) => "Copied to the clipboard.".to_string(),
+                    Ok(()) => format!("Copied {what}to the clipboard."),
                     Err(e) => format!("Not copied: {e}."),
                 }));
             });
+        }
+    };
+    let on_copy = {
+        let copy = copy.clone();
+        let shared = props.copy_all.clone().unwrap_or_else(|| props.text.clone());
+        let what = if props.copy_all.is_some() {
+            "all steps as the script "
+        } else {
+            ""
+        };
+        Callback::from(move |_: MouseEvent| {
+            copy(
+                shared.0.as_ref().clone().unwrap_or_default(),
+                what.to_owned(),
+            );
         })
     };
     let on_download = {
@@ -121,6 +166,22 @@ fn ExportView(props: &ViewProps) -> Html {
                 <button type="button" onclick={on_download} disabled={!available}>{ "Download" }</button>
                 <span class="confirmation" role="status">{ (*confirmation).clone().unwrap_or_default() }</span>
             </div>
+            if let (Some(steps), true) = (&props.steps, available) {
+                <p class="hint">{ "Copy puts all steps on the clipboard as the script (set -euo pipefail: it stops at the first command that fails). To run one step at a time, copy each step, run it, and check its result." }</p>
+                <ol class="step-copies" aria-label="Steps">
+                    { for steps.0.iter().enumerate().map(|(i, (title, text))| {
+                        let copy = copy.clone();
+                        let text = text.clone();
+                        let n = i + 1;
+                        html! {
+                            <li>
+                                <button type="button" onclick={Callback::from(move |_: MouseEvent| copy(text.clone(), format!("step {n} ")))}>{ format!("Copy step {n}") }</button>
+                                { " " }<span>{ title.as_str() }</span>
+                            </li>
+                        }
+                    }) }
+                </ol>
+            }
             { for props.notes.iter().filter(|d| d.severity != offsets_core::Severity::Info && !d.rule.starts_with(['S', 'M', 'I'])).map(|d| html! {
                 <p class={classes!("note", d.severity.as_str())}>{ format!("{}: {}", d.rule, d.message) }</p>
             }) }
@@ -334,7 +395,8 @@ pub fn ExportPanel(props: &ExportProps) -> Html {
                 <ExportView title="ConfigMap YAML" file="alter.yaml" mime="application/yaml"
                     text={rendered.configmap.clone()} notes={notes(&exports.configmap)} />
                 <ExportView title={format!("{tool} commands")} file={if is_rest { "alter-offsets-curl.sh" } else { "alter-offsets-steps.sh" }}
-                    mime="text/x-shellscript" text={rendered.steps.clone()} notes={procedure_notes} />
+                    mime="text/x-shellscript" text={rendered.steps.clone()} notes={procedure_notes}
+                    copy_all={rendered.script.clone()} steps={rendered.step_texts.clone()} />
                 <ExportView title={format!("{tool} script")} file="alter-offsets.sh" mime="text/x-shellscript" text={rendered.script.clone()} />
                 <ExportView title="PATCH JSON" file="offsets.json" mime="application/json"
                     text={rendered.patch_json.clone()} notes={notes(&exports.patch_json)} />

@@ -93,6 +93,26 @@ pub const REST_PATCH_JSON: &str = r#"{
   } ]
 }"#;
 
+/// The listing the connector alter's edits were made on (Jackson's pretty print, keys in
+/// another order than the export).
+pub const CONNECTOR_LISTED: &str = "{\n  \"offsets\" : [ {\n    \"partition\" : {\n      \"topic\" : \"orders\",\n      \"partition\" : 0,\n      \"cluster\" : \"east\"\n    },\n    \"offset\" : {\n      \"offset\" : 1041\n    }\n  } ]\n}";
+
+/// The listing the MirrorMaker 2 alter's edits were made on: partition 0 at 1041, partition 1
+/// at 17 (the alter rewinds 0 to 41 and nulls 1), and an untouched partition 2.
+pub const MM2_LISTED: &str = "{\n  \"offsets\" : [ {\n    \"partition\" : {\n      \"cluster\" : \"east\",\n      \"partition\" : 1,\n      \"topic\" : \"orders\"\n    },\n    \"offset\" : {\n      \"offset\" : 17\n    }\n  }, {\n    \"partition\" : {\n      \"cluster\" : \"east\",\n      \"partition\" : 0,\n      \"topic\" : \"orders\"\n    },\n    \"offset\" : {\n      \"offset\" : 1041\n    }\n  }, {\n    \"partition\" : {\n      \"cluster\" : \"east\",\n      \"partition\" : 2,\n      \"topic\" : \"orders\"\n    },\n    \"offset\" : {\n      \"offset\" : 9\n    }\n  } ]\n}";
+
+pub const CHECKPOINT_LISTED: &str = "{\"offsets\":[{\"partition\":{\"group\":\"billing\",\"partition\":0,\"topic\":\"east.orders\"},\"offset\":{\"offset\":5}}]}";
+
+pub const REST_LISTED: &str = "{\"offsets\":[{\"partition\":{\"kafka_partition\":2,\"kafka_topic\":\"orders\"},\"offset\":{\"kafka_offset\":2000}}]}";
+
+/// `options` with the listing the edits were made on (and, for MirrorMaker 2, the owner's
+/// apiVersion).
+pub fn listed(mut options: Options, listed: &str, api_version: Option<&str>) -> Options {
+    options.listed = Some(listed.to_owned());
+    options.api_version = api_version.map(str::to_owned);
+    options
+}
+
 pub fn kube(context: Option<&str>, list: &str, alter: &str) -> Kubernetes {
     Kubernetes {
         namespace: "kafka".into(),
@@ -148,6 +168,11 @@ pub fn variants() -> Vec<(&'static str, Options, Operation)> {
         ("connector-list", connector(None), Operation::List),
         (
             "connector-alter",
+            listed(connector(None), CONNECTOR_LISTED, None),
+            alter(CONNECTOR_ALTER_YAML),
+        ),
+        (
+            "connector-alter-unchecked",
             connector(None),
             alter(CONNECTOR_ALTER_YAML),
         ),
@@ -155,7 +180,7 @@ pub fn variants() -> Vec<(&'static str, Options, Operation)> {
         ("connector-list-context", connector(prod), Operation::List),
         (
             "connector-alter-context",
-            connector(prod),
+            listed(connector(prod), CONNECTOR_LISTED, None),
             alter(CONNECTOR_ALTER_YAML),
         ),
         ("connector-reset-context", connector(prod), Operation::Reset),
@@ -171,12 +196,16 @@ pub fn variants() -> Vec<(&'static str, Options, Operation)> {
         ),
         (
             "mm2-alter-new",
-            mm2(None, SOURCE, AliasPath::New),
+            listed(mm2(None, SOURCE, AliasPath::New), MM2_LISTED, None),
             alter(MM2_ALTER_YAML),
         ),
         (
             "mm2-alter-old",
-            mm2(None, SOURCE, AliasPath::Old),
+            listed(
+                mm2(None, SOURCE, AliasPath::Old),
+                MM2_LISTED,
+                Some("kafka.strimzi.io/v1beta2"),
+            ),
             alter(MM2_ALTER_YAML),
         ),
         (
@@ -191,17 +220,25 @@ pub fn variants() -> Vec<(&'static str, Options, Operation)> {
         ),
         (
             "mm2-alter-new-context",
-            mm2(prod, SOURCE, AliasPath::New),
+            listed(
+                mm2(prod, SOURCE, AliasPath::New),
+                MM2_LISTED,
+                Some("kafka.strimzi.io/v1"),
+            ),
             alter(MM2_ALTER_YAML),
         ),
         (
             "mm2-alter-delimiter-clash",
-            mm2(None, SOURCE, AliasPath::New),
+            listed(mm2(None, SOURCE, AliasPath::New), MM2_LISTED, None),
             alter(MM2_ALTER_YAML_WITH_DELIMITER),
         ),
         (
             "mm2-checkpoint-alter-new",
-            mm2(None, CHECKPOINT, AliasPath::New),
+            listed(
+                mm2(None, CHECKPOINT, AliasPath::New),
+                CHECKPOINT_LISTED,
+                None,
+            ),
             alter(CHECKPOINT_ALTER_YAML),
         ),
         (
@@ -210,9 +247,17 @@ pub fn variants() -> Vec<(&'static str, Options, Operation)> {
             Operation::Reset,
         ),
         ("rest-list", rest("my-sink"), Operation::List),
-        ("rest-alter", rest("my-sink"), alter(REST_PATCH_JSON)),
+        (
+            "rest-alter",
+            listed(rest("my-sink"), REST_LISTED, None),
+            alter(REST_PATCH_JSON),
+        ),
         ("rest-reset", rest("my-sink"), Operation::Reset),
-        ("rest-alter-mm2-name", rest(SOURCE), alter(REST_PATCH_JSON)),
+        (
+            "rest-alter-mm2-name",
+            listed(rest(SOURCE), REST_LISTED, None),
+            alter(REST_PATCH_JSON),
+        ),
         (
             "connector-auto-offset-reset-latest",
             connector(None),

@@ -22,6 +22,9 @@ done
 kubectl --context 'prod-cluster' get kafkaconnector 'my-connector' -n 'kafka' -o 'jsonpath=annotations left: [{.metadata.annotations.strimzi\.io/connector-offsets}]{"\n"}{range .status.conditions[?(@.type=="Warning")]}{.reason}: {.message}{"\n"}{end}'
 
 # 4. Save the listing
-# Import the file into connect-offsets, edit and validate it, then export the alter ConfigMap (data
-# key offsets.json) and generate the alter procedure.
-kubectl --context 'prod-cluster' get configmap 'my-connector-offsets' -n 'kafka' -o yaml > 'list.yaml'
+# --show-managed-fields keeps the operator's write time, which connect-offsets shows as the time of
+# the listing. Import the file into connect-offsets, edit and validate it, then export the alter
+# ConfigMap (data key offsets.json) and generate the alter procedure. For relative edits (rewind,
+# shift) stop the connector before listing, or the alter procedure will find that offsets moved and
+# stop.
+kubectl --context 'prod-cluster' get configmap 'my-connector-offsets' -n 'kafka' -o yaml --show-managed-fields > 'list.yaml'

@@ -45,9 +45,12 @@ while true; do
 done
 
 # 4. Save the listing
-# Import the file into connect-offsets, edit and validate it, then export the alter ConfigMap (data
-# key offsets.json) and generate the alter procedure.
+# --show-managed-fields keeps the operator's write time, which connect-offsets shows as the time of
+# the listing. Import the file into connect-offsets, edit and validate it, then export the alter
+# ConfigMap (data key offsets.json) and generate the alter procedure. For relative edits (rewind,
+# shift) stop the connector before listing, or the alter procedure will find that offsets moved and
+# stop.
 echo '==> 4/4 Save the listing'
-kubectl get configmap "${LIST_CM}" -n "${NS}" -o yaml > "${LIST_FILE}"
+kubectl get configmap "${LIST_CM}" -n "${NS}" -o yaml --show-managed-fields > "${LIST_FILE}"
 
 echo '==> Done.'

@@ -14,47 +14,54 @@ TIMEOUT_SECONDS='300'
 
 command -v kubectl >/dev/null || { echo 'kubectl is not installed or not on PATH.' >&2; exit 1; }
 
-# 1. Stop the connector
-echo '==> 1/6 Stop the connector'
-kubectl patch kafkaconnector "${CONNECTOR}" -n "${NS}" --type=merge -p '{"spec":{"state":"stopped"}}'
+# 1. Record the current state
+# The last step puts back what this shows: an empty state means the field is not set (the connector
+# runs). Keep the output until the end.
+# If before-reset.yaml exists from an earlier run, move it away first: it may be the only record of
+# the offsets before that run.
+echo '==> 1/8 Record the current state'
+if [ -e before-reset.yaml ]; then
+  echo "before-reset.yaml exists from an earlier run; it may be the only record of the offsets before that run. Move it away, then run this script again." >&2
+  exit 1
+fi
+previous_state="$(kubectl get kafkaconnector "${CONNECTOR}" -n "${NS}" -o 'jsonpath={.spec.state}')"
+case "${previous_state}" in
+  ''|running|paused|stopped) ;;
+  *)
+    echo "Unexpected state '${previous_state}'; expected running, paused or stopped." >&2
+    exit 1
+    ;;
+esac
+echo "Recorded: state '${previous_state:-not set}'."
 
-# 2. Wait until the connector is STOPPED
+# 2. Stop the connector
 # Before Strimzi 1.1 a FAILED connector cannot be stopped; restart it first. Kafka Connect only
 # changes offsets of a STOPPED connector (not a PAUSED one).
-echo '==> 2/6 Wait until the connector is STOPPED'
+# GitOps: if Argo CD or Flux manages this KafkaConnector, self-heal can revert state: stopped
+# halfway through; the operator then refuses the reset on the running connector, keeps retrying, and
+# applies it the next time the connector stops, long after this procedure. Pause self-heal for this
+# resource until the last step (Argo CD: turn off selfHeal in the Application's syncPolicy; Flux:
+# flux suspend the Kustomization or HelmRelease), or make the change in Git instead of the patches:
+# commit the snippet below, and at the end put back what step 1 recorded.
+#   spec:
+#     state: stopped
+echo '==> 2/8 Stop the connector'
+kubectl patch kafkaconnector "${CONNECTOR}" -n "${NS}" --type=merge -p '{"spec":{"state":"stopped"}}'
+
+# 3. Wait until the connector is STOPPED
+# Before Strimzi 1.1 a FAILED connector cannot be stopped; restart it first. Kafka Connect only
+# changes offsets of a STOPPED connector (not a PAUSED one).
+echo '==> 3/8 Wait until the connector is STOPPED'
 if ! kubectl wait "kafkaconnector/${CONNECTOR}" -n "${NS}" '--for=jsonpath={.status.connectorStatus.connector.state}=STOPPED' "--timeout=${TIMEOUT_SECONDS}s"; then
   echo "KafkaConnector ${CONNECTOR} is not STOPPED after ${TIMEOUT_SECONDS}s. Its state and Warning conditions:" >&2
   kubectl get kafkaconnector "${CONNECTOR}" -n "${NS}" -o 'jsonpath={.status.connectorStatus.connector.state}{"\n"}{range .status.conditions[?(@.type=="Warning")]}{.reason}: {.message}{"\n"}{end}' >&2 || true
   exit 1
 fi
 
-# 3. Ask the operator to reset the offsets
-# This deletes every stored offset of the connector.
-echo '==> 3/6 Ask the operator to reset the offsets'
-kubectl annotate kafkaconnector "${CONNECTOR}" -n "${NS}" strimzi.io/connector-offsets=reset --overwrite
-
-# 4. Wait until the operator has reset the offsets
-# The operator removes the annotation when it is done. An empty 'annotations left' line and no
-# ResetOffsets Warning mean it worked.
-echo '==> 4/6 Wait until the operator has reset the offsets'
-deadline=$((SECONDS + TIMEOUT_SECONDS))
-while true; do
-  left="$(kubectl get kafkaconnector "${CONNECTOR}" -n "${NS}" -o 'jsonpath={.metadata.annotations.strimzi\.io/connector-offsets}')"
-  if [ -z "${left}" ]; then
-    break
-  fi
-  if [ "${SECONDS}" -ge "${deadline}" ]; then
-    echo "Timed out after ${TIMEOUT_SECONDS}s: the operator has not removed the annotation strimzi.io/connector-offsets (reset) from KafkaConnector ${CONNECTOR}. Its Warning conditions:" >&2
-    kubectl get kafkaconnector "${CONNECTOR}" -n "${NS}" -o 'jsonpath={range .status.conditions[?(@.type=="Warning")]}{.reason}: {.message}{"\n"}{end}' >&2 || true
-    echo "Kafka Connect's own error message is only in the logs of the Connect pods. To give up: kubectl annotate kafkaconnector ${CONNECTOR} -n ${NS} strimzi.io/connector-offsets-" >&2
-    exit 1
-  fi
-  sleep 5
-done
-
-# 5. List the offsets again
-# The listing should now be empty: { "offsets" : [ ] }.
-echo '==> 5/6 List the offsets again'
+# 4. List the offsets before the reset
+# Saves them to before-reset.yaml: the reset deletes every stored offset, and this file is the only
+# record to restore them from.
+echo '==> 4/8 List the offsets before the reset'
 kubectl annotate kafkaconnector "${CONNECTOR}" -n "${NS}" strimzi.io/connector-offsets=list --overwrite
 deadline=$((SECONDS + TIMEOUT_SECONDS))
 while true; do
@@ -70,10 +77,66 @@ while true; do
   fi
   sleep 5
 done
+kubectl get configmap "${LIST_CM}" -n "${NS}" -o yaml --show-managed-fields > before-reset.yaml
+
+# 5. Ask the operator to reset the offsets
+# This deletes every stored offset of the connector.
+echo '==> 5/8 Ask the operator to reset the offsets'
+kubectl annotate kafkaconnector "${CONNECTOR}" -n "${NS}" strimzi.io/connector-offsets=reset --overwrite
+
+# 6. Wait until the operator has reset the offsets
+# The operator removes the annotation when it is done. An empty 'annotations left' line and no
+# ResetOffsets Warning mean it worked.
+echo '==> 6/8 Wait until the operator has reset the offsets'
+deadline=$((SECONDS + TIMEOUT_SECONDS))
+while true; do
+  left="$(kubectl get kafkaconnector "${CONNECTOR}" -n "${NS}" -o 'jsonpath={.metadata.annotations.strimzi\.io/connector-offsets}')"
+  if [ -z "${left}" ]; then
+    break
+  fi
+  if [ "${SECONDS}" -ge "${deadline}" ]; then
+    echo "Timed out after ${TIMEOUT_SECONDS}s: the operator has not removed the annotation strimzi.io/connector-offsets (reset) from KafkaConnector ${CONNECTOR}. Its Warning conditions:" >&2
+    kubectl get kafkaconnector "${CONNECTOR}" -n "${NS}" -o 'jsonpath={range .status.conditions[?(@.type=="Warning")]}{.reason}: {.message}{"\n"}{end}' >&2 || true
+    echo "Kafka Connect's own error message is only in the logs of the Connect pods. To give up: kubectl annotate kafkaconnector ${CONNECTOR} -n ${NS} strimzi.io/connector-offsets-" >&2
+    exit 1
+  fi
+  sleep 5
+done
+
+# 7. List the offsets again
+# Saves the listing to after-reset.yaml; it should now be empty: { "offsets" : [ ] }.
+echo '==> 7/8 List the offsets again'
+kubectl annotate kafkaconnector "${CONNECTOR}" -n "${NS}" strimzi.io/connector-offsets=list --overwrite
+deadline=$((SECONDS + TIMEOUT_SECONDS))
+while true; do
+  left="$(kubectl get kafkaconnector "${CONNECTOR}" -n "${NS}" -o 'jsonpath={.metadata.annotations.strimzi\.io/connector-offsets}')"
+  if [ -z "${left}" ]; then
+    break
+  fi
+  if [ "${SECONDS}" -ge "${deadline}" ]; then
+    echo "Timed out after ${TIMEOUT_SECONDS}s: the operator has not removed the annotation strimzi.io/connector-offsets (list) from KafkaConnector ${CONNECTOR}. Its Warning conditions:" >&2
+    kubectl get kafkaconnector "${CONNECTOR}" -n "${NS}" -o 'jsonpath={range .status.conditions[?(@.type=="Warning")]}{.reason}: {.message}{"\n"}{end}' >&2 || true
+    echo "Kafka Connect's own error message is only in the logs of the Connect pods. To give up: kubectl annotate kafkaconnector ${CONNECTOR} -n ${NS} strimzi.io/connector-offsets-" >&2
+    exit 1
+  fi
+  sleep 5
+done
+kubectl get configmap "${LIST_CM}" -n "${NS}" -o yaml --show-managed-fields > after-reset.yaml
 kubectl get configmap "${LIST_CM}" -n "${NS}" -o 'jsonpath={.data.offsets\.json}{"\n"}'
 
-# 6. Resume the connector
-echo '==> 6/6 Resume the connector'
-kubectl patch kafkaconnector "${CONNECTOR}" -n "${NS}" --type=merge -p '{"spec":{"state":"running"}}'
+# 8. Resume the connector
+# Puts back what step 1 recorded. As written, for the usual case where step 1 showed an empty state:
+# null removes the field, and the connector runs. If step 1 showed a state (paused, running or
+# stopped), write it instead of the first null, e.g. "state":"paused".
+echo '==> 8/8 Resume the connector'
+if [ -n "${previous_state}" ]; then
+  state_json="\"${previous_state}\""
+else
+  state_json=null
+fi
+kubectl patch kafkaconnector "${CONNECTOR}" -n "${NS}" --type=merge -p "{\"spec\":{\"state\":${state_json}}}"
+if [ "${previous_state}" = stopped ]; then
+  echo "The connector was already stopped when this script started, so it stays stopped. To run it, set its state to running."
+fi
 
 echo '==> Done.'

@@ -25,6 +25,9 @@ done
 kubectl get kafkamirrormaker2 'my-mm2' -n 'kafka' -o 'jsonpath=annotations left: [{.metadata.annotations.strimzi\.io/connector-offsets}{.metadata.annotations.strimzi\.io/mirrormaker-connector}]{"\n"}{range .status.conditions[?(@.type=="Warning")]}{.reason}: {.message}{"\n"}{end}'
 
 # 4. Save the listing
-# Import the file into connect-offsets, edit and validate it, then export the alter ConfigMap (data
-# key east--west.MirrorSourceConnector.json) and generate the alter procedure.
-kubectl get configmap 'my-mm2-offsets' -n 'kafka' -o yaml > 'list.yaml'
+# --show-managed-fields keeps the operator's write time, which connect-offsets shows as the time of
+# the listing. Import the file into connect-offsets, edit and validate it, then export the alter
+# ConfigMap (data key east--west.MirrorSourceConnector.json) and generate the alter procedure. For
+# relative edits (rewind, shift) stop the connector before listing, or the alter procedure will find
+# that offsets moved and stop.
+kubectl get configmap 'my-mm2-offsets' -n 'kafka' -o yaml --show-managed-fields > 'list.yaml'

@@ -17,14 +17,62 @@ TIMEOUT_SECONDS='300'
 
 command -v kubectl >/dev/null || { echo 'kubectl is not installed or not on PATH.' >&2; exit 1; }
 
-# 1. Stop the connector
-echo '==> 1/6 Stop the connector'
-kubectl patch kafkamirrormaker2 "${MM2}" -n "${NS}" --type=json -p '[{"op":"test","path":"/spec/mirrors/'"${MIRROR_INDEX}"'/source/alias","value":"east"},{"op":"add","path":"/spec/mirrors/'"${MIRROR_INDEX}"'/sourceConnector/state","value":"stopped"}]'
+# 1. Record the current state
+# The last step puts back what this shows: an empty state means the field is not set (the connector
+# runs). Keep the output until the end.
+# If before-reset.yaml exists from an earlier run, move it away first: it may be the only record of
+# the offsets before that run.
+# The source alias must be east; otherwise the mirror index is wrong.
+echo '==> 1/8 Record the current state'
+if [ -e before-reset.yaml ]; then
+  echo "before-reset.yaml exists from an earlier run; it may be the only record of the offsets before that run. Move it away, then run this script again." >&2
+  exit 1
+fi
+alias="$(kubectl get kafkamirrormaker2 "${MM2}" -n "${NS}" -o "jsonpath={.spec.mirrors[${MIRROR_INDEX}].source.alias}")"
+if [ "${alias}" != east ]; then
+  echo "Mirror ${MIRROR_INDEX} of KafkaMirrorMaker2 ${MM2} has '${alias}' at /spec/mirrors/${MIRROR_INDEX}/source/alias, not 'east': the mirror index or the guard path is wrong (the patches would fail their test operation). Nothing was changed." >&2
+  exit 1
+fi
+previous_state="$(kubectl get kafkamirrormaker2 "${MM2}" -n "${NS}" -o "jsonpath={.spec.mirrors[${MIRROR_INDEX}].sourceConnector.state}")"
+case "${previous_state}" in
+  ''|running|paused|stopped) ;;
+  *)
+    echo "Unexpected state '${previous_state}'; expected running, paused or stopped." >&2
+    exit 1
+    ;;
+esac
+echo "Recorded: state '${previous_state:-not set}'."
 
-# 2. Wait until the connector is STOPPED
+# 2. Stop the connector
 # Before Strimzi 1.1 a FAILED connector cannot be stopped; restart it first. Kafka Connect only
 # changes offsets of a STOPPED connector (not a PAUSED one).
-echo '==> 2/6 Wait until the connector is STOPPED'
+# The test operation makes the patch fail unless mirror 0 really is the mirror from source alias
+# east: a patch error about a failed test operation ("test operation failed", "testing value ...
+# failed") means the mirror index or the alias does not match this resource, and nothing was
+# changed.
+# The guard reads /spec/mirrors/0/source/alias. The listing did not say which API version the
+# resource uses, so this assumes kafka.strimzi.io/v1 (Strimzi 1.0+). On a kafka.strimzi.io/v1beta2
+# resource (Strimzi 0.44-0.51) the alias is at /spec/mirrors/0/sourceCluster: generate the procedure
+# again with that guard path.
+# GitOps: if Argo CD or Flux manages this KafkaMirrorMaker2, self-heal can revert state: stopped
+# halfway through; the operator then refuses the reset on the running connector, keeps retrying, and
+# applies it the next time the connector stops, long after this procedure. Pause self-heal for this
+# resource until the last step (Argo CD: turn off selfHeal in the Application's syncPolicy; Flux:
+# flux suspend the Kustomization or HelmRelease), or make the change in Git instead of the patches:
+# commit the snippet below, and at the end put back what step 1 recorded.
+#   spec:
+#     mirrors:
+#     - source:            # mirror 0
+#         alias: east
+#       sourceConnector:
+#         state: stopped
+echo '==> 2/8 Stop the connector'
+kubectl patch kafkamirrormaker2 "${MM2}" -n "${NS}" --type=json -p '[{"op":"test","path":"/spec/mirrors/'"${MIRROR_INDEX}"'/source/alias","value":"east"},{"op":"add","path":"/spec/mirrors/'"${MIRROR_INDEX}"'/sourceConnector/state","value":"stopped"}]'
+
+# 3. Wait until the connector is STOPPED
+# Before Strimzi 1.1 a FAILED connector cannot be stopped; restart it first. Kafka Connect only
+# changes offsets of a STOPPED connector (not a PAUSED one).
+echo '==> 3/8 Wait until the connector is STOPPED'
 deadline=$((SECONDS + TIMEOUT_SECONDS))
 while true; do
   state="$(kubectl get kafkamirrormaker2 "${MM2}" -n "${NS}" -o 'jsonpath={.status.connectors[?(@.name=="'"${MM2_CONNECTOR}"'")].connector.state}')"
@@ -39,37 +87,10 @@ while true; do
   sleep 5
 done
 
-# 3. Ask the operator to reset the offsets
-# This deletes every stored offset of the connector.
-# Both annotations go in one command; the connector name is quoted because an unquoted > would
-# redirect output to a file.
-echo '==> 3/6 Ask the operator to reset the offsets'
-kubectl annotate kafkamirrormaker2 "${MM2}" -n "${NS}" strimzi.io/connector-offsets=reset "strimzi.io/mirrormaker-connector=${MM2_CONNECTOR}" --overwrite
-
-# 4. Wait until the operator has reset the offsets
-# The operator removes the annotations when it is done. An empty 'annotations left' line and no
-# ResetOffsets Warning mean it worked.
-# If the annotations stay and there is no Warning, the connector name matches no connector of this
-# KafkaMirrorMaker2.
-echo '==> 4/6 Wait until the operator has reset the offsets'
-deadline=$((SECONDS + TIMEOUT_SECONDS))
-while true; do
-  left="$(kubectl get kafkamirrormaker2 "${MM2}" -n "${NS}" -o 'jsonpath={.metadata.annotations.strimzi\.io/connector-offsets}{.metadata.annotations.strimzi\.io/mirrormaker-connector}')"
-  if [ -z "${left}" ]; then
-    break
-  fi
-  if [ "${SECONDS}" -ge "${deadline}" ]; then
-    echo "Timed out after ${TIMEOUT_SECONDS}s: the operator has not removed the annotations strimzi.io/connector-offsets and strimzi.io/mirrormaker-connector (reset) from KafkaMirrorMaker2 ${MM2}. Its Warning conditions:" >&2
-    kubectl get kafkamirrormaker2 "${MM2}" -n "${NS}" -o 'jsonpath={range .status.conditions[?(@.type=="Warning")]}{.reason}: {.message}{"\n"}{end}' >&2 || true
-    echo "Kafka Connect's own error message is only in the logs of the Connect pods. If the annotations stay and there is no Warning, this KafkaMirrorMaker2 has no connector called ${MM2_CONNECTOR}. To give up: kubectl annotate kafkamirrormaker2 ${MM2} -n ${NS} strimzi.io/connector-offsets- strimzi.io/mirrormaker-connector-" >&2
-    exit 1
-  fi
-  sleep 5
-done
-
-# 5. List the offsets again
-# The listing should now be empty: { "offsets" : [ ] }.
-echo '==> 5/6 List the offsets again'
+# 4. List the offsets before the reset
+# Saves them to before-reset.yaml: the reset deletes every stored offset, and this file is the only
+# record to restore them from.
+echo '==> 4/8 List the offsets before the reset'
 kubectl annotate kafkamirrormaker2 "${MM2}" -n "${NS}" strimzi.io/connector-offsets=list "strimzi.io/mirrormaker-connector=${MM2_CONNECTOR}" --overwrite
 deadline=$((SECONDS + TIMEOUT_SECONDS))
 while true; do
@@ -85,10 +106,71 @@ while true; do
   fi
   sleep 5
 done
+kubectl get configmap "${LIST_CM}" -n "${NS}" -o yaml --show-managed-fields > before-reset.yaml
+
+# 5. Ask the operator to reset the offsets
+# This deletes every stored offset of the connector.
+# Both annotations go in one command; the connector name is quoted because an unquoted > would
+# redirect output to a file.
+echo '==> 5/8 Ask the operator to reset the offsets'
+kubectl annotate kafkamirrormaker2 "${MM2}" -n "${NS}" strimzi.io/connector-offsets=reset "strimzi.io/mirrormaker-connector=${MM2_CONNECTOR}" --overwrite
+
+# 6. Wait until the operator has reset the offsets
+# The operator removes the annotations when it is done. An empty 'annotations left' line and no
+# ResetOffsets Warning mean it worked.
+# If the annotations stay and there is no Warning, the connector name matches no connector of this
+# KafkaMirrorMaker2.
+echo '==> 6/8 Wait until the operator has reset the offsets'
+deadline=$((SECONDS + TIMEOUT_SECONDS))
+while true; do
+  left="$(kubectl get kafkamirrormaker2 "${MM2}" -n "${NS}" -o 'jsonpath={.metadata.annotations.strimzi\.io/connector-offsets}{.metadata.annotations.strimzi\.io/mirrormaker-connector}')"
+  if [ -z "${left}" ]; then
+    break
+  fi
+  if [ "${SECONDS}" -ge "${deadline}" ]; then
+    echo "Timed out after ${TIMEOUT_SECONDS}s: the operator has not removed the annotations strimzi.io/connector-offsets and strimzi.io/mirrormaker-connector (reset) from KafkaMirrorMaker2 ${MM2}. Its Warning conditions:" >&2
+    kubectl get kafkamirrormaker2 "${MM2}" -n "${NS}" -o 'jsonpath={range .status.conditions[?(@.type=="Warning")]}{.reason}: {.message}{"\n"}{end}' >&2 || true
+    echo "Kafka Connect's own error message is only in the logs of the Connect pods. If the annotations stay and there is no Warning, this KafkaMirrorMaker2 has no connector called ${MM2_CONNECTOR}. To give up: kubectl annotate kafkamirrormaker2 ${MM2} -n ${NS} strimzi.io/connector-offsets- strimzi.io/mirrormaker-connector-" >&2
+    exit 1
+  fi
+  sleep 5
+done
+
+# 7. List the offsets again
+# Saves the listing to after-reset.yaml; it should now be empty: { "offsets" : [ ] }.
+echo '==> 7/8 List the offsets again'
+kubectl annotate kafkamirrormaker2 "${MM2}" -n "${NS}" strimzi.io/connector-offsets=list "strimzi.io/mirrormaker-connector=${MM2_CONNECTOR}" --overwrite
+deadline=$((SECONDS + TIMEOUT_SECONDS))
+while true; do
+  left="$(kubectl get kafkamirrormaker2 "${MM2}" -n "${NS}" -o 'jsonpath={.metadata.annotations.strimzi\.io/connector-offsets}{.metadata.annotations.strimzi\.io/mirrormaker-connector}')"
+  if [ -z "${left}" ]; then
+    break
+  fi
+  if [ "${SECONDS}" -ge "${deadline}" ]; then
+    echo "Timed out after ${TIMEOUT_SECONDS}s: the operator has not removed the annotations strimzi.io/connector-offsets and strimzi.io/mirrormaker-connector (list) from KafkaMirrorMaker2 ${MM2}. Its Warning conditions:" >&2
+    kubectl get kafkamirrormaker2 "${MM2}" -n "${NS}" -o 'jsonpath={range .status.conditions[?(@.type=="Warning")]}{.reason}: {.message}{"\n"}{end}' >&2 || true
+    echo "Kafka Connect's own error message is only in the logs of the Connect pods. If the annotations stay and there is no Warning, this KafkaMirrorMaker2 has no connector called ${MM2_CONNECTOR}. To give up: kubectl annotate kafkamirrormaker2 ${MM2} -n ${NS} strimzi.io/connector-offsets- strimzi.io/mirrormaker-connector-" >&2
+    exit 1
+  fi
+  sleep 5
+done
+kubectl get configmap "${LIST_CM}" -n "${NS}" -o yaml --show-managed-fields > after-reset.yaml
 kubectl get configmap "${LIST_CM}" -n "${NS}" -o 'jsonpath={.data.east--west\.MirrorSourceConnector\.json}{"\n"}'
 
-# 6. Resume the connector
-echo '==> 6/6 Resume the connector'
-kubectl patch kafkamirrormaker2 "${MM2}" -n "${NS}" --type=json -p '[{"op":"test","path":"/spec/mirrors/'"${MIRROR_INDEX}"'/source/alias","value":"east"},{"op":"add","path":"/spec/mirrors/'"${MIRROR_INDEX}"'/sourceConnector/state","value":"running"}]'
+# 8. Resume the connector
+# Puts back what step 1 recorded. As written, for the usual case where step 1 showed an empty state:
+# the fields are removed and the connector runs. If step 1 showed a state, replace the first remove
+# with {"op":"add","path":"/spec/mirrors/0/sourceConnector/state","value":"<that state>"}.
+echo '==> 8/8 Resume the connector'
+ops='{"op":"test","path":"/spec/mirrors/'"${MIRROR_INDEX}"'/source/alias","value":"east"}'
+if [ -n "${previous_state}" ]; then
+  ops="${ops},{\"op\":\"add\",\"path\":\"/spec/mirrors/${MIRROR_INDEX}/sourceConnector/state\",\"value\":\"${previous_state}\"}"
+else
+  ops="${ops},{\"op\":\"remove\",\"path\":\"/spec/mirrors/${MIRROR_INDEX}/sourceConnector/state\"}"
+fi
+kubectl patch kafkamirrormaker2 "${MM2}" -n "${NS}" --type=json -p "[${ops}]"
+if [ "${previous_state}" = stopped ]; then
+  echo "The connector was already stopped when this script started, so it stays stopped. To run it, set its state to running."
+fi
 
 echo '==> Done.'

@@ -11,15 +11,28 @@ CONNECTOR_URL='http://my-connect-connect-api.kafka.svc:8083/connectors/my-sink'
 TIMEOUT_SECONDS='300'
 
 command -v curl >/dev/null || { echo 'curl is not installed or not on PATH.' >&2; exit 1; }
+command -v jq >/dev/null || { echo 'jq is not installed or not on PATH. It compares the listings (Debian/Ubuntu: apt-get install jq; macOS: brew install jq).' >&2; exit 1; }
 
-# 1. Stop the connector
+# 1. Record the current state
+# The last step puts back the state this shows (connector.state: RUNNING, PAUSED or STOPPED).
+# If before-reset.json exists from an earlier run, move it away first: it may be the only record of
+# the offsets before that run.
+echo '==> 1/7 Record the current state'
+if [ -e before-reset.json ]; then
+  echo "before-reset.json exists from an earlier run; it may be the only record of the offsets before that run. Move it away, then run this script again." >&2
+  exit 1
+fi
+previous_state="$(curl -sS --fail-with-body "${CONNECTOR_URL}/status" | jq -r '.connector.state')"
+echo "Recorded: state ${previous_state}."
+
+# 2. Stop the connector
 # Kafka Connect only changes the offsets of a STOPPED connector (not a PAUSED one).
-echo '==> 1/5 Stop the connector'
+echo '==> 2/7 Stop the connector'
 curl -sS --fail-with-body -w '\n' -X PUT "${CONNECTOR_URL}/stop"
 
-# 2. Wait until the connector is STOPPED
+# 3. Wait until the connector is STOPPED
 # The stop is applied asynchronously; the status shows STOPPED and no tasks once it is done.
-echo '==> 2/5 Wait until the connector is STOPPED'
+echo '==> 3/7 Wait until the connector is STOPPED'
 deadline=$((SECONDS + TIMEOUT_SECONDS))
 while true; do
   body="$(curl -sS --fail-with-body "${CONNECTOR_URL}/status")"
@@ -34,18 +47,31 @@ while true; do
   sleep 5
 done
 
-# 3. Reset the offsets
+# 4. List the offsets before the reset
+# Saves them to before-reset.json: the reset deletes every stored offset, and this file is the only
+# record to restore them from.
+echo '==> 4/7 List the offsets before the reset'
+curl -sS --fail-with-body -w '\n' "${CONNECTOR_URL}/offsets" -o before-reset.json
+
+# 5. Reset the offsets
 # This deletes every stored offset of the connector (for a sink connector, its consumer group).
-echo '==> 3/5 Reset the offsets'
+echo '==> 5/7 Reset the offsets'
 curl -sS --fail-with-body -w '\n' -X DELETE "${CONNECTOR_URL}/offsets"
 
-# 4. List the offsets again
-# The listing should now be empty: {"offsets":[]}.
-echo '==> 4/5 List the offsets again'
-curl -sS --fail-with-body -w '\n' "${CONNECTOR_URL}/offsets"
+# 6. List the offsets again
+# Saves them to after-reset.json; the listing should now be empty: {"offsets":[]}.
+echo '==> 6/7 List the offsets again'
+curl -sS --fail-with-body -w '\n' "${CONNECTOR_URL}/offsets" -o after-reset.json
+cat after-reset.json
 
-# 5. Resume the connector
-echo '==> 5/5 Resume the connector'
-curl -sS --fail-with-body -w '\n' -X PUT "${CONNECTOR_URL}/resume"
+# 7. Resume the connector
+# Puts back what step 1 showed. As written, for a connector that was RUNNING. If step 1 showed
+# PAUSED, use /pause instead of /resume; if it showed STOPPED, leave it stopped.
+echo '==> 7/7 Resume the connector'
+case "${previous_state}" in
+  PAUSED) curl -sS --fail-with-body -w '\n' -X PUT "${CONNECTOR_URL}/pause" ;;
+  STOPPED) echo "The connector was already STOPPED when this script started, so it stays stopped. To run it: curl -X PUT ${CONNECTOR_URL}/resume" ;;
+  *) curl -sS --fail-with-body -w '\n' -X PUT "${CONNECTOR_URL}/resume" ;;
+esac
 
 echo '==> Done.'

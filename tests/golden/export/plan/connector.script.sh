@@ -14,12 +14,103 @@ ALTER_CM='jdbc-sink-alter'
 TIMEOUT_SECONDS='300'
 
 command -v kubectl >/dev/null || { echo 'kubectl is not installed or not on PATH.' >&2; exit 1; }
+command -v jq >/dev/null || { echo 'jq is not installed or not on PATH. It compares the listings (Debian/Ubuntu: apt-get install jq; macOS: brew install jq).' >&2; exit 1; }
 
-# 1. Upload the alter ConfigMap
+# 1. Record the current state
+# The last step puts back what this shows: an empty state means the field is not set (the connector
+# runs), an empty alterOffsets that it is not set. Keep the output until the end.
+# If before-alter.yaml exists from an earlier run, move it away first: it may be the only record of
+# the offsets before that run.
+echo '==> 1/12 Record the current state'
+if [ -e before-alter.yaml ]; then
+  echo "before-alter.yaml exists from an earlier run; it may be the only record of the offsets before that run. Move it away, then run this script again." >&2
+  exit 1
+fi
+if [ "${OFFSETS_UNCHECKED:-}" != yes ]; then
+  echo "This script was generated without the listing the edits were made on, so it cannot check that no edited partition moved since then. Generate it again with that listing (the editor, or connect-offsets plan --against LISTING). If you have compared the listings yourself, run it with OFFSETS_UNCHECKED=yes." >&2
+  exit 1
+fi
+previous_state="$(kubectl get kafkaconnector "${CONNECTOR}" -n "${NS}" -o 'jsonpath={.spec.state}')"
+case "${previous_state}" in
+  ''|running|paused|stopped) ;;
+  *)
+    echo "Unexpected state '${previous_state}'; expected running, paused or stopped." >&2
+    exit 1
+    ;;
+esac
+previous_alter="$(kubectl get kafkaconnector "${CONNECTOR}" -n "${NS}" -o 'jsonpath={.spec.alterOffsets}')"
+echo "Recorded: state '${previous_state:-not set}', alterOffsets '${previous_alter:-not set}'."
+
+# 2. Stop the connector
+# Before Strimzi 1.1 a FAILED connector cannot be stopped; restart it first. Kafka Connect only
+# changes offsets of a STOPPED connector (not a PAUSED one).
+# GitOps: if Argo CD or Flux manages this KafkaConnector, self-heal can revert state: stopped or
+# alterOffsets halfway through; the operator then refuses the alter on the running connector, keeps
+# retrying, and applies it the next time the connector stops, long after this procedure. Pause
+# self-heal for this resource until the last step (Argo CD: turn off selfHeal in the Application's
+# syncPolicy; Flux: flux suspend the Kustomization or HelmRelease), or make the change in Git
+# instead of the patches: commit the snippet below, and at the end put back what step 1 recorded.
+#   spec:
+#     state: stopped
+#     alterOffsets:
+#       fromConfigMap:
+#         name: jdbc-sink-alter
+echo '==> 2/12 Stop the connector'
+kubectl patch kafkaconnector "${CONNECTOR}" -n "${NS}" --type=merge -p '{"spec":{"state":"stopped"}}'
+
+# 3. Wait until the connector is STOPPED
+# Before Strimzi 1.1 a FAILED connector cannot be stopped; restart it first. Kafka Connect only
+# changes offsets of a STOPPED connector (not a PAUSED one).
+echo '==> 3/12 Wait until the connector is STOPPED'
+if ! kubectl wait "kafkaconnector/${CONNECTOR}" -n "${NS}" '--for=jsonpath={.status.connectorStatus.connector.state}=STOPPED' "--timeout=${TIMEOUT_SECONDS}s"; then
+  echo "KafkaConnector ${CONNECTOR} is not STOPPED after ${TIMEOUT_SECONDS}s. Its state and Warning conditions:" >&2
+  kubectl get kafkaconnector "${CONNECTOR}" -n "${NS}" -o 'jsonpath={.status.connectorStatus.connector.state}{"\n"}{range .status.conditions[?(@.type=="Warning")]}{.reason}: {.message}{"\n"}{end}' >&2 || true
+  exit 1
+fi
+
+# 4. List the offsets again, now that the connector is stopped
+# Saves the fresh listing to before-alter.yaml, never over the listing you edited: with the
+# connector stopped, these are the offsets the alter will replace. Keep the file: a rollback needs
+# it.
+echo '==> 4/12 List the offsets again, now that the connector is stopped'
+kubectl annotate kafkaconnector "${CONNECTOR}" -n "${NS}" strimzi.io/connector-offsets=list --overwrite
+deadline=$((SECONDS + TIMEOUT_SECONDS))
+while true; do
+  left="$(kubectl get kafkaconnector "${CONNECTOR}" -n "${NS}" -o 'jsonpath={.metadata.annotations.strimzi\.io/connector-offsets}')"
+  if [ -z "${left}" ]; then
+    break
+  fi
+  if [ "${SECONDS}" -ge "${deadline}" ]; then
+    echo "Timed out after ${TIMEOUT_SECONDS}s: the operator has not removed the annotation strimzi.io/connector-offsets (list) from KafkaConnector ${CONNECTOR}. Its Warning conditions:" >&2
+    kubectl get kafkaconnector "${CONNECTOR}" -n "${NS}" -o 'jsonpath={range .status.conditions[?(@.type=="Warning")]}{.reason}: {.message}{"\n"}{end}' >&2 || true
+    echo "Kafka Connect's own error message is only in the logs of the Connect pods. To give up: kubectl annotate kafkaconnector ${CONNECTOR} -n ${NS} strimzi.io/connector-offsets-" >&2
+    exit 1
+  fi
+  sleep 5
+done
+kubectl get configmap "${LIST_CM}" -n "${NS}" -o yaml --show-managed-fields > before-alter.yaml
+
+# 5. Compare with the listing the edits were made on
+# offsets-check.json holds, for each of the 3 partitions the alter writes, its stored offset in the
+# listing you edited and the offset the alter sets. Key order, entry order and spacing do not
+# matter.
+# This procedure was generated without the listing the edits were made on: compare before-alter.yaml
+# with it yourself (connect-offsets diff LISTING before-alter.yaml) before you go on; every
+# partition the alter writes must show the same offset in both.
+echo '==> 5/12 Compare with the listing the edits were made on'
+cat > offsets-check.json <<'OFFSETS_EOF'
+{"partitions":[
+{"partition":{"kafka_partition":0,"kafka_topic":"events"},"altered":[{"kafka_offset":500}]},
+{"partition":{"kafka_partition":1,"kafka_topic":"events"},"altered":[{"kafka_offset":501}]},
+{"partition":{"kafka_partition":2,"kafka_topic":"events"},"altered":[{"kafka_offset":502}]}
+]}
+OFFSETS_EOF
+
+# 6. Upload the alter ConfigMap
 # Creates or updates ConfigMap 'jdbc-sink-alter' with the edited offsets under the data key
 # offsets.json. Server-side apply avoids the 256 KiB limit of the last-applied annotation; if
 # kubectl reports a conflict because another tool owns the data, add --force-conflicts.
-echo '==> 1/7 Upload the alter ConfigMap'
+echo '==> 6/12 Upload the alter ConfigMap'
 kubectl apply --server-side --field-manager=offsets-editor -n "${NS}" -f - <<'OFFSETS_EOF'
 apiVersion: v1
 kind: ConfigMap
@@ -57,29 +148,21 @@ data:
     }
 OFFSETS_EOF
 
-# 2. Stop the connector and point it at the alter ConfigMap
-echo '==> 2/7 Stop the connector and point it at the alter ConfigMap'
-kubectl patch kafkaconnector "${CONNECTOR}" -n "${NS}" --type=merge -p '{"spec":{"state":"stopped","alterOffsets":{"fromConfigMap":{"name":"'"${ALTER_CM}"'"}}}}'
+# 7. Point the connector at the alter ConfigMap
+# alterOffsets tells the operator which ConfigMap to read on the alter annotation (ConfigMap
+# 'jdbc-sink-alter').
+echo '==> 7/12 Point the connector at the alter ConfigMap'
+kubectl patch kafkaconnector "${CONNECTOR}" -n "${NS}" --type=merge -p '{"spec":{"alterOffsets":{"fromConfigMap":{"name":"'"${ALTER_CM}"'"}}}}'
 
-# 3. Wait until the connector is STOPPED
-# Before Strimzi 1.1 a FAILED connector cannot be stopped; restart it first. Kafka Connect only
-# changes offsets of a STOPPED connector (not a PAUSED one).
-echo '==> 3/7 Wait until the connector is STOPPED'
-if ! kubectl wait "kafkaconnector/${CONNECTOR}" -n "${NS}" '--for=jsonpath={.status.connectorStatus.connector.state}=STOPPED' "--timeout=${TIMEOUT_SECONDS}s"; then
-  echo "KafkaConnector ${CONNECTOR} is not STOPPED after ${TIMEOUT_SECONDS}s. Its state and Warning conditions:" >&2
-  kubectl get kafkaconnector "${CONNECTOR}" -n "${NS}" -o 'jsonpath={.status.connectorStatus.connector.state}{"\n"}{range .status.conditions[?(@.type=="Warning")]}{.reason}: {.message}{"\n"}{end}' >&2 || true
-  exit 1
-fi
-
-# 4. Ask the operator to alter the offsets
-echo '==> 4/7 Ask the operator to alter the offsets'
+# 8. Ask the operator to alter the offsets
+echo '==> 8/12 Ask the operator to alter the offsets'
 kubectl annotate kafkaconnector "${CONNECTOR}" -n "${NS}" strimzi.io/connector-offsets=alter --overwrite
 
-# 5. Wait until the operator has altered the offsets
+# 9. Wait until the operator has altered the offsets
 # The operator removes the annotation when it is done. An empty 'annotations left' line and no
 # AlterOffsets Warning mean it worked. If it keeps failing, Kafka Connect's own message is in the
 # logs of the Connect pods.
-echo '==> 5/7 Wait until the operator has altered the offsets'
+echo '==> 9/12 Wait until the operator has altered the offsets'
 deadline=$((SECONDS + TIMEOUT_SECONDS))
 while true; do
   left="$(kubectl get kafkaconnector "${CONNECTOR}" -n "${NS}" -o 'jsonpath={.metadata.annotations.strimzi\.io/connector-offsets}')"
@@ -95,10 +178,14 @@ while true; do
   sleep 5
 done
 
-# 6. List the offsets again and compare them with the alter ConfigMap
-# Uses the listOffsets ConfigMap the connector already points at. The connector is still stopped, so
-# the listing shows exactly what was stored.
-echo '==> 6/7 List the offsets again and compare them with the alter ConfigMap'
+# 10. List the offsets again and check that they landed
+# Lists into the listOffsets ConfigMap and saves it to after-alter.yaml (before-alter.yaml and the
+# listing you edited stay as they are). The connector is still stopped, so the listing shows exactly
+# what was stored.
+# The last command says how many altered partitions landed and prints a 'drifted' line for each one
+# that did not. Without jq: connect-offsets diff before-alter.yaml after-alter.yaml --expect
+# alter.yaml.
+echo '==> 10/12 List the offsets again and check that they landed'
 kubectl annotate kafkaconnector "${CONNECTOR}" -n "${NS}" strimzi.io/connector-offsets=list --overwrite
 deadline=$((SECONDS + TIMEOUT_SECONDS))
 while true; do
@@ -114,11 +201,42 @@ while true; do
   fi
   sleep 5
 done
-kubectl get configmap "${LIST_CM}" -n "${NS}" -o 'jsonpath={.data.offsets\.json}{"\n"}'
+kubectl get configmap "${LIST_CM}" -n "${NS}" -o yaml --show-managed-fields > after-alter.yaml
+landed="$(kubectl get configmap "${LIST_CM}" -n "${NS}" -o 'jsonpath={.data.offsets\.json}' | jq -rn --slurpfile check offsets-check.json 'def k: to_entries | sort_by(.key) | map([.key, .value]) | tojson; def show: if . == [] then "no stored offset" else map(tojson) | join(", ") end; ([inputs][0].offsets // []) as $now | (reduce $now[] as $e ({}; .[$e.partition | k] += [$e.offset])) as $by | [$check[0].partitions[] | {partition, want: .altered, found: ($by[.partition | k] // [])}] as $all | ($all | map(select(.found != .want))) as $bad | "\($all | length - ($bad | length)) of \($all | length) altered partitions landed.", ($bad[] | "drifted: \(.partition | tojson): expected \(.want | show), listed \(.found | show)")')"
+printf '%s\n' "${landed}"
+case "${landed}" in
+  *drifted:*)
+    echo "Some altered partitions did not land (see the drifted lines above). The connector is left STOPPED. Check its Warning conditions and the logs of the Connect pods; before-alter.yaml holds the stored offsets before the alter." >&2
+    exit 1
+    ;;
+esac
 
-# 7. Resume the connector
-# Also removes alterOffsets, so a stale alter annotation cannot apply the same offsets again later.
-echo '==> 7/7 Resume the connector'
-kubectl patch kafkaconnector "${CONNECTOR}" -n "${NS}" --type=merge -p '{"spec":{"state":"running","alterOffsets":null}}'
+# 11. Resume the connector
+# Puts back what step 1 recorded. As written, for the usual case where step 1 showed an empty state
+# and an empty alterOffsets: null removes the field (so a stale alter annotation cannot apply these
+# offsets again), and the connector runs. If step 1 showed a state (paused, running or stopped),
+# write it instead of the first null, e.g. "state":"paused"; if it showed an alterOffsets, write
+# that JSON instead of the second null.
+echo '==> 11/12 Resume the connector'
+if [ -n "${previous_state}" ]; then
+  state_json="\"${previous_state}\""
+else
+  state_json=null
+fi
+kubectl patch kafkaconnector "${CONNECTOR}" -n "${NS}" --type=merge -p "{\"spec\":{\"state\":${state_json},\"alterOffsets\":${previous_alter:-null}}}"
+if [ "${previous_state}" = stopped ]; then
+  echo "The connector was already stopped when this script started, so it stays stopped. To run it, set its state to running."
+fi
+
+# 12. Clean up (optional)
+# Deletes the alter ConfigMap (unless step 1 showed alterOffsets pointing at it) and the local files
+# the alter needed. Keep before-alter.yaml: it holds the stored offsets before the alter, which a
+# rollback needs; after-alter.yaml shows what landed.
+echo '==> 12/12 Clean up (optional)'
+case "${previous_alter}" in
+  *"\"${ALTER_CM}\""*) echo "Kept ConfigMap ${ALTER_CM}: alterOffsets pointed at it before this script." ;;
+  *) kubectl delete configmap "${ALTER_CM}" -n "${NS}" --ignore-not-found ;;
+esac
+rm -f offsets-check.json
 
 echo '==> Done.'

@@ -18,13 +18,127 @@ ALTER_CM='my-mm2-alter'
 TIMEOUT_SECONDS='300'
 
 command -v kubectl >/dev/null || { echo 'kubectl is not installed or not on PATH.' >&2; exit 1; }
+command -v jq >/dev/null || { echo 'jq is not installed or not on PATH. It compares the listings (Debian/Ubuntu: apt-get install jq; macOS: brew install jq).' >&2; exit 1; }
 
-# 1. Upload the alter ConfigMap
+# 1. Record the current state
+# The last step puts back what this shows: an empty state means the field is not set (the connector
+# runs), an empty alterOffsets that it is not set. Keep the output until the end.
+# If before-alter.yaml exists from an earlier run, move it away first: it may be the only record of
+# the offsets before that run.
+# The source alias must be east; otherwise the mirror index is wrong.
+echo '==> 1/12 Record the current state'
+if [ -e before-alter.yaml ]; then
+  echo "before-alter.yaml exists from an earlier run; it may be the only record of the offsets before that run. Move it away, then run this script again." >&2
+  exit 1
+fi
+if [ "${OFFSETS_UNCHECKED:-}" != yes ]; then
+  echo "This script was generated without the listing the edits were made on, so it cannot check that no edited partition moved since then. Generate it again with that listing (the editor, or connect-offsets plan --against LISTING). If you have compared the listings yourself, run it with OFFSETS_UNCHECKED=yes." >&2
+  exit 1
+fi
+alias="$(kubectl --context "${KUBECTL_CONTEXT}" get kafkamirrormaker2 "${MM2}" -n "${NS}" -o "jsonpath={.spec.mirrors[${MIRROR_INDEX}].sourceCluster}")"
+if [ "${alias}" != east ]; then
+  echo "Mirror ${MIRROR_INDEX} of KafkaMirrorMaker2 ${MM2} has '${alias}' at /spec/mirrors/${MIRROR_INDEX}/sourceCluster, not 'east': the mirror index or the guard path is wrong (the patches would fail their test operation). Nothing was changed." >&2
+  exit 1
+fi
+previous_state="$(kubectl --context "${KUBECTL_CONTEXT}" get kafkamirrormaker2 "${MM2}" -n "${NS}" -o "jsonpath={.spec.mirrors[${MIRROR_INDEX}].sourceConnector.state}")"
+case "${previous_state}" in
+  ''|running|paused|stopped) ;;
+  *)
+    echo "Unexpected state '${previous_state}'; expected running, paused or stopped." >&2
+    exit 1
+    ;;
+esac
+previous_alter="$(kubectl --context "${KUBECTL_CONTEXT}" get kafkamirrormaker2 "${MM2}" -n "${NS}" -o "jsonpath={.spec.mirrors[${MIRROR_INDEX}].sourceConnector.alterOffsets}")"
+echo "Recorded: state '${previous_state:-not set}', alterOffsets '${previous_alter:-not set}'."
+
+# 2. Stop the connector
+# Before Strimzi 1.1 a FAILED connector cannot be stopped; restart it first. Kafka Connect only
+# changes offsets of a STOPPED connector (not a PAUSED one).
+# The test operation makes the patch fail unless mirror 2 really is the mirror from source alias
+# east: a patch error about a failed test operation ("test operation failed", "testing value ...
+# failed") means the mirror index or the alias does not match this resource, and nothing was
+# changed.
+# The guard reads /spec/mirrors/2/sourceCluster. The listing's owner reference says
+# kafka.strimzi.io/v1, which keeps the alias at /spec/mirrors/2/source/alias: expect this guard to
+# fail unless you know the resource uses sourceCluster.
+# GitOps: if Argo CD or Flux manages this KafkaMirrorMaker2, self-heal can revert state: stopped or
+# alterOffsets halfway through; the operator then refuses the alter on the running connector, keeps
+# retrying, and applies it the next time the connector stops, long after this procedure. Pause
+# self-heal for this resource until the last step (Argo CD: turn off selfHeal in the Application's
+# syncPolicy; Flux: flux suspend the Kustomization or HelmRelease), or make the change in Git
+# instead of the patches: commit the snippet below, and at the end put back what step 1 recorded.
+#   spec:
+#     mirrors:
+#     - sourceCluster: east   # mirror 2
+#       sourceConnector:
+#         state: stopped
+#         alterOffsets:
+#           fromConfigMap:
+#             name: my-mm2-alter
+echo '==> 2/12 Stop the connector'
+kubectl --context "${KUBECTL_CONTEXT}" patch kafkamirrormaker2 "${MM2}" -n "${NS}" --type=json -p '[{"op":"test","path":"/spec/mirrors/'"${MIRROR_INDEX}"'/sourceCluster","value":"east"},{"op":"add","path":"/spec/mirrors/'"${MIRROR_INDEX}"'/sourceConnector/state","value":"stopped"}]'
+
+# 3. Wait until the connector is STOPPED
+# Before Strimzi 1.1 a FAILED connector cannot be stopped; restart it first. Kafka Connect only
+# changes offsets of a STOPPED connector (not a PAUSED one).
+echo '==> 3/12 Wait until the connector is STOPPED'
+deadline=$((SECONDS + TIMEOUT_SECONDS))
+while true; do
+  state="$(kubectl --context "${KUBECTL_CONTEXT}" get kafkamirrormaker2 "${MM2}" -n "${NS}" -o 'jsonpath={.status.connectors[?(@.name=="'"${MM2_CONNECTOR}"'")].connector.state}')"
+  if [ "${state}" = STOPPED ]; then
+    break
+  fi
+  if [ "${SECONDS}" -ge "${deadline}" ]; then
+    echo "Timed out after ${TIMEOUT_SECONDS}s: connector ${MM2_CONNECTOR} of KafkaMirrorMaker2 ${MM2} is in state '${state}', not STOPPED. Its Warning conditions:" >&2
+    kubectl --context "${KUBECTL_CONTEXT}" get kafkamirrormaker2 "${MM2}" -n "${NS}" -o 'jsonpath={range .status.conditions[?(@.type=="Warning")]}{.reason}: {.message}{"\n"}{end}' >&2 || true
+    exit 1
+  fi
+  sleep 5
+done
+
+# 4. List the offsets again, now that the connector is stopped
+# Saves the fresh listing to before-alter.yaml, never over the listing you edited: with the
+# connector stopped, these are the offsets the alter will replace. Keep the file: a rollback needs
+# it.
+echo '==> 4/12 List the offsets again, now that the connector is stopped'
+kubectl --context "${KUBECTL_CONTEXT}" annotate kafkamirrormaker2 "${MM2}" -n "${NS}" strimzi.io/connector-offsets=list "strimzi.io/mirrormaker-connector=${MM2_CONNECTOR}" --overwrite
+deadline=$((SECONDS + TIMEOUT_SECONDS))
+while true; do
+  left="$(kubectl --context "${KUBECTL_CONTEXT}" get kafkamirrormaker2 "${MM2}" -n "${NS}" -o 'jsonpath={.metadata.annotations.strimzi\.io/connector-offsets}{.metadata.annotations.strimzi\.io/mirrormaker-connector}')"
+  if [ -z "${left}" ]; then
+    break
+  fi
+  if [ "${SECONDS}" -ge "${deadline}" ]; then
+    echo "Timed out after ${TIMEOUT_SECONDS}s: the operator has not removed the annotations strimzi.io/connector-offsets and strimzi.io/mirrormaker-connector (list) from KafkaMirrorMaker2 ${MM2}. Its Warning conditions:" >&2
+    kubectl --context "${KUBECTL_CONTEXT}" get kafkamirrormaker2 "${MM2}" -n "${NS}" -o 'jsonpath={range .status.conditions[?(@.type=="Warning")]}{.reason}: {.message}{"\n"}{end}' >&2 || true
+    echo "Kafka Connect's own error message is only in the logs of the Connect pods. If the annotations stay and there is no Warning, this KafkaMirrorMaker2 has no connector called ${MM2_CONNECTOR}. To give up: kubectl annotate kafkamirrormaker2 ${MM2} -n ${NS} strimzi.io/connector-offsets- strimzi.io/mirrormaker-connector-" >&2
+    exit 1
+  fi
+  sleep 5
+done
+kubectl --context "${KUBECTL_CONTEXT}" get configmap "${LIST_CM}" -n "${NS}" -o yaml --show-managed-fields > before-alter.yaml
+
+# 5. Compare with the listing the edits were made on
+# offsets-check.json holds, for each of the 2 partitions the alter writes, its stored offset in the
+# listing you edited and the offset the alter sets. Key order, entry order and spacing do not
+# matter.
+# This procedure was generated without the listing the edits were made on: compare before-alter.yaml
+# with it yourself (connect-offsets diff LISTING before-alter.yaml) before you go on; every
+# partition the alter writes must show the same offset in both.
+echo '==> 5/12 Compare with the listing the edits were made on'
+cat > offsets-check.json <<'OFFSETS_EOF'
+{"partitions":[
+{"partition":{"cluster":"east","partition":0,"topic":"orders"},"altered":[{"offset":41}]},
+{"partition":{"cluster":"east","partition":1,"topic":"orders"},"altered":[{"offset":42}]}
+]}
+OFFSETS_EOF
+
+# 6. Upload the alter ConfigMap
 # Creates or updates ConfigMap 'my-mm2-alter' with the edited offsets under the data key
 # east--west.MirrorSourceConnector.json. Server-side apply avoids the 256 KiB limit of the
 # last-applied annotation; if kubectl reports a conflict because another tool owns the data, add
 # --force-conflicts.
-echo '==> 1/7 Upload the alter ConfigMap'
+echo '==> 6/12 Upload the alter ConfigMap'
 kubectl --context "${KUBECTL_CONTEXT}" apply --server-side --field-manager=offsets-editor -n "${NS}" -f - <<'OFFSETS_EOF'
 apiVersion: v1
 kind: ConfigMap
@@ -56,43 +170,29 @@ data:
     }
 OFFSETS_EOF
 
-# 2. Stop the connector and point it at the alter ConfigMap
-# The test operation makes the patch fail unless mirror 2 really is the mirror from this source
-# alias.
-echo '==> 2/7 Stop the connector and point it at the alter ConfigMap'
-kubectl --context "${KUBECTL_CONTEXT}" patch kafkamirrormaker2 "${MM2}" -n "${NS}" --type=json -p '[{"op":"test","path":"/spec/mirrors/'"${MIRROR_INDEX}"'/sourceCluster","value":"east"},{"op":"add","path":"/spec/mirrors/'"${MIRROR_INDEX}"'/sourceConnector/state","value":"stopped"},{"op":"add","path":"/spec/mirrors/'"${MIRROR_INDEX}"'/sourceConnector/alterOffsets","value":{"fromConfigMap":{"name":"'"${ALTER_CM}"'"}}}]'
+# 7. Point the connector at the alter ConfigMap
+# alterOffsets tells the operator which ConfigMap to read on the alter annotation (ConfigMap
+# 'my-mm2-alter').
+# The test operation makes the patch fail unless mirror 2 really is the mirror from source alias
+# east: a patch error about a failed test operation ("test operation failed", "testing value ...
+# failed") means the mirror index or the alias does not match this resource, and nothing was
+# changed.
+echo '==> 7/12 Point the connector at the alter ConfigMap'
+kubectl --context "${KUBECTL_CONTEXT}" patch kafkamirrormaker2 "${MM2}" -n "${NS}" --type=json -p '[{"op":"test","path":"/spec/mirrors/'"${MIRROR_INDEX}"'/sourceCluster","value":"east"},{"op":"add","path":"/spec/mirrors/'"${MIRROR_INDEX}"'/sourceConnector/alterOffsets","value":{"fromConfigMap":{"name":"'"${ALTER_CM}"'"}}}]'
 
-# 3. Wait until the connector is STOPPED
-# Before Strimzi 1.1 a FAILED connector cannot be stopped; restart it first. Kafka Connect only
-# changes offsets of a STOPPED connector (not a PAUSED one).
-echo '==> 3/7 Wait until the connector is STOPPED'
-deadline=$((SECONDS + TIMEOUT_SECONDS))
-while true; do
-  state="$(kubectl --context "${KUBECTL_CONTEXT}" get kafkamirrormaker2 "${MM2}" -n "${NS}" -o 'jsonpath={.status.connectors[?(@.name=="'"${MM2_CONNECTOR}"'")].connector.state}')"
-  if [ "${state}" = STOPPED ]; then
-    break
-  fi
-  if [ "${SECONDS}" -ge "${deadline}" ]; then
-    echo "Timed out after ${TIMEOUT_SECONDS}s: connector ${MM2_CONNECTOR} of KafkaMirrorMaker2 ${MM2} is in state '${state}', not STOPPED. Its Warning conditions:" >&2
-    kubectl --context "${KUBECTL_CONTEXT}" get kafkamirrormaker2 "${MM2}" -n "${NS}" -o 'jsonpath={range .status.conditions[?(@.type=="Warning")]}{.reason}: {.message}{"\n"}{end}' >&2 || true
-    exit 1
-  fi
-  sleep 5
-done
-
-# 4. Ask the operator to alter the offsets
+# 8. Ask the operator to alter the offsets
 # Both annotations go in one command; the connector name is quoted because an unquoted > would
 # redirect output to a file.
-echo '==> 4/7 Ask the operator to alter the offsets'
+echo '==> 8/12 Ask the operator to alter the offsets'
 kubectl --context "${KUBECTL_CONTEXT}" annotate kafkamirrormaker2 "${MM2}" -n "${NS}" strimzi.io/connector-offsets=alter "strimzi.io/mirrormaker-connector=${MM2_CONNECTOR}" --overwrite
 
-# 5. Wait until the operator has altered the offsets
+# 9. Wait until the operator has altered the offsets
 # The operator removes the annotations when it is done. An empty 'annotations left' line and no
 # AlterOffsets Warning mean it worked. If it keeps failing, Kafka Connect's own message is in the
 # logs of the Connect pods.
 # If the annotations stay and there is no Warning, the connector name matches no connector of this
 # KafkaMirrorMaker2.
-echo '==> 5/7 Wait until the operator has altered the offsets'
+echo '==> 9/12 Wait until the operator has altered the offsets'
 deadline=$((SECONDS + TIMEOUT_SECONDS))
 while true; do
   left="$(kubectl --context "${KUBECTL_CONTEXT}" get kafkamirrormaker2 "${MM2}" -n "${NS}" -o 'jsonpath={.metadata.annotations.strimzi\.io/connector-offsets}{.metadata.annotations.strimzi\.io/mirrormaker-connector}')"
@@ -108,10 +208,14 @@ while true; do
   sleep 5
 done
 
-# 6. List the offsets again and compare them with the alter ConfigMap
-# Uses the listOffsets ConfigMap the connector already points at. The connector is still stopped, so
-# the listing shows exactly what was stored.
-echo '==> 6/7 List the offsets again and compare them with the alter ConfigMap'
+# 10. List the offsets again and check that they landed
+# Lists into the listOffsets ConfigMap and saves it to after-alter.yaml (before-alter.yaml and the
+# listing you edited stay as they are). The connector is still stopped, so the listing shows exactly
+# what was stored.
+# The last command says how many altered partitions landed and prints a 'drifted' line for each one
+# that did not. Without jq: connect-offsets diff before-alter.yaml after-alter.yaml --expect
+# alter.yaml.
+echo '==> 10/12 List the offsets again and check that they landed'
 kubectl --context "${KUBECTL_CONTEXT}" annotate kafkamirrormaker2 "${MM2}" -n "${NS}" strimzi.io/connector-offsets=list "strimzi.io/mirrormaker-connector=${MM2_CONNECTOR}" --overwrite
 deadline=$((SECONDS + TIMEOUT_SECONDS))
 while true; do
@@ -127,11 +231,49 @@ while true; do
   fi
   sleep 5
 done
-kubectl --context "${KUBECTL_CONTEXT}" get configmap "${LIST_CM}" -n "${NS}" -o 'jsonpath={.data.east--west\.MirrorSourceConnector\.json}{"\n"}'
+kubectl --context "${KUBECTL_CONTEXT}" get configmap "${LIST_CM}" -n "${NS}" -o yaml --show-managed-fields > after-alter.yaml
+landed="$(kubectl --context "${KUBECTL_CONTEXT}" get configmap "${LIST_CM}" -n "${NS}" -o 'jsonpath={.data.east--west\.MirrorSourceConnector\.json}' | jq -rn --slurpfile check offsets-check.json 'def k: to_entries | sort_by(.key) | map([.key, .value]) | tojson; def show: if . == [] then "no stored offset" else map(tojson) | join(", ") end; ([inputs][0].offsets // []) as $now | (reduce $now[] as $e ({}; .[$e.partition | k] += [$e.offset])) as $by | [$check[0].partitions[] | {partition, want: .altered, found: ($by[.partition | k] // [])}] as $all | ($all | map(select(.found != .want))) as $bad | "\($all | length - ($bad | length)) of \($all | length) altered partitions landed.", ($bad[] | "drifted: \(.partition | tojson): expected \(.want | show), listed \(.found | show)")')"
+printf '%s\n' "${landed}"
+case "${landed}" in
+  *drifted:*)
+    echo "Some altered partitions did not land (see the drifted lines above). The connector is left STOPPED. Check its Warning conditions and the logs of the Connect pods; before-alter.yaml holds the stored offsets before the alter." >&2
+    exit 1
+    ;;
+esac
 
-# 7. Resume the connector
-# Also removes alterOffsets, so a stale alter annotation cannot apply the same offsets again later.
-echo '==> 7/7 Resume the connector'
-kubectl --context "${KUBECTL_CONTEXT}" patch kafkamirrormaker2 "${MM2}" -n "${NS}" --type=json -p '[{"op":"test","path":"/spec/mirrors/'"${MIRROR_INDEX}"'/sourceCluster","value":"east"},{"op":"add","path":"/spec/mirrors/'"${MIRROR_INDEX}"'/sourceConnector/state","value":"running"},{"op":"remove","path":"/spec/mirrors/'"${MIRROR_INDEX}"'/sourceConnector/alterOffsets"}]'
+# 11. Resume the connector
+# Puts back what step 1 recorded. As written, for the usual case where step 1 showed an empty state
+# and an empty alterOffsets: the fields are removed and the connector runs. If step 1 showed a
+# state, replace the first remove with
+# {"op":"add","path":"/spec/mirrors/2/sourceConnector/state","value":"<that state>"}; if it showed
+# an alterOffsets, replace the second with
+# {"op":"add","path":"/spec/mirrors/2/sourceConnector/alterOffsets","value":<what it showed>}.
+echo '==> 11/12 Resume the connector'
+ops='{"op":"test","path":"/spec/mirrors/'"${MIRROR_INDEX}"'/sourceCluster","value":"east"}'
+if [ -n "${previous_state}" ]; then
+  ops="${ops},{\"op\":\"add\",\"path\":\"/spec/mirrors/${MIRROR_INDEX}/sourceConnector/state\",\"value\":\"${previous_state}\"}"
+else
+  ops="${ops},{\"op\":\"remove\",\"path\":\"/spec/mirrors/${MIRROR_INDEX}/sourceConnector/state\"}"
+fi
+if [ -n "${previous_alter}" ]; then
+  ops="${ops},{\"op\":\"add\",\"path\":\"/spec/mirrors/${MIRROR_INDEX}/sourceConnector/alterOffsets\",\"value\":${previous_alter}}"
+else
+  ops="${ops},{\"op\":\"remove\",\"path\":\"/spec/mirrors/${MIRROR_INDEX}/sourceConnector/alterOffsets\"}"
+fi
+kubectl --context "${KUBECTL_CONTEXT}" patch kafkamirrormaker2 "${MM2}" -n "${NS}" --type=json -p "[${ops}]"
+if [ "${previous_state}" = stopped ]; then
+  echo "The connector was already stopped when this script started, so it stays stopped. To run it, set its state to running."
+fi
+
+# 12. Clean up (optional)
+# Deletes the alter ConfigMap (unless step 1 showed alterOffsets pointing at it) and the local files
+# the alter needed. Keep before-alter.yaml: it holds the stored offsets before the alter, which a
+# rollback needs; after-alter.yaml shows what landed.
+echo '==> 12/12 Clean up (optional)'
+case "${previous_alter}" in
+  *"\"${ALTER_CM}\""*) echo "Kept ConfigMap ${ALTER_CM}: alterOffsets pointed at it before this script." ;;
+  *) kubectl --context "${KUBECTL_CONTEXT}" delete configmap "${ALTER_CM}" -n "${NS}" --ignore-not-found ;;
+esac
+rm -f offsets-check.json
 
 echo '==> Done.'

@@ -11,15 +11,32 @@ CONNECTOR_URL='http://connect:8083/connectors/east-%3Ewest.MirrorSourceConnector
 TIMEOUT_SECONDS='300'
 
 command -v curl >/dev/null || { echo 'curl is not installed or not on PATH.' >&2; exit 1; }
+command -v jq >/dev/null || { echo 'jq is not installed or not on PATH. It compares the listings (Debian/Ubuntu: apt-get install jq; macOS: brew install jq).' >&2; exit 1; }
 
-# 1. Stop the connector
+# 1. Record the current state
+# The last step puts back the state this shows (connector.state: RUNNING, PAUSED or STOPPED).
+# If before-alter.json exists from an earlier run, move it away first: it may be the only record of
+# the offsets before that run.
+echo '==> 1/9 Record the current state'
+if [ -e before-alter.json ]; then
+  echo "before-alter.json exists from an earlier run; it may be the only record of the offsets before that run. Move it away, then run this script again." >&2
+  exit 1
+fi
+if [ "${OFFSETS_UNCHECKED:-}" != yes ]; then
+  echo "This script was generated without the listing the edits were made on, so it cannot check that no edited partition moved since then. Generate it again with that listing (the editor, or connect-offsets plan --against LISTING). If you have compared the listings yourself, run it with OFFSETS_UNCHECKED=yes." >&2
+  exit 1
+fi
+previous_state="$(curl -sS --fail-with-body "${CONNECTOR_URL}/status" | jq -r '.connector.state')"
+echo "Recorded: state ${previous_state}."
+
+# 2. Stop the connector
 # Kafka Connect only changes the offsets of a STOPPED connector (not a PAUSED one).
-echo '==> 1/5 Stop the connector'
+echo '==> 2/9 Stop the connector'
 curl -sS --fail-with-body -w '\n' -X PUT "${CONNECTOR_URL}/stop"
 
-# 2. Wait until the connector is STOPPED
+# 3. Wait until the connector is STOPPED
 # The stop is applied asynchronously; the status shows STOPPED and no tasks once it is done.
-echo '==> 2/5 Wait until the connector is STOPPED'
+echo '==> 3/9 Wait until the connector is STOPPED'
 deadline=$((SECONDS + TIMEOUT_SECONDS))
 while true; do
   body="$(curl -sS --fail-with-body "${CONNECTOR_URL}/status")"
@@ -34,22 +51,66 @@ while true; do
   sleep 5
 done
 
-# 3. Alter the offsets
+# 4. List the offsets again, now that the connector is stopped
+# Saves them to before-alter.json, never over the listing you edited: these are the offsets the
+# alter will replace. Keep the file: a rollback needs it.
+echo '==> 4/9 List the offsets again, now that the connector is stopped'
+curl -sS --fail-with-body -w '\n' "${CONNECTOR_URL}/offsets" -o before-alter.json
+
+# 5. Compare with the listing the edits were made on
+# offsets-check.json holds, for each of the 4 partitions the alter writes, its stored offset in the
+# listing you edited and the offset the alter sets. Key order, entry order and spacing do not
+# matter.
+# This procedure was generated without the listing the edits were made on: compare before-alter.json
+# with it yourself (connect-offsets diff LISTING before-alter.json) before you go on.
+echo '==> 5/9 Compare with the listing the edits were made on'
+cat > offsets-check.json <<'OFFSETS_EOF'
+{"partitions":[
+{"partition":{"cluster":"east","partition":0,"topic":"clicks"},"altered":[{"offset":9007199254740993}]},
+{"partition":{"cluster":"east","partition":1,"topic":"clicks"},"altered":[{"offset":9007199254740994}]},
+{"partition":{"cluster":"east","partition":2,"topic":"clicks"},"altered":[{"offset":9007199254740995}]},
+{"partition":{"cluster":"east","partition":3,"topic":"clicks"},"altered":[{"offset":9007199254740996}]}
+]}
+OFFSETS_EOF
+
+# 6. Alter the offsets
 # On an error Kafka Connect answers with a message that says what is wrong; curl prints it and
 # fails.
-echo '==> 3/5 Alter the offsets'
+echo '==> 6/9 Alter the offsets'
 curl -sS --fail-with-body -w '\n' -X PATCH -H 'Content-Type: application/json' --data-binary @- "${CONNECTOR_URL}/offsets" <<'OFFSETS_EOF'
 {"offsets":[{"partition":{"cluster":"east","partition":0,"topic":"clicks"},"offset":{"offset":9007199254740993}},{"partition":{"cluster":"east","partition":1,"topic":"clicks"},"offset":{"offset":9007199254740994}},{"partition":{"cluster":"east","partition":2,"topic":"clicks"},"offset":{"offset":9007199254740995}},{"partition":{"cluster":"east","partition":3,"topic":"clicks"},"offset":{"offset":9007199254740996}}]}
 OFFSETS_EOF
 
-# 4. List the offsets again
-# The listing should show the new values. Source connectors list only partitions whose offset is not
+# 7. List the offsets again and check that they landed
+# Saves the listing to after-alter.json. Source connectors list only partitions whose offset is not
 # null.
-echo '==> 4/5 List the offsets again'
-curl -sS --fail-with-body -w '\n' "${CONNECTOR_URL}/offsets"
+# The last command says how many altered partitions landed and prints a 'drifted' line for each one
+# that did not.
+echo '==> 7/9 List the offsets again and check that they landed'
+curl -sS --fail-with-body -w '\n' "${CONNECTOR_URL}/offsets" -o after-alter.json
+landed="$(jq -rn --slurpfile check offsets-check.json 'def k: to_entries | sort_by(.key) | map([.key, .value]) | tojson; def show: if . == [] then "no stored offset" else map(tojson) | join(", ") end; ([inputs][0].offsets // []) as $now | (reduce $now[] as $e ({}; .[$e.partition | k] += [$e.offset])) as $by | [$check[0].partitions[] | {partition, want: .altered, found: ($by[.partition | k] // [])}] as $all | ($all | map(select(.found != .want))) as $bad | "\($all | length - ($bad | length)) of \($all | length) altered partitions landed.", ($bad[] | "drifted: \(.partition | tojson): expected \(.want | show), listed \(.found | show)")' < after-alter.json)"
+printf '%s\n' "${landed}"
+case "${landed}" in
+  *drifted:*)
+    echo "Some altered partitions did not land (see the drifted lines above). The connector is left STOPPED; before-alter.json holds the stored offsets before the alter." >&2
+    exit 1
+    ;;
+esac
 
-# 5. Resume the connector
-echo '==> 5/5 Resume the connector'
-curl -sS --fail-with-body -w '\n' -X PUT "${CONNECTOR_URL}/resume"
+# 8. Resume the connector
+# Puts back what step 1 showed. As written, for a connector that was RUNNING. If step 1 showed
+# PAUSED, use /pause instead of /resume; if it showed STOPPED, leave it stopped.
+echo '==> 8/9 Resume the connector'
+case "${previous_state}" in
+  PAUSED) curl -sS --fail-with-body -w '\n' -X PUT "${CONNECTOR_URL}/pause" ;;
+  STOPPED) echo "The connector was already STOPPED when this script started, so it stays stopped. To run it: curl -X PUT ${CONNECTOR_URL}/resume" ;;
+  *) curl -sS --fail-with-body -w '\n' -X PUT "${CONNECTOR_URL}/resume" ;;
+esac
+
+# 9. Clean up (optional)
+# Removes the check file. Keep before-alter.json: it holds the stored offsets before the alter,
+# which a rollback needs.
+echo '==> 9/9 Clean up (optional)'
+rm -f offsets-check.json
 
 echo '==> Done.'

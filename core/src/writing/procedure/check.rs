@@ -1,0 +1,187 @@
+//! The per-partition check an alter procedure runs with `jq`: for every partition the alter
+//! writes, its stored offset in the listing the edits were made on ("listed") and the offset the
+//! alter sets ("altered"). The script compares a listing taken after the stop with "listed"
+//! (nothing may have moved) and the verification listing with "altered" (landed or drifted).
+//!
+//! Both sides are matched by partition map whatever the key order, the entry order or the
+//! pretty printing (Connect guarantees none of them): `jq` parses both, keys each partition by
+//! its members sorted by name, and compares offsets as JSON values.
+
+use crate::import::import_bytes_unvalidated;
+use crate::json::{self, JsonValue};
+use crate::model::OffsetField;
+use crate::{ImportOptions, Listing, PartitionKey};
+use std::collections::HashMap;
+
+/// The check data of one alter.
+#[derive(Debug, Clone)]
+pub(crate) struct Check {
+    /// One JSON document, one partition per line: `{"partitions":[...]}`.
+    pub(crate) json: String,
+    /// Partitions the alter writes.
+    pub(crate) count: usize,
+    /// False when the listing the edits were made on was not given: nothing to compare with.
+    pub(crate) has_listed: bool,
+    /// The first few partitions as `partition: listed value` lines, for the steps' comments.
+    pub(crate) sample: Vec<String>,
+}
+
+/// How many partitions the copy-paste steps name in their comments.
+const SAMPLE: usize = 10;
+
+/// Reads the alter payload (the alter ConfigMap with `data_key`, or a REST body when
+/// `data_key` is `None`) and the listing the edits were made on. When either cannot be read,
+/// the check has nothing to compare with (`has_listed` is false) and the message says why.
+pub(crate) fn build(
+    payload: &str,
+    data_key: Option<&str>,
+    listed: Option<&str>,
+) -> (Check, Option<String>) {
+    let altered = match read(payload, data_key) {
+        Ok(l) => l,
+        Err(m) => {
+            let empty = Check {
+                json: "{\"partitions\":[\n]}".to_owned(),
+                count: 0,
+                has_listed: false,
+                sample: Vec::new(),
+            };
+            return (
+                empty,
+                Some(format!(
+                    "The exported offsets cannot be read back ({m}), so the procedure cannot check them against a listing; the script stops before altering."
+                )),
+            );
+        }
+    };
+    let (listed, problem) = match listed.map(|text| read(text, data_key)) {
+        None => (None, None),
+        Some(Ok(l)) => (Some(l), None),
+        Some(Err(m)) => (
+            None,
+            Some(format!(
+                "The listing the edits were made on cannot be read ({m}), so the procedure cannot check that no edited partition moved; the script stops before altering."
+            )),
+        ),
+    };
+    let index: HashMap<PartitionKey, Vec<&JsonValue>> = match &listed {
+        None => HashMap::new(),
+        Some(l) => {
+            let mut map: HashMap<PartitionKey, Vec<&JsonValue>> = HashMap::new();
+            for e in &l.entries {
+                if let Some(key) = e.key() {
+                    let offsets = map.entry(key).or_default();
+                    if let OffsetField::Map(v) | OffsetField::Other(v) = e.offset_field() {
+                        offsets.push(v);
+                    }
+                }
+            }
+            map
+        }
+    };
+    let mut out = String::from("{\"partitions\":[");
+    let mut count = 0;
+    let mut sample = Vec::new();
+    for e in &altered.entries {
+        let Some(partition) = e.partition() else {
+            continue;
+        };
+        let partition_text = json::to_compact(partition);
+        let altered_value = match e.offset_field() {
+            OffsetField::Map(v) | OffsetField::Other(v) => vec![json::to_compact(v)],
+            OffsetField::Null | OffsetField::Missing => Vec::new(),
+        };
+        if count > 0 {
+            out.push(',');
+        }
+        out.push_str("\n{\"partition\":");
+        out.push_str(&partition_text);
+        if listed.is_some() {
+            let before: Vec<String> = e
+                .key()
+                .and_then(|k| index.get(&k))
+                .map(|v| v.iter().map(|o| json::to_compact(o)).collect())
+                .unwrap_or_default();
+            if sample.len() < SAMPLE {
+                sample.push(format!(
+                    "{partition_text}: {}",
+                    if before.is_empty() {
+                        "no stored offset".to_owned()
+                    } else {
+                        before.join(", ")
+                    }
+                ));
+            }
+            out.push_str(",\"listed\":[");
+            out.push_str(&before.join(","));
+            out.push(']');
+        }
+        out.push_str(",\"altered\":[");
+        out.push_str(&altered_value.join(","));
+        out.push_str("]}");
+        count += 1;
+    }
+    out.push_str("\n]}");
+    let check = Check {
+        json: out,
+        count,
+        has_listed: listed.is_some(),
+        sample,
+    };
+    (check, problem)
+}
+
+fn read(text: &str, data_key: Option<&str>) -> Result<Listing, String> {
+    let options = ImportOptions {
+        data_key: data_key
+            .filter(|_| text.trim_start().starts_with(|c: char| c != '{'))
+            .map(str::to_owned),
+        ..ImportOptions::default()
+    };
+    // Not validated again: the caller validated what it exported, and a listing that would not
+    // validate still says what was stored.
+    match import_bytes_unvalidated(text.as_bytes(), &options) {
+        Ok(listing) => Ok(listing),
+        Err(diags) => Err(diags
+            .first()
+            .map_or_else(|| "unreadable".to_owned(), |d| d.message.clone())),
+    }
+}
+
+/// The jq program that prints one line per partition whose stored offset in the listing on
+/// stdin is not `field` ("listed" or "altered") of the check file (`$check`). With
+/// `summary`, it also prints how many landed first.
+pub(crate) fn jq_program(field: &str, summary: bool) -> String {
+    let head = "def k: to_entries | sort_by(.key) | map([.key, .value]) | tojson; def show: if . == [] then \"no stored offset\" else map(tojson) | join(\", \") end; ([inputs][0].offsets // []) as $now | (reduce $now[] as $e ({}; .[$e.partition | k] += [$e.offset])) as $by | [$check[0].partitions[] | {partition, want: .FIELD, found: ($by[.partition | k] // [])}] as $all | ($all | map(select(.found != .want))) as $bad";
+    let head = head.replace("FIELD", field);
+    if summary {
+        format!(
+            "{head} | \"\\($all | length - ($bad | length)) of \\($all | length) altered partitions landed.\", ($bad[] | \"drifted: \\(.partition | tojson): expected \\(.want | show), listed \\(.found | show)\")"
+        )
+    } else {
+        format!(
+            "{head} | $bad[] | \"\\(.partition | tojson): listed \\(.want | show) when you edited, now \\(.found | show)\""
+        )
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn listed_values_are_matched_whatever_the_key_order() {
+        let payload = "{\"offsets\":[{\"partition\":{\"topic\":\"t\",\"partition\":0},\"offset\":{\"offset\":5}},{\"partition\":{\"topic\":\"t\",\"partition\":1},\"offset\":null}]}";
+        let listed = "{\n  \"offsets\" : [ {\n    \"partition\" : {\n      \"partition\" : 0,\n      \"topic\" : \"t\"\n    },\n    \"offset\" : {\n      \"offset\" : 41\n    }\n  } ]\n}";
+        let (c, problem) = build(payload, None, Some(listed));
+        assert_eq!(problem, None);
+        assert_eq!(
+            c.json,
+            "{\"partitions\":[\n{\"partition\":{\"topic\":\"t\",\"partition\":0},\"listed\":[{\"offset\":41}],\"altered\":[{\"offset\":5}]},\n{\"partition\":{\"topic\":\"t\",\"partition\":1},\"listed\":[],\"altered\":[]}\n]}"
+        );
+        assert_eq!(c.count, 2);
+        let (c, _) = build(payload, None, None);
+        assert!(!c.has_listed);
+        assert!(!c.json.contains("listed"));
+    }
+}
