@@ -9,9 +9,9 @@ runs=${2:-5}
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 
-echo "building connect-offsets (profile release-native)..."
-cargo build -q -p offsets-cli --profile release-native
-bin=target/release-native/connect-offsets
+echo "building connect-offsets (profile release, as cargo install --path cli builds it)..."
+cargo build -q -p offsets-cli --release
+bin=target/release/connect-offsets
 
 python3 - "$entries" > "$work/payload.json" <<'PY'
 import json, sys

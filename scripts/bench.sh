@@ -34,7 +34,7 @@ say "- load average at start: $(cut -d' ' -f1-3 /proc/loadavg) (a shared machine
 
 # 2. Core, native.
 section "Core pipeline, native (median of $runs runs; 3 to 5 for 100k entries)"
-cargo bench -q -p offsets-core --bench pipeline --profile release-native -- \
+cargo bench -q -p offsets-core --bench pipeline --profile release -- \
     --runs "$runs" --write-inputs "$inputs" 2>/dev/null | tee -a "$report"
 say ""
 say "Inputs: generated MirrorMaker 2 source listings (100 topics, offsets of 10 to 19 digits), as the"
@@ -44,7 +44,7 @@ say "positions, listing, validation without baseline), \`validate\` against the 
 say "edit (a \`Session\` and \`ShiftOffsets\` of -1 on every row, then the changed-only export listing),"
 say "the alter ConfigMap (refused by K6 above 1 MiB, as Kubernetes would; the time is the work"
 say "until the refusal) and the PATCH body. Wall clock, \`std::time::Instant\`, one thread, profile"
-say "\`release-native\` (opt-level 3, LTO)."
+say "\`release\` (opt-level 3, LTO: the profile of the CLI a user builds)."
 
 # 3. The CLI against jq and Python.
 section "CLI against jq and Python: shift every offset by -1 over 100k entries"
