@@ -10,7 +10,8 @@
 #   1. the machine (nproc, CPU model, memory, rustc, date, load average);
 #   2. core, native: import + validate + edit + export of generated 1k/10k/100k-entry inputs
 #      (core/benches/pipeline.rs, inputs written to target/bench-inputs/, never committed);
-#   3. the CLI against jq and Python's json module (scripts/bench-cli.sh);
+#   3. the CLI against the serde_json floor, jq and Python's json module, and its peak memory
+#      (scripts/bench-cli.sh);
 #   4. the release wasm, raw and gzip (dist/ after scripts/build.sh) and the single file;
 #   5. in the browser: runs scripts/bench-browser.mjs when it exists (its lines are recorded as is).
 set -euo pipefail
@@ -34,7 +35,7 @@ say "- load average at start: $(cut -d' ' -f1-3 /proc/loadavg) (a shared machine
 
 # 2. Core, native.
 section "Core pipeline, native (median of $runs runs; 3 to 5 for 100k entries)"
-cargo bench -q -p offsets-core --bench pipeline --profile release-native -- \
+cargo bench -q -p offsets-core --bench pipeline --profile release -- \
     --runs "$runs" --write-inputs "$inputs" 2>/dev/null | tee -a "$report"
 say ""
 say "Inputs: generated MirrorMaker 2 source listings (100 topics, offsets of 10 to 19 digits), as the"
@@ -44,18 +45,21 @@ say "positions, listing, validation without baseline), \`validate\` against the 
 say "edit (a \`Session\` and \`ShiftOffsets\` of -1 on every row, then the changed-only export listing),"
 say "the alter ConfigMap (refused by K6 above 1 MiB, as Kubernetes would; the time is the work"
 say "until the refusal) and the PATCH body. Wall clock, \`std::time::Instant\`, one thread, profile"
-say "\`release-native\` (opt-level 3, LTO)."
+say "\`release\` (opt-level 3, LTO: the profile of the CLI a user builds)."
 
 # 3. The CLI against jq and Python.
-section "CLI against jq and Python: shift every offset by -1 over 100k entries"
+section "CLI against the floor, jq and Python: shift every offset by -1 over 100k entries"
 if [ -x scripts/bench-cli.sh ]; then
     say '```'
     scripts/bench-cli.sh 100000 "$((runs < 5 ? runs : 5))" 2>&1 | tee -a "$report"
     say '```'
     say ""
-    say "jq uses the fast form \`.offsets |= map(.offset.offset -= 1)\`; the naive"
-    say "\`.offsets[].offset.offset -= 1\` is quadratic in jq 1.6 and is not used. Python: \`json.load\`,"
-    say "a loop, \`json.dump\`. The three outputs are compared as JSON values."
+    say "The CLI is built as a user builds it (profile \`release\`). The floor is"
+    say "\`core/examples/floor.rs\`: serde_json into typed structs whose strings borrow from the"
+    say "input, shift, compact write; no positions, no number text, no rules. jq uses the fast form"
+    say "\`.offsets |= map(.offset.offset -= 1)\`; the naive \`.offsets[].offset.offset -= 1\` is"
+    say "quadratic in jq 1.6 and is not used. Python: \`json.load\`, a loop, \`json.dump\`. The four"
+    say "outputs are compared as JSON values. Peak memory: GNU time's maximum resident set size."
 else
     say "scripts/bench-cli.sh is missing: no CLI comparison."
 fi

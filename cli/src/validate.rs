@@ -5,8 +5,8 @@
 use crate::input::{self, Arg, INPUT_OPTIONS_HELP, InputArgs, Source};
 use crate::{CliError, output};
 use lexopt::ValueExt;
-use offsets_core::json::{self, JsonValue};
 use offsets_core::{Diagnostic, Imported, Severity};
+use serde::Serialize;
 use std::process::ExitCode;
 
 const HELP: &str = "\
@@ -67,7 +67,7 @@ pub fn run(parser: &mut lexopt::Parser) -> Result<ExitCode, CliError> {
     let imported = loaded.as_ref().ok();
     match format {
         Format::Text => output::err(&render_text(&name, imported, diagnostics)),
-        Format::Json => output::out(&render_json(imported, diagnostics)),
+        Format::Json => output::json(&JsonReport::new(imported, diagnostics)),
     }
     Ok(ExitCode::from(code))
 }
@@ -114,56 +114,54 @@ pub fn render_text(name: &str, imported: Option<&Imported>, diagnostics: &[Diagn
     out
 }
 
-/// The JSON report, written with the core's JSON writer (pretty, with a trailing newline).
-pub fn render_json(imported: Option<&Imported>, diagnostics: &[Diagnostic]) -> String {
-    let opt = |s: Option<&str>| s.map(JsonValue::string).unwrap_or_else(JsonValue::null);
-    let listing = imported.map(|i| &i.listing);
-    let diags = diagnostics
-        .iter()
-        .map(|d| {
-            JsonValue::object([
-                ("rule".to_string(), JsonValue::string(d.rule)),
-                (
-                    "severity".to_string(),
-                    JsonValue::string(d.severity.as_str()),
-                ),
-                (
-                    "line".to_string(),
-                    JsonValue::int(i64::from(d.position.line)),
-                ),
-                (
-                    "column".to_string(),
-                    JsonValue::int(i64::from(d.position.column)),
-                ),
-                ("message".to_string(), JsonValue::string(d.message.clone())),
-                ("key".to_string(), opt(d.data_key.as_deref())),
-                (
-                    "entry".to_string(),
-                    d.entry
-                        .map(|e| JsonValue::int(e as i64 + 1))
-                        .unwrap_or_else(JsonValue::null),
-                ),
-            ])
-        })
-        .collect();
-    let value = JsonValue::object([
-        ("kind".to_string(), opt(listing.map(|l| l.kind.id()))),
-        (
-            "key".to_string(),
-            opt(listing.and_then(|l| l.data_key.as_deref())),
-        ),
-        (
-            "entries".to_string(),
-            JsonValue::int(listing.map(|l| l.entries.len() as i64).unwrap_or(0)),
-        ),
-        ("form".to_string(), opt(listing.map(|l| l.form.id()))),
-        (
-            "errors".to_string(),
-            JsonValue::int(diagnostics.iter().filter(|d| d.is_error()).count() as i64),
-        ),
-        ("diagnostics".to_string(), JsonValue::array(diags)),
-    ]);
-    let mut text = json::to_pretty(&value);
-    text.push('\n');
-    text
+/// The `--format json` report: one object, its fields in this order (cli/tests pin them).
+#[derive(Debug, Serialize)]
+pub struct JsonReport<'a> {
+    /// The connector kind (`mirror-source`, ...), null when the input could not be imported.
+    kind: Option<&'a str>,
+    /// The ConfigMap data key the offsets came from, if any.
+    key: Option<&'a str>,
+    entries: usize,
+    /// The input's form (`configmap`, `rest`, ...), null when not imported.
+    form: Option<&'a str>,
+    errors: usize,
+    diagnostics: Vec<JsonDiagnostic<'a>>,
+}
+
+/// One diagnostic of [`JsonReport`].
+#[derive(Debug, Serialize)]
+struct JsonDiagnostic<'a> {
+    rule: &'a str,
+    severity: &'a str,
+    line: u32,
+    column: u32,
+    message: &'a str,
+    key: Option<&'a str>,
+    /// The offsets entry the diagnostic is about, counted from 1 as the messages do.
+    entry: Option<usize>,
+}
+
+impl<'a> JsonReport<'a> {
+    pub fn new(imported: Option<&'a Imported>, diagnostics: &'a [Diagnostic]) -> JsonReport<'a> {
+        let listing = imported.map(|i| &i.listing);
+        JsonReport {
+            kind: listing.map(|l| l.kind.id()),
+            key: listing.and_then(|l| l.data_key.as_deref()),
+            entries: listing.map_or(0, |l| l.entries.len()),
+            form: listing.map(|l| l.form.id()),
+            errors: diagnostics.iter().filter(|d| d.is_error()).count(),
+            diagnostics: diagnostics
+                .iter()
+                .map(|d| JsonDiagnostic {
+                    rule: d.rule,
+                    severity: d.severity.as_str(),
+                    line: d.position.line,
+                    column: d.position.column,
+                    message: &d.message,
+                    key: d.data_key.as_deref(),
+                    entry: d.entry.map(|e| e.saturating_add(1)),
+                })
+                .collect(),
+        }
+    }
 }

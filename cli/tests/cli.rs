@@ -192,6 +192,36 @@ fn json_output_from_stdin() {
     );
 }
 
+/// The report's fields and their order are the CLI's JSON interface (scripts read them).
+#[test]
+fn json_output_keeps_its_field_names_and_order() {
+    let input = std::fs::read(golden("err/invalid-negative-partition.list.yaml")).unwrap();
+    let out = run_stdin(&["validate", "--format", "json"], &input);
+    let v = offsets_core::json::parse(&text(&out.stdout)).unwrap();
+    let names = |v: &offsets_core::json::JsonValue| -> Vec<String> {
+        v.as_members()
+            .unwrap()
+            .iter()
+            .map(|m| m.key.clone())
+            .collect()
+    };
+    assert_eq!(
+        names(&v),
+        ["kind", "key", "entries", "form", "errors", "diagnostics"]
+    );
+    assert_eq!(v.get("errors").unwrap().as_number().unwrap().text(), "1");
+    let ms3 = &v.get("diagnostics").unwrap().as_array().unwrap()[2];
+    assert_eq!(
+        names(ms3),
+        [
+            "rule", "severity", "line", "column", "message", "key", "entry"
+        ]
+    );
+    assert_eq!(ms3.get("key").unwrap().as_str(), Some("offsets.json"));
+    assert_eq!(ms3.get("entry").unwrap().as_number().unwrap().text(), "2");
+    assert!(text(&out.stdout).ends_with("}\n"));
+}
+
 #[test]
 fn json_output_escapes_and_reports_failed_imports() {
     let out = run_stdin(

@@ -3,7 +3,7 @@
 //! source listings of 1k, 10k and 100k entries, in both input forms (the Connect REST payload and
 //! the ConfigMap YAML Strimzi writes). Prints one Markdown table of medians.
 //!
-//!   cargo bench -p offsets-core --bench pipeline --profile release-native [-- OPTIONS]
+//!   cargo bench -p offsets-core --bench pipeline --profile release [-- OPTIONS]
 //!
 //! Options: `--runs N` (default 9, at least 3 for 100k), `--sizes 1000,10000`, and
 //! `--write-inputs DIR` (also writes the generated inputs, e.g. for the CLI comparison).
