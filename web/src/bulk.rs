@@ -96,7 +96,7 @@ pub fn BulkPanel(props: &BulkProps) -> Html {
                 <label for="bulk-value" class="inline">{ "Value" }</label>
                 <input id="bulk-value" ref={value} type="text" inputmode="numeric" autocomplete="off"
                     placeholder="e.g. -100 or 5000" />
-                <button type="button" onclick={set} title="Set every offset to the value (empty = null)">{ format!("Set {rows_text}") }</button>
+                <button type="button" onclick={set} title="Set every offset to the value (type null to delete the stored offsets)">{ format!("Set {rows_text}") }</button>
                 <button type="button" onclick={shift} title="Add the value to every offset; negative rewinds">{ format!("Shift {rows_text}") }</button>
                 if matches!(kind, ConnectorKind::MirrorSource | ConnectorKind::Sink) {
                     <button type="button" onclick={resume}

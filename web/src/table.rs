@@ -342,14 +342,18 @@ where
     };
     let on_change = {
         let (typed, error) = (typed.clone(), error.clone());
+        let shown_now = shown.clone();
         Callback::from(move |e: Event| {
             let input: HtmlInputElement = e.target_unchecked_into();
             let text = input.value();
             let result = decide(&store.editor(), &text);
             match result {
                 Ok(action) => {
-                    if let Some(action) = action {
-                        store.dispatch(EditorAction::Edit(action));
+                    match action {
+                        Some(action) => store.dispatch(EditorAction::Edit(action)),
+                        // Nothing to change (a cleared cell, the same value): the cell shows
+                        // its value again.
+                        None => input.set_value(&shown_now),
                     }
                     typed.set(None);
                     error.set(None);
