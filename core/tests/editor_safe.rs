@@ -233,3 +233,138 @@ fn clearing_a_cell_changes_nothing() {
     assert_eq!(cell_edit(&d, "   "), Ok(None));
     assert_eq!(cell_edit(&d, "null"), Ok(Some(Action::SetNull { row: 0 })));
 }
+
+// ----- 7. Refusals with a way out -----
+
+/// An MirrorMaker 2 listing whose orders partition 1 offset is `offset` as written.
+fn mm2_with_offset(offset: &str) -> Editor {
+    let text = fixture("kafkaconnector-mm2-source.list.yaml").replacen(
+        "\"offset\" : 2006",
+        &format!("\"offset\" : {offset}"),
+        1,
+    );
+    loaded_text(text)
+}
+
+#[test]
+fn a_float_exponent_or_string_offset_is_shown_as_typed_and_can_be_fixed_in_its_cell() {
+    for typed in ["1.0", "1e3", "\"5\""] {
+        let mut editor = mm2_with_offset(typed);
+        let d = editor.row_display(1).unwrap();
+        assert_eq!(d.offset, typed, "shown as typed");
+        assert!(d.editable, "{typed}: the cell accepts a fix");
+        let error = d.offset_error.clone().expect("the cell says what is wrong");
+        assert!(error.contains("whole number"), "{error}");
+        assert!(
+            editor.problems().iter().any(|p| p.entry == Some(1)),
+            "{typed}: Problems lists it"
+        );
+        let fix = cell_edit(&d, "2006")
+            .unwrap()
+            .expect("a whole number is an edit");
+        edit(&mut editor, fix);
+        let d = editor.row_display(1).unwrap();
+        assert_eq!(
+            (d.offset.as_str(), d.offset_error.is_none()),
+            ("2006", true)
+        );
+        assert!(
+            !editor
+                .problems()
+                .iter()
+                .any(|p| p.entry == Some(1) && p.is_error()),
+            "{typed}: fixed: {:?}",
+            editor.problems()
+        );
+        // The same text as typed is no edit; another bad text is explained.
+        let d = mm2_with_offset(typed).row_display(1).unwrap();
+        assert!(cell_edit(&d, "2.5").is_err());
+    }
+}
+
+#[test]
+fn a_bulk_action_leaves_out_selected_rows_the_filter_hides() {
+    let mut editor = loaded("kafkaconnector-mm2-source.list.yaml");
+    // orders partition 0 and payments partition 0, then a filter that shows only orders.
+    editor.apply(EditorAction::Select {
+        row: 0,
+        selected: true,
+    });
+    editor.apply(EditorAction::Select {
+        row: 3,
+        selected: true,
+    });
+    editor.apply(EditorAction::SetFilter("orders".into()));
+    assert_eq!(editor.bulk_selection(), Selection::Rows(vec![0]));
+    assert_eq!(editor.hidden_selected(), 1);
+    assert_eq!(editor.bulk_count_in(&editor.view()), 1);
+    let action = bulk_action(BulkOp::Set, editor.bulk_selection(), "5").unwrap();
+    edit(&mut editor, action);
+    assert_eq!(offset(&editor, 0), "5");
+    assert_eq!(
+        offset(&editor, 3),
+        "1008",
+        "the hidden selected row is left alone"
+    );
+    // Clearing the filter brings it back into the scope.
+    editor.apply(EditorAction::SetFilter(String::new()));
+    assert_eq!(editor.bulk_selection(), Selection::Rows(vec![0, 3]));
+    assert_eq!(editor.hidden_selected(), 0);
+}
+
+#[test]
+fn a_shift_below_zero_offers_null_or_zero_in_one_undoable_step() {
+    use offsets_core::edit::BelowZero;
+    let mut editor = loaded("kafkaconnector-mm2-source.list.yaml");
+    // 1006, 2006, 3006, 1008, 2008: rewinding by 1500 takes two of them below 0.
+    let shift = bulk_action(BulkOp::Shift, Selection::All, "-1500").unwrap();
+    edit(&mut editor, shift.clone());
+    assert_eq!(
+        changed_rows(&editor),
+        0,
+        "the plain shift is refused as a whole"
+    );
+    assert!(editor.notice().unwrap().text.contains("below 0"));
+    let offer = editor.shift_offer(&shift).expect("a way out");
+    assert_eq!(offer.rows, 2);
+    assert_eq!(
+        offer.null_label,
+        "Set those 2 rows to null (replay from auto.offset.reset)"
+    );
+    assert_eq!(offer.zero_label, "Set them to 0");
+    edit(&mut editor, offer.null_action.clone());
+    let offsets: Vec<String> = (0..5).map(|r| offset(&editor, r)).collect();
+    assert_eq!(offsets, ["", "506", "1506", "", "508"]);
+    assert!(editor.row_display(0).unwrap().is_null);
+    // One step: one Undo takes all of it back.
+    edit(&mut editor, Action::Undo);
+    assert_eq!(changed_rows(&editor), 0);
+    edit(&mut editor, offer.zero_action.clone());
+    let offsets: Vec<String> = (0..5).map(|r| offset(&editor, r)).collect();
+    assert_eq!(offsets, ["0", "506", "1506", "0", "508"]);
+    assert_eq!(
+        offer.zero_action,
+        Action::ShiftOffsetsClamped {
+            selection: Selection::All,
+            delta: -1500,
+            below_zero: BelowZero::Zero
+        }
+    );
+    edit(&mut editor, Action::Undo);
+    assert_eq!(changed_rows(&editor), 0);
+    // A shift every row can take needs no offer.
+    let fine = bulk_action(BulkOp::Shift, Selection::All, "-6").unwrap();
+    assert_eq!(editor.shift_offer(&fine), None);
+}
+
+#[test]
+fn for_a_sink_the_offer_says_null_deletes_the_consumer_group_offset() {
+    let editor = loaded("kafkaconnector-sink.list.json");
+    let shift = bulk_action(BulkOp::Shift, Selection::All, "-502").unwrap();
+    let offer = editor.shift_offer(&shift).unwrap();
+    assert_eq!(offer.rows, 2);
+    assert_eq!(
+        offer.null_label,
+        "Set those 2 rows to null (delete the consumer group offset)"
+    );
+}

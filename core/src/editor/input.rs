@@ -1,10 +1,11 @@
 //! Typed input to actions: what a user types in an offset, shift or key/value cell is parsed
 //! here and turned into an [`Action`], or refused with a sentence saying why.
 
-use super::{Editor, RowDisplay};
-use crate::edit::{Action, MapSide, Selection, with_field};
+use super::{Editor, RowDisplay, group_digits};
+use crate::edit::{Action, BelowZero, MapSide, Selection, with_field};
 use crate::filter::PartitionSet;
 use crate::json::{self, JsonKind, JsonValue};
+use crate::model::ConnectorKind;
 use crate::names;
 
 /// The value typed into a field cell, read with the type of the value it replaces: a string
@@ -255,4 +256,65 @@ pub fn bulk_action(op: BulkOp, selection: Selection, value: &str) -> Result<Acti
         BulkOp::Restore => Action::RestoreOffsets { selection },
         BulkOp::Remove => Action::RemoveEntries { selection },
     })
+}
+
+/// The way out of a shift that would take some offsets below 0: the refused shift, with the
+/// two actions that do it anyway (those rows to null, or to 0), each one undoable step.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ShiftOffer {
+    /// How many rows would go below 0.
+    pub rows: usize,
+    /// What is wrong, in one sentence.
+    pub question: String,
+    /// "Set those 2 rows to null (replay from auto.offset.reset)", worded per connector kind.
+    pub null_label: String,
+    /// "Set them to 0".
+    pub zero_label: String,
+    pub null_action: Action,
+    pub zero_action: Action,
+}
+
+impl Editor {
+    /// For a shift some rows cannot take (they would go below 0), the offer to set those rows
+    /// to null or to 0 instead; `None` for any other action, or a shift every row can take.
+    pub fn shift_offer(&self, action: &Action) -> Option<ShiftOffer> {
+        let Action::ShiftOffsets { selection, delta } = action else {
+            return None;
+        };
+        let session = self.session()?;
+        let rows = session.shift_below_zero(selection, *delta);
+        if rows == 0 {
+            return None;
+        }
+        let those = if rows == 1 {
+            "that row".to_string()
+        } else {
+            format!("those {} rows", group_digits(rows as u128))
+        };
+        let null_meaning = match session.kind() {
+            ConnectorKind::MirrorSource => "replay from auto.offset.reset",
+            ConnectorKind::Sink => "delete the consumer group offset",
+            _ => "delete the stored offset",
+        };
+        let clamped = |below_zero| Action::ShiftOffsetsClamped {
+            selection: selection.clone(),
+            delta: *delta,
+            below_zero,
+        };
+        Some(ShiftOffer {
+            rows,
+            question: format!(
+                "Shifting by {delta:+} would take {} below 0, and offsets cannot be negative. Shift the other rows and:",
+                if rows == 1 {
+                    "1 row".to_string()
+                } else {
+                    format!("{} rows", group_digits(rows as u128))
+                }
+            ),
+            null_label: format!("Set {those} to null ({null_meaning})"),
+            zero_label: format!("Set {} to 0", if rows == 1 { "it" } else { "them" }),
+            null_action: clamped(BelowZero::Null),
+            zero_action: clamped(BelowZero::Zero),
+        })
+    }
 }

@@ -39,7 +39,7 @@ pub use display::{
 pub use draft::DRAFT_VERSION;
 pub use exports::Exports;
 pub use input::{
-    BulkOp, add_entries, bulk_action, cell_edit, null_toggle, parse_field_input,
+    BulkOp, ShiftOffer, add_entries, bulk_action, cell_edit, null_toggle, parse_field_input,
     parse_offset_input, parse_signed_input,
 };
 pub use settings::{ExportSettings, Field, TargetKind};
