@@ -368,3 +368,28 @@ fn for_a_sink_the_offer_says_null_deletes_the_consumer_group_offset() {
         "Set those 2 rows to null (delete the consumer group offset)"
     );
 }
+
+#[test]
+fn undo_after_picking_another_offsets_key_brings_back_the_edits() {
+    let path = format!(
+        "{}/../tests/golden/ok/mm2-several-keys-checkpoint.yaml",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    let mut editor = loaded_text(std::fs::read_to_string(path).unwrap());
+    let first = editor.session().unwrap().kind();
+    edit(&mut editor, Action::SetNull { row: 0 });
+    assert_eq!(changed_rows(&editor), 1);
+    let other = editor
+        .header()
+        .unwrap()
+        .available_keys
+        .into_iter()
+        .find(|k| Some(k) != editor.header().unwrap().data_key.as_ref())
+        .unwrap();
+    editor.apply(EditorAction::PickKey(other));
+    assert_ne!(editor.session().unwrap().kind(), first);
+    assert_eq!(changed_rows(&editor), 0);
+    edit(&mut editor, Action::Undo);
+    assert_eq!(editor.session().unwrap().kind(), first);
+    assert_eq!(changed_rows(&editor), 1, "the edit is back");
+}

@@ -3,7 +3,7 @@
 
 use crate::use_store;
 use offsets_core::ConnectorKind;
-use offsets_core::edit::Action;
+use offsets_core::edit::{Action, Selection};
 use offsets_core::editor::{BulkOp, EditorAction, ShiftOffer, add_entries, bulk_action};
 use web_sys::{HtmlElement, HtmlInputElement, KeyboardEvent};
 use yew::prelude::*;
@@ -53,7 +53,7 @@ pub fn BulkPanel(props: &BulkProps) -> Html {
         return html! {};
     };
     let kind = session.kind();
-    let count = editor.bulk_count_in(&props.view);
+
     let scope = if !editor.selected().is_empty() {
         "the selected rows"
     } else if editor.filter_text().trim().is_empty() {
@@ -63,7 +63,11 @@ pub fn BulkPanel(props: &BulkProps) -> Html {
     };
     let source_alias = session.imported().source_alias().map(str::to_string);
     let selection = editor.bulk_selection();
-    let hidden = editor.hidden_selected();
+    // One pass over the selection: the rows the filter shows, and how many it hides.
+    let (count, hidden) = match &selection {
+        Selection::Rows(rows) => (rows.len(), editor.selected().len() - rows.len()),
+        _ => (editor.bulk_count_in(&props.view), 0),
+    };
     drop(editor);
 
     // Runs a bulk action built (by core) from the value box; a bad value is explained and
