@@ -232,7 +232,12 @@ fn exports_follow_the_settings() {
     assert!(steps.contains("'strimzi.io/mirrormaker-connector=east->west.MirrorSourceConnector'"));
     assert_eq!(exports.summary.rewound, 1);
     assert_eq!(exports.entries, 1);
-    assert!(exports.auto_offset_reset.unwrap().is_ok());
+    // No auto.offset.reset command before the user chooses (issue 14); one after.
+    assert!(exports.auto_offset_reset.unwrap().is_err());
+    editor.apply(EditorAction::SetAutoOffsetReset(Some(
+        offsets_core::procedure::AutoOffsetReset::Earliest,
+    )));
+    assert!(editor.exports().unwrap().auto_offset_reset.unwrap().is_ok());
     // A bad namespace is explained at the field and blocks export.
     editor.apply(EditorAction::SetField(
         Field::Namespace,
@@ -384,7 +389,9 @@ fn cell_edits_and_null_toggles_become_the_right_actions() {
         cell_edit(&d, " 1,000 "),
         Ok(Some(Action::SetOffset { row, offset: 1000 }))
     );
-    assert_eq!(cell_edit(&d, ""), Ok(Some(Action::SetNull { row })));
+    // A cleared cell changes nothing; null is typed out (issue 14: null only on purpose).
+    assert_eq!(cell_edit(&d, ""), Ok(None));
+    assert_eq!(cell_edit(&d, "null"), Ok(Some(Action::SetNull { row })));
     assert!(cell_edit(&d, "-5").unwrap_err().contains("negative"));
     assert!(
         cell_edit(&d, "abc")
@@ -411,10 +418,8 @@ fn bulk_buttons_and_the_add_form_become_actions_or_explained_refusals() {
             delta: -1000
         })
     );
-    assert_eq!(
-        bulk_action(BulkOp::Set, all(), ""),
-        Ok(Action::NullOffsets { selection: all() })
-    );
+    // An empty value is refused, never null (issue 14).
+    assert!(bulk_action(BulkOp::Set, all(), "").is_err());
     assert!(bulk_action(BulkOp::ResumeAt, all(), "").is_err());
     assert!(
         bulk_action(BulkOp::Shift, all(), "x")

@@ -3,9 +3,9 @@
 
 use crate::use_store;
 use offsets_core::ConnectorKind;
-use offsets_core::edit::Action;
-use offsets_core::editor::{BulkOp, EditorAction, add_entries, bulk_action};
-use web_sys::HtmlInputElement;
+use offsets_core::edit::{Action, Selection};
+use offsets_core::editor::{BulkOp, EditorAction, ShiftOffer, add_entries, bulk_action};
+use web_sys::{HtmlElement, HtmlInputElement, KeyboardEvent};
 use yew::prelude::*;
 
 fn value_of(node: &NodeRef) -> String {
@@ -29,12 +29,31 @@ pub fn BulkPanel(props: &BulkProps) -> Html {
     let add_offset = use_node_ref();
     let cluster = use_node_ref();
     let error = use_state(|| None::<String>);
+    // A shift some rows cannot take, waiting for the user's way out (null, 0 or cancel).
+    let offer = use_state(|| None::<ShiftOffer>);
+    let offer_first = use_node_ref();
+    let shift_button = use_node_ref();
+    let data_revision = store.editor().data_revision();
+    {
+        // The offer is about the rows as they were: any change of the data withdraws it.
+        let offer = offer.clone();
+        use_effect_with(data_revision, move |_| offer.set(None));
+    }
+    {
+        // Focus moves into the offer when it opens.
+        let first = offer_first.clone();
+        use_effect_with(offer.is_some(), move |open| {
+            if *open && let Some(el) = first.cast::<HtmlElement>() {
+                let _ = el.focus();
+            }
+        });
+    }
     let editor = store.editor();
     let Some(session) = editor.session() else {
         return html! {};
     };
     let kind = session.kind();
-    let count = editor.bulk_count_in(&props.view);
+
     let scope = if !editor.selected().is_empty() {
         "the selected rows"
     } else if editor.filter_text().trim().is_empty() {
@@ -44,6 +63,11 @@ pub fn BulkPanel(props: &BulkProps) -> Html {
     };
     let source_alias = session.imported().source_alias().map(str::to_string);
     let selection = editor.bulk_selection();
+    // One pass over the selection: the rows the filter shows, and how many it hides.
+    let (count, hidden) = match &selection {
+        Selection::Rows(rows) => (rows.len(), editor.selected().len() - rows.len()),
+        _ => (editor.bulk_count_in(&props.view), 0),
+    };
     drop(editor);
 
     // Runs a bulk action built (by core) from the value box; a bad value is explained and
@@ -64,7 +88,65 @@ pub fn BulkPanel(props: &BulkProps) -> Html {
             dispatch(bulk_action(op, selection.clone(), &value_of(&value)))
         })
     };
-    let (set, shift, resume) = (run(BulkOp::Set), run(BulkOp::Shift), run(BulkOp::ResumeAt));
+    let (set, resume) = (run(BulkOp::Set), run(BulkOp::ResumeAt));
+    // A shift that would take some rows below 0 is not refused outright: the offer asks what
+    // to do with those rows.
+    let shift = {
+        let (value, selection, dispatch) = (value.clone(), selection.clone(), dispatch.clone());
+        let (store, offer, error) = (store.clone(), offer.clone(), error.clone());
+        Callback::from(move |_: MouseEvent| {
+            let built = bulk_action(BulkOp::Shift, selection.clone(), &value_of(&value));
+            let offered = built
+                .as_ref()
+                .ok()
+                .and_then(|action| store.editor().shift_offer(action));
+            match offered {
+                Some(o) => {
+                    error.set(None);
+                    offer.set(Some(o));
+                }
+                None => dispatch(built),
+            }
+        })
+    };
+    // Closing the offer returns focus to the Shift button.
+    let close_offer = {
+        let (offer, shift_button) = (offer.clone(), shift_button.clone());
+        move || {
+            offer.set(None);
+            if let Some(el) = shift_button.cast::<HtmlElement>() {
+                let _ = el.focus();
+            }
+        }
+    };
+    let choose = |null: bool| {
+        let (store, offer, close) = (store.clone(), offer.clone(), close_offer.clone());
+        Callback::from(move |_: MouseEvent| {
+            if let Some(o) = &*offer {
+                let action = if null {
+                    o.null_action.clone()
+                } else {
+                    o.zero_action.clone()
+                };
+                store.dispatch(EditorAction::Edit(action));
+            }
+            close();
+        })
+    };
+    let (offer_null, offer_zero) = (choose(true), choose(false));
+    let offer_cancel = {
+        let close = close_offer.clone();
+        Callback::from(move |_: MouseEvent| close())
+    };
+    let offer_key = {
+        let close = close_offer.clone();
+        Callback::from(move |e: KeyboardEvent| {
+            if e.key() == "Escape" {
+                e.prevent_default();
+                close();
+            }
+        })
+    };
     let (null, restore, remove) = (run(BulkOp::Null), run(BulkOp::Restore), run(BulkOp::Remove));
     let on_add = {
         let fields = (
@@ -91,13 +173,17 @@ pub fn BulkPanel(props: &BulkProps) -> Html {
             <h2 id="bulk-heading">{ "Bulk actions" }</h2>
             <p class="hint" role="status" aria-label="Bulk scope">
                 { format!("Applies to {rows_text}: {scope}.") }
+                if hidden > 0 {
+                    { format!(" {hidden} selected {} hidden by the filter and left out; clear the filter to include {}.",
+                        if hidden == 1 { "row is" } else { "rows are" }, if hidden == 1 { "it" } else { "them" }) }
+                }
             </p>
             <div class="bulk-row">
                 <label for="bulk-value" class="inline">{ "Value" }</label>
                 <input id="bulk-value" ref={value} type="text" inputmode="numeric" autocomplete="off"
                     placeholder="e.g. -100 or 5000" />
-                <button type="button" onclick={set} title="Set every offset to the value (empty = null)">{ format!("Set {rows_text}") }</button>
-                <button type="button" onclick={shift} title="Add the value to every offset; negative rewinds">{ format!("Shift {rows_text}") }</button>
+                <button type="button" onclick={set} title="Set every offset to the value (type null to delete the stored offsets)">{ format!("Set {rows_text}") }</button>
+                <button type="button" ref={shift_button} onclick={shift} title="Add the value to every offset; negative rewinds">{ format!("Shift {rows_text}") }</button>
                 if matches!(kind, ConnectorKind::MirrorSource | ConnectorKind::Sink) {
                     <button type="button" onclick={resume}
                         title={if kind == ConnectorKind::MirrorSource { "Replication resumes at record M: stores M-1" } else { "Consumption resumes at record M" }}>
@@ -111,6 +197,14 @@ pub fn BulkPanel(props: &BulkProps) -> Html {
                 <button type="button" onclick={restore}>{ format!("Restore {rows_text}") }</button>
                 <button type="button" onclick={remove}>{ "Remove from alter set" }</button>
             </div>
+            if let Some(o) = &*offer {
+                <div class="shift-offer" role="alertdialog" aria-labelledby="shift-offer-question" onkeydown={offer_key}>
+                    <p id="shift-offer-question">{ &o.question }</p>
+                    <button type="button" ref={offer_first} onclick={offer_null}>{ &o.null_label }</button>
+                    <button type="button" onclick={offer_zero}>{ &o.zero_label }</button>
+                    <button type="button" onclick={offer_cancel}>{ "Cancel" }</button>
+                </div>
+            }
             if can_add {
                 <fieldset class="bulk-row add">
                     <legend>{ "Add partitions" }</legend>

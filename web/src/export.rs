@@ -314,10 +314,10 @@ pub fn ExportPanel(props: &ExportProps) -> Html {
         let store = store.clone();
         Callback::from(move |e: Event| {
             let select: HtmlSelectElement = e.target_unchecked_into();
-            let value = if select.value() == "earliest" {
-                AutoOffsetReset::Earliest
-            } else {
-                AutoOffsetReset::Latest
+            let value = match select.value().as_str() {
+                "earliest" => Some(AutoOffsetReset::Earliest),
+                "latest" => Some(AutoOffsetReset::Latest),
+                _ => None,
             };
             store.dispatch(EditorAction::SetAutoOffsetReset(value));
         })
@@ -409,11 +409,22 @@ pub fn ExportPanel(props: &ExportProps) -> Html {
                     <p class="hint">{ "Partitions with no stored offset (new ones, and nulled ones) start from the source consumer's auto.offset.reset. MirrorMaker 2 defaults it to earliest. Setting latest skips every record written before the connector first sees the partition: it gives up the at-least-once guarantee for new partitions." }</p>
                     <label for="auto-offset-reset">{ "auto.offset.reset value" }</label>
                     <select id="auto-offset-reset" onchange={on_reset_value}>
-                        <option value="latest" selected={settings.auto_offset_reset == AutoOffsetReset::Latest}>{ "latest (skip history of new partitions)" }</option>
-                        <option value="earliest" selected={settings.auto_offset_reset == AutoOffsetReset::Earliest}>{ "earliest (replicate everything, the default)" }</option>
+                        <option value="" selected={settings.auto_offset_reset.is_none()}>{ "not chosen: keep the current setting (default earliest), no command" }</option>
+                        <option value="earliest" selected={settings.auto_offset_reset == Some(AutoOffsetReset::Earliest)}>{ "earliest (replicate everything, the default)" }</option>
+                        <option value="latest" selected={settings.auto_offset_reset == Some(AutoOffsetReset::Latest)}>{ "latest (skip history of new partitions)" }</option>
                     </select>
-                    <ExportView title="auto.offset.reset commands" file="auto-offset-reset.sh" mime="text/x-shellscript"
-                        text={reset.clone()} />
+                    if settings.auto_offset_reset == Some(AutoOffsetReset::Latest) {
+                        <p class="note warning" role="alert">{ "latest gives up at-least-once delivery: records written to a new or nulled partition before the connector first sees it are never mirrored." }</p>
+                    }
+                    if settings.auto_offset_reset.is_some() {
+                        <ExportView title="auto.offset.reset commands" file="auto-offset-reset.sh" mime="text/x-shellscript"
+                            text={reset.clone()} />
+                    } else {
+                        // Core says why there is no command (not chosen); never a default.
+                        <p class="hint" role="status" aria-label="auto.offset.reset commands">
+                            { reset.0.as_ref().as_ref().err().and_then(|d| d.first()).map(|d| d.message.clone()).unwrap_or_default() }
+                        </p>
+                    }
                 </div>
             }
         </section>

@@ -73,8 +73,7 @@ pub fn ImportPanel() -> Html {
     let on_example = {
         let store = store.clone();
         Callback::from(move |_: MouseEvent| {
-            store.dispatch(EditorAction::SetInput(EXAMPLE.to_string()));
-            store.dispatch(EditorAction::Load);
+            store.dispatch(EditorAction::LoadText(EXAMPLE.to_string()));
         })
     };
     let on_file = {

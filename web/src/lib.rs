@@ -392,8 +392,8 @@ pub fn App() -> Html {
     let editor = store.editor();
     let loaded = editor.session().is_some();
     let notice = editor.notice().cloned();
-    let can_undo = editor.session().is_some_and(|s| s.can_undo());
-    let can_redo = editor.session().is_some_and(|s| s.can_redo());
+    let can_undo = editor.can_undo();
+    let can_redo = editor.can_redo();
     drop(editor);
 
     let dispatch = |action: EditorAction| {

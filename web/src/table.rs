@@ -342,14 +342,18 @@ where
     };
     let on_change = {
         let (typed, error) = (typed.clone(), error.clone());
+        let shown_now = shown.clone();
         Callback::from(move |e: Event| {
             let input: HtmlInputElement = e.target_unchecked_into();
             let text = input.value();
             let result = decide(&store.editor(), &text);
             match result {
                 Ok(action) => {
-                    if let Some(action) = action {
-                        store.dispatch(EditorAction::Edit(action));
+                    match action {
+                        Some(action) => store.dispatch(EditorAction::Edit(action)),
+                        // Nothing to change (a cleared cell, the same value): the cell shows
+                        // its value again.
+                        None => input.set_value(&shown_now),
                     }
                     typed.set(None);
                     error.set(None);
@@ -431,6 +435,8 @@ fn OffsetRow(props: &RowProps) -> Html {
 
     let name = d.label.trim_start_matches("Offset of ").to_string();
     let error_id = format!("offset-error-{row}");
+    // What was typed and refused, else what is wrong with the imported value (a float, say).
+    let cell_error = offset_cell.error.clone().or_else(|| d.offset_error.clone());
     html! {
         <tr class={classes!("row", d.changed.then_some("changed"), d.added.then_some("added"), props.selected.then_some("selected"))}>
             <td class="select">
@@ -463,11 +469,11 @@ fn OffsetRow(props: &RowProps) -> Html {
                     autocomplete="off" spellcheck="false"
                     aria-label={d.label.clone()} value={offset_cell.value.clone()} disabled={!d.editable}
                     placeholder={if d.is_null { "null" } else { "" }}
-                    aria-invalid={offset_cell.error.is_some().to_string()}
-                    aria-describedby={offset_cell.error.is_some().then(|| error_id.clone())}
+                    aria-invalid={cell_error.is_some().to_string()}
+                    aria-describedby={cell_error.is_some().then(|| error_id.clone())}
                     oninput={offset_cell.on_input.clone()} onchange={offset_cell.on_change.clone()} onkeydown={offset_cell.on_key.clone()}
                     title={d.imported.as_ref().map(|i| format!("Imported: {i}"))} />
-                if let Some(message) = &offset_cell.error {
+                if let Some(message) = &cell_error {
                     <span id={error_id} class="cell-error" role="alert">{ message }</span>
                 }
             </td>

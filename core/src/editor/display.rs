@@ -39,6 +39,9 @@ pub struct RowDisplay {
     pub label: String,
     /// Accessible name of the null toggle: "Null offset of TOPIC partition P".
     pub null_label: String,
+    /// Why the offset as imported cannot be used (a float, exponent or string where the
+    /// connector needs a whole number); typing a whole number in the cell fixes it.
+    pub offset_error: Option<String>,
 }
 
 /// One key/value cell of a generic connector's partition or offset map.
@@ -268,12 +271,14 @@ fn offset_text(v: OffsetValue, row: &RowView<'_>) -> String {
     match v {
         OffsetValue::Value(n) => n.to_string(),
         OffsetValue::Null => String::new(),
-        OffsetValue::Unreadable => row
-            .entry
-            .value
-            .get("offset")
-            .map(map_text)
-            .unwrap_or_default(),
+        OffsetValue::Unreadable => match row.entry.value.get("offset") {
+            // A typed connector's one offset field (`1.0`, `1e3`, `"5"`): as typed.
+            Some(map) => match map.as_members() {
+                Some([only]) => json::to_compact(&only.value),
+                _ => map_text(map),
+            },
+            None => String::new(),
+        },
     }
 }
 
@@ -378,7 +383,14 @@ impl Editor {
             partition,
             offset: offset_text(row.current, &row),
             is_null: row.current == OffsetValue::Null,
-            editable: row.current != OffsetValue::Unreadable,
+            // A typed connector's unreadable offset is shown as typed and fixed by typing a
+            // whole number; a generic connector's offset is edited field by field.
+            editable: kind != ConnectorKind::Generic || row.current != OffsetValue::Unreadable,
+            offset_error: (kind != ConnectorKind::Generic
+                && row.current == OffsetValue::Unreadable)
+                .then(|| {
+                    "Not a whole number: this connector needs an offset like 42. Type the whole number it should be to fix it.".to_string()
+                }),
             imported: row.imported.map(|v| match v {
                 OffsetValue::Null => "null".to_string(),
                 other => offset_text(other, &row),

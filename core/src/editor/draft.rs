@@ -41,7 +41,7 @@ impl Editor {
         out
     }
 
-    /// `{"version":…,"filter":…,…,"autoOffsetReset":…` (no closing brace): the filter and the
+    /// `{"version":…,"filter":…,…,"autoOffsetResetChoice":…` (no closing brace): the filter and the
     /// export settings.
     fn prefs_fields(&self) -> String {
         let mut out = format!("{{\"version\":{DRAFT_VERSION},\"filter\":");
@@ -63,8 +63,13 @@ impl Editor {
         } else {
             "\"new\""
         });
-        out.push_str(",\"autoOffsetReset\":");
-        json::write_string(&mut out, self.settings.auto_offset_reset.as_str());
+        // Only a choice the user made is kept, under a name of its own: records written
+        // before there was a "not chosen" state say "autoOffsetReset": "latest" without the
+        // user having chosen it, and must restore to not chosen.
+        if let Some(value) = self.settings.auto_offset_reset {
+            out.push_str(",\"autoOffsetResetChoice\":");
+            json::write_string(&mut out, value.as_str());
+        }
         out
     }
 
@@ -180,11 +185,16 @@ impl Editor {
             Some("new") => self.settings.alias_path = AliasPath::New,
             _ => {}
         }
-        match record.get("autoOffsetReset").and_then(JsonValue::as_str) {
-            Some("earliest") => self.settings.auto_offset_reset = AutoOffsetReset::Earliest,
-            Some("latest") => self.settings.auto_offset_reset = AutoOffsetReset::Latest,
-            _ => {}
-        }
+        // A record that names no choice (the prefs and the draft are always written whole)
+        // restores to not chosen.
+        self.settings.auto_offset_reset = match record
+            .get("autoOffsetResetChoice")
+            .and_then(JsonValue::as_str)
+        {
+            Some("earliest") => Some(AutoOffsetReset::Earliest),
+            Some("latest") => Some(AutoOffsetReset::Latest),
+            _ => None,
+        };
     }
 
     /// [`Editor::restore`], then the newer filter and settings of a [`Editor::prefs_record`]

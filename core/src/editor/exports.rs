@@ -219,10 +219,16 @@ impl Editor {
         };
         let auto_offset_reset = (imported.kind == ConnectorKind::MirrorSource
             && s.target != TargetKind::Rest)
-            .then(|| {
-                options
+            .then(|| match s.auto_offset_reset {
+                Some(value) => options
                     .clone()
-                    .and_then(|o| procedure::auto_offset_reset(&o, s.auto_offset_reset))
+                    .and_then(|o| procedure::auto_offset_reset(&o, value)),
+                // No command from a default: the user chooses first.
+                None => Err(vec![Diagnostic::error(
+                    "PLAN",
+                    Position::NONE,
+                    "Not chosen, so no command: the connector keeps its current setting (MirrorMaker 2's default is earliest). Choose earliest or latest above to get the commands.",
+                )]),
             });
         Some(Exports {
             summary: self.change_summary(),

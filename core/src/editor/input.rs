@@ -1,10 +1,11 @@
 //! Typed input to actions: what a user types in an offset, shift or key/value cell is parsed
 //! here and turned into an [`Action`], or refused with a sentence saying why.
 
-use super::{Editor, RowDisplay};
-use crate::edit::{Action, MapSide, Selection, with_field};
+use super::{Editor, RowDisplay, group_digits};
+use crate::edit::{Action, BelowZero, MapSide, Selection, with_field};
 use crate::filter::PartitionSet;
 use crate::json::{self, JsonKind, JsonValue};
+use crate::model::ConnectorKind;
 use crate::names;
 
 /// The value typed into a field cell, read with the type of the value it replaces: a string
@@ -34,10 +35,17 @@ pub fn parse_field_input(old: &JsonValue, text: &str) -> Result<JsonValue, Strin
 }
 
 /// Reads an offset as a user types it in a cell: digits (`_`, `,` and spaces between digit
-/// groups are ignored), or `null` / an empty field for null. The message says how to fix it.
+/// groups are ignored), or `null` typed out. An empty field is never null (null only on
+/// purpose): it is refused with "type a value". The message says how to fix it.
 pub fn parse_offset_input(text: &str) -> Result<Option<i64>, String> {
     let trimmed = text.trim();
-    if trimmed.is_empty() || trimmed.eq_ignore_ascii_case("null") {
+    if trimmed.is_empty() {
+        return Err(
+            "Type a value: a whole number \u{2265} 0, or null to delete the stored offset. Nothing was changed."
+                .to_string(),
+        );
+    }
+    if trimmed.eq_ignore_ascii_case("null") {
         return Ok(None);
     }
     let digits: String = trimmed
@@ -54,7 +62,7 @@ pub fn parse_offset_input(text: &str) -> Result<Option<i64>, String> {
     }
     if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
         return Err(format!(
-            "'{trimmed}' is not a whole number; type digits only (or leave it empty for null)."
+            "'{trimmed}' is not a whole number; type digits only (or null to delete the stored offset)."
         ));
     }
     digits.parse::<i64>().map(Some).map_err(|_| {
@@ -84,8 +92,13 @@ pub fn parse_signed_input(text: &str) -> Result<i64, String> {
 
 /// The action for a value typed in row `display`'s offset cell (Enter or leaving the field):
 /// `Ok(None)` when it changes nothing, `Err` with the reason when the text is not an offset.
+/// A cleared cell changes nothing (the page shows its value again): null is the Null toggle or
+/// `null` typed out, never an empty field.
 pub fn cell_edit(display: &RowDisplay, text: &str) -> Result<Option<Action>, String> {
     let row = display.index;
+    if text.trim().is_empty() {
+        return Ok(None);
+    }
     Ok(match parse_offset_input(text)? {
         None if display.is_null => None,
         None => Some(Action::SetNull { row }),
@@ -175,7 +188,8 @@ pub fn null_toggle(display: &RowDisplay, null: bool) -> Action {
 }
 
 /// The "Add partitions" form as an action: a valid Kafka topic, a partition list or range
-/// (`0-5,7`), an offset (empty for null) and, for MirrorMaker 2, an optional cluster alias.
+/// (`0-5,7`), an offset (empty for null: the field's placeholder says so, and new entries
+/// replace no edited value) and, for MirrorMaker 2, an optional cluster alias.
 pub fn add_entries(
     cluster: &str,
     topic: &str,
@@ -186,7 +200,11 @@ pub fn add_entries(
     names::check_topic(topic)?;
     let partitions = PartitionSet::parse(partitions)
         .map_err(|(column, m)| format!("Partitions, column {column}: {m}"))?;
-    let offset = parse_offset_input(offset)?;
+    let offset = if offset.trim().is_empty() {
+        None
+    } else {
+        parse_offset_input(offset)?
+    };
     let cluster = Some(cluster.trim().to_string()).filter(|c| !c.is_empty());
     Ok(Action::AddEntries {
         cluster,
@@ -199,7 +217,7 @@ pub fn add_entries(
 /// A bulk button of the page.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum BulkOp {
-    /// Set every offset to the value (empty = null).
+    /// Set every offset to the value (`null` typed out nulls them; empty is refused).
     Set,
     /// Add the (signed) value to every offset.
     Shift,
@@ -217,16 +235,86 @@ pub fn bulk_action(op: BulkOp, selection: Selection, value: &str) -> Result<Acti
             Some(offset) => Action::SetOffsets { selection, offset },
             None => Action::NullOffsets { selection },
         },
+        BulkOp::Shift if value.trim().is_empty() => {
+            return Err(
+                "Type a value: for example -100 to rewind or 250 to skip ahead. Nothing was changed."
+                    .to_string(),
+            );
+        }
         BulkOp::Shift => Action::ShiftOffsets {
             selection,
             delta: parse_signed_input(value)?,
         },
-        BulkOp::ResumeAt => match parse_offset_input(value)? {
-            Some(record) => Action::ResumeAt { selection, record },
-            None => return Err("Type the record number replication should resume at.".to_string()),
+        BulkOp::ResumeAt => match parse_offset_input(value) {
+            Ok(Some(record)) => Action::ResumeAt { selection, record },
+            Err(e) if !value.trim().is_empty() => return Err(e),
+            Ok(None) | Err(_) => {
+                return Err("Type the record number replication should resume at.".to_string());
+            }
         },
         BulkOp::Null => Action::NullOffsets { selection },
         BulkOp::Restore => Action::RestoreOffsets { selection },
         BulkOp::Remove => Action::RemoveEntries { selection },
     })
+}
+
+/// The way out of a shift that would take some offsets below 0: the refused shift, with the
+/// two actions that do it anyway (those rows to null, or to 0), each one undoable step.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ShiftOffer {
+    /// How many rows would go below 0.
+    pub rows: usize,
+    /// What is wrong, in one sentence.
+    pub question: String,
+    /// "Set those 2 rows to null (replay from auto.offset.reset)", worded per connector kind.
+    pub null_label: String,
+    /// "Set them to 0".
+    pub zero_label: String,
+    pub null_action: Action,
+    pub zero_action: Action,
+}
+
+impl Editor {
+    /// For a shift some rows cannot take (they would go below 0), the offer to set those rows
+    /// to null or to 0 instead; `None` for any other action, or a shift every row can take.
+    pub fn shift_offer(&self, action: &Action) -> Option<ShiftOffer> {
+        let Action::ShiftOffsets { selection, delta } = action else {
+            return None;
+        };
+        let session = self.session()?;
+        let rows = session.shift_below_zero(selection, *delta);
+        if rows == 0 {
+            return None;
+        }
+        let those = if rows == 1 {
+            "that row".to_string()
+        } else {
+            format!("those {} rows", group_digits(rows as u128))
+        };
+        let null_meaning = match session.kind() {
+            ConnectorKind::MirrorSource => "replay from auto.offset.reset",
+            ConnectorKind::Sink => "delete the consumer group offset",
+            _ => "delete the stored offset",
+        };
+        let clamped = |below_zero| Action::ShiftOffsetsClamped {
+            selection: selection.clone(),
+            delta: *delta,
+            below_zero,
+        };
+        Some(ShiftOffer {
+            rows,
+            question: format!(
+                "Shifting by {delta:+} would take {} below 0, and offsets cannot be negative. Shift the other rows and:",
+                if rows == 1 {
+                    "1 row".to_string()
+                } else {
+                    format!("{} rows", group_digits(rows as u128))
+                }
+            ),
+            null_label: format!("Set {those} to null ({null_meaning})"),
+            zero_label: format!("Set {} to 0", if rows == 1 { "it" } else { "them" }),
+            null_action: clamped(BelowZero::Null),
+            zero_action: clamped(BelowZero::Zero),
+        })
+    }
 }

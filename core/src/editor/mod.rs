@@ -24,6 +24,7 @@ mod display;
 mod draft;
 mod exports;
 mod input;
+mod replace;
 mod settings;
 mod view;
 
@@ -38,7 +39,7 @@ pub use display::{
 pub use draft::DRAFT_VERSION;
 pub use exports::Exports;
 pub use input::{
-    BulkOp, add_entries, bulk_action, cell_edit, null_toggle, parse_field_input,
+    BulkOp, ShiftOffer, add_entries, bulk_action, cell_edit, null_toggle, parse_field_input,
     parse_offset_input, parse_signed_input,
 };
 pub use settings::{ExportSettings, Field, TargetKind};
@@ -89,10 +90,14 @@ pub enum EditorAction {
     SetTarget(TargetKind),
     SetField(Field, String),
     SetAliasPath(AliasPath),
-    SetAutoOffsetReset(AutoOffsetReset),
+    /// Choose `source.consumer.auto.offset.reset` (`None`: not chosen, no command).
+    SetAutoOffsetReset(Option<AutoOffsetReset>),
     DismissNotice,
-    /// Forget everything: the empty editor.
+    /// Forget everything: the empty editor (Undo brings it back).
     Discard,
+    /// The text area set to this text and loaded, as one step (Load example): Undo brings back
+    /// the previous text as well as the previous listing.
+    LoadText(String),
 }
 
 #[derive(Debug, Clone, PartialEq)]
@@ -144,6 +149,11 @@ pub struct Editor {
     view_revision: u64,
     /// Counts changes of the export settings.
     settings_revision: u64,
+    /// Editor states a load, a key pick or Discard replaced, oldest first: Undo brings the
+    /// newest back, with its edits and their undo history (see `replace`).
+    replaced: Vec<Editor>,
+    /// States undone back over a load or a discard, newest last: Redo re-applies them.
+    reloaded: Vec<Editor>,
 }
 
 impl Editor {
@@ -229,6 +239,7 @@ impl Editor {
         let bump = |n: &mut u64| *n = n.wrapping_add(1);
         match &action {
             EditorAction::Load
+            | EditorAction::LoadText(_)
             | EditorAction::LoadFile(_)
             | EditorAction::PickKey(_)
             | EditorAction::Edit(_) => {
@@ -261,13 +272,26 @@ impl Editor {
                 self.input = text;
                 self.input_revision = self.input_revision.wrapping_add(1);
             }
-            EditorAction::Load => self.load(self.input.clone(), ImportOptions::default()),
+            EditorAction::Load => {
+                let mut before = self.snapshot();
+                // The text area already holds the new text: Undo shows the previous listing
+                // with the text it came from (Redo brings the new text back).
+                if let Some(loaded) = &before.loaded {
+                    before.input = loaded.source.clone();
+                }
+                if self.load(self.input.clone(), ImportOptions::default()) {
+                    self.replaced_from(before);
+                }
+            }
             EditorAction::LoadFile(bytes) => {
                 self.input_revision = self.input_revision.wrapping_add(1);
                 match String::from_utf8(bytes) {
                     Ok(text) => {
+                        let before = self.snapshot();
                         self.input = text;
-                        self.load(self.input.clone(), ImportOptions::default());
+                        if self.load(self.input.clone(), ImportOptions::default()) {
+                            self.replaced_from(before);
+                        }
                     }
                     Err(e) => {
                         let bytes = e.into_bytes();
@@ -281,6 +305,14 @@ impl Editor {
                         self.loads = self.loads.wrapping_add(1);
                         self.load_failed(errors);
                     }
+                }
+            }
+            EditorAction::LoadText(text) => {
+                let before = self.snapshot();
+                self.input = text;
+                self.input_revision = self.input_revision.wrapping_add(1);
+                if self.load(self.input.clone(), ImportOptions::default()) {
+                    self.replaced_from(before);
                 }
             }
             EditorAction::FileUnreadable { name, reason } => {
@@ -303,7 +335,10 @@ impl Editor {
                         data_key: Some(key),
                         ..loaded.options.clone()
                     };
-                    self.load(source, options);
+                    let before = self.snapshot();
+                    if self.load(source, options) {
+                        self.replaced_from(before);
+                    }
                 }
             }
             EditorAction::Edit(action) => self.edit(action),
@@ -361,19 +396,38 @@ impl Editor {
             EditorAction::SetAutoOffsetReset(value) => self.settings.auto_offset_reset = value,
             EditorAction::DismissNotice => self.notice = None,
             EditorAction::Discard => {
+                let before = self.snapshot();
                 *self = Editor {
                     revision: self.revision,
                     input_revision: self.input_revision.wrapping_add(1),
                     data_revision: self.data_revision,
                     view_revision: self.view_revision,
                     settings_revision: self.settings_revision,
+                    replaced: std::mem::take(&mut self.replaced),
                     ..Editor::default()
-                }
+                };
+                self.replaced_from(before);
             }
         }
     }
 
     fn edit(&mut self, action: Action) {
+        // Undo and redo go through the session's own history first, then over the load or
+        // discard that replaced it: one timeline.
+        match action {
+            Action::Undo
+                if !self.session().is_some_and(Session::can_undo) && !self.replaced.is_empty() =>
+            {
+                return self.undo_replace();
+            }
+            Action::Redo
+                if !self.session().is_some_and(Session::can_redo) && !self.reloaded.is_empty() =>
+            {
+                return self.redo_replace();
+            }
+            _ => {}
+        }
+        let history = matches!(action, Action::Undo | Action::Redo);
         let Some(loaded) = self.loaded.as_mut() else {
             self.notice = Some(Notice {
                 severity: Severity::Error,
@@ -383,6 +437,10 @@ impl Editor {
         };
         self.notice = Some(match loaded.session.apply(action) {
             Ok(outcome) => {
+                if outcome.changed > 0 && !history {
+                    // A new edit after an undone load: the load cannot be redone any more.
+                    self.reloaded.clear();
+                }
                 let mut text = outcome.message;
                 for note in outcome.notes {
                     text.push(' ');
@@ -402,7 +460,8 @@ impl Editor {
         self.selected.retain(|r| *r < len);
     }
 
-    fn load(&mut self, source: String, options: ImportOptions) {
+    /// Imports `source`; `true` when it replaced the loaded session (a refused load keeps it).
+    fn load(&mut self, source: String, options: ImportOptions) -> bool {
         self.loads = self.loads.wrapping_add(1);
         let source_hash = fingerprint(&source);
         match import(&source, &options) {
@@ -438,8 +497,12 @@ impl Editor {
                         if entries == 1 { "entry" } else { "entries" }
                     ),
                 });
+                true
             }
-            Err(errors) => self.load_failed(errors),
+            Err(errors) => {
+                self.load_failed(errors);
+                false
+            }
         }
     }
 

@@ -104,7 +104,10 @@ pub struct ExportSettings {
     pub target: TargetKind,
     pub values: BTreeMap<Field, String>,
     pub alias_path: AliasPath,
-    pub auto_offset_reset: AutoOffsetReset,
+    /// `source.consumer.auto.offset.reset` as the user chose it: `None` (the default) until a
+    /// choice, and no command is produced for it before one. Nothing in an export defaults to a
+    /// value that changes replication beyond the user's edits.
+    pub auto_offset_reset: Option<AutoOffsetReset>,
 }
 
 impl Default for ExportSettings {
@@ -113,7 +116,7 @@ impl Default for ExportSettings {
             target: TargetKind::default(),
             values: BTreeMap::new(),
             alias_path: AliasPath::New,
-            auto_offset_reset: AutoOffsetReset::Latest,
+            auto_offset_reset: None,
         }
     }
 }
@@ -276,6 +279,6 @@ pub(super) fn default_settings(listing: &Listing) -> ExportSettings {
         target,
         values,
         alias_path,
-        auto_offset_reset: AutoOffsetReset::Latest,
+        auto_offset_reset: None,
     }
 }

@@ -117,9 +117,17 @@ const NO_TOPIC: &str = "(no topic)";
 
 impl Editor {
     /// The rows a bulk action acts on: the selection if any, else the rows the filter shows.
+    /// The selection follows the filter: selected rows the filter hides are left out (and
+    /// counted by [`Editor::hidden_selected`], so the page says so).
     pub fn bulk_selection(&self) -> Selection {
         if !self.selected.is_empty() {
-            Selection::Rows(self.selected.iter().copied().collect())
+            Selection::Rows(
+                self.selected
+                    .iter()
+                    .copied()
+                    .filter(|&r| self.filter_shows(r))
+                    .collect(),
+            )
         } else if self.filter.is_empty() {
             Selection::All
         } else {
@@ -133,7 +141,36 @@ impl Editor {
         if self.selected.is_empty() {
             view.matched
         } else {
-            self.selected.len()
+            self.selected.len() - self.hidden_selected()
+        }
+    }
+
+    /// Selected rows the filter hides, which bulk actions leave out. O(selected rows).
+    pub fn hidden_selected(&self) -> usize {
+        if self.filter.is_empty() {
+            return 0;
+        }
+        self.selected
+            .iter()
+            .filter(|&&r| !self.filter_shows(r))
+            .count()
+    }
+
+    /// Whether the filter shows row `row` (removed rows count as shown: the table never
+    /// shows them, and a bulk action refuses them with its own message).
+    fn filter_shows(&self, row: usize) -> bool {
+        let Some(loaded) = self.loaded.as_ref() else {
+            return false;
+        };
+        if self.filter.is_empty() {
+            return true;
+        }
+        match loaded.session.row(row) {
+            Some(r) if r.removed => true,
+            Some(r) => self
+                .filter
+                .matches(&loaded.index.facts(loaded.session.kind(), &r)),
+            None => false,
         }
     }
 
@@ -145,7 +182,7 @@ impl Editor {
         if self.selected.is_empty() {
             session.matching_rows(&self.filter).len()
         } else {
-            self.selected.len()
+            self.selected.len() - self.hidden_selected()
         }
     }
 

@@ -95,6 +95,22 @@ pub enum Action {
     },
     Undo,
     Redo,
+    /// [`Action::ShiftOffsets`] where a row that would go below 0 is set to null or to 0
+    /// instead, as one undoable step: the way out the refused shift offers.
+    ShiftOffsetsClamped {
+        selection: Selection,
+        delta: i64,
+        below_zero: BelowZero,
+    },
+}
+
+/// What [`Action::ShiftOffsetsClamped`] does with a row the shift would take below 0.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum BelowZero {
+    /// Null: the stored offset is deleted (see [`null_meaning`](super::null_meaning)).
+    Null,
+    /// Offset 0.
+    Zero,
 }
 
 /// What an accepted action did.

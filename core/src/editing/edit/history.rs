@@ -55,6 +55,12 @@ impl Session {
         })
     }
 
+    /// Forgets the redo steps: the editor replaced this session by another listing (a new
+    /// action after the undone ones, in the editor's own history).
+    pub(crate) fn forget_redo(&mut self) {
+        self.redo.clear();
+    }
+
     pub(super) fn push_step(&mut self, step: Step, out: &mut Outcome) {
         let cost = step.cost();
         if cost > HISTORY_RUNS {

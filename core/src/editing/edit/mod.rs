@@ -40,7 +40,7 @@ mod rows;
 
 use rows::read_offset;
 
-pub use action::{Action, EditError, Outcome, Selection};
+pub use action::{Action, BelowZero, EditError, Outcome, Selection};
 pub use fields::{MapSide, describe_entry, with_field};
 pub use rows::RowView;
 

@@ -3,14 +3,42 @@
 
 use super::rows::read_offset;
 use super::{
-    Action, Before, Cell, EditError, ExportScope, OffsetValue, Outcome, RowOrigin, Run, Selection,
-    Session, Step, null_meaning,
+    Action, Before, BelowZero, Cell, EditError, ExportScope, OffsetValue, Outcome, RowOrigin, Run,
+    Selection, Session, Step, null_meaning,
 };
 use crate::filter::{EntryFacts, Filter};
 use crate::model::{ConnectorKind, Entry, PartitionKey};
 use std::collections::HashMap;
 
+/// The cell a clamped shift gives a row that would go below 0, counted.
+fn clamp(clamped: &mut usize, below_zero: BelowZero) -> Cell {
+    *clamped += 1;
+    match below_zero {
+        BelowZero::Null => Cell::Null,
+        BelowZero::Zero => Cell::Value(0),
+    }
+}
+
 impl Session {
+    /// How many rows of `selection` a shift by `delta` would take below 0 (the rows a refused
+    /// [`Action::ShiftOffsets`] is refused for, and an [`Action::ShiftOffsetsClamped`] sets
+    /// to null or 0).
+    pub fn shift_below_zero(&self, selection: &Selection, delta: i64) -> usize {
+        let Ok(rows) = self.resolve(selection, false) else {
+            return 0;
+        };
+        rows.iter()
+            .filter_map(|&i| self.rows.get(i))
+            .filter(|r| match self.current_of(r) {
+                OffsetValue::Value(v) => match v.checked_add(delta) {
+                    Some(n) => n < 0,
+                    None => delta < 0,
+                },
+                _ => false,
+            })
+            .count()
+    }
+
     /// THE reducer: applies one action. A refused action leaves the state untouched.
     pub fn apply(&mut self, action: Action) -> Result<Outcome, EditError> {
         match action {
@@ -191,7 +219,10 @@ impl Session {
             | Action::NullOffsets { selection }
             | Action::ResumeAt { selection, .. }
             | Action::ReplayPartitions { selection }
-            | Action::RemoveEntries { selection } => (self.resolve(selection, false)?, false),
+            | Action::RemoveEntries { selection }
+            | Action::ShiftOffsetsClamped { selection, .. } => {
+                (self.resolve(selection, false)?, false)
+            }
             Action::RestoreOffsets { selection } => (self.resolve(selection, true)?, true),
             Action::SetEach { changes } => {
                 let mut rows = Vec::with_capacity(changes.len());
@@ -343,6 +374,46 @@ impl Session {
                 step.runs = runs;
                 changed = n;
                 message = format!("Shifted {n} offset(s) by {delta:+}.");
+                if skipped > 0 {
+                    notes.push(format!(
+                        "{skipped} selected row(s) have no offset (null or unreadable) and were left alone."
+                    ));
+                }
+            }
+            Action::ShiftOffsetsClamped {
+                delta, below_zero, ..
+            } => {
+                let (delta, below_zero) = (*delta, *below_zero);
+                let (mut skipped, mut clamped) = (0usize, 0usize);
+                let (n, runs) = self.commit_cells(&rows, |s, i, current| match current {
+                    OffsetValue::Value(v) => match v.checked_add(delta) {
+                        Some(r) if r >= 0 => Ok(Some(Cell::Value(r))),
+                        // Below 0 (or past the smallest i64, which is below 0 too).
+                        Some(_) => Ok(Some(clamp(&mut clamped, below_zero))),
+                        None if delta < 0 => Ok(Some(clamp(&mut clamped, below_zero))),
+                        None => Err(EditError::new(format!(
+                            "{}: shifting offset {v} by {delta} overflows the largest offset 9223372036854775807; the whole shift was refused and nothing was changed.",
+                            s.describe(i)
+                        ))),
+                    },
+                    OffsetValue::Null | OffsetValue::Unreadable => {
+                        skipped += 1;
+                        Ok(None)
+                    }
+                })?;
+                step.runs = runs;
+                changed = n;
+                message = format!(
+                    "Shifted {} offset(s) by {delta:+}; {clamped} that would have gone below 0 set to {}.",
+                    n.saturating_sub(clamped),
+                    match below_zero {
+                        BelowZero::Null => "null",
+                        BelowZero::Zero => "0",
+                    }
+                );
+                if clamped > 0 && below_zero == BelowZero::Null {
+                    notes.push(null_meaning(kind).to_string());
+                }
                 if skipped > 0 {
                     notes.push(format!(
                         "{skipped} selected row(s) have no offset (null or unreadable) and were left alone."
