@@ -20,10 +20,12 @@ mod rest;
 mod shell;
 
 use crate::diag::Diagnostic;
+use crate::model::{Entry, EntryKeys, Listing};
 use crate::names::{self, MirrorConnectorName};
 use options::validate;
 pub(crate) use options::{Checked, Kind};
 use shell::{Ctx, Mode, comment_lines};
+use std::sync::{Arc, OnceLock};
 
 /// Rule id for option errors that are not one of the K rules of domain.md 8.7.
 pub const RULE_PLAN: &str = "PLAN";
@@ -80,8 +82,50 @@ pub enum Target {
     Rest { url: String, connector: String },
 }
 
+/// The listing the edits were made on, as an alter procedure compares it: shared, never copied
+/// or parsed again (the page builds the procedure after every change, and a 100k-entry listing
+/// is 10 MB of text), with an index of its partitions built on the first lookup and kept with
+/// it. Keep one `Listed` per listing (the editor keeps it with the loaded session): a clone
+/// shares the index, a new one builds it again.
+#[derive(Debug, Clone)]
+pub struct Listed {
+    listing: Arc<Listing>,
+    keys: Arc<OnceLock<EntryKeys>>,
+}
+
+impl Listed {
+    pub fn new(listing: impl Into<Arc<Listing>>) -> Listed {
+        Listed {
+            listing: listing.into(),
+            keys: Arc::new(OnceLock::new()),
+        }
+    }
+
+    pub fn listing(&self) -> &Listing {
+        &self.listing
+    }
+
+    /// The listed entries with `entry`'s partition, in listing order.
+    pub(crate) fn find(&self, entry: &Entry) -> Vec<&Entry> {
+        let entries = &self.listing.entries;
+        self.keys
+            .get_or_init(|| EntryKeys::new(entries))
+            .find(entries, entry)
+            .into_iter()
+            .filter_map(|i| entries.get(i))
+            .collect()
+    }
+}
+
+/// Equal when they share the listing or their listings are equal.
+impl PartialEq for Listed {
+    fn eq(&self, other: &Listed) -> bool {
+        Arc::ptr_eq(&self.listing, &other.listing) || self.listing == other.listing
+    }
+}
+
 /// Options of a procedure besides what it does.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq)]
 pub struct Options {
     pub target: Target,
     /// File the copy-paste steps save the alter ConfigMap to (default `alter.yaml`).
@@ -90,12 +134,12 @@ pub struct Options {
     pub list_file: Option<String>,
     /// How long each wait lasts before it gives up (default 300 seconds).
     pub timeout_seconds: Option<u32>,
-    /// The offsets payload (`{"offsets":[...]}` JSON, or the whole listed ConfigMap) of the
-    /// listing the edits were made on. An alter procedure compares it, for every partition the
-    /// alter writes, with a listing taken after the stop, and refuses to alter when one moved.
-    /// `None`: the procedure cannot compare and the script stops before altering (a warning
-    /// says so).
-    pub listed: Option<String>,
+    /// The listing the edits were made on (the editor's imported listing, or `plan --against`).
+    /// An alter procedure compares it, for every partition the alter writes, with a listing
+    /// taken after the stop, and refuses to alter when one moved. `None`: the procedure cannot
+    /// compare and the script stops before altering unless run with `OFFSETS_UNCHECKED=yes`
+    /// (a warning says so).
+    pub listed: Option<Listed>,
     /// The `apiVersion` of the listing's Strimzi owner reference (`kafka.strimzi.io/v1` or
     /// `kafka.strimzi.io/v1beta2`), when the import knows it. The MirrorMaker 2 guard step
     /// says which path it uses and why, and a guard path that does not fit is a warning.

@@ -301,7 +301,7 @@ pub(super) fn validate(
                 Kind::Rest { .. } => None,
             };
             let (check, problem) =
-                check::build(payload, data_key.as_deref(), options.listed.as_deref());
+                check::build(payload, data_key.as_deref(), options.listed.as_ref());
             if let Some(m) = problem {
                 warnings.push(Diagnostic::warning(RULE_PLAN, Position::NONE, m));
             } else if !check.has_listed {
