@@ -10,7 +10,7 @@ use crate::{CliError, output};
 use lexopt::ValueExt;
 use offsets_core::export::{self, AlterTarget};
 use offsets_core::names;
-use offsets_core::procedure::{self, AliasPath, Kubernetes, Options, Target};
+use offsets_core::procedure::{self, AliasPath, Kubernetes, Listed, Options, Target};
 use std::process::ExitCode;
 
 const HELP: &str = "\
@@ -217,7 +217,7 @@ pub fn run(parser: &mut lexopt::Parser) -> Result<ExitCode, CliError> {
     options.timeout_seconds = timeout;
     // The listing the edits were made on: the procedure compares it with a fresh listing
     // after the stop and refuses to alter partitions that moved.
-    options.listed = baseline.as_ref().map(|b| b.to_compact_json());
+    options.listed = baseline.map(Listed::new);
     options.api_version = api_version;
     match procedure::alter(&options, &payload) {
         Ok(p) => {

@@ -145,5 +145,10 @@ fn each_step_renders_alone_as_in_the_steps() {
             );
         }
         assert_eq!(p.render_step(p.steps.len()), "");
+        // The page shows the header and each step in blocks of their own: together they are
+        // the steps, nothing left out.
+        let rebuilt =
+            (0..p.steps.len()).fold(p.render_header(), |text, i| text + "\n" + &p.render_step(i));
+        assert_eq!(rebuilt, all, "{name}");
     }
 }

@@ -344,13 +344,34 @@ test('export: the ConfigMap YAML holds exactly the expected payload (real kubect
       assert.equal(cm.data[key], expected, 'exactly the payload, in the format Strimzi writes');
 
       // The kubectl commands quote the connector name (an unquoted > would redirect).
-      const commands = await exportRegion.getByRole('region', { name: 'kubectl commands' }).locator('pre').textContent();
+      // The view shows the header and each step in a block of its own: read them all.
+      const commandsView = exportRegion.getByRole('region', { name: 'kubectl commands' });
+      const commands = (await commandsView.locator('pre').allTextContents()).join('\n');
       assert.ok(commands.includes("kubectl annotate kafkamirrormaker2 'my-mm2' -n 'kafka' strimzi.io/connector-offsets=alter 'strimzi.io/mirrormaker-connector=east->west.MirrorSourceConnector'"), commands);
+      // The page passes the listing the edits were made on: the steps compare, no PLAN warning.
+      assert.ok(commands.includes('jq -rn --slurpfile check offsets-check.json'), commands);
+      assert.equal(await commandsView.getByText(/^PLAN: /).count(), 0, 'no PLAN warning');
 
       // Copy, with a visible confirmation, and the clipboard holds the text.
       await yamlView.getByRole('button', { name: 'Copy' }).click();
       await yamlView.getByRole('status').filter({ hasText: 'Copied to the clipboard.' }).waitFor();
       assert.equal(await page.evaluate(() => navigator.clipboard.readText()), yaml);
+
+      // "Copy step 2", next to step 2, puts exactly step 2 on the clipboard.
+      const step2 = commandsView.getByRole('listitem', { name: /^Step 2\. / });
+      const step2Text = await step2.locator('pre').textContent();
+      assert.match(step2Text, /^# 2\. Stop the connector\n/);
+      assert.ok(step2Text.includes("kubectl patch kafkamirrormaker2 'my-mm2' -n 'kafka' --type=json"), step2Text);
+      assert.doesNotMatch(step2Text, /^# [13]\. /m, 'only step 2');
+      await step2.getByRole('button', { name: 'Copy step 2' }).click();
+      await commandsView.getByRole('status').filter({ hasText: 'Copied step 2 to the clipboard.' }).waitFor();
+      assert.equal(await page.evaluate(() => navigator.clipboard.readText()), step2Text);
+      // The view's Copy puts all steps on the clipboard as the script that stops on a failure.
+      await commandsView.getByRole('button', { name: 'Copy', exact: true }).click();
+      await commandsView.getByRole('status').filter({ hasText: 'Copied all steps as the script to the clipboard.' }).waitFor();
+      const script = await page.evaluate(() => navigator.clipboard.readText());
+      assert.match(script, /^#!\/usr\/bin\/env bash\n/);
+      assert.ok(script.includes('\nset -euo pipefail\n'), script);
 
       // Download the same text.
       const [download] = await Promise.all([

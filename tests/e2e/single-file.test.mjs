@@ -75,7 +75,7 @@ test('the single-file build opens from file://, imports a fixture and exports, w
     const patchText = await patch.locator('pre').textContent();
     assert.match(patchText, /"offset" : 9007199254740990\b/);
     assert.doesNotMatch(patchText, /9007199254740994/, 'only the changed entry is exported');
-    const curl = await exportRegion.getByRole('region', { name: 'curl commands' }).locator('pre').textContent();
+    const curl = (await exportRegion.getByRole('region', { name: 'curl commands' }).locator('pre').allTextContents()).join('\n');
     assert.match(curl, /curl -sS --fail-with-body/);
     const [download] = await Promise.all([
       page.waitForEvent('download'),

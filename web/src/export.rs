@@ -28,9 +28,10 @@ impl Shared {
     }
 }
 
-/// The procedure's steps one by one, `(title, text)`, for their own Copy buttons.
+/// The procedure's steps as the page shows them: the header (title and notes), then each step
+/// `(title, text)` in a block of its own with its own Copy button.
 #[derive(Debug, Clone)]
-struct StepTexts(Rc<Vec<(String, String)>>);
+struct StepTexts(Rc<(String, Vec<(String, String)>)>);
 
 impl PartialEq for StepTexts {
     fn eq(&self, other: &Self) -> bool {
@@ -64,11 +65,13 @@ impl Rendered {
                 .procedure
                 .as_ref()
                 .map(|p| {
-                    p.steps
+                    let steps = p
+                        .steps
                         .iter()
                         .enumerate()
                         .map(|(i, step)| (step.title.clone(), p.render_step(i)))
-                        .collect()
+                        .collect();
+                    (p.render_header(), steps)
                 })
                 .unwrap_or_default(),
         ));
@@ -100,7 +103,8 @@ struct ViewProps {
     /// the all-in-one script, which stops at the first failure).
     #[prop_or_default]
     copy_all: Option<Shared>,
-    /// Each step with its own "Copy step N" button.
+    /// Shown instead of the text: each step in a block of its own, with its own "Copy step N"
+    /// button.
     #[prop_or_default]
     steps: Option<StepTexts>,
 }
@@ -166,28 +170,38 @@ fn ExportView(props: &ViewProps) -> Html {
                 <button type="button" onclick={on_download} disabled={!available}>{ "Download" }</button>
                 <span class="confirmation" role="status">{ (*confirmation).clone().unwrap_or_default() }</span>
             </div>
-            if let (Some(steps), true) = (&props.steps, available) {
+            if let (Some(_), true) = (&props.steps, available) {
                 <p class="hint">{ "Copy puts all steps on the clipboard as the script (set -euo pipefail: it stops at the first command that fails). To run one step at a time, copy each step, run it, and check its result." }</p>
-                <ol class="step-copies" aria-label="Steps">
-                    { for steps.0.iter().enumerate().map(|(i, (title, text))| {
-                        let copy = copy.clone();
-                        let text = text.clone();
-                        let n = i + 1;
-                        html! {
-                            <li>
-                                <button type="button" onclick={Callback::from(move |_: MouseEvent| copy(text.clone(), format!("step {n} ")))}>{ format!("Copy step {n}") }</button>
-                                { " " }<span>{ title.as_str() }</span>
-                            </li>
-                        }
-                    }) }
-                </ol>
             }
             { for props.notes.iter().filter(|d| d.severity != offsets_core::Severity::Info && !d.rule.starts_with(['S', 'M', 'I'])).map(|d| html! {
                 <p class={classes!("note", d.severity.as_str())}>{ format!("{}: {}", d.rule, d.message) }</p>
             }) }
-            { match props.text.0.as_ref() {
-                Ok(text) => html! { <pre class="export-text" tabindex="0">{ text.as_str() }</pre> },
-                Err(diags) => html! {
+            { match (props.text.0.as_ref(), &props.steps) {
+                (Ok(_), Some(steps)) => {
+                    let (header, steps) = steps.0.as_ref();
+                    html! { <>
+                        <pre class="export-text steps-header" tabindex="0">{ header.as_str() }</pre>
+                        <ol class="steps" aria-label="Steps">
+                            { for steps.iter().enumerate().map(|(i, (title, text))| {
+                                let copy = copy.clone();
+                                let shared = text.clone();
+                                let n = i + 1;
+                                let heading = format!("{id}-step-{n}");
+                                html! {
+                                    <li class="step" aria-labelledby={heading.clone()}>
+                                        <div class="step-head">
+                                            <h4 id={heading}>{ format!("Step {n}. {title}") }</h4>
+                                            <button type="button" onclick={Callback::from(move |_: MouseEvent| copy(shared.clone(), format!("step {n} ")))}>{ format!("Copy step {n}") }</button>
+                                        </div>
+                                        <pre class="export-text step-text" tabindex="0">{ text.as_str() }</pre>
+                                    </li>
+                                }
+                            }) }
+                        </ol>
+                    </> }
+                }
+                (Ok(text), None) => html! { <pre class="export-text" tabindex="0">{ text.as_str() }</pre> },
+                (Err(diags), _) => html! {
                     <ul class="export-errors">
                         { for diags.iter().filter(|d| d.is_error()).take(20).map(|d| html! { <li>{ d.to_string() }</li> }) }
                     </ul>

@@ -17,7 +17,7 @@ use crate::diag::{Diagnostic, Severity};
 use crate::edit::{Action, Session};
 use crate::filter::{EntryFacts, Filter};
 use crate::import::{ImportOptions, import};
-use crate::procedure::{AliasPath, AutoOffsetReset};
+use crate::procedure::{AliasPath, AutoOffsetReset, Listed};
 use std::collections::BTreeSet;
 
 mod display;
@@ -115,6 +115,8 @@ struct Loaded {
     /// What the filter and the table read of each imported entry, read once at load so that a
     /// filter keystroke over 100k rows touches no JSON.
     index: FactsIndex,
+    /// The imported listing as the procedures compare it, its partition index built once.
+    listed: Listed,
 }
 
 /// FNV-1a over the bytes: a cheap fingerprint (not a security measure).
@@ -477,8 +479,11 @@ impl Editor {
                 let index = FactsIndex::new(&listing);
                 let entries = listing.entries.len();
                 let kind = listing.kind.label();
+                let session = Session::new(listing);
+                let listed = Listed::new(session.imported_shared());
                 self.loaded = Some(Loaded {
-                    session: Session::new(listing),
+                    listed,
+                    session,
                     source,
                     options,
                     diagnostics: imported.diagnostics,

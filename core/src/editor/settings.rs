@@ -224,7 +224,22 @@ impl Editor {
                 connector: s.get(Field::Connector).to_string(),
             },
         };
-        Ok(Options::new(target))
+        let mut options = Options::new(target);
+        if let Some(loaded) = &self.loaded {
+            // The procedure compares the imported listing, which the edits were made on, with
+            // one taken after the stop; the owner's apiVersion (the owner that chose
+            // `alias_path`) explains the guard path.
+            options.api_version = loaded
+                .listed
+                .listing()
+                .configmap
+                .as_ref()
+                .and_then(|m| m.strimzi_owner())
+                .map(|o| o.api_version.clone())
+                .filter(|v| !v.is_empty());
+            options.listed = Some(loaded.listed.clone());
+        }
+        Ok(options)
     }
 
     pub(super) fn alter_target(&self) -> Option<AlterTarget> {

@@ -327,6 +327,61 @@ impl<'a> KeyIndex<'a> {
     }
 }
 
+/// A [`KeyIndex`] that borrows nothing: entries are named by their position in the slice it
+/// was built from, so it can be built once and kept next to a shared listing. Every entry is
+/// indexed (duplicates too); equal keys are those [`Entry::key`] says are equal.
+#[derive(Debug, Clone)]
+pub(crate) struct EntryKeys {
+    seed: u64,
+    heads: HashMap<u64, usize, BuildHasherDefault<U64Hasher>>,
+    /// `(hash, entry position, next slot with the same hash)`.
+    slots: Vec<(u64, usize, Option<usize>)>,
+}
+
+impl EntryKeys {
+    pub(crate) fn new(entries: &[Entry]) -> EntryKeys {
+        let mut keys = EntryKeys {
+            seed: RandomState::new().hash_one(0x6b65_7973u64) | 1,
+            heads: HashMap::with_capacity_and_hasher(entries.len(), BuildHasherDefault::default()),
+            slots: Vec::with_capacity(entries.len()),
+        };
+        for (i, e) in entries.iter().enumerate() {
+            let Some(pairs) = e.partition().and_then(CanonPairs::of) else {
+                continue;
+            };
+            let hash = pairs.hash(keys.seed);
+            let next = keys.heads.insert(hash, keys.slots.len());
+            keys.slots.push((hash, i, next));
+        }
+        keys
+    }
+
+    /// The positions in `entries` (the slice the index was built from) of every entry with
+    /// `entry`'s key, in slice order.
+    pub(crate) fn find(&self, entries: &[Entry], entry: &Entry) -> Vec<usize> {
+        let Some(pairs) = entry.partition().and_then(CanonPairs::of) else {
+            return Vec::new();
+        };
+        let hash = pairs.hash(self.seed);
+        let mut found = Vec::new();
+        let mut at = self.heads.get(&hash).copied();
+        while let Some(&(h, i, next)) = at.and_then(|s| self.slots.get(s)) {
+            let same = h == hash
+                && entries
+                    .get(i)
+                    .and_then(Entry::partition)
+                    .and_then(CanonPairs::of)
+                    .is_some_and(|p| p.same(&pairs));
+            if same {
+                found.push(i);
+            }
+            at = next;
+        }
+        found.reverse();
+        found
+    }
+}
+
 impl fmt::Display for PartitionKey {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str("{")?;

@@ -20,7 +20,7 @@ mod key;
 pub use entry::{
     Entry, MirrorPartition, OffsetField, Origin, SinkPartition, integer_value, parse_java_long,
 };
-pub(crate) use key::KeyIndex;
+pub(crate) use key::{EntryKeys, KeyIndex};
 pub use key::{KeyValue, PartitionKey};
 
 /// Which connector wrote the offsets, detected from the partition keys (domain.md IMP6), or from
@@ -381,6 +381,17 @@ mod tests {
                 None => assert!(e.key().is_none(), "{}", maps[i]),
                 Some(p) => assert_eq!(index.insert_first(p, i), first.filter(|&f| f < i)),
             }
+        }
+        // The owned index finds every entry with an equal key, in order.
+        let keys = EntryKeys::new(&entries);
+        for (i, e) in entries.iter().enumerate() {
+            let equal: Vec<usize> = entries
+                .iter()
+                .enumerate()
+                .filter(|(_, o)| e.key().is_some() && o.key() == e.key())
+                .map(|(j, _)| j)
+                .collect();
+            assert_eq!(keys.find(&entries, e), equal, "{}", maps[i]);
         }
     }
 

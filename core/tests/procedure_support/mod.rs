@@ -4,8 +4,12 @@
 use std::io::Write;
 use std::process::{Command, Stdio};
 
+use offsets_core::ImportOptions;
+use offsets_core::import::import_bytes_unvalidated;
 use offsets_core::names::parse_mirror_connector_name;
-use offsets_core::procedure::{AliasPath, AutoOffsetReset, Kubernetes, Operation, Options, Target};
+use offsets_core::procedure::{
+    AliasPath, AutoOffsetReset, Kubernetes, Listed, Operation, Options, Target,
+};
 
 pub const CONNECTOR_ALTER_YAML: &str = r#"apiVersion: v1
 kind: ConfigMap
@@ -108,7 +112,9 @@ pub const REST_LISTED: &str = "{\"offsets\":[{\"partition\":{\"kafka_partition\"
 /// `options` with the listing the edits were made on (and, for MirrorMaker 2, the owner's
 /// apiVersion).
 pub fn listed(mut options: Options, listed: &str, api_version: Option<&str>) -> Options {
-    options.listed = Some(listed.to_owned());
+    let listing = import_bytes_unvalidated(listed.as_bytes(), &ImportOptions::default())
+        .unwrap_or_else(|d| panic!("the listing imports: {d:?}"));
+    options.listed = Some(Listed::new(listing));
     options.api_version = api_version.map(str::to_owned);
     options
 }

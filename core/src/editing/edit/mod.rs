@@ -197,6 +197,12 @@ impl Session {
         &self.imported
     }
 
+    /// The imported listing, shared: a procedure keeps it as the listing the edits were made
+    /// on without copying it.
+    pub fn imported_shared(&self) -> Arc<Listing> {
+        Arc::clone(&self.imported)
+    }
+
     pub fn kind(&self) -> ConnectorKind {
         self.imported.kind
     }

@@ -7,11 +7,11 @@
 //! pretty printing (Connect guarantees none of them): `jq` parses both, keys each partition by
 //! its members sorted by name, and compares offsets as JSON values.
 
+use super::Listed;
 use crate::import::import_bytes_unvalidated;
-use crate::json::{self, JsonValue};
+use crate::json;
 use crate::model::OffsetField;
-use crate::{ImportOptions, Listing, PartitionKey};
-use std::collections::HashMap;
+use crate::{ImportOptions, Listing};
 
 /// The check data of one alter.
 #[derive(Debug, Clone)]
@@ -22,7 +22,8 @@ pub(crate) struct Check {
     pub(crate) count: usize,
     /// False when the listing the edits were made on was not given: nothing to compare with.
     pub(crate) has_listed: bool,
-    /// The first few partitions as `partition: listed value` lines, for the steps' comments.
+    /// The first few partitions as `partition: listed value` lines, for the steps' comments
+    /// (only partitions whose text is [`plain`]).
     pub(crate) sample: Vec<String>,
 }
 
@@ -30,12 +31,17 @@ pub(crate) struct Check {
 const SAMPLE: usize = 10;
 
 /// Reads the alter payload (the alter ConfigMap with `data_key`, or a REST body when
-/// `data_key` is `None`) and the listing the edits were made on. When either cannot be read,
-/// the check has nothing to compare with (`has_listed` is false) and the message says why.
+/// `data_key` is `None`) and looks its partitions up in the listing the edits were made on.
+/// When the payload cannot be read back, the check has nothing to compare with (`has_listed`
+/// is false) and the message says why.
+///
+/// The listing is already read (the editor's imported listing, `plan --against`) and its
+/// partitions indexed once ([`Listed`]): nothing here parses, copies or scans it, so a small
+/// alter of a 100k-entry listing costs a lookup per altered partition.
 pub(crate) fn build(
     payload: &str,
     data_key: Option<&str>,
-    listed: Option<&str>,
+    listed: Option<&Listed>,
 ) -> (Check, Option<String>) {
     let altered = match read(payload, data_key) {
         Ok(l) => l,
@@ -52,31 +58,6 @@ pub(crate) fn build(
                     "The exported offsets cannot be read back ({m}), so the procedure cannot check them against a listing; the script stops before altering."
                 )),
             );
-        }
-    };
-    let (listed, problem) = match listed.map(|text| read(text, data_key)) {
-        None => (None, None),
-        Some(Ok(l)) => (Some(l), None),
-        Some(Err(m)) => (
-            None,
-            Some(format!(
-                "The listing the edits were made on cannot be read ({m}), so the procedure cannot check that no edited partition moved; the script stops before altering."
-            )),
-        ),
-    };
-    let index: HashMap<PartitionKey, Vec<&JsonValue>> = match &listed {
-        None => HashMap::new(),
-        Some(l) => {
-            let mut map: HashMap<PartitionKey, Vec<&JsonValue>> = HashMap::new();
-            for e in &l.entries {
-                if let Some(key) = e.key() {
-                    let offsets = map.entry(key).or_default();
-                    if let OffsetField::Map(v) | OffsetField::Other(v) = e.offset_field() {
-                        offsets.push(v);
-                    }
-                }
-            }
-            map
         }
     };
     let mut out = String::from("{\"partitions\":[");
@@ -97,12 +78,18 @@ pub(crate) fn build(
         out.push_str("\n{\"partition\":");
         out.push_str(&partition_text);
         if listed.is_some() {
-            let before: Vec<String> = e
-                .key()
-                .and_then(|k| index.get(&k))
-                .map(|v| v.iter().map(|o| json::to_compact(o)).collect())
-                .unwrap_or_default();
-            if sample.len() < SAMPLE {
+            let before: Vec<String> = listed
+                .map(|l| l.find(e))
+                .unwrap_or_default()
+                .into_iter()
+                .filter_map(|l| match l.offset_field() {
+                    OffsetField::Map(v) | OffsetField::Other(v) => Some(json::to_compact(v)),
+                    OffsetField::Null | OffsetField::Missing => None,
+                })
+                .collect();
+            // Only names Kafka allows (letters, digits, . _ -) are shown in a comment line; a
+            // partition with any other character is in the check file, which is data.
+            if sample.len() < SAMPLE && plain(&partition_text) {
                 sample.push(format!(
                     "{partition_text}: {}",
                     if before.is_empty() {
@@ -128,7 +115,15 @@ pub(crate) fn build(
         has_listed: listed.is_some(),
         sample,
     };
-    (check, problem)
+    (check, None)
+}
+
+/// Compact partition JSON made of Kafka name characters and JSON punctuation only: safe to show
+/// in a comment line of a script (no quote, backslash, `<`, `;` or space).
+fn plain(partition: &str) -> bool {
+    partition
+        .chars()
+        .all(|c| c.is_ascii_alphanumeric() || "._-{}\":,".contains(c))
 }
 
 fn read(text: &str, data_key: Option<&str>) -> Result<Listing, String> {
@@ -167,13 +162,15 @@ pub(crate) fn jq_program(field: &str, summary: bool) -> String {
 
 #[cfg(test)]
 mod tests {
+    #![allow(clippy::unwrap_used)]
     use super::*;
 
     #[test]
     fn listed_values_are_matched_whatever_the_key_order() {
         let payload = "{\"offsets\":[{\"partition\":{\"topic\":\"t\",\"partition\":0},\"offset\":{\"offset\":5}},{\"partition\":{\"topic\":\"t\",\"partition\":1},\"offset\":null}]}";
         let listed = "{\n  \"offsets\" : [ {\n    \"partition\" : {\n      \"partition\" : 0,\n      \"topic\" : \"t\"\n    },\n    \"offset\" : {\n      \"offset\" : 41\n    }\n  } ]\n}";
-        let (c, problem) = build(payload, None, Some(listed));
+        let listed = Listed::new(read(listed, None).unwrap());
+        let (c, problem) = build(payload, None, Some(&listed));
         assert_eq!(problem, None);
         assert_eq!(
             c.json,
@@ -183,5 +180,17 @@ mod tests {
         let (c, _) = build(payload, None, None);
         assert!(!c.has_listed);
         assert!(!c.json.contains("listed"));
+    }
+
+    #[test]
+    fn the_sample_shows_only_plain_names() {
+        let payload = "{\"offsets\":[{\"partition\":{\"topic\":\"x'; touch y\",\"partition\":0},\"offset\":{\"offset\":5}},{\"partition\":{\"topic\":\"t.b-c_d\",\"partition\":1},\"offset\":{\"offset\":6}}]}";
+        let listed = Listed::new(read(payload, None).unwrap());
+        let (c, _) = build(payload, None, Some(&listed));
+        assert_eq!(c.count, 2);
+        assert_eq!(
+            c.sample,
+            vec!["{\"topic\":\"t.b-c_d\",\"partition\":1}: {\"offset\":6}".to_owned()]
+        );
     }
 }

@@ -1,0 +1,534 @@
+//! The kubectl procedures of a Strimzi KafkaConnector or KafkaMirrorMaker2 connector: the
+//! commands they are made of (patches behind the mirror guard, annotations, bounded waits) and
+//! the order of the steps of list, alter, reset and auto.offset.reset. The steps that make an
+//! alter or a reset safe (record, stop, re-list, compare, verify, restore, clean up) are in
+//! `kube_safety`.
+
+use super::build::{RawStep, WARNINGS, auto_offset_reset_note, step};
+use super::shell::{Ctx, Mode, Var, heredoc};
+use super::{AliasPath, AutoOffsetReset, Checked, Kind, Operation, POLL_INTERVAL_SECONDS};
+
+pub(super) struct Kube<'a> {
+    pub(super) c: &'a Checked,
+    pub(super) ctx: &'a Ctx,
+}
+
+impl Kube<'_> {
+    pub(super) fn sh(&self, template: &str) -> String {
+        self.ctx.sh(template)
+    }
+
+    pub(super) fn mm2(&self) -> Option<(&crate::names::MirrorConnectorName, AliasPath)> {
+        match &self.c.kind {
+            Kind::Mm2 {
+                connector,
+                alias_path,
+            } => Some((connector, *alias_path)),
+            _ => None,
+        }
+    }
+
+    /// `kafkaconnector 'C' -n 'NS'` as a template.
+    pub(super) fn cr(&self) -> &'static str {
+        if self.mm2().is_some() {
+            "kafkamirrormaker2 «%MM2%» -n «%NS%»"
+        } else {
+            "kafkaconnector «%CONNECTOR%» -n «%NS%»"
+        }
+    }
+
+    pub(super) fn kind_name(&self) -> &'static str {
+        if self.mm2().is_some() {
+            "KafkaMirrorMaker2 %MM2%"
+        } else {
+            "KafkaConnector %CONNECTOR%"
+        }
+    }
+
+    /// The `spec.mirrors[I]` field of this connector.
+    pub(super) fn field(&self) -> &'static str {
+        match self.mm2().map(|(n, _)| n.connector_type) {
+            Some("MirrorCheckpointConnector") => "checkpointConnector",
+            Some("MirrorHeartbeatConnector") => "heartbeatConnector",
+            _ => "sourceConnector",
+        }
+    }
+
+    pub(super) fn data_key(&self) -> String {
+        self.mm2()
+            .map_or_else(|| "offsets.json".to_owned(), |(n, _)| n.data_key())
+    }
+
+    pub(super) fn timeout_polls(&self) -> u32 {
+        self.c.timeout.div_ceil(POLL_INTERVAL_SECONDS)
+    }
+
+    pub(super) fn annotate(&self, op: &str) -> String {
+        let mm2 = if self.mm2().is_some() {
+            " «strimzi.io/mirrormaker-connector=%MM2_CONNECTOR%»"
+        } else {
+            ""
+        };
+        self.sh(&format!(
+            "⟨kubectl⟩ annotate {} strimzi.io/connector-offsets={op}{mm2} --overwrite",
+            self.cr()
+        ))
+    }
+
+    pub(super) fn give_up_hint(&self) -> &'static str {
+        if self.mm2().is_some() {
+            "To give up: kubectl annotate kafkamirrormaker2 %MM2% -n %NS% strimzi.io/connector-offsets- strimzi.io/mirrormaker-connector-"
+        } else {
+            "To give up: kubectl annotate kafkaconnector %CONNECTOR% -n %NS% strimzi.io/connector-offsets-"
+        }
+    }
+
+    pub(super) fn annotations_jsonpath(&self) -> &'static str {
+        if self.mm2().is_some() {
+            r"{.metadata.annotations.strimzi\.io/connector-offsets}{.metadata.annotations.strimzi\.io/mirrormaker-connector}"
+        } else {
+            r"{.metadata.annotations.strimzi\.io/connector-offsets}"
+        }
+    }
+
+    pub(super) fn state_jsonpath(&self) -> &'static str {
+        if self.mm2().is_some() {
+            r#"{.status.connectors[?(@.name=="%MM2_CONNECTOR%")].connector.state}"#
+        } else {
+            "{.status.connectorStatus.connector.state}"
+        }
+    }
+
+    /// A patch of the CR: a merge patch of `spec` for a KafkaConnector; for a KafkaMirrorMaker2
+    /// a JSON patch of `spec.mirrors[I]` behind the `test` guard. `connector_ops` are
+    /// `(op, path below the connector field, JSON value)`; `spec` is the merge patch body.
+    pub(super) fn patch(&self, spec: &str, connector_ops: &[(&str, &str, &str)]) -> String {
+        match self.mm2() {
+            None => self.sh(&format!(
+                "⟨kubectl⟩ patch {} --type=merge -p «{{\"spec\":{spec}}}»",
+                self.cr()
+            )),
+            Some((name, alias_path)) => {
+                let guard = match alias_path {
+                    AliasPath::New => "/spec/mirrors/%MIRROR_INDEX%/source/alias",
+                    AliasPath::Old => "/spec/mirrors/%MIRROR_INDEX%/sourceCluster",
+                };
+                let mut ops = vec![format!(
+                    r#"{{"op":"test","path":"{guard}","value":"{}"}}"#,
+                    name.source
+                )];
+                for (op, path, value) in connector_ops {
+                    let value = if value.is_empty() {
+                        String::new()
+                    } else {
+                        format!(r#","value":{value}"#)
+                    };
+                    ops.push(format!(
+                        r#"{{"op":"{op}","path":"/spec/mirrors/%MIRROR_INDEX%/{}/{path}"{value}}}"#,
+                        self.field()
+                    ));
+                }
+                self.sh(&format!(
+                    "⟨kubectl⟩ patch {} --type=json -p «[{}]»",
+                    self.cr(),
+                    ops.join(",")
+                ))
+            }
+        }
+    }
+
+    /// Waits until the operator has removed the annotation(s) of operation `op`.
+    pub(super) fn wait_annotations_gone(&self, op: &str) -> String {
+        let cr = self.cr();
+        let ann = self.annotations_jsonpath();
+        match self.ctx.mode {
+            Mode::Steps => {
+                let polls = self.timeout_polls();
+                self.sh(&format!(
+                    "for _ in $(seq {polls}); do\n  [ -z \"$(⟨kubectl⟩ get {cr} -o «jsonpath={ann}»)\" ] && break\n  sleep {POLL_INTERVAL_SECONDS}\ndone\n⟨kubectl⟩ get {cr} -o «jsonpath=annotations left: [{ann}]{{\"\\n\"}}{WARNINGS}»"
+                ))
+            }
+            Mode::Script => {
+                let what = if self.mm2().is_some() {
+                    "annotations strimzi.io/connector-offsets and strimzi.io/mirrormaker-connector"
+                } else {
+                    "annotation strimzi.io/connector-offsets"
+                };
+                let timed_out = self.ctx.message(&format!(
+                    "Timed out after %TIMEOUT_SECONDS%s: the operator has not removed the {what} ({op}) from {}. Its Warning conditions:",
+                    self.kind_name()
+                ));
+                let mut hint = String::from(
+                    "Kafka Connect's own error message is only in the logs of the Connect pods. ",
+                );
+                if self.mm2().is_some() {
+                    hint.push_str("If the annotations stay and there is no Warning, this KafkaMirrorMaker2 has no connector called %MM2_CONNECTOR%. ");
+                }
+                hint.push_str(self.give_up_hint());
+                let hint = self.ctx.message(&hint);
+                self.sh(&format!(
+                    "deadline=$((SECONDS + TIMEOUT_SECONDS))\nwhile true; do\n  left=\"$(⟨kubectl⟩ get {cr} -o «jsonpath={ann}»)\"\n  if [ -z \"${{left}}\" ]; then\n    break\n  fi\n  if [ \"${{SECONDS}}\" -ge \"${{deadline}}\" ]; then\n    echo {timed_out} >&2\n    ⟨kubectl⟩ get {cr} -o «jsonpath={WARNINGS}» >&2 || true\n    echo {hint} >&2\n    exit 1\n  fi\n  sleep {POLL_INTERVAL_SECONDS}\ndone"
+                ))
+            }
+        }
+    }
+
+    pub(super) fn wait_stopped(&self) -> String {
+        let cr = self.cr();
+        let state = self.state_jsonpath();
+        match (self.ctx.mode, self.mm2().is_some()) {
+            (Mode::Steps, false) => self.sh(&format!(
+                "⟨kubectl⟩ wait «kafkaconnector/%CONNECTOR%» -n «%NS%» «--for=jsonpath={state}=STOPPED» «--timeout=%TIMEOUT_SECONDS%s»"
+            )),
+            (Mode::Script, false) => {
+                let msg = self.ctx.message(
+                    "KafkaConnector %CONNECTOR% is not STOPPED after %TIMEOUT_SECONDS%s. Its state and Warning conditions:",
+                );
+                self.sh(&format!(
+                    "if ! ⟨kubectl⟩ wait «kafkaconnector/%CONNECTOR%» -n «%NS%» «--for=jsonpath={state}=STOPPED» «--timeout=%TIMEOUT_SECONDS%s»; then\n  echo {msg} >&2\n  ⟨kubectl⟩ get {cr} -o «jsonpath={state}{{\"\\n\"}}{WARNINGS}» >&2 || true\n  exit 1\nfi"
+                ))
+            }
+            (Mode::Steps, true) => {
+                let polls = self.timeout_polls();
+                self.sh(&format!(
+                    "for _ in $(seq {polls}); do\n  [ \"$(⟨kubectl⟩ get {cr} -o «jsonpath={state}»)\" = STOPPED ] && break\n  sleep {POLL_INTERVAL_SECONDS}\ndone\n⟨kubectl⟩ get {cr} -o «jsonpath={state}{{\"\\n\"}}»"
+                ))
+            }
+            (Mode::Script, true) => {
+                let msg = self.ctx.message(
+                    "Timed out after %TIMEOUT_SECONDS%s: connector %MM2_CONNECTOR% of KafkaMirrorMaker2 %MM2% is in state '${state}', not STOPPED. Its Warning conditions:",
+                );
+                // `${state}` above is the script's own variable, kept as a reference.
+                let msg = msg.replace("\\${state}", "${state}");
+                self.sh(&format!(
+                    "deadline=$((SECONDS + TIMEOUT_SECONDS))\nwhile true; do\n  state=\"$(⟨kubectl⟩ get {cr} -o «jsonpath={state}»)\"\n  if [ \"${{state}}\" = STOPPED ]; then\n    break\n  fi\n  if [ \"${{SECONDS}}\" -ge \"${{deadline}}\" ]; then\n    echo {msg} >&2\n    ⟨kubectl⟩ get {cr} -o «jsonpath={WARNINGS}» >&2 || true\n    exit 1\n  fi\n  sleep {POLL_INTERVAL_SECONDS}\ndone"
+                ))
+            }
+        }
+    }
+
+    pub(super) fn show_listed(&self) -> String {
+        let key = self.data_key().replace('.', "\\.");
+        self.sh(&format!(
+            "⟨kubectl⟩ get configmap «%LIST_CM%» -n «%NS%» -o «jsonpath={{.data.{key}}}{{\"\\n\"}}»"
+        ))
+    }
+
+    pub(super) fn stop_comment(&self) -> String {
+        "Before Strimzi 1.1 a FAILED connector cannot be stopped; restart it first. Kafka Connect only changes offsets of a STOPPED connector (not a PAUSED one).".to_owned()
+    }
+
+    /// The jsonpath of a field of the connector's spec (`state`, `alterOffsets`).
+    pub(super) fn spec_jsonpath(&self, name: &str) -> String {
+        match self.mm2() {
+            None => format!("{{.spec.{name}}}"),
+            Some(_) => format!("{{.spec.mirrors[%MIRROR_INDEX%].{}.{name}}}", self.field()),
+        }
+    }
+
+    /// The JSON pointer of a field of the connector's spec in a MirrorMaker 2 JSON patch.
+    pub(super) fn mm2_pointer(&self, name: &str) -> String {
+        format!("/spec/mirrors/%MIRROR_INDEX%/{}/{name}", self.field())
+    }
+
+    pub(super) fn guard_pointer(&self) -> &'static str {
+        match self.mm2().map(|(_, p)| p) {
+            Some(AliasPath::Old) => "/spec/mirrors/%MIRROR_INDEX%/sourceCluster",
+            _ => "/spec/mirrors/%MIRROR_INDEX%/source/alias",
+        }
+    }
+
+    pub(super) fn guard_jsonpath(&self) -> &'static str {
+        match self.mm2().map(|(_, p)| p) {
+            Some(AliasPath::Old) => "{.spec.mirrors[%MIRROR_INDEX%].sourceCluster}",
+            _ => "{.spec.mirrors[%MIRROR_INDEX%].source.alias}",
+        }
+    }
+
+    /// What the guard does, what its failure looks like, and which API version its path fits.
+    pub(super) fn guard_comment(&self) -> Vec<String> {
+        let Some((name, path)) = self.mm2() else {
+            return Vec::new();
+        };
+        let index = self.ctx.value(Var::MirrorIndex);
+        let pointer = self.guard_pointer().replace("%MIRROR_INDEX%", index);
+        let mut v = vec![format!(
+            "The test operation makes the patch fail unless mirror {index} really is the mirror from source alias {}: a patch error about a failed test operation (\"test operation failed\", \"testing value ... failed\") means the mirror index or the alias does not match this resource, and nothing was changed.",
+            name.source
+        )];
+        let why = match (&self.c.api_version, path) {
+            (Some(v), AliasPath::Old) if v == "kafka.strimzi.io/v1" => format!(
+                "The listing's owner reference says {v}, which keeps the alias at /spec/mirrors/{index}/source/alias: expect this guard to fail unless you know the resource uses sourceCluster."
+            ),
+            (Some(v), AliasPath::New) if v == "kafka.strimzi.io/v1beta2" => format!(
+                "The listing's owner reference says {v}, which usually keeps the alias at /spec/mirrors/{index}/sourceCluster: expect this guard to fail unless the resource uses source.alias (Strimzi 0.49-0.51)."
+            ),
+            (Some(v), _) => format!("The listing's owner reference says {v}."),
+            (None, AliasPath::New) => format!(
+                "The listing did not say which API version the resource uses, so this assumes kafka.strimzi.io/v1 (Strimzi 1.0+). On a kafka.strimzi.io/v1beta2 resource (Strimzi 0.44-0.51) the alias is at /spec/mirrors/{index}/sourceCluster: generate the procedure again with that guard path."
+            ),
+            (None, AliasPath::Old) => format!(
+                "This is the kafka.strimzi.io/v1beta2 field (Strimzi 0.44-0.51); on a kafka.strimzi.io/v1 resource the alias is at /spec/mirrors/{index}/source/alias."
+            ),
+        };
+        v.push(format!("The guard reads {pointer}. {why}"));
+        v
+    }
+
+    /// The literal JSON-patch `test` operation (MirrorMaker 2 only).
+    pub(super) fn guard_op(&self) -> String {
+        let source = self.mm2().map_or("", |(n, _)| n.source.as_str());
+        format!(
+            r#"{{"op":"test","path":"{}","value":"{source}"}}"#,
+            self.guard_pointer()
+        )
+    }
+
+    pub(super) fn listing_file(&self, when: &str, op: &str) -> String {
+        format!("{when}-{op}.yaml")
+    }
+
+    pub(super) fn steps(&self, op: &Operation) -> Vec<RawStep> {
+        let mm2 = self.mm2().is_some();
+        let key = self.data_key();
+        let both = if mm2 {
+            "Both annotations go in one command; the connector name is quoted because an unquoted > would redirect output to a file."
+        } else {
+            ""
+        };
+        let list_comment = |extra: &str| {
+            let mut v = vec![format!(
+                "The operator removes the annotation{} when it is done. {extra}",
+                if mm2 { "s" } else { "" }
+            )];
+            if mm2 {
+                v.push("If the annotations stay and there is no Warning, the connector name matches no connector of this KafkaMirrorMaker2.".to_owned());
+            }
+            v
+        };
+        match op {
+            Operation::List => vec![
+                step(
+                    "Point the connector at the list ConfigMap",
+                    &[format!(
+                        "The operator writes the listing to ConfigMap '{}' and creates it if needed. Listing works in any connector state.",
+                        self.ctx.value(Var::ListConfigMap)
+                    )],
+                    self.patch(
+                        r#"{"listOffsets":{"toConfigMap":{"name":"%LIST_CM%"}}}"#,
+                        &[(
+                            "add",
+                            "listOffsets",
+                            r#"{"toConfigMap":{"name":"%LIST_CM%"}}"#,
+                        )],
+                    ),
+                ),
+                step(
+                    "Ask the operator to list the offsets",
+                    &nonempty(&[both]),
+                    self.annotate("list"),
+                ),
+                step(
+                    "Wait until the operator has written the listing",
+                    &list_comment(
+                        "An empty 'annotations left' line and no ListOffsets Warning mean it worked.",
+                    ),
+                    self.wait_annotations_gone("list"),
+                ),
+                step(
+                    "Save the listing",
+                    &[format!(
+                        "--show-managed-fields keeps the operator's write time, which connect-offsets shows as the time of the listing. Import the file into connect-offsets, edit and validate it, then export the alter ConfigMap (data key {key}) and generate the alter procedure. For relative edits (rewind, shift) stop the connector before listing, or the alter procedure will find that offsets moved and stop."
+                    )],
+                    self.sh(
+                        "⟨kubectl⟩ get configmap «%LIST_CM%» -n «%NS%» -o yaml --show-managed-fields > «%LIST_FILE%»",
+                    ),
+                ),
+            ],
+            Operation::Alter { payload } => {
+                let (open, body) = heredoc(payload);
+                let upload = match self.ctx.mode {
+                    Mode::Steps => {
+                        let file = crate::names::shell_quote(&self.c.manifest_file);
+                        format!(
+                            "cat > {file} {open}\n{body}\n{}",
+                            self.sh(&format!("⟨kubectl⟩ apply --server-side --field-manager=offsets-editor -n «%NS%» -f {file}"))
+                        )
+                    }
+                    Mode::Script => format!(
+                        "{} {open}\n{body}",
+                        self.sh("⟨kubectl⟩ apply --server-side --field-manager=offsets-editor -n «%NS%» -f -")
+                    ),
+                };
+                let mut point_comment: Vec<String> = self.guard_comment().into_iter().take(1).collect();
+                point_comment.insert(0, format!("alterOffsets tells the operator which ConfigMap to read on the alter annotation (ConfigMap '{}').", self.ctx.value(Var::AlterConfigMap)));
+                vec![
+                    self.record_state("alter", true),
+                    self.stop_step(true),
+                    step("Wait until the connector is STOPPED", &[self.stop_comment()], self.wait_stopped()),
+                    step(
+                        "List the offsets again, now that the connector is stopped",
+                        &["Saves the fresh listing to before-alter.yaml, never over the listing you edited: with the connector stopped, these are the offsets the alter will replace. Keep the file: a rollback needs it.".to_owned()],
+                        self.relist("before-alter.yaml"),
+                    ),
+                    self.compare(),
+                    step(
+                        "Upload the alter ConfigMap",
+                        &[format!("Creates or updates ConfigMap '{}' with the edited offsets under the data key {key}. Server-side apply avoids the 256 KiB limit of the last-applied annotation; if kubectl reports a conflict because another tool owns the data, add --force-conflicts.", self.ctx.value(Var::AlterConfigMap))],
+                        upload,
+                    ),
+                    step(
+                        "Point the connector at the alter ConfigMap",
+                        &point_comment,
+                        self.patch(
+                            r#"{"alterOffsets":{"fromConfigMap":{"name":"%ALTER_CM%"}}}"#,
+                            &[("add", "alterOffsets", r#"{"fromConfigMap":{"name":"%ALTER_CM%"}}"#)],
+                        ),
+                    ),
+                    step("Ask the operator to alter the offsets", &nonempty(&[both]), self.annotate("alter")),
+                    step(
+                        "Wait until the operator has altered the offsets",
+                        &list_comment("An empty 'annotations left' line and no AlterOffsets Warning mean it worked. If it keeps failing, Kafka Connect's own message is in the logs of the Connect pods."),
+                        self.wait_annotations_gone("alter"),
+                    ),
+                    self.verify(),
+                    self.resume(true),
+                    self.clean_up(),
+                ]
+            }
+            Operation::Reset => vec![
+                self.record_state("reset", false),
+                self.stop_step(false),
+                step(
+                    "Wait until the connector is STOPPED",
+                    &[self.stop_comment()],
+                    self.wait_stopped(),
+                ),
+                step(
+                    "List the offsets before the reset",
+                    &["Saves them to before-reset.yaml: the reset deletes every stored offset, and this file is the only record to restore them from.".to_owned()],
+                    self.relist("before-reset.yaml"),
+                ),
+                step(
+                    "Ask the operator to reset the offsets",
+                    &nonempty(&["This deletes every stored offset of the connector.", both]),
+                    self.annotate("reset"),
+                ),
+                step(
+                    "Wait until the operator has reset the offsets",
+                    &list_comment(
+                        "An empty 'annotations left' line and no ResetOffsets Warning mean it worked.",
+                    ),
+                    self.wait_annotations_gone("reset"),
+                ),
+                step(
+                    "List the offsets again",
+                    &["Saves the listing to after-reset.yaml; it should now be empty: { \"offsets\" : [ ] }.".to_owned()],
+                    format!("{}\n{}", self.relist("after-reset.yaml"), self.show_listed()),
+                ),
+                self.resume(false),
+            ],
+            Operation::AutoOffsetReset(v) => self.auto_offset_reset(*v),
+        }
+    }
+
+    pub(super) fn auto_offset_reset(&self, v: AutoOffsetReset) -> Vec<RawStep> {
+        let value = v.as_str();
+        let mut steps = Vec::new();
+        let changing = "Changing the config makes Strimzi update and restart the connector. Partitions that already have a stored offset are not affected. Do not alter offsets in the same edit: the operator skips offset handling when the config changes.".to_owned();
+        match self.mm2() {
+            None => {
+                let cr = self.cr();
+                let check = match self.ctx.mode {
+                    Mode::Steps => self.sh(&format!(
+                        "⟨kubectl⟩ get {cr} -o «jsonpath={{.spec.class}}{{\"\\n\"}}»"
+                    )),
+                    Mode::Script => {
+                        let msg = self.ctx.message(
+                            "KafkaConnector %CONNECTOR% runs '${class}', not a MirrorSourceConnector; source.consumer.auto.offset.reset would not do what this procedure intends.",
+                        )
+                        .replace("\\${class}", "${class}");
+                        self.sh(&format!(
+                            "class=\"$(⟨kubectl⟩ get {cr} -o «jsonpath={{.spec.class}}»)\"\ncase \"${{class}}\" in\n  *MirrorSourceConnector) ;;\n  *)\n    echo {msg} >&2\n    exit 1\n    ;;\nesac"
+                        ))
+                    }
+                };
+                steps.push(step(
+                    "Check that the connector is a MirrorSourceConnector",
+                    &[
+                        "The class must be org.apache.kafka.connect.mirror.MirrorSourceConnector."
+                            .to_owned(),
+                    ],
+                    check,
+                ));
+                steps.push(step(
+                    format!("Set source.consumer.auto.offset.reset to {value}"),
+                    &[auto_offset_reset_note(v).to_owned(), changing],
+                    self.patch(
+                        &format!(
+                            r#"{{"config":{{"source.consumer.auto.offset.reset":"{value}"}}}}"#
+                        ),
+                        &[],
+                    ),
+                ));
+                steps.push(step(
+                    "Check the setting",
+                    &[],
+                    self.sh(&format!(
+                        "⟨kubectl⟩ get {cr} -o «jsonpath={{.spec.config.source\\.consumer\\.auto\\.offset\\.reset}}{{\"\\n\"}}»"
+                    )),
+                ));
+            }
+            Some(_) => {
+                let cr = self.cr();
+                let field = self.field();
+                let add_key = self.patch(
+                    "",
+                    &[(
+                        "add",
+                        "config/source.consumer.auto.offset.reset",
+                        &format!("\"{value}\""),
+                    )],
+                );
+                let add_config = self.patch(
+                    "",
+                    &[(
+                        "add",
+                        "config",
+                        &format!(r#"{{"source.consumer.auto.offset.reset":"{value}"}}"#),
+                    )],
+                );
+                let config = format!("jsonpath={{.spec.mirrors[%MIRROR_INDEX%].{field}.config}}");
+                let get = self.sh(&format!("config=\"$(⟨kubectl⟩ get {cr} -o «{config}»)\""));
+                let body = format!(
+                    "{get}\nif [ -n \"${{config}}\" ]; then\n  {add_key}\nelse\n  {add_config}\nfi"
+                );
+                steps.push(step(
+                    format!("Set source.consumer.auto.offset.reset to {value}"),
+                    &[
+                        auto_offset_reset_note(v).to_owned(),
+                        format!("A JSON patch cannot add a key to a map that does not exist, so when the mirror's {field} has no config yet the patch adds a config holding just this key. The test operation makes the patch fail unless the mirror index is the intended mirror."),
+                        changing,
+                    ],
+                    body,
+                ));
+                steps.push(step(
+                    "Check the setting",
+                    &[],
+                    self.sh(&format!(
+                        "⟨kubectl⟩ get {cr} -o «jsonpath={{.spec.mirrors[%MIRROR_INDEX%].{field}.config.source\\.consumer\\.auto\\.offset\\.reset}}{{\"\\n\"}}»"
+                    )),
+                ));
+            }
+        }
+        steps
+    }
+}
+
+fn nonempty(items: &[&str]) -> Vec<String> {
+    items
+        .iter()
+        .filter(|s| !s.is_empty())
+        .map(|s| (*s).to_owned())
+        .collect()
+}

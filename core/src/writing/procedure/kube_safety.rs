@@ -1,0 +1,409 @@
+//! The steps around a Strimzi alter or reset that keep it safe, in the order they run: record
+//! the state (and alterOffsets) the last step puts back, stop (with the GitOps note), list again
+//! into a file of its own, compare with the listing the edits were made on (`jq`, see `check`),
+//! verify what landed, restore what was recorded, clean up.
+
+use super::build::{LEFT_STOPPED, RawStep, step};
+use super::check::jq_program;
+use super::kube::Kube;
+use super::shell::{Mode, Var, heredoc};
+use super::{AliasPath, CHECK_FILE};
+
+impl Kube<'_> {
+    /// Step 1 of alter and reset: what the resource says now, so the last step can put it back.
+    pub(super) fn record_state(&self, op: &str, alter: bool) -> RawStep {
+        let cr = self.cr();
+        let state = self.spec_jsonpath("state");
+        let alter_offsets = self.spec_jsonpath("alterOffsets");
+        let before = self.listing_file("before", op);
+        let body = match self.ctx.mode {
+            Mode::Steps => {
+                let mut fields = format!("state: {state}{{\"\\n\"}}");
+                if alter {
+                    fields.push_str(&format!("alterOffsets: {alter_offsets}{{\"\\n\"}}"));
+                }
+                if self.mm2().is_some() {
+                    fields.push_str(&format!(
+                        "source alias at the guard path: {}{{\"\\n\"}}",
+                        self.guard_jsonpath()
+                    ));
+                }
+                self.sh(&format!("⟨kubectl⟩ get {cr} -o «jsonpath={fields}»"))
+            }
+            Mode::Script => {
+                let mut out = String::new();
+                let exists = self.ctx.message(&format!("{before} exists from an earlier run; it may be the only record of the offsets before that run. Move it away, then run this script again."));
+                out.push_str(&format!(
+                    "if [ -e {before} ]; then\n  echo {exists} >&2\n  exit 1\nfi\n"
+                ));
+                if alter && !self.c.check.as_ref().is_some_and(|c| c.has_listed) {
+                    let msg = self.ctx.message("This script was generated without the listing the edits were made on, so it cannot check that no edited partition moved since then. Generate it again with that listing (the editor, or connect-offsets plan --against LISTING). If you have compared the listings yourself, run it with OFFSETS_UNCHECKED=yes.");
+                    out.push_str(&format!(
+                        "if [ \"${{OFFSETS_UNCHECKED:-}}\" != yes ]; then\n  echo {msg} >&2\n  exit 1\nfi\n"
+                    ));
+                }
+                if let Some((name, _)) = self.mm2() {
+                    let msg = self.ctx.message(&format!(
+                        "Mirror %MIRROR_INDEX% of KafkaMirrorMaker2 %MM2% has '${{alias}}' at {}, not '{}': the mirror index or the guard path is wrong (the patches would fail their test operation). Nothing was changed.",
+                        self.guard_pointer(),
+                        name.source
+                    ))
+                    .replace("\\${alias}", "${alias}");
+                    out.push_str(&self.sh(&format!(
+                        "alias=\"$(⟨kubectl⟩ get {cr} -o «jsonpath={}»)\"\nif [ \"${{alias}}\" != «{}» ]; then\n  echo {msg} >&2\n  exit 1\nfi\n",
+                        self.guard_jsonpath(),
+                        name.source
+                    )));
+                }
+                out.push_str(&self.sh(&format!(
+                    "previous_state=\"$(⟨kubectl⟩ get {cr} -o «jsonpath={state}»)\"\n"
+                )));
+                let bad = self
+                    .ctx
+                    .message("Unexpected state '${previous_state}'; expected running, paused or stopped.")
+                    .replace("\\${previous_state}", "${previous_state}");
+                out.push_str(&format!(
+                    "case \"${{previous_state}}\" in\n  ''|running|paused|stopped) ;;\n  *)\n    echo {bad} >&2\n    exit 1\n    ;;\nesac\n"
+                ));
+                if alter {
+                    out.push_str(&self.sh(&format!(
+                        "previous_alter=\"$(⟨kubectl⟩ get {cr} -o «jsonpath={alter_offsets}»)\"\n"
+                    )));
+                    out.push_str("echo \"Recorded: state '${previous_state:-not set}', alterOffsets '${previous_alter:-not set}'.\"");
+                } else {
+                    out.push_str("echo \"Recorded: state '${previous_state:-not set}'.\"");
+                }
+                out
+            }
+        };
+        let mut comment = vec![format!(
+            "The last step puts back what this shows: an empty state means the field is not set (the connector runs){}. Keep the output until the end.",
+            if alter {
+                ", an empty alterOffsets that it is not set"
+            } else {
+                ""
+            }
+        )];
+        if self.ctx.mode == Mode::Steps {
+            comment.push(format!("If {before} exists from an earlier run, move it away first: it may be the only record of the offsets before that run."));
+        }
+        if self.mm2().is_some() {
+            comment.push(format!(
+                "The source alias must be {}; otherwise the mirror index is wrong.",
+                self.mm2().map_or("", |(n, _)| n.source.as_str())
+            ));
+        }
+        step("Record the current state", &comment, body)
+    }
+
+    /// The GitOps note and the Git route as a YAML snippet, on the stop step.
+    pub(super) fn stop_step(&self, alter: bool) -> RawStep {
+        let mut comment = self.guard_comment();
+        comment.insert(0, self.stop_comment());
+        comment.push(format!(
+            "GitOps: if Argo CD or Flux manages this {}, self-heal can revert state: stopped{} halfway through; the operator then refuses the {} on the running connector, keeps retrying, and applies it the next time the connector stops, long after this procedure. Pause self-heal for this resource until the last step (Argo CD: turn off selfHeal in the Application's syncPolicy; Flux: flux suspend the Kustomization or HelmRelease), or make the change in Git instead of the patches: commit the snippet below, and at the end put back what step 1 recorded.",
+            if self.mm2().is_some() { "KafkaMirrorMaker2" } else { "KafkaConnector" },
+            if alter { " or alterOffsets" } else { "" },
+            if alter { "alter" } else { "reset" }
+        ));
+        let alter_cm = self.ctx.value(Var::AlterConfigMap);
+        let mut yaml = String::from("spec:\n");
+        let indent = match self.mm2() {
+            None => "  ",
+            Some((name, path)) => {
+                yaml.push_str("  mirrors:\n");
+                match path {
+                    AliasPath::New => yaml.push_str(&format!(
+                        "  - source:            # mirror {}\n      alias: {}\n",
+                        self.ctx.value(Var::MirrorIndex),
+                        name.source
+                    )),
+                    AliasPath::Old => yaml.push_str(&format!(
+                        "  - sourceCluster: {}   # mirror {}\n",
+                        name.source,
+                        self.ctx.value(Var::MirrorIndex)
+                    )),
+                }
+                yaml.push_str(&format!("    {}:\n", self.field()));
+                "      "
+            }
+        };
+        yaml.push_str(&format!("{indent}state: stopped\n"));
+        if alter {
+            yaml.push_str(&format!(
+                "{indent}alterOffsets:\n{indent}  fromConfigMap:\n{indent}    name: {alter_cm}\n"
+            ));
+        }
+        step(
+            "Stop the connector",
+            &comment,
+            self.patch(
+                r#"{"state":"stopped"}"#,
+                &[("add", "state", r#""stopped""#)],
+            ),
+        )
+        .with_example(yaml)
+    }
+
+    /// Lists again and saves the listing to `file`.
+    pub(super) fn relist(&self, file: &str) -> String {
+        let save = match self.ctx.mode {
+            Mode::Steps => self.sh(&format!(
+                "if [ -e {file} ]; then\n  echo '{file} exists; move it away first.'\nelse\n  ⟨kubectl⟩ get configmap «%LIST_CM%» -n «%NS%» -o yaml --show-managed-fields > {file}\nfi"
+            )),
+            Mode::Script => self.sh(&format!(
+                "⟨kubectl⟩ get configmap «%LIST_CM%» -n «%NS%» -o yaml --show-managed-fields > {file}"
+            )),
+        };
+        format!(
+            "{}\n{}\n{save}",
+            self.annotate("list"),
+            self.wait_annotations_gone("list")
+        )
+    }
+
+    /// The stored payload of the list ConfigMap, piped into `jq`.
+    pub(super) fn listed_payload(&self) -> String {
+        let key = self.data_key().replace('.', "\\.");
+        self.sh(&format!(
+            "⟨kubectl⟩ get configmap «%LIST_CM%» -n «%NS%» -o «jsonpath={{.data.{key}}}»"
+        ))
+    }
+
+    /// Writes the check file, then (with the listing the edits were made on) compares.
+    pub(super) fn compare(&self) -> RawStep {
+        let check = self.c.check.as_ref();
+        let (open, body) = heredoc(check.map_or("{}", |c| c.json.as_str()));
+        let write = format!("cat > {CHECK_FILE} {open}\n{body}");
+        let has_listed = check.is_some_and(|c| c.has_listed);
+        let count = check.map_or(0, |c| c.count);
+        let jq = format!(
+            "jq -rn --slurpfile check {CHECK_FILE} {}",
+            crate::names::shell_quote(&jq_program("listed", false))
+        );
+        let mut comment = vec![format!(
+            "{CHECK_FILE} holds, for each of the {count} partitions the alter writes, its stored offset in the listing you edited and the offset the alter sets. Key order, entry order and spacing do not matter."
+        )];
+        let body = if !has_listed {
+            comment.push("This procedure was generated without the listing the edits were made on: compare before-alter.yaml with it yourself (connect-offsets diff LISTING before-alter.yaml) before you go on; every partition the alter writes must show the same offset in both.".to_owned());
+            write
+        } else {
+            match self.ctx.mode {
+                Mode::Steps => {
+                    comment.push("The command prints one line per partition whose stored offset is not what the listing you edited showed; no output means nothing moved. If it prints anything, stop here: import before-alter.yaml into connect-offsets, redo relative edits (rewind, shift) on it, and generate the procedure again. The connector stays stopped meanwhile.".to_owned());
+                    let sample = check.map(|c| c.sample.clone()).unwrap_or_default();
+                    comment.push(format!(
+                        "Without jq, compare by hand (or with connect-offsets diff LISTING before-alter.yaml): each partition must show the offset the listing you edited had{}",
+                        if sample.is_empty() {
+                            ".".to_owned()
+                        } else {
+                            format!(
+                                "{}: {}",
+                                if count > sample.len() { ", first" } else { "" },
+                                sample.join("; ")
+                            )
+                        }
+                    ));
+                    format!("{write}\n{} | {jq}", self.listed_payload())
+                }
+                Mode::Script => {
+                    let msg = self.ctx.message("Stopped before altering: the stored offsets of these partitions moved since the listing you edited, so the alter would overwrite newer offsets with values computed from older ones:");
+                    let todo = self.ctx.message(&format!("{LEFT_STOPPED} Import before-alter.yaml (the listing taken just now) into connect-offsets, redo relative edits (rewind, shift) on it, export and generate this procedure again. To resume without altering, put back the state recorded in step 1 ('${{previous_state:-not set}}')."))
+                        .replace("\\${previous_state:-not set}", "${previous_state:-not set}");
+                    let ok = self.ctx.message(&format!(
+                        "No edited partition moved since the listing you edited ({count} checked)."
+                    ));
+                    format!(
+                        "{write}\nmoved=\"$({} | {jq})\"\nif [ -n \"${{moved}}\" ]; then\n  echo {msg} >&2\n  printf '%s\\n' \"${{moved}}\" >&2\n  echo {todo} >&2\n  exit 1\nfi\necho {ok}",
+                        self.listed_payload()
+                    )
+                }
+            }
+        };
+        step(
+            "Compare with the listing the edits were made on",
+            &comment,
+            body,
+        )
+    }
+
+    /// Lists after the alter to `after-alter.yaml` and shows landed / drifted per partition.
+    pub(super) fn verify(&self) -> RawStep {
+        let jq = format!(
+            "jq -rn --slurpfile check {CHECK_FILE} {}",
+            crate::names::shell_quote(&jq_program("altered", true))
+        );
+        let mut comment = vec!["Lists into the listOffsets ConfigMap and saves it to after-alter.yaml (before-alter.yaml and the listing you edited stay as they are). The connector is still stopped, so the listing shows exactly what was stored.".to_owned()];
+        let check = match self.ctx.mode {
+            Mode::Steps => {
+                comment.push("The last command says how many altered partitions landed and prints a 'drifted' line for each one that did not. Without jq: connect-offsets diff before-alter.yaml after-alter.yaml --expect alter.yaml.".to_owned());
+                format!("{} | {jq}", self.listed_payload())
+            }
+            Mode::Script => {
+                let msg = self.ctx.message("Some altered partitions did not land (see the drifted lines above). The connector is left STOPPED. Check its Warning conditions and the logs of the Connect pods; before-alter.yaml holds the stored offsets before the alter.");
+                format!(
+                    "landed=\"$({} | {jq})\"\nprintf '%s\\n' \"${{landed}}\"\ncase \"${{landed}}\" in\n  *drifted:*)\n    echo {msg} >&2\n    exit 1\n    ;;\nesac",
+                    self.listed_payload()
+                )
+            }
+        };
+        step(
+            "List the offsets again and check that they landed",
+            &comment,
+            format!("{}\n{check}", self.relist("after-alter.yaml")),
+        )
+    }
+
+    /// Puts back the state (and for an alter the alterOffsets) recorded in step 1.
+    pub(super) fn resume(&self, alter: bool) -> RawStep {
+        let cr = self.cr();
+        let (body, comment) = match (self.ctx.mode, self.mm2().is_some()) {
+            (Mode::Steps, false) => (
+                self.patch(
+                    if alter {
+                        r#"{"state":null,"alterOffsets":null}"#
+                    } else {
+                        r#"{"state":null}"#
+                    },
+                    &[],
+                ),
+                format!(
+                    "Puts back what step 1 recorded. As written, for the usual case where step 1 showed an empty state{}: null removes the field{}, and the connector runs. If step 1 showed a state (paused, running or stopped), write it instead of the first null, e.g. \"state\":\"paused\"{}.",
+                    if alter {
+                        " and an empty alterOffsets"
+                    } else {
+                        ""
+                    },
+                    if alter {
+                        " (so a stale alter annotation cannot apply these offsets again)"
+                    } else {
+                        ""
+                    },
+                    if alter {
+                        "; if it showed an alterOffsets, write that JSON instead of the second null"
+                    } else {
+                        ""
+                    }
+                ),
+            ),
+            (Mode::Steps, true) => {
+                let mut ops = vec![("remove", "state", "")];
+                if alter {
+                    ops.push(("remove", "alterOffsets", ""));
+                }
+                let index = self.ctx.value(Var::MirrorIndex);
+                let field = self.field();
+                (
+                    self.patch("", &ops),
+                    format!(
+                        "Puts back what step 1 recorded. As written, for the usual case where step 1 showed an empty state{}: the fields are removed and the connector runs. If step 1 showed a state, replace the first remove with {{\"op\":\"add\",\"path\":\"/spec/mirrors/{index}/{field}/state\",\"value\":\"<that state>\"}}{}.",
+                        if alter {
+                            " and an empty alterOffsets"
+                        } else {
+                            ""
+                        },
+                        if alter {
+                            format!(
+                                "; if it showed an alterOffsets, replace the second with {{\"op\":\"add\",\"path\":\"/spec/mirrors/{index}/{field}/alterOffsets\",\"value\":<what it showed>}}"
+                            )
+                        } else {
+                            String::new()
+                        }
+                    ),
+                )
+            }
+            (Mode::Script, false) => {
+                let alter_part = if alter {
+                    ",\\\"alterOffsets\\\":${previous_alter:-null}"
+                } else {
+                    ""
+                };
+                (
+                    self.sh(&format!(
+                        "if [ -n \"${{previous_state}}\" ]; then\n  state_json=\"\\\"${{previous_state}}\\\"\"\nelse\n  state_json=null\nfi\n⟨kubectl⟩ patch {cr} --type=merge -p \"{{\\\"spec\\\":{{\\\"state\\\":${{state_json}}{alter_part}}}}}\""
+                    )),
+                    String::new(),
+                )
+            }
+            (Mode::Script, true) => {
+                let guard = self.ctx.word(&self.guard_op());
+                let state = self
+                    .mm2_pointer("state")
+                    .replace("%MIRROR_INDEX%", "${MIRROR_INDEX}");
+                let alter_offsets = self
+                    .mm2_pointer("alterOffsets")
+                    .replace("%MIRROR_INDEX%", "${MIRROR_INDEX}");
+                let mut body = format!(
+                    "ops={guard}\nif [ -n \"${{previous_state}}\" ]; then\n  ops=\"${{ops}},{{\\\"op\\\":\\\"add\\\",\\\"path\\\":\\\"{state}\\\",\\\"value\\\":\\\"${{previous_state}}\\\"}}\"\nelse\n  ops=\"${{ops}},{{\\\"op\\\":\\\"remove\\\",\\\"path\\\":\\\"{state}\\\"}}\"\nfi\n"
+                );
+                if alter {
+                    body.push_str(&format!(
+                        "if [ -n \"${{previous_alter}}\" ]; then\n  ops=\"${{ops}},{{\\\"op\\\":\\\"add\\\",\\\"path\\\":\\\"{alter_offsets}\\\",\\\"value\\\":${{previous_alter}}}}\"\nelse\n  ops=\"${{ops}},{{\\\"op\\\":\\\"remove\\\",\\\"path\\\":\\\"{alter_offsets}\\\"}}\"\nfi\n"
+                    ));
+                }
+                body.push_str(&self.sh(&format!(
+                    "⟨kubectl⟩ patch {cr} --type=json -p \"[${{ops}}]\""
+                )));
+                (body, String::new())
+            }
+        };
+        let body = match self.ctx.mode {
+            Mode::Steps => body,
+            Mode::Script => {
+                let msg = self.ctx.message("The connector was already stopped when this script started, so it stays stopped. To run it, set its state to running.");
+                format!("{body}\nif [ \"${{previous_state}}\" = stopped ]; then\n  echo {msg}\nfi")
+            }
+        };
+        let mut comments = vec![];
+        if !comment.is_empty() {
+            comments.push(comment);
+        }
+        if self.ctx.mode == Mode::Script {
+            comments.push(format!(
+                "Puts back the state{} recorded in step 1: a field that was not set is removed, so a connector that was running runs again.",
+                if alter { " and alterOffsets" } else { "" }
+            ));
+        }
+        step("Resume the connector", &comments, body)
+    }
+
+    pub(super) fn clean_up(&self) -> RawStep {
+        let same = self.ctx.value(Var::AlterConfigMap) == self.ctx.value(Var::ListConfigMap);
+        let delete =
+            self.sh("⟨kubectl⟩ delete configmap «%ALTER_CM%» -n «%NS%» --ignore-not-found");
+        let body = match self.ctx.mode {
+            Mode::Steps => {
+                let file = crate::names::shell_quote(&self.c.manifest_file);
+                if same {
+                    format!("rm -f {file} {CHECK_FILE}")
+                } else {
+                    format!("{delete}\nrm -f {file} {CHECK_FILE}")
+                }
+            }
+            Mode::Script => {
+                if same {
+                    format!("rm -f {CHECK_FILE}")
+                } else {
+                    let kept = self.ctx.message(
+                        "Kept ConfigMap %ALTER_CM%: alterOffsets pointed at it before this script.",
+                    );
+                    format!(
+                        "case \"${{previous_alter}}\" in\n  *\"\\\"${{ALTER_CM}}\\\"\"*) echo {kept} ;;\n  *) {delete} ;;\nesac\nrm -f {CHECK_FILE}"
+                    )
+                }
+            }
+        };
+        step(
+            "Clean up (optional)",
+            &[format!(
+                "Deletes the alter ConfigMap{} and the local files the alter needed. Keep before-alter.yaml: it holds the stored offsets before the alter, which a rollback needs; after-alter.yaml shows what landed.",
+                if same {
+                    " (not here: it is also the list ConfigMap)"
+                } else {
+                    " (unless step 1 showed alterOffsets pointing at it)"
+                }
+            )],
+            body,
+        )
+    }
+}

@@ -1,0 +1,231 @@
+//! The curl procedures of a plain Kafka Connect cluster, through its REST API: list, and an
+//! alter or a reset in the same safe order as the kubectl ones (record, stop, list again,
+//! compare, alter, verify, restore, clean up).
+
+use super::build::{CURL, LEFT_STOPPED, RawStep, step};
+use super::check::jq_program;
+use super::shell::{Ctx, Mode, heredoc};
+use super::{CHECK_FILE, Checked, Operation, POLL_INTERVAL_SECONDS};
+
+pub(super) struct Rest<'a> {
+    pub(super) c: &'a Checked,
+    pub(super) ctx: &'a Ctx,
+}
+
+impl Rest<'_> {
+    pub(super) fn wait_stopped(&self) -> String {
+        let re = r#"'"state" *: *"STOPPED"'"#;
+        match self.ctx.mode {
+            Mode::Steps => {
+                let polls = self.c.timeout.div_ceil(POLL_INTERVAL_SECONDS);
+                self.ctx.sh(&format!(
+                    "for _ in $(seq {polls}); do\n  curl -sS «%CONNECTOR_URL%/status» | grep -q {re} && break\n  sleep {POLL_INTERVAL_SECONDS}\ndone\n{CURL} «%CONNECTOR_URL%/status»"
+                ))
+            }
+            Mode::Script => {
+                let msg = self.ctx.message("Timed out after %TIMEOUT_SECONDS%s: the connector at %CONNECTOR_URL% is not STOPPED. Its last status:");
+                self.ctx.sh(&format!(
+                    "deadline=$((SECONDS + TIMEOUT_SECONDS))\nwhile true; do\n  body=\"$(curl -sS --fail-with-body «%CONNECTOR_URL%/status»)\"\n  if grep -q {re} <<<\"${{body}}\"; then\n    break\n  fi\n  if [ \"${{SECONDS}}\" -ge \"${{deadline}}\" ]; then\n    echo {msg} >&2\n    echo \"${{body}}\" >&2\n    exit 1\n  fi\n  sleep {POLL_INTERVAL_SECONDS}\ndone"
+                ))
+            }
+        }
+    }
+
+    pub(super) fn record_state(&self, op: &str) -> RawStep {
+        let before = format!("before-{op}.json");
+        let body = match self.ctx.mode {
+            Mode::Steps => self.ctx.sh(&format!("{CURL} «%CONNECTOR_URL%/status»")),
+            Mode::Script => {
+                let exists = self.ctx.message(&format!("{before} exists from an earlier run; it may be the only record of the offsets before that run. Move it away, then run this script again."));
+                let mut out =
+                    format!("if [ -e {before} ]; then\n  echo {exists} >&2\n  exit 1\nfi\n");
+                if op == "alter" && !self.c.check.as_ref().is_some_and(|c| c.has_listed) {
+                    let msg = self.ctx.message("This script was generated without the listing the edits were made on, so it cannot check that no edited partition moved since then. Generate it again with that listing (the editor, or connect-offsets plan --against LISTING). If you have compared the listings yourself, run it with OFFSETS_UNCHECKED=yes.");
+                    out.push_str(&format!(
+                        "if [ \"${{OFFSETS_UNCHECKED:-}}\" != yes ]; then\n  echo {msg} >&2\n  exit 1\nfi\n"
+                    ));
+                }
+                out.push_str(&self.ctx.sh("previous_state=\"$(curl -sS --fail-with-body «%CONNECTOR_URL%/status» | jq -r '.connector.state')\"\necho \"Recorded: state ${previous_state}.\""));
+                out
+            }
+        };
+        let mut comment = vec!["The last step puts back the state this shows (connector.state: RUNNING, PAUSED or STOPPED).".to_owned()];
+        if self.ctx.mode == Mode::Steps {
+            comment.push(format!("If {before} exists from an earlier run, move it away first: it may be the only record of the offsets before that run."));
+        }
+        step("Record the current state", &comment, body)
+    }
+
+    pub(super) fn save(&self, file: &str) -> String {
+        match self.ctx.mode {
+            Mode::Steps => self.ctx.sh(&format!(
+                "if [ -e {file} ]; then\n  echo '{file} exists; move it away first.'\nelse\n  {CURL} «%CONNECTOR_URL%/offsets» -o {file}\nfi"
+            )),
+            Mode::Script => self
+                .ctx
+                .sh(&format!("{CURL} «%CONNECTOR_URL%/offsets» -o {file}")),
+        }
+    }
+
+    pub(super) fn compare(&self) -> RawStep {
+        let check = self.c.check.as_ref();
+        let (open, body) = heredoc(check.map_or("{}", |c| c.json.as_str()));
+        let write = format!("cat > {CHECK_FILE} {open}\n{body}");
+        let count = check.map_or(0, |c| c.count);
+        let jq = format!(
+            "jq -rn --slurpfile check {CHECK_FILE} {} < before-alter.json",
+            crate::names::shell_quote(&jq_program("listed", false))
+        );
+        let mut comment = vec![format!(
+            "{CHECK_FILE} holds, for each of the {count} partitions the alter writes, its stored offset in the listing you edited and the offset the alter sets. Key order, entry order and spacing do not matter."
+        )];
+        let body = if !check.is_some_and(|c| c.has_listed) {
+            comment.push("This procedure was generated without the listing the edits were made on: compare before-alter.json with it yourself (connect-offsets diff LISTING before-alter.json) before you go on.".to_owned());
+            write
+        } else {
+            match self.ctx.mode {
+                Mode::Steps => {
+                    comment.push("The command prints one line per partition whose stored offset is not what the listing you edited showed; no output means nothing moved. If it prints anything, stop here: import before-alter.json into connect-offsets, redo relative edits (rewind, shift) on it, and generate the procedure again. The connector stays stopped meanwhile.".to_owned());
+                    format!("{write}\n{jq}")
+                }
+                Mode::Script => {
+                    let msg = self.ctx.message("Stopped before altering: the stored offsets of these partitions moved since the listing you edited, so the alter would overwrite newer offsets with values computed from older ones:");
+                    let todo = self.ctx.message(&format!("{LEFT_STOPPED} Import before-alter.json (the listing taken just now) into connect-offsets, redo relative edits (rewind, shift) on it, export and generate this procedure again. To resume without altering: curl -X PUT %CONNECTOR_URL%/resume (the state recorded in step 1 was ${{previous_state}})."))
+                        .replace("\\${previous_state}", "${previous_state}");
+                    let ok = self.ctx.message(&format!(
+                        "No edited partition moved since the listing you edited ({count} checked)."
+                    ));
+                    format!(
+                        "{write}\nmoved=\"$({jq})\"\nif [ -n \"${{moved}}\" ]; then\n  echo {msg} >&2\n  printf '%s\\n' \"${{moved}}\" >&2\n  echo {todo} >&2\n  exit 1\nfi\necho {ok}"
+                    )
+                }
+            }
+        };
+        step(
+            "Compare with the listing the edits were made on",
+            &comment,
+            body,
+        )
+    }
+
+    pub(super) fn verify(&self) -> RawStep {
+        let jq = format!(
+            "jq -rn --slurpfile check {CHECK_FILE} {} < after-alter.json",
+            crate::names::shell_quote(&jq_program("altered", true))
+        );
+        let mut comment = vec!["Saves the listing to after-alter.json. Source connectors list only partitions whose offset is not null.".to_owned()];
+        let check = match self.ctx.mode {
+            Mode::Steps => {
+                comment.push("The last command says how many altered partitions landed and prints a 'drifted' line for each one that did not.".to_owned());
+                jq
+            }
+            Mode::Script => {
+                let msg = self.ctx.message("Some altered partitions did not land (see the drifted lines above). The connector is left STOPPED; before-alter.json holds the stored offsets before the alter.");
+                format!(
+                    "landed=\"$({jq})\"\nprintf '%s\\n' \"${{landed}}\"\ncase \"${{landed}}\" in\n  *drifted:*)\n    echo {msg} >&2\n    exit 1\n    ;;\nesac"
+                )
+            }
+        };
+        step(
+            "List the offsets again and check that they landed",
+            &comment,
+            format!("{}\n{check}", self.save("after-alter.json")),
+        )
+    }
+
+    pub(super) fn resume(&self) -> RawStep {
+        match self.ctx.mode {
+            Mode::Steps => step(
+                "Resume the connector",
+                &["Puts back what step 1 showed. As written, for a connector that was RUNNING. If step 1 showed PAUSED, use /pause instead of /resume; if it showed STOPPED, leave it stopped.".to_owned()],
+                self.ctx.sh(&format!("{CURL} -X PUT «%CONNECTOR_URL%/resume»")),
+            ),
+            Mode::Script => {
+                let msg = self.ctx.message("The connector was already STOPPED when this script started, so it stays stopped. To run it: curl -X PUT %CONNECTOR_URL%/resume");
+                step(
+                    "Resume the connector",
+                    &["Puts back the state recorded in step 1: RUNNING resumes, PAUSED pauses, STOPPED stays stopped.".to_owned()],
+                    self.ctx.sh(&format!(
+                        "case \"${{previous_state}}\" in\n  PAUSED) {CURL} -X PUT «%CONNECTOR_URL%/pause» ;;\n  STOPPED) echo {msg} ;;\n  *) {CURL} -X PUT «%CONNECTOR_URL%/resume» ;;\nesac"
+                    )),
+                )
+            }
+        }
+    }
+
+    pub(super) fn steps(&self, op: &Operation) -> Vec<RawStep> {
+        let stop = || {
+            step(
+                "Stop the connector",
+                &["Kafka Connect only changes the offsets of a STOPPED connector (not a PAUSED one).".to_owned()],
+                self.ctx.sh(&format!("{CURL} -X PUT «%CONNECTOR_URL%/stop»")),
+            )
+        };
+        let wait = || {
+            step(
+                "Wait until the connector is STOPPED",
+                &["The stop is applied asynchronously; the status shows STOPPED and no tasks once it is done.".to_owned()],
+                self.wait_stopped(),
+            )
+        };
+        match op {
+            Operation::List => vec![step(
+                "Save the offsets",
+                &["Works in any connector state. Import the file into connect-offsets, edit and validate it, then export the PATCH body and generate the alter procedure.".to_owned()],
+                self.ctx.sh(&format!("{CURL} «%CONNECTOR_URL%/offsets» -o «%LIST_FILE%»")),
+            )],
+            Operation::Alter { payload } => {
+                let (open, body) = heredoc(payload);
+                vec![
+                    self.record_state("alter"),
+                    stop(),
+                    wait(),
+                    step(
+                        "List the offsets again, now that the connector is stopped",
+                        &["Saves them to before-alter.json, never over the listing you edited: these are the offsets the alter will replace. Keep the file: a rollback needs it.".to_owned()],
+                        self.save("before-alter.json"),
+                    ),
+                    self.compare(),
+                    step(
+                        "Alter the offsets",
+                        &["On an error Kafka Connect answers with a message that says what is wrong; curl prints it and fails.".to_owned()],
+                        format!(
+                            "{} {open}\n{body}",
+                            self.ctx.sh(&format!("{CURL} -X PATCH -H 'Content-Type: application/json' --data-binary @- «%CONNECTOR_URL%/offsets»"))
+                        ),
+                    ),
+                    self.verify(),
+                    self.resume(),
+                    step(
+                        "Clean up (optional)",
+                        &["Removes the check file. Keep before-alter.json: it holds the stored offsets before the alter, which a rollback needs.".to_owned()],
+                        format!("rm -f {CHECK_FILE}"),
+                    ),
+                ]
+            }
+            Operation::Reset => vec![
+                self.record_state("reset"),
+                stop(),
+                wait(),
+                step(
+                    "List the offsets before the reset",
+                    &["Saves them to before-reset.json: the reset deletes every stored offset, and this file is the only record to restore them from.".to_owned()],
+                    self.save("before-reset.json"),
+                ),
+                step(
+                    "Reset the offsets",
+                    &["This deletes every stored offset of the connector (for a sink connector, its consumer group).".to_owned()],
+                    self.ctx.sh(&format!("{CURL} -X DELETE «%CONNECTOR_URL%/offsets»")),
+                ),
+                step(
+                    "List the offsets again",
+                    &["Saves them to after-reset.json; the listing should now be empty: {\"offsets\":[]}.".to_owned()],
+                    format!("{}\n{}", self.save("after-reset.json"), "cat after-reset.json".to_owned()),
+                ),
+                self.resume(),
+            ],
+            // Refused by validation.
+            Operation::AutoOffsetReset(_) => Vec::new(),
+        }
+    }
+}
