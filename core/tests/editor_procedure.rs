@@ -8,7 +8,7 @@
     clippy::print_stdout
 )]
 
-use offsets_core::edit::{Action, Selection};
+use offsets_core::edit::Action;
 use offsets_core::editor::{Editor, EditorAction, TargetKind};
 use offsets_core::procedure::AliasPath;
 
