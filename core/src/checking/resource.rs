@@ -353,7 +353,9 @@ fn check_names(r: &Resource, out: &mut Vec<Finding>) {
 /// The reason of a names check, which quotes the raw value: control characters (a hostile
 /// value's newlines, escapes) are shown escaped, so the report stays one line per finding.
 fn shown_message(e: &str) -> String {
+    const MAX: usize = 1000;
     e.chars()
+        .take(MAX)
         .flat_map(|c| {
             if c.is_control() {
                 c.escape_debug().collect::<Vec<_>>()
@@ -677,11 +679,12 @@ fn check_wiring(
     let wants_alter = op == Some("alter") || against.alter.is_some();
     let wants_list = op == Some("list");
     if wants_alter && c.alter_offsets.is_none() {
+        let default = format!("{}-offsets-alter", r.name.value().unwrap_or("my"));
         let name = against
             .alter
             .and_then(|a| a.configmap.as_ref())
             .and_then(|m| m.name.as_deref())
-            .unwrap_or("my-offsets-alter");
+            .unwrap_or(&default);
         let command = configmap_json("fromConfigMap", name)
             .and_then(|v| patch(n, r, mirror, c, "alterOffsets", &v));
         out.push(
@@ -717,6 +720,21 @@ fn check_wiring(
             )
             .with(command),
         );
+    }
+}
+
+/// Lower-cases the first letter, for a label used inside a sentence.
+trait LowerFirst {
+    fn to_lowercase_first(&self) -> String;
+}
+
+impl LowerFirst for String {
+    fn to_lowercase_first(&self) -> String {
+        let mut chars = self.chars();
+        match chars.next() {
+            Some(c) => c.to_lowercase().chain(chars).collect(),
+            None => String::new(),
+        }
     }
 }
 
@@ -892,7 +910,7 @@ fn check_listing(
                 "The listing's key is '{}', but the operator writes '{}' for {}: this listing is from another connector.",
                 shown(key),
                 shown(&expected),
-                connector_label(mirror, c)
+                connector_label(mirror, c).to_lowercase_first()
             ),
         ));
     }
@@ -1065,7 +1083,7 @@ fn check_conditions(
                 format!(
                     "{what} ({}: '{}'): {meaning}. The annotation stays and the operator retries every reconciliation (120 s by default).",
                     shown(&c.reason),
-                    shown(m)
+                    shown_message(m)
                 ),
             )
             .with(command),

@@ -254,7 +254,7 @@ pub fn read_resource(text: &str) -> Result<Resource, Vec<Diagnostic>> {
             .map_err(|e| {
                 err(
                     e.pos,
-                    format!("The resource is not valid YAML: {}", e.message),
+                    format!("The resource is not readable: {}", e.message),
                 )
             })?
             .root
