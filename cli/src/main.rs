@@ -12,6 +12,7 @@ mod export;
 mod input;
 mod output;
 mod plan;
+mod resource;
 mod show;
 mod validate;
 

@@ -12,7 +12,7 @@ use crate::diff::offset_value;
 use crate::edit::OffsetValue;
 use crate::export::{ConfigMapOptions, Export, Gate, configmap_yaml_gated};
 use crate::json::JsonValue;
-use crate::model::{Entry, Listing, PartitionKey};
+use crate::model::{Entry, Listing, Origin, PartitionKey};
 use std::collections::HashMap;
 
 /// A rollback: the payload to alter with, and the states around it.
@@ -120,7 +120,11 @@ pub fn rollback(before: &Listing, altered: &Listing) -> Rollback {
                     (a, b) => a == b,
                 };
                 if !same {
-                    payload.entries.push(old.clone());
+                    // A generated entry: its findings are about the rollback, not a line of the
+                    // listing it was copied from.
+                    let mut entry = old.clone();
+                    entry.origin = Origin::default();
+                    payload.entries.push(entry);
                     restored += 1;
                 }
             }
