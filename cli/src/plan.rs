@@ -13,7 +13,6 @@ use offsets_core::ImportOptions;
 use offsets_core::export::{self, AlterTarget};
 use offsets_core::names;
 use offsets_core::procedure::{self, AliasPath, Kubernetes, Options, Target};
-use offsets_core::resource::ResourceKind;
 use offsets_core::rollback::Rollback;
 use std::process::ExitCode;
 
@@ -121,60 +120,23 @@ pub fn run(parser: &mut lexopt::Parser) -> Result<ExitCode, CliError> {
         ));
     }
     if let Some(cr) = &resource_file {
-        let filled = resource::fill(cr, &loaded.listing, ex.connector.as_deref())?;
-        resource::merge(&mut kind, filled.kind.clone(), "--kind", &filled)?;
-        resource::merge(
-            &mut ex.namespace,
-            Some(filled.settings.namespace.clone()),
-            "--namespace",
-            &filled,
+        let from_cr = resource::fill_flags(
+            cr,
+            &loaded.listing,
+            resource::Flags {
+                kind: &mut kind,
+                namespace: &mut ex.namespace,
+                resource: &mut resource,
+                connector: &mut ex.connector,
+                mirror_index: &mut mirror_index,
+                old_alias_path: old_alias,
+                list_configmap: &mut list_configmap,
+                configmap: &mut configmap,
+                rollback,
+            },
         )?;
-        if filled.settings.kind == ResourceKind::KafkaConnector {
-            resource::merge(
-                &mut ex.connector,
-                Some(filled.settings.connector.clone()),
-                "--connector",
-                &filled,
-            )?;
-        } else {
-            resource::merge(
-                &mut resource,
-                Some(filled.settings.resource.clone()),
-                "--resource",
-                &filled,
-            )?;
-            resource::merge(
-                &mut ex.connector,
-                Some(filled.settings.connector.clone()),
-                "--connector",
-                &filled,
-            )?;
-            resource::merge(
-                &mut mirror_index,
-                filled.settings.mirror.as_ref().map(|m| m.1),
-                "--mirror-index",
-                &filled,
-            )?;
-            path_from_cr = filled.settings.mirror.as_ref().map(|m| m.2);
-            if old_alias && path_from_cr == Some(AliasPath::New) {
-                return Err(
-                    filled.disagree("--old-alias-path", "the mirror's alias is in source.alias")
-                );
-            }
-        }
-        // The ConfigMap names are defaults: the procedure points listOffsets and alterOffsets
-        // at the ConfigMaps it is given.
-        list_configmap = list_configmap.or(filled.settings.list_configmap.clone());
-        if configmap.is_none() {
-            configmap = filled.settings.alter_configmap.as_ref().map(|a| {
-                if rollback {
-                    format!("{a}-rollback")
-                } else {
-                    a.clone()
-                }
-            });
-        }
-        api_from_cr = Some(filled.settings.api_version.clone());
+        api_from_cr = Some(from_cr.api_version);
+        path_from_cr = from_cr.alias_path;
     }
     let imported_name = loaded
         .listing

@@ -10,6 +10,7 @@ use crate::check_resource::read;
 use crate::edit::report;
 use crate::input::Source;
 use offsets_core::Listing;
+use offsets_core::procedure::AliasPath;
 use offsets_core::resource::ResourceKind;
 use offsets_core::resource_check::{Against, Settings, settings};
 use std::fmt::Display;
@@ -25,7 +26,7 @@ pub struct Filled {
 
 impl Filled {
     /// The error for a flag that disagrees with the CR.
-    pub fn disagree(&self, flag: &str, cr_says: &str) -> CliError {
+    fn disagree(&self, flag: &str, cr_says: &str) -> CliError {
         CliError::usage(format!(
             "{flag} disagrees with {}: {cr_says}. Drop the flag (the resource fills it) or give the right resource.",
             self.file
@@ -47,7 +48,7 @@ impl Filled {
 
 /// Reads the CR and takes the settings for the connector `connector` (else the listing's MM2 key,
 /// else the annotation, else the only source connector). Invalid names are reported and refused.
-pub fn fill(cr: &Source, listing: &Listing, connector: Option<&str>) -> Result<Filled, CliError> {
+fn fill(cr: &Source, listing: &Listing, connector: Option<&str>) -> Result<Filled, CliError> {
     let file = cr.display_name();
     let resource = match read(cr)? {
         Ok(r) => r,
@@ -88,7 +89,7 @@ pub fn fill(cr: &Source, listing: &Listing, connector: Option<&str>) -> Result<F
 }
 
 /// Fills `flag` from the CR, or checks that the flag agrees with it.
-pub fn merge<T: PartialEq + Display>(
+fn merge<T: PartialEq + Display>(
     flag: &mut Option<T>,
     from_cr: Option<T>,
     name: &str,
@@ -105,4 +106,87 @@ pub fn merge<T: PartialEq + Display>(
         }
         _ => Ok(()),
     }
+}
+
+/// The `plan` flags the CR fills or checks.
+#[derive(Debug)]
+pub struct Flags<'a> {
+    pub kind: &'a mut Option<String>,
+    pub namespace: &'a mut Option<String>,
+    pub resource: &'a mut Option<String>,
+    pub connector: &'a mut Option<String>,
+    pub mirror_index: &'a mut Option<u32>,
+    pub old_alias_path: bool,
+    pub list_configmap: &'a mut Option<String>,
+    pub configmap: &'a mut Option<String>,
+    /// `plan --rollback`: the alter ConfigMap default becomes `<alterOffsets name>-rollback`.
+    pub rollback: bool,
+}
+
+/// What the procedure options take from the CR besides the flags.
+#[derive(Debug)]
+pub struct FromCr {
+    pub api_version: String,
+    /// The guard path the CR really uses (a v1beta2 CR of Strimzi 0.49+ may use source.alias).
+    pub alias_path: Option<AliasPath>,
+}
+
+/// Reads the CR (`plan --resource-file`) and fills the flags: identity flags must agree with the
+/// CR, ConfigMap flags override it.
+pub fn fill_flags(cr: &Source, listing: &Listing, flags: Flags<'_>) -> Result<FromCr, CliError> {
+    let filled = fill(cr, listing, flags.connector.as_deref())?;
+    let s = &filled.settings;
+    merge(flags.kind, filled.kind.clone(), "--kind", &filled)?;
+    merge(
+        flags.namespace,
+        Some(s.namespace.clone()),
+        "--namespace",
+        &filled,
+    )?;
+    merge(
+        flags.connector,
+        Some(s.connector.clone()),
+        "--connector",
+        &filled,
+    )?;
+    let mut alias_path = None;
+    if s.kind == ResourceKind::KafkaMirrorMaker2 {
+        merge(
+            flags.resource,
+            Some(s.resource.clone()),
+            "--resource",
+            &filled,
+        )?;
+        merge(
+            flags.mirror_index,
+            s.mirror.as_ref().map(|m| m.1),
+            "--mirror-index",
+            &filled,
+        )?;
+        alias_path = s.mirror.as_ref().map(|m| m.2);
+        if flags.old_alias_path && alias_path == Some(AliasPath::New) {
+            return Err(filled.disagree(
+                "--old-alias-path",
+                "the mirror's source alias is in source.alias",
+            ));
+        }
+    }
+    // The ConfigMap names are defaults: the procedure points listOffsets and alterOffsets at the
+    // ConfigMaps it is given.
+    if flags.list_configmap.is_none() {
+        *flags.list_configmap = s.list_configmap.clone();
+    }
+    if flags.configmap.is_none() {
+        *flags.configmap = s.alter_configmap.as_ref().map(|a| {
+            if flags.rollback {
+                format!("{a}-rollback")
+            } else {
+                a.clone()
+            }
+        });
+    }
+    Ok(FromCr {
+        api_version: s.api_version.clone(),
+        alias_path,
+    })
 }
