@@ -438,9 +438,16 @@ fn check_annotation_value(r: &Resource, n: &Names, out: &mut Vec<Finding>) -> Op
                     Severity::Error,
                     value.pos,
                     format!(
-                        "{ANNOTATION_OFFSETS} is '{}'; the operator accepts exactly list, alter or reset (lower case, no spaces). Any other value, even an empty one, makes the whole reconciliation of this {} fail, not only the offsets part. {}",
+                        "{ANNOTATION_OFFSETS} is '{}'; the operator accepts exactly list, alter or reset (lower case, no spaces). Any other value, even an empty one, makes the whole reconciliation of this {} fail, not only the offsets part{}. {}",
                         shown(other),
                         r.kind.as_str(),
+                        if r.kind == ResourceKind::KafkaMirrorMaker2 {
+                            // KafkaMirrorMaker2AssemblyOperator.getConnectorOffsetsOperation reads
+                            // the value only for the connector the other annotation names.
+                            format!(" (as soon as {ANNOTATION_MIRROR_CONNECTOR} names one of its connectors)")
+                        } else {
+                            String::new()
+                        },
                         if valid {
                             format!("Set it to '{fixed}'.")
                         } else {
