@@ -24,6 +24,9 @@ of a partition that is not listed) exits 1 with the reason and writes nothing.
 Edits:
   --set [CLUSTER/]TOPIC:PARTITION=OFFSET|null   set one listed partition
   --null [CLUSTER/]TOPIC:PARTITION              set one listed partition to null
+  --add [CLUSTER/]TOPIC:P[-Q]=OFFSET|null       add partitions P..Q that are not listed
+                              (MirrorMaker 2 source: CLUSTER defaults to the source alias;
+                              sink connectors: no CLUSTER); a listed one is refused (use --set)
   --shift N                   add N (may be negative) to every selected offset (checked)
   --set-all N                 set every selected offset to N
   --resume-at M               MirrorMaker 2: resume the selected partitions at record M
@@ -169,6 +172,7 @@ fn refused(e: offsets_core::EditError) -> CliError {
 
 enum Op {
     Set(String, Option<i64>),
+    Add(String, Option<i64>),
     Shift(i64),
     SetAll(i64),
     ResumeAt(i64),
@@ -208,6 +212,20 @@ pub fn run(parser: &mut lexopt::Parser) -> Result<ExitCode, CliError> {
                 ops.push(Op::Set(left.to_string(), value));
             }
             Arg::Long(l) if l == "null" => ops.push(Op::Set(parser.value()?.string()?, None)),
+            Arg::Long(l) if l == "add" => {
+                let spec = parser.value()?.string()?;
+                let (left, value) = spec.rsplit_once('=').ok_or_else(|| {
+                    CliError::usage(format!(
+                        "--add needs [CLUSTER/]TOPIC:P[-Q]=OFFSET|null, not '{spec}'"
+                    ))
+                })?;
+                let value = if value == "null" {
+                    None
+                } else {
+                    Some(parse_i64("--add", value)?)
+                };
+                ops.push(Op::Add(left.to_string(), value));
+            }
             Arg::Long(l) if l == "shift" => {
                 ops.push(Op::Shift(parse_i64("--shift", &parser.value()?.string()?)?))
             }
@@ -279,6 +297,7 @@ pub fn run(parser: &mut lexopt::Parser) -> Result<ExitCode, CliError> {
                     None => Action::SetNull { row },
                 }
             }
+            Op::Add(spec, offset) => add_action(&session, &spec, offset)?,
             Op::Shift(delta) => Action::ShiftOffsets {
                 selection: selection.clone(),
                 delta,
@@ -397,4 +416,73 @@ fn restore_from(session: &Session, filter: &Filter, other: &Listing, log: &mut S
         ));
     }
     Action::SetEach { changes }
+}
+
+/// `--add [CLUSTER/]TOPIC:P[-Q]=OFFSET|null`: the page's "Add partitions" (`Action::AddEntries`).
+/// A partition that is already listed is refused here with a pointer to `--set`; the reducer
+/// checks the rest (topic name, offset, alias, connector kind) and adds nothing on any error.
+fn add_action(session: &Session, spec: &str, offset: Option<i64>) -> Result<Action, CliError> {
+    let bad = || {
+        CliError::usage(format!(
+            "--add needs [CLUSTER/]TOPIC:P[-Q]=OFFSET|null (for example east/orders:0-3=41 or events:5=null), not '{spec}'"
+        ))
+    };
+    let (left, range) = spec.rsplit_once(':').ok_or_else(bad)?;
+    let partitions = match range.split_once('-') {
+        Some((from, to)) if !from.is_empty() && !to.is_empty() => {
+            let (from, to): (i64, i64) = (
+                from.parse().map_err(|_| bad())?,
+                to.parse().map_err(|_| bad())?,
+            );
+            if from < 0 || to < from {
+                return Err(bad());
+            }
+            PartitionSet::range(from, to)
+        }
+        None => {
+            let p: i64 = range.parse().map_err(|_| bad())?;
+            if p < 0 {
+                return Err(bad());
+            }
+            PartitionSet::range(p, p)
+        }
+        _ => return Err(bad()),
+    };
+    let (cluster, topic) = match left.split_once('/') {
+        Some((c, t)) => (Some(c.to_string()), t.to_string()),
+        None => (None, left.to_string()),
+    };
+    if topic.is_empty() || cluster.as_deref() == Some("") {
+        return Err(bad());
+    }
+    for i in 0..session.len() {
+        let (Some(f), Some(row)) = (session.facts(i), session.row(i)) else {
+            continue;
+        };
+        if row.removed || f.topic != Some(topic.as_str()) {
+            continue;
+        }
+        let Some(p) = f.partition.filter(|p| partitions.contains(*p)) else {
+            continue;
+        };
+        if cluster.as_deref().is_some_and(|c| f.cluster != Some(c)) {
+            continue;
+        }
+        let name = match f.cluster {
+            Some(c) => format!("{c}/{topic}:{p}"),
+            None => format!("{topic}:{p}"),
+        };
+        return Err(CliError {
+            message: format!(
+                "edit refused: partition {name} is already listed; change it with --set {name}=OFFSET (or --null {name}). Nothing was written."
+            ),
+            code: 1,
+        });
+    }
+    Ok(Action::AddEntries {
+        cluster,
+        topic,
+        partitions,
+        offset,
+    })
 }

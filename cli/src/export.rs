@@ -13,6 +13,7 @@ use std::process::ExitCode;
 
 const HELP: &str = "\
 Usage: connect-offsets export FILE --to configmap|json|csv [OPTIONS]
+       connect-offsets export EDITED --to rollback --against LISTING [--name N] [--namespace NS]
 
 Writes FILE's offsets to stdout: every entry, or with --against only the entries that differ
 from LISTING (the listing FILE was edited from), which is what an alter should name.
@@ -22,6 +23,10 @@ Validation errors refuse the export (exit 1); warnings go to stderr.
   --to json            the PATCH /connectors/NAME/offsets body (add --pretty for Jackson style)
   --to csv             topic,partition,offset for kafka-consumer-groups.sh --from-file
                        (a consumer offset: for MirrorMaker 2 the stored offset + 1)
+  --to rollback        the alter ConfigMap that undoes EDITED's alter (needs --against): each
+                       changed partition back to its LISTING value, a partition the edit added
+                       to null; default name <alter ConfigMap>-rollback. Apply it like an alter
+                       (`plan --rollback` writes the steps)
   --against LISTING    export only what differs from LISTING
   --name NAME          ConfigMap name (default: <listed name>-alter)
   --namespace NS       ConfigMap namespace (default: the listed one)
@@ -143,6 +148,9 @@ pub fn run(parser: &mut lexopt::Parser) -> Result<ExitCode, CliError> {
     };
     let name = source.display_name();
     let loaded = load(&source, &args.options)?;
+    if to == "rollback" {
+        return rollback(&name, &ex, &loaded.listing);
+    }
     let (listing, baseline) = ex.scoped(loaded.listing)?;
     let result = match to.as_str() {
         "configmap" | "yaml" => {
@@ -157,11 +165,31 @@ pub fn run(parser: &mut lexopt::Parser) -> Result<ExitCode, CliError> {
         "csv" => export::csv(&listing, baseline.as_ref()),
         other => {
             return Err(CliError::usage(format!(
-                "--to must be configmap, json or csv, not '{other}'"
+                "--to must be configmap, json, csv or rollback, not '{other}'"
             )));
         }
     };
     let text = finish(&name, result)?;
+    output::out(&text);
+    Ok(ExitCode::SUCCESS)
+}
+
+/// `--to rollback`: the rollback ConfigMap of EDITED against `--against` (domain.md section 11).
+fn rollback(name: &str, ex: &ExportArgs, edited: &Listing) -> Result<ExitCode, CliError> {
+    let Some(src) = &ex.against else {
+        return Err(CliError::usage(
+            "export --to rollback needs --against LISTING (the listing the edits were made on)",
+        ));
+    };
+    let before = load(src, &ImportOptions::default())?.listing;
+    let rb = offsets_core::rollback::rollback(&before, edited);
+    crate::plan::report_rollback(name, &rb);
+    let options = ex.configmap_options(ex.target()?, None);
+    let alter = offsets_core::rollback::alter_name(&before, edited);
+    let text = finish(
+        name,
+        offsets_core::rollback::rollback_configmap(&rb, alter, &options),
+    )?;
     output::out(&text);
     Ok(ExitCode::SUCCESS)
 }

@@ -5,12 +5,14 @@
 //! Exit codes: 0 = no errors, 1 = validation errors, 2 = unreadable or unsupported input, and
 //! usage errors.
 
+mod check_resource;
 mod diff;
 mod edit;
 mod export;
 mod input;
 mod output;
 mod plan;
+mod resource;
 mod show;
 mod validate;
 
@@ -33,6 +35,8 @@ Commands:
   export FILE --to F  alter ConfigMap, PATCH body or CSV (configmap|json|csv)
   plan FILE --kind K  the apply procedure with the alter ConfigMap embedded (--script)
   diff BEFORE AFTER   per-partition diff and summary (--expect ALTER to confirm an alter)
+  check-resource CR   check a KafkaConnector / KafkaMirrorMaker2 before the operator does
+                      (--listing FILE, --alter ALTER.yaml; exit 0 / 1 / 2)
 
 Options:
   -h, --help          help (also `connect-offsets <COMMAND> --help`)
@@ -76,6 +80,7 @@ fn dispatch() -> Result<ExitCode, CliError> {
             "export" => export::run(&mut parser),
             "diff" => diff::run(&mut parser),
             "plan" => plan::run(&mut parser),
+            "check-resource" => check_resource::run(&mut parser),
             // More commands (edit, export, plan, diff) plug in here.
             other => Err(CliError::usage(format!(
                 "unknown command '{other}'; run `connect-offsets --help` for the list"

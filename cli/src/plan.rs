@@ -5,12 +5,15 @@
 
 use crate::edit::{load, report};
 use crate::export::{ExportArgs, finish};
-use crate::input::{Arg, INPUT_OPTIONS_HELP, InputArgs};
+use crate::input::{Arg, INPUT_OPTIONS_HELP, InputArgs, Source};
+use crate::resource;
 use crate::{CliError, output};
 use lexopt::ValueExt;
+use offsets_core::ImportOptions;
 use offsets_core::export::{self, AlterTarget};
 use offsets_core::names;
 use offsets_core::procedure::{self, AliasPath, Kubernetes, Listed, Options, Target};
+use offsets_core::rollback::Rollback;
 use std::process::ExitCode;
 
 const HELP: &str = "\
@@ -38,6 +41,14 @@ a command. A data key that does not match the kind (K4) is an error.
                          instead of /spec/mirrors/I/source/alias (automatic when the listing's
                          owner reference is kafka.strimzi.io/v1beta2)
   --timeout SECONDS      how long each wait lasts (default 300)
+  --resource-file CR     the KafkaConnector or KafkaMirrorMaker2 (`kubectl get ... -o yaml|json`):
+                         fills --kind, --namespace, --resource, --mirror-index, --connector, the
+                         guard path, --list-configmap and --configmap (from alterOffsets) when
+                         not given; a flag that disagrees with the CR is an error
+  --rollback             with --against LISTING: the procedure that undoes FILE's alter (each
+                         changed partition back to its LISTING value, an added one to null),
+                         applied exactly like an alter; --configmap defaults to
+                         <alter ConfigMap>-rollback
 ";
 
 pub fn run(parser: &mut lexopt::Parser) -> Result<ExitCode, CliError> {
@@ -53,6 +64,11 @@ pub fn run(parser: &mut lexopt::Parser) -> Result<ExitCode, CliError> {
     let mut old_alias = false;
     let mut script = false;
     let mut timeout: Option<u32> = None;
+    let mut resource_file: Option<Source> = None;
+    let mut rollback = false;
+    let mut api_from_cr: Option<String> = None;
+    // The guard path the CR really uses (a v1beta2 CR of Strimzi 0.49+ may use source.alias).
+    let mut path_from_cr: Option<AliasPath> = None;
     while let Some(arg) = Arg::next(parser)? {
         if args.parse_arg(&arg, parser)? {
             continue;
@@ -79,6 +95,10 @@ pub fn run(parser: &mut lexopt::Parser) -> Result<ExitCode, CliError> {
             Arg::Long(l) if l == "old-alias-path" => old_alias = true,
             Arg::Long(l) if l == "script" => script = true,
             Arg::Long(l) if l == "timeout" => timeout = Some(parser.value()?.parse()?),
+            Arg::Long(l) if l == "resource-file" => {
+                resource_file = Some(Source::from_arg(parser.value()?))
+            }
+            Arg::Long(l) if l == "rollback" => rollback = true,
             a if a.is_help() => {
                 output::out(HELP);
                 output::out(INPUT_OPTIONS_HELP);
@@ -92,6 +112,37 @@ pub fn run(parser: &mut lexopt::Parser) -> Result<ExitCode, CliError> {
             "plan needs a FILE (or - for stdin); see --help",
         ));
     };
+    let name = source.display_name();
+    let loaded = load(&source, &args.options)?;
+    if rollback && ex.against.is_none() {
+        return Err(CliError::usage(
+            "plan --rollback needs --against LISTING (the listing the edits were made on)",
+        ));
+    }
+    if let Some(cr) = &resource_file {
+        let from_cr = resource::fill_flags(
+            cr,
+            &loaded.listing,
+            resource::Flags {
+                kind: &mut kind,
+                namespace: &mut ex.namespace,
+                resource: &mut resource,
+                connector: &mut ex.connector,
+                mirror_index: &mut mirror_index,
+                old_alias_path: old_alias,
+                list_configmap: &mut list_configmap,
+                configmap: &mut configmap,
+                rollback,
+            },
+        )?;
+        api_from_cr = Some(from_cr.api_version);
+        path_from_cr = from_cr.alias_path;
+    }
+    let imported_name = loaded
+        .listing
+        .configmap
+        .as_ref()
+        .and_then(|m| m.name.clone());
     let need = |v: Option<String>, flag: &str| {
         v.ok_or_else(|| {
             CliError::usage(format!(
@@ -100,13 +151,6 @@ pub fn run(parser: &mut lexopt::Parser) -> Result<ExitCode, CliError> {
             ))
         })
     };
-    let name = source.display_name();
-    let loaded = load(&source, &args.options)?;
-    let imported_name = loaded
-        .listing
-        .configmap
-        .as_ref()
-        .and_then(|m| m.name.clone());
     // The owner's apiVersion decides the MirrorMaker 2 guard path (v1beta2: sourceCluster).
     let api_version = loaded
         .listing
@@ -115,8 +159,32 @@ pub fn run(parser: &mut lexopt::Parser) -> Result<ExitCode, CliError> {
         .and_then(|m| m.strimzi_owner())
         .map(|o| o.api_version.clone())
         .filter(|v| !v.is_empty());
-    let (listing, baseline) = ex.scoped(loaded.listing)?;
-    let api_version = api_version.or_else(|| {
+    let (listing, baseline) = if rollback {
+        // FILE is the edited listing (or the alter); the rollback is what PATCH needs to undo it,
+        // and the procedure compares the state after the alter with a fresh listing.
+        let Some(src) = &ex.against else {
+            return Err(CliError::usage("plan --rollback needs --against LISTING"));
+        };
+        let before = load(src, &ImportOptions::default())?.listing;
+        let rb = offsets_core::rollback::rollback(&before, &loaded.listing);
+        report_rollback(&name, &rb);
+        if configmap.is_none() {
+            let alter = offsets_core::rollback::alter_name(&before, &loaded.listing)
+                .map(str::to_string)
+                .or_else(|| {
+                    before
+                        .configmap
+                        .as_ref()
+                        .and_then(|m| m.name.as_ref())
+                        .map(|n| format!("{n}-alter"))
+                });
+            configmap = alter.map(|a| format!("{a}-rollback"));
+        }
+        (rb.payload, Some(rb.after_alter))
+    } else {
+        ex.scoped(loaded.listing)?
+    };
+    let api_version = api_from_cr.or(api_version).or_else(|| {
         baseline
             .as_ref()
             .and_then(|b| b.configmap.as_ref())
@@ -183,12 +251,14 @@ pub fn run(parser: &mut lexopt::Parser) -> Result<ExitCode, CliError> {
                 resource,
                 mirror_index,
                 connector,
-                alias_path: if old_alias
-                    || api_version.as_deref() == Some("kafka.strimzi.io/v1beta2")
-                {
-                    AliasPath::Old
-                } else {
-                    AliasPath::New
+                alias_path: match path_from_cr {
+                    Some(path) => path,
+                    None if old_alias
+                        || api_version.as_deref() == Some("kafka.strimzi.io/v1beta2") =>
+                    {
+                        AliasPath::Old
+                    }
+                    None => AliasPath::New,
                 },
             };
             (target, yaml)
@@ -218,9 +288,19 @@ pub fn run(parser: &mut lexopt::Parser) -> Result<ExitCode, CliError> {
     // The listing the edits were made on: the procedure compares it with a fresh listing
     // after the stop and refuses to alter partitions that moved.
     options.listed = baseline.map(Listed::new);
-    options.api_version = api_version;
+    // With the CR the guard path is known exactly. The procedure's wording reads the path from
+    // the API version (v1: source.alias, v1beta2: sourceCluster); a v1beta2 CR written in the new
+    // style (Strimzi 0.49-0.51) is the exception, for which no version is passed rather than a
+    // false "the guard would fail" warning.
+    options.api_version = match (path_from_cr, api_version.as_deref()) {
+        (Some(AliasPath::New), Some("kafka.strimzi.io/v1beta2")) => None,
+        _ => api_version,
+    };
     match procedure::alter(&options, &payload) {
-        Ok(p) => {
+        Ok(mut p) => {
+            if rollback {
+                p.title = format!("Roll back: {}", p.title);
+            }
             report(&name, &p.warnings, 20);
             output::out(&if script {
                 p.render_script()
@@ -237,4 +317,14 @@ pub fn run(parser: &mut lexopt::Parser) -> Result<ExitCode, CliError> {
             })
         }
     }
+}
+
+/// Says on stderr what the rollback does.
+pub fn report_rollback(name: &str, rb: &Rollback) {
+    output::err(&format!(
+        "{name}: the rollback names {} partition(s): {} back to their listed value, {} added by the alter deleted (null); partitions the alter did not change are not named.\n",
+        rb.payload.entries.len(),
+        rb.restored,
+        rb.deleted
+    ));
 }

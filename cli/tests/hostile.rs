@@ -167,6 +167,9 @@ fn every_entry_point(path: &Path) -> Run {
     let fixture = Path::new(env!("CARGO_MANIFEST_DIR"))
         .join("../tests/fixtures/kafkamirrormaker2-source.list.yaml");
     let fixture = fixture.to_str().unwrap();
+    let resource = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../tests/fixtures/resources/kafkamirrormaker2-1.2-v1.yaml");
+    let resource = resource.to_str().unwrap();
     let mut commands: Vec<Vec<String>> = [
         vec!["validate", file],
         vec!["show", file],
@@ -178,6 +181,36 @@ fn every_entry_point(path: &Path) -> Run {
         vec!["export", file, "--to", "configmap", "--against", fixture],
         vec!["diff", file, file],
         vec!["diff", fixture, file],
+        vec!["edit", file, "--add", "added:0-1=5"],
+        vec!["export", file, "--to", "rollback", "--against", fixture],
+        vec!["export", fixture, "--to", "rollback", "--against", file],
+        vec!["check-resource", file],
+        vec![
+            "check-resource",
+            resource,
+            "--listing",
+            file,
+            "--alter",
+            file,
+        ],
+        vec![
+            "plan",
+            file,
+            "--resource-file",
+            resource,
+            "--configmap",
+            "alter",
+            "--script",
+        ],
+        vec![
+            "plan",
+            file,
+            "--resource-file",
+            file,
+            "--configmap",
+            "alter",
+            "--script",
+        ],
     ]
     .into_iter()
     .map(|v| v.into_iter().map(String::from).collect())

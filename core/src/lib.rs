@@ -25,10 +25,11 @@ pub mod model;
 mod reading;
 mod writing;
 
+pub use checking::resource as resource_check;
 pub use checking::{names, validate};
 pub use editing::{diff, edit, filter};
-pub use reading::{csv, import, json, yaml};
-pub use writing::{export, procedure};
+pub use reading::{csv, import, json, resource, yaml};
+pub use writing::{export, procedure, rollback};
 
 pub use csv::CsvTarget;
 pub use diag::{Diagnostic, Position, Severity};

@@ -1,6 +1,8 @@
 //! Checking: [`validate`] runs every rule of domain.md section 8 over a listing; [`names`] holds
 //! the naming rules of Kafka, Kubernetes and Strimzi that validation, export and the procedures
-//! share.
+//! share; [`resource`] checks a Strimzi custom resource (CR1-CR10) and takes the procedure's
+//! names from it.
 
 pub mod names;
+pub mod resource;
 pub mod validate;

@@ -1,8 +1,9 @@
 //! Reading: input text to the domain model. [`json`] (the raw positioned tree, parser and
 //! writers) and [`yaml`] (the ConfigMap wrapper) feed [`import`], which detects the form (with
-//! [`csv`] for the `kafka-consumer-groups` export) and builds a [`crate::model::Listing`].
+//! [`csv`] for the `kafka-consumer-groups` export) and builds a [`crate::model::Listing`]; [`resource`] reads a KafkaConnector or KafkaMirrorMaker2.
 
 pub mod csv;
 pub mod import;
 pub mod json;
+pub mod resource;
 pub mod yaml;
