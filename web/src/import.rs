@@ -2,6 +2,7 @@
 //! errors) and the header describing what was loaded, with the offsets key picker.
 
 use crate::{StoreHandle, io, use_store};
+use offsets_core::diag::{group_digits, located_text};
 use offsets_core::editor::{EditorAction, caret_line, source_line};
 use web_sys::{File, HtmlInputElement, HtmlSelectElement, HtmlTextAreaElement};
 use yew::prelude::*;
@@ -101,7 +102,7 @@ pub fn ImportPanel() -> Html {
         .map(|(d, context)| {
             html! {
                 <li>
-                    <span class="diag-head">{ format!("{d}") }</span>
+                    <span class="diag-head">{ located_text(d) }</span>
                     if let Some(context) = context {
                         <pre class="source-context">{ context }</pre>
                     }
@@ -145,7 +146,9 @@ pub fn Header() -> Html {
     let data_revision = store.editor().data_revision();
     let header = {
         let store = store.clone();
-        use_memo(data_revision, move |_| store.editor().header())
+        use_memo(data_revision, move |_| {
+            store.editor().header_at(Some(io::now_ms()))
+        })
     };
     let Some(header) = (*header).clone() else {
         return html! {};
@@ -180,11 +183,12 @@ pub fn Header() -> Html {
                 } else if let Some(key) = &header.data_key {
                     <div><dt>{ "Data key" }</dt><dd>{ key }</dd></div>
                 }
-                <div><dt>{ "Entries" }</dt><dd>{ header.entries }</dd></div>
+                <div><dt>{ "Entries" }</dt><dd>{ group_digits(header.entries as u128) }</dd></div>
                 if !header.clusters.is_empty() {
                     <div><dt>{ "Clusters" }</dt><dd>{ header.clusters.join(", ") }</dd></div>
                 }
-                <div><dt>{ "Topics" }</dt><dd>{ header.topics }</dd></div>
+                <div><dt>{ "Topics" }</dt><dd>{ group_digits(header.topics as u128) }</dd></div>
+                <div><dt>{ "Listed" }</dt><dd>{ &header.listed }</dd></div>
             </dl>
         </section>
     }

@@ -243,6 +243,20 @@ pub fn listed_sentence(listing: &Listing, now: Option<i64>) -> String {
     }
 }
 
+/// What the numbers of the ConfigMap YAML and PATCH JSON exports are: stored offsets, exactly
+/// as Kafka Connect stores them, with what that means for the connector `kind`.
+pub fn stored_offsets_sentence(kind: ConnectorKind) -> &'static str {
+    match kind {
+        ConnectorKind::MirrorSource => {
+            "Stored offsets, exactly as Kafka Connect stores them (no conversion): MirrorMaker 2 stores the last mirrored record and resumes at offset + 1."
+        }
+        ConnectorKind::Sink => {
+            "Stored offsets, exactly as Kafka Connect stores them (no conversion): a sink connector's kafka_offset is the next record to consume."
+        }
+        _ => "Stored offsets, exactly as Kafka Connect stores them (no conversion).",
+    }
+}
+
 fn records(n: u128) -> String {
     if n == 1 {
         "1 record".to_string()

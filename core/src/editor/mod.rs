@@ -36,7 +36,9 @@ pub use display::{
     FieldCell, Header, RowDisplay, caret_line, change_sentence, field_add_label, problems_heading,
     source_line, summary_sentence,
 };
-pub use display::{age_text, counted, epoch_ms, form_label, listed_sentence};
+pub use display::{
+    age_text, counted, epoch_ms, form_label, listed_sentence, stored_offsets_sentence,
+};
 pub use draft::DRAFT_VERSION;
 pub use exports::Check;
 pub use exports::Exports;
