@@ -114,7 +114,7 @@ pub fn ImportPanel() -> Html {
     html! {
         <section class="panel import" aria-labelledby="import-heading">
             <h2 id="import-heading">{ "Import" }</h2>
-            <p class="hint">{ "Paste the ConfigMap Strimzi wrote (kubectl get configmap NAME -o yaml or -o json), a Kafka Connect REST offsets payload, or a kafka-consumer-groups CSV. You can also drop a file anywhere on the page." }</p>
+            <p class="hint">{ "Paste the ConfigMap Strimzi wrote (kubectl get configmap NAME -o yaml --show-managed-fields, or -o json; with --show-managed-fields the header can say when it was listed), a Kafka Connect REST offsets payload, or a kafka-consumer-groups CSV. You can also drop a file anywhere on the page." }</p>
             <label for="import-text">{ "Import text" }</label>
             <textarea id="import-text" ref={text_ref} rows="8" spellcheck="false"
                 onchange={on_change}
