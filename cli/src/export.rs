@@ -17,12 +17,18 @@ Usage: connect-offsets export FILE --to configmap|json|csv [OPTIONS]
 
 Writes FILE's offsets to stdout: every entry, or with --against only the entries that differ
 from LISTING (the listing FILE was edited from), which is what an alter should name.
-Validation errors refuse the export (exit 1); warnings go to stderr.
+Validation errors refuse the export (exit 1); warnings go to stderr. The ConfigMap and JSON
+exports hold stored offsets exactly as Kafka Connect stores them (no conversion).
 
   --to configmap       the alter ConfigMap (YAML) to `kubectl apply --server-side -f`
   --to json            the PATCH /connectors/NAME/offsets body (add --pretty for Jackson style)
-  --to csv             topic,partition,offset for kafka-consumer-groups.sh --from-file
-                       (a consumer offset: for MirrorMaker 2 the stored offset + 1)
+  --to csv             topic,partition,offset for kafka-consumer-groups.sh --from-file:
+                       consumer positions (the next record to read), not stored offsets.
+                       A sink connector's kafka_offset is one already and is written as
+                       stored; MirrorMaker 2 stores the last mirrored record, so its
+                       offsets are written + 1. A CSV cannot hold a null offset (0 would
+                       mean \"reset to 0\"): those rows are left out and named in a note
+                       on stderr (the exit code is unchanged)
   --to rollback        the alter ConfigMap that undoes EDITED's alter (needs --against): each
                        changed partition back to its LISTING value, a partition the edit added
                        to null; default name <alter ConfigMap>-rollback. Apply it like an alter

@@ -145,6 +145,10 @@ pub fn table(listing: &Listing) -> String {
             "ies"
         }
     );
+    out.push_str(&format!(
+        "Listed: {}\n",
+        output::printable(&offsets_core::editor::listed_sentence(listing, None))
+    ));
     for row in &rows {
         let cells: Vec<String> = row
             .iter()

@@ -16,6 +16,9 @@ Checks a listing (a ConfigMap as `kubectl get configmap -o yaml|json` prints it,
 ConfigMaps, a Kafka Connect REST offsets payload, or a kafka-consumer-groups.sh CSV) against
 every Kafka Connect, MirrorMaker 2 and Strimzi rule. Reads stdin when FILE is `-` or missing.
 
+The text report starts with when the listing was taken: the operator's managedFields time,
+which kubectl prints only with --show-managed-fields (otherwise it is unknown).
+
 Options:
   --format text|json   text: one line per diagnostic on stderr, then a summary (default);
                        json: one object on stdout {kind, key, entries, form, diagnostics}
@@ -79,6 +82,12 @@ fn count(n: usize, word: &str, plural: &str) -> String {
 /// The text report: one line per diagnostic, then the summary.
 pub fn render_text(name: &str, imported: Option<&Imported>, diagnostics: &[Diagnostic]) -> String {
     let mut out = String::new();
+    if let Some(i) = imported {
+        out.push_str(&format!(
+            "{name}: listed: {}\n",
+            output::printable(&offsets_core::editor::listed_sentence(&i.listing, None))
+        ));
+    }
     for d in diagnostics {
         out.push_str(&format!(
             "{name}:{}:{}: {}[{}]: {}\n",

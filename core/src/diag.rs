@@ -118,6 +118,30 @@ impl fmt::Display for Diagnostic {
     }
 }
 
+/// A count with digit groups (`5,000`), the one format of counts in every message and on the
+/// page. Offsets are not counts: they are shown as typed (plain digits).
+pub fn group_digits(n: u128) -> String {
+    let digits = n.to_string();
+    let mut out = String::with_capacity(digits.len() + digits.len() / 3);
+    for (i, c) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    out
+}
+
+/// A diagnostic as the page lists it: `line:col: rule: message`, or `rule: message` when it is
+/// about the document as a whole (no `0:0`, which is not a place a user can find).
+pub fn located_text(d: &Diagnostic) -> String {
+    if d.position == Position::NONE {
+        format!("{}: {}", d.rule, d.message)
+    } else {
+        d.to_string()
+    }
+}
+
 /// True when any diagnostic is an error (export must be refused).
 pub fn has_errors(diagnostics: &[Diagnostic]) -> bool {
     diagnostics.iter().any(Diagnostic::is_error)

@@ -83,7 +83,7 @@ fn positions_of_wrapper_errors() {
         ),
         (
             "\u{feff}apiVersion: v1\r\nkind: ConfigMap\r\ndata:\r\n  x: [\r\n",
-            "5:1: YAML: The input is not a ConfigMap, a Connect offsets payload or a CSV: invalid YAML: while parsing a node, did not find expected node content.",
+            "5:1: YAML: The YAML could not be read: a value is missing here.",
         ),
         (
             "{\"offsets\": {}}",

@@ -23,7 +23,7 @@ const INVALID = 'invalid-negative-partition.list.yaml';
 /** What each fixture must load as: header facts, the notice, names of rows, problems. */
 const EXPECTED = {
   [INVALID]: {
-    facts: { Connector: 'MirrorSourceConnector', Source: 'configmap-yaml', ConfigMap: 'kafka/bad-offsets', 'Data key': 'offsets.json', Entries: '5', Clusters: 'east', Topics: '2' },
+    facts: { Connector: 'MirrorSourceConnector', Source: 'ConfigMap (YAML)', ConfigMap: 'kafka/bad-offsets', 'Data key': 'offsets.json', Entries: '5', Clusters: 'east', Topics: '2' },
     notice: 'Loaded 5 entries (MirrorSourceConnector).',
     rows: ['orders partition 0', 'orders partition 2', 'payments partition 1'],
     problems: [/error\s*MS3\s*17:25\s*Entry #2: partition must be an integer/],
@@ -35,13 +35,13 @@ const EXPECTED = {
     problems: [/info\s*IMP4\s*[\d:]+\s*No offsets listed yet/],
   },
   [CONNECTOR_MM2]: {
-    facts: { Connector: 'MirrorSourceConnector', Source: 'configmap-yaml', ConfigMap: 'kafka/mirror-source-offsets', 'Data key': 'offsets.json', Entries: '5', Clusters: 'east', Topics: '2' },
+    facts: { Connector: 'MirrorSourceConnector', Source: 'ConfigMap (YAML)', ConfigMap: 'kafka/mirror-source-offsets', 'Data key': 'offsets.json', Entries: '5', Clusters: 'east', Topics: '2' },
     notice: 'Loaded 5 entries (MirrorSourceConnector).',
     rows: ['orders partition 0', 'orders partition 2', 'payments partition 1'],
     problems: [/info\s*IMP6.*Detected: MirrorSourceConnector/],
   },
   'kafkaconnector-sink.list.json': {
-    facts: { Connector: 'Sink connector', Source: 'configmap-json', ConfigMap: 'connect/jdbc-sink-offsets', 'Data key': 'offsets.json', Entries: '3', Topics: '1' },
+    facts: { Connector: 'Sink connector', Source: 'ConfigMap (JSON)', ConfigMap: 'connect/jdbc-sink-offsets', 'Data key': 'offsets.json', Entries: '3', Topics: '1' },
     notice: 'Loaded 3 entries (Sink connector).',
     rows: ['events partition 0', 'events partition 2'],
     problems: [/info\s*SK7/],
@@ -53,13 +53,13 @@ const EXPECTED = {
     problems: [/info\s*MS14/],
   },
   'offsets.csv': {
-    facts: { Connector: 'Sink connector', Source: 'csv', Entries: '3', Topics: '2' },
+    facts: { Connector: 'Sink connector', Source: 'kafka-consumer-groups CSV (consumer positions)', Entries: '3', Topics: '2' },
     notice: 'Loaded 3 entries (Sink connector).',
     rows: ['orders partition 0', 'orders partition 1', 'payments partition 0'],
     problems: [/info\s*CSV/],
   },
   'rest-get-offsets.mm2-source.json': {
-    facts: { Connector: 'MirrorSourceConnector', Source: 'rest', Entries: '4', Clusters: 'east', Topics: '1' },
+    facts: { Connector: 'MirrorSourceConnector', Source: 'Kafka Connect REST payload', Entries: '4', Clusters: 'east', Topics: '1' },
     notice: 'Loaded 4 entries (MirrorSourceConnector).',
     rows: ['clicks partition 0', 'clicks partition 3'],
     // Offsets above 2^53 are kept exactly (no JavaScript number anywhere on the way).
@@ -317,8 +317,9 @@ test('export: the ConfigMap YAML holds exactly the expected payload (real kubect
       await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin });
       await paste(page, await fixture(MM2));
       const exportRegion = page.getByRole('region', { name: 'Export' });
-      // Nothing changed yet: nothing to alter.
-      await exportRegion.getByRole('alert', { name: 'Export disabled' }).waitFor();
+      // Nothing changed yet: a state, not an error.
+      await exportRegion.getByRole('status', { name: 'Nothing to export yet' }).waitFor();
+      assert.equal(await exportRegion.getByRole('alert', { name: 'Export disabled' }).count(), 0);
 
       const p0 = offsetBox(page, 'orders partition 0');
       await p0.fill('1');
@@ -588,7 +589,7 @@ test('100k entries: the table keeps at most about 200 row elements while scrolli
     await page.getByRole('button', { name: 'Load', exact: true }).click({ timeout: 60_000 });
     await offsetBox(page, `${topicName(0)} partition 0`).waitFor({ timeout: 60_000 });
     const t2 = Date.now();
-    assert.equal((await headerFacts(page)).Entries, String(TOPICS * PARTITIONS));
+    assert.equal((await headerFacts(page)).Entries, (TOPICS * PARTITIONS).toLocaleString('en-US'));
     const rows = () => page.locator('tr.row').count();
     assert.ok((await rows()) <= 200, `rows in the DOM: ${await rows()}`);
     assert.ok((await rows()) > 10);
@@ -634,7 +635,7 @@ test('100k entries: the table keeps at most about 200 row elements while scrolli
     // Filtering 100k rows.
     const f = Date.now();
     await page.getByRole('searchbox', { name: 'Filter' }).fill(`${topicName(42)}`);
-    await page.getByRole('status').filter({ hasText: `${PARTITIONS} of ${TOPICS * PARTITIONS} entries shown` }).waitFor({ timeout: 20_000 });
+    await page.getByRole('status').filter({ hasText: `${PARTITIONS.toLocaleString('en-US')} of ${(TOPICS * PARTITIONS).toLocaleString('en-US')} entries shown` }).waitFor({ timeout: 20_000 });
     console.log(`100k entries: filter to one topic ${Date.now() - f} ms`);
     assert.ok((await rows()) <= 200);
 

@@ -167,7 +167,7 @@ pub fn BulkPanel(props: &BulkProps) -> Html {
     };
 
     let can_add = matches!(kind, ConnectorKind::MirrorSource | ConnectorKind::Sink);
-    let rows_text = format!("{count} {}", if count == 1 { "row" } else { "rows" });
+    let rows_text = offsets_core::editor::counted(count, "row", "rows");
     html! {
         <section class="panel bulk" aria-labelledby="bulk-heading">
             <h2 id="bulk-heading">{ "Bulk actions" }</h2>

@@ -4,8 +4,12 @@
 
 use crate::{io, use_store};
 use offsets_core::Diagnostic;
+use offsets_core::diag::located_text;
 use offsets_core::edit::{Action, ExportScope};
-use offsets_core::editor::{EditorAction, Exports, Field, TargetKind, summary_sentence};
+use offsets_core::editor::{
+    Check, EditorAction, Exports, Field, TargetKind, counted, stored_offsets_sentence,
+    summary_sentence,
+};
 use offsets_core::procedure::{AliasPath, AutoOffsetReset};
 use std::rc::Rc;
 use web_sys::{HtmlInputElement, HtmlSelectElement};
@@ -107,6 +111,9 @@ struct ViewProps {
     /// button.
     #[prop_or_default]
     steps: Option<StepTexts>,
+    /// What the numbers are (stored offsets or consumer positions, and any conversion).
+    #[prop_or_default]
+    meaning: Option<AttrValue>,
 }
 
 /// One export view: the text, Copy and Download, and a visible confirmation.
@@ -173,6 +180,9 @@ fn ExportView(props: &ViewProps) -> Html {
             if let (Some(_), true) = (&props.steps, available) {
                 <p class="hint">{ "Copy puts all steps on the clipboard as the script (set -euo pipefail: it stops at the first command that fails). To run one step at a time, copy each step, run it, and check its result." }</p>
             }
+            if let Some(meaning) = &props.meaning {
+                <p class="hint conversion">{ meaning }</p>
+            }
             { for props.notes.iter().filter(|d| d.severity != offsets_core::Severity::Info && !d.rule.starts_with(['S', 'M', 'I'])).map(|d| html! {
                 <p class={classes!("note", d.severity.as_str())}>{ format!("{}: {}", d.rule, d.message) }</p>
             }) }
@@ -203,7 +213,7 @@ fn ExportView(props: &ViewProps) -> Html {
                 (Ok(text), None) => html! { <pre class="export-text" tabindex="0">{ text.as_str() }</pre> },
                 (Err(diags), _) => html! {
                     <ul class="export-errors">
-                        { for diags.iter().filter(|d| d.is_error()).take(20).map(|d| html! { <li>{ d.to_string() }</li> }) }
+                        { for diags.iter().filter(|d| d.is_error()).take(20).map(|d| html! { <li>{ located_text(d) }</li> }) }
                     </ul>
                 },
             } }
@@ -215,6 +225,8 @@ fn ExportView(props: &ViewProps) -> Html {
 pub struct ExportProps {
     /// The editor's problems for the current data (computed once by the app).
     pub problems: Rc<Vec<Diagnostic>>,
+    /// What Problems lists and what blocks the export (one core call for both panels).
+    pub check: Rc<Check>,
     /// False while the problems of the latest change are still being computed: nothing is
     /// exported from a state that has not been checked.
     pub fresh: bool,
@@ -241,17 +253,15 @@ pub fn ExportPanel(props: &ExportProps) -> Html {
                 .map(Rendered::new)
         })
     };
-    let blockers = {
-        let store = store.clone();
-        let problems = props.problems.clone();
-        use_memo(key, move |_| store.editor().export_blockers_from(&problems))
-    };
+    let blockers = &props.check.blockers;
+    let waiting = props.check.waiting.clone();
     let editor = store.editor();
     let Some(session) = editor.session() else {
         return html! {};
     };
     let settings = editor.settings().clone();
     let all = session.scope() == ExportScope::All;
+    let kind = session.kind();
     let field_errors: Vec<(Field, Option<String>)> = Field::ALL
         .iter()
         .map(|f| (*f, editor.field_error(*f)))
@@ -402,20 +412,26 @@ pub fn ExportPanel(props: &ExportProps) -> Html {
             </fieldset>
             if blocked {
                 <div class="blocked" role="alert" aria-label="Export disabled">
-                    <p>{ format!("Export is disabled until {} {} fixed:", blockers.len(), if blockers.len() == 1 { "error is" } else { "errors are" }) }</p>
-                    <ul>{ for blockers.iter().take(10).map(|d| html! { <li>{ d.to_string() }</li> }) }</ul>
+                    <p>{ format!("Export is disabled until {} fixed:", counted(blockers.len(), "error is", "errors are")) }</p>
+                    <ul>{ for blockers.iter().take(10).map(|d| html! { <li>{ located_text(d) }</li> }) }</ul>
+                    <p class="hint">{ "Each is listed under Problems too." }</p>
                 </div>
+            } else if let Some(waiting) = waiting {
+                <p class="waiting" role="status" aria-label="Nothing to export yet">{ waiting }</p>
             } else {
                 <ExportView title="ConfigMap YAML" file="alter.yaml" mime="application/yaml"
-                    text={rendered.configmap.clone()} notes={notes(&exports.configmap)} />
+                    text={rendered.configmap.clone()} notes={notes(&exports.configmap)}
+                    meaning={AttrValue::from(stored_offsets_sentence(kind))} />
                 <ExportView title={format!("{tool} commands")} file={if is_rest { "alter-offsets-curl.sh" } else { "alter-offsets-steps.sh" }}
                     mime="text/x-shellscript" text={rendered.steps.clone()} notes={procedure_notes}
                     copy_all={rendered.script.clone()} steps={rendered.step_texts.clone()} />
                 <ExportView title={format!("{tool} script")} file="alter-offsets.sh" mime="text/x-shellscript" text={rendered.script.clone()} />
                 <ExportView title="PATCH JSON" file="offsets.json" mime="application/json"
-                    text={rendered.patch_json.clone()} notes={notes(&exports.patch_json)} />
+                    text={rendered.patch_json.clone()} notes={notes(&exports.patch_json)}
+                    meaning={AttrValue::from(stored_offsets_sentence(kind))} />
                 <ExportView title="CSV" file="offsets.csv" mime="text/csv"
-                    text={rendered.csv.clone()} notes={notes(&exports.csv)} />
+                    text={rendered.csv.clone()} notes={notes(&exports.csv)}
+                    meaning={offsets_core::export::csv_positions(kind).map(AttrValue::from)} />
             }
             if let Some(reset) = &rendered.auto_offset_reset {
                 <div class="auto-offset-reset">

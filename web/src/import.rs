@@ -2,6 +2,7 @@
 //! errors) and the header describing what was loaded, with the offsets key picker.
 
 use crate::{StoreHandle, io, use_store};
+use offsets_core::diag::{group_digits, located_text};
 use offsets_core::editor::{EditorAction, caret_line, source_line};
 use web_sys::{File, HtmlInputElement, HtmlSelectElement, HtmlTextAreaElement};
 use yew::prelude::*;
@@ -100,7 +101,7 @@ pub fn ImportPanel() -> Html {
         .map(|(d, context)| {
             html! {
                 <li>
-                    <span class="diag-head">{ format!("{d}") }</span>
+                    <span class="diag-head">{ located_text(d) }</span>
                     if let Some(context) = context {
                         <pre class="source-context">{ context }</pre>
                     }
@@ -112,7 +113,7 @@ pub fn ImportPanel() -> Html {
     html! {
         <section class="panel import" aria-labelledby="import-heading">
             <h2 id="import-heading">{ "Import" }</h2>
-            <p class="hint">{ "Paste the ConfigMap Strimzi wrote (kubectl get configmap NAME -o yaml or -o json), a Kafka Connect REST offsets payload, or a kafka-consumer-groups CSV. You can also drop a file anywhere on the page." }</p>
+            <p class="hint">{ "Paste the ConfigMap Strimzi wrote (kubectl get configmap NAME -o yaml --show-managed-fields, or -o json; with --show-managed-fields the header can say when it was listed), a Kafka Connect REST offsets payload, or a kafka-consumer-groups CSV. You can also drop a file anywhere on the page." }</p>
             <label for="import-text">{ "Import text" }</label>
             <textarea id="import-text" ref={text_ref} rows="8" spellcheck="false"
                 onchange={on_change}
@@ -144,7 +145,9 @@ pub fn Header() -> Html {
     let data_revision = store.editor().data_revision();
     let header = {
         let store = store.clone();
-        use_memo(data_revision, move |_| store.editor().header())
+        use_memo(data_revision, move |_| {
+            store.editor().header_at(Some(io::now_ms()))
+        })
     };
     let Some(header) = (*header).clone() else {
         return html! {};
@@ -179,11 +182,12 @@ pub fn Header() -> Html {
                 } else if let Some(key) = &header.data_key {
                     <div><dt>{ "Data key" }</dt><dd>{ key }</dd></div>
                 }
-                <div><dt>{ "Entries" }</dt><dd>{ header.entries }</dd></div>
+                <div><dt>{ "Entries" }</dt><dd>{ group_digits(header.entries as u128) }</dd></div>
                 if !header.clusters.is_empty() {
                     <div><dt>{ "Clusters" }</dt><dd>{ header.clusters.join(", ") }</dd></div>
                 }
-                <div><dt>{ "Topics" }</dt><dd>{ header.topics }</dd></div>
+                <div><dt>{ "Topics" }</dt><dd>{ group_digits(header.topics as u128) }</dd></div>
+                <div><dt>{ "Listed" }</dt><dd>{ &header.listed }</dd></div>
             </dl>
         </section>
     }

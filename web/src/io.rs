@@ -35,6 +35,12 @@ pub fn save(key: &str, value: &str) -> Result<(), String> {
     })
 }
 
+/// The current time in milliseconds since 1970 (UTC): the page's clock, passed into core,
+/// which has none (a restored draft's age, how long ago the listing was taken).
+pub fn now_ms() -> i64 {
+    js_sys::Date::now() as i64
+}
+
 /// Removes the saved draft.
 pub fn forget_draft() {
     if let Some(storage) = storage() {

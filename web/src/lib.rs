@@ -131,7 +131,7 @@ fn initial_editor() -> (Editor, Option<String>) {
     };
     let draft = io::load(io::DRAFT_KEY);
     let prefs = io::load(io::PREFS_KEY);
-    match Editor::restore_with_prefs(&source, draft.as_deref(), prefs.as_deref()) {
+    match Editor::restore_at(&source, draft.as_deref(), prefs.as_deref(), io::now_ms()) {
         Ok(editor) => (editor, None),
         Err(message) => (Editor::new(), Some(message)),
     }
@@ -163,7 +163,7 @@ impl Record {
     fn text(self, editor: &Editor) -> String {
         match self {
             Record::Source => editor.source_record(),
-            Record::Draft => editor.draft_record(),
+            Record::Draft => editor.draft_record_at(io::now_ms()),
             Record::Prefs => editor.prefs_record(),
         }
     }
@@ -378,6 +378,21 @@ pub fn App() -> Html {
     // Problems are computed once per change of the data and shared by the panels that show
     // them (Problems) and act on them (Export).
     let (problems, problems_fresh) = use_problems(store.clone());
+    // What Problems lists and what blocks the export, from one core call, so the two panels
+    // count the same things (settings errors included); recomputed when the settings change too.
+    let check = {
+        let store = store.clone();
+        let problems = problems.clone();
+        let key = {
+            let editor = store.editor();
+            (
+                editor.data_revision(),
+                editor.settings_revision(),
+                problems_fresh,
+            )
+        };
+        use_memo(key, move |_| Rc::new(store.editor().check_from(&problems)))
+    };
     // The table's rows after filter, sort and groups: recomputed only when the data or the view
     // changes (never for an export setting), and shared with the bulk panel's row count.
     let view_key = {
@@ -429,8 +444,8 @@ pub fn App() -> Html {
                     <import::Header />
                     <bulk::BulkPanel view={view.clone()} />
                     <table::Table view={view} focus_row={*focus_row} on_focused={on_focused} />
-                    <problems::ProblemsPanel problems={problems.clone()} fresh={problems_fresh} on_focus_row={on_focus_row} />
-                    <export::ExportPanel problems={problems} fresh={problems_fresh} />
+                    <problems::ProblemsPanel problems={(*check).clone()} fresh={problems_fresh} on_focus_row={on_focus_row} />
+                    <export::ExportPanel problems={problems} check={(*check).clone()} fresh={problems_fresh} />
                 }
                 <footer class="footer">
                     { "Runs entirely in this browser: nothing you load or type is sent anywhere. Drafts are kept in this browser's local storage." }

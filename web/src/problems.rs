@@ -1,42 +1,118 @@
 //! The Problems region: every diagnostic with its severity, rule and position; choosing one
-//! scrolls to its row and focuses the offset.
+//! scrolls to its row and focuses the offset. Identical problems on many rows are one line
+//! (core's `group_problems`) that expands to the rows.
 
-use offsets_core::editor::problems_heading;
+use offsets_core::Diagnostic;
+use offsets_core::editor::{Check, ProblemItem, counted, group_problems, problems_heading};
+use std::rc::Rc;
 use yew::prelude::*;
 
-/// At most this many problems are listed (the counts always cover all of them).
+/// At most this many lines are listed (the counts always cover all of them), and at most this
+/// many rows of an expanded group at a time ("Show more" lists the next ones).
 const SHOWN: usize = 500;
 
 #[derive(Properties, PartialEq)]
 pub struct ProblemsProps {
-    pub problems: std::rc::Rc<Vec<offsets_core::Diagnostic>>,
+    /// What to list: the data's problems and the export settings' errors (`Check::problems`).
+    pub problems: Rc<Check>,
     /// False while the problems of the latest change are still being computed.
     pub fresh: bool,
     pub on_focus_row: Callback<usize>,
 }
 
+/// One problem: a button that focuses its row, or plain text when it is about no row.
+fn problem(d: &Diagnostic, on_focus_row: &Callback<usize>) -> Html {
+    // A problem about the document as a whole has no place to show (no 0:0).
+    let position = if d.position.line > 0 {
+        format!("{} ", d.position)
+    } else {
+        String::new()
+    };
+    let text = html! {
+        <>
+            <span class={classes!("badge", d.severity.as_str())}>{ d.severity.as_str() }</span>
+            <span class="rule">{ d.rule }</span>
+            <span class="position">{ position }</span>
+            <span class="message">{ &d.message }</span>
+        </>
+    };
+    match d.entry {
+        Some(row) => {
+            let on_focus_row = on_focus_row.clone();
+            html! {
+                <li><button type="button" class="problem" onclick={Callback::from(move |_: MouseEvent| on_focus_row.emit(row))}>{ text }</button></li>
+            }
+        }
+        None => html! { <li class="problem">{ text }</li> },
+    }
+}
+
+#[derive(Properties, PartialEq)]
+struct GroupProps {
+    check: Rc<Check>,
+    severity: offsets_core::Severity,
+    summary: AttrValue,
+    members: Rc<Vec<usize>>,
+    on_focus_row: Callback<usize>,
+}
+
+/// A group of identical problems: one line with the count, expanded on demand to its rows (each
+/// the same button that focuses its row as an ungrouped problem).
 #[component]
-pub fn ProblemsPanel(props: &ProblemsProps) -> Html {
-    let problems = &props.problems;
-    let items = problems.iter().take(SHOWN).map(|d| {
-        let position = if d.position.line > 0 { format!("{} ", d.position) } else { String::new() };
-        let text = html! {
-            <>
-                <span class={classes!("badge", d.severity.as_str())}>{ d.severity.as_str() }</span>
-                <span class="rule">{ d.rule }</span>
-                <span class="position">{ position }</span>
-                <span class="message">{ &d.message }</span>
-            </>
-        };
-        match d.entry {
-            Some(row) => {
-                let on_focus_row = props.on_focus_row.clone();
-                html! {
-                    <li><button type="button" class="problem" onclick={Callback::from(move |_: MouseEvent| on_focus_row.emit(row))}>{ text }</button></li>
+fn ProblemGroup(props: &GroupProps) -> Html {
+    let expanded = use_state(|| false);
+    let shown = use_state(|| SHOWN);
+    let toggle = {
+        let expanded = expanded.clone();
+        Callback::from(move |_: MouseEvent| expanded.set(!*expanded))
+    };
+    let more = {
+        let shown = shown.clone();
+        Callback::from(move |_: MouseEvent| shown.set(*shown + SHOWN))
+    };
+    let total = props.members.len();
+    html! {
+        <li class="problem-group">
+            <button type="button" class="problem group" aria-expanded={expanded.to_string()} onclick={toggle}>
+                <span class={classes!("badge", props.severity.as_str())}>{ props.severity.as_str() }</span>
+                <span class="message">{ &props.summary }</span>
+            </button>
+            if *expanded {
+                <ul class="problem-list">
+                    { for props.members.iter().take(*shown).filter_map(|&i| props.check.problems.get(i)).map(|d| problem(d, &props.on_focus_row)) }
+                </ul>
+                if total > *shown {
+                    <button type="button" class="link" onclick={more}>
+                        { format!("Show {} more", counted(SHOWN.min(total - *shown), "row", "rows")) }
+                    </button>
                 }
             }
-            None => html! { <li class="problem">{ text }</li> },
-        }
+        </li>
+    }
+}
+
+#[component]
+pub fn ProblemsPanel(props: &ProblemsProps) -> Html {
+    let check = props.problems.clone();
+    let items = {
+        let check = check.clone();
+        use_memo(check, |check| group_problems(&check.problems))
+    };
+    let problems = &check.problems;
+    let lines = items.iter().take(SHOWN).map(|item| match item {
+        ProblemItem::One(i) => problems
+            .get(*i)
+            .map(|d| problem(d, &props.on_focus_row))
+            .unwrap_or_default(),
+        ProblemItem::Group {
+            severity,
+            summary,
+            members,
+            ..
+        } => html! {
+            <ProblemGroup check={check.clone()} severity={*severity} summary={AttrValue::from(summary.clone())}
+                members={Rc::new(members.clone())} on_focus_row={props.on_focus_row.clone()} />
+        },
     });
     html! {
         <section class="panel problems" aria-label="Problems">
@@ -46,9 +122,9 @@ pub fn ProblemsPanel(props: &ProblemsProps) -> Html {
             if problems.is_empty() {
                 <p class="hint">{ "No problems found." }</p>
             } else {
-                <ul class="problem-list">{ for items }</ul>
-                if problems.len() > SHOWN {
-                    <p class="hint">{ format!("…and {} more.", problems.len() - SHOWN) }</p>
+                <ul class="problem-list">{ for lines }</ul>
+                if items.len() > SHOWN {
+                    <p class="hint">{ format!("…and {} more.", counted(items.len() - SHOWN, "line", "lines")) }</p>
                 }
             }
         </section>

@@ -233,8 +233,8 @@ pub fn Table(props: &TableProps) -> Html {
                             { topic }
                         </button>
                         <span class="group-counts">
-                            { format!("{rows} {}", if rows == 1 { "partition" } else { "partitions" }) }
-                            if changed > 0 { <span class="changed-count">{ format!(" · {changed} changed") }</span> }
+                            { offsets_core::editor::counted(rows, "partition", "partitions") }
+                            if changed > 0 { <span class="changed-count">{ format!(" · {} changed", offsets_core::diag::group_digits(changed as u128)) }</span> }
                         </span>
                     </th>
                 </tr>
@@ -297,11 +297,11 @@ pub fn Table(props: &TableProps) -> Html {
                     placeholder="orders*  /regex/  partition:0-5  cluster:east  changed"
                     aria-describedby="filter-help" aria-invalid={filter_error.is_some().to_string()} />
                 <span id="filter-help" class="count" role="status">
-                    { format!("{} of {} entries shown", view.matched, view.total) }
+                    { format!("{} of {} shown", offsets_core::diag::group_digits(view.matched as u128), offsets_core::editor::counted(view.total, "entry", "entries")) }
                 </span>
                 <button type="button" onclick={select_shown}>{ "Select shown" }</button>
                 if any_selected {
-                    <button type="button" onclick={clear_selection}>{ format!("Clear selection ({})", selected.len()) }</button>
+                    <button type="button" onclick={clear_selection}>{ format!("Clear selection ({})", offsets_core::diag::group_digits(selected.len() as u128)) }</button>
                 }
                 <button type="button" onclick={collapse(true)}>{ "Collapse all" }</button>
                 <button type="button" onclick={collapse(false)}>{ "Expand all" }</button>

@@ -6,7 +6,7 @@ use crate::diag::{Diagnostic, Severity};
 use crate::edit::{MapSide, OffsetValue, RowView};
 use crate::filter::EntryFacts;
 use crate::json::{self, JsonKind, JsonValue};
-use crate::model::{ConnectorKind, Entry};
+use crate::model::{ConnectorKind, Entry, InputForm, Listing};
 use std::collections::BTreeSet;
 
 /// Everything a table row displays.
@@ -124,18 +124,140 @@ pub struct Header {
     pub entries: usize,
     pub clusters: Vec<String>,
     pub topics: usize,
+    /// When the listing was taken, or why that is unknown: a sentence for the header.
+    pub listed: String,
 }
 
-pub(super) fn group_digits(n: u128) -> String {
-    let digits = n.to_string();
-    let mut out = String::with_capacity(digits.len() + digits.len() / 3);
-    for (i, c) in digits.chars().enumerate() {
-        if i > 0 && (digits.len() - i).is_multiple_of(3) {
-            out.push(',');
-        }
-        out.push(c);
+pub(super) use crate::diag::group_digits;
+
+/// `n` grouped with its noun: "1 row", "5,000 rows".
+pub fn counted(n: usize, one: &str, many: &str) -> String {
+    if n == 1 {
+        format!("1 {one}")
+    } else {
+        format!("{} {many}", group_digits(n as u128))
     }
-    out
+}
+
+/// The input form in words, for the header ("ConfigMap (YAML)"), never its internal id.
+pub fn form_label(form: InputForm) -> &'static str {
+    match form {
+        InputForm::ConfigMapYaml => "ConfigMap (YAML)",
+        InputForm::ConfigMapJson => "ConfigMap (JSON)",
+        InputForm::RestPayload => "Kafka Connect REST payload",
+        InputForm::Csv => "kafka-consumer-groups CSV (consumer positions)",
+    }
+}
+
+/// Milliseconds since 1970-01-01T00:00:00Z of an RFC 3339 time as Kubernetes writes it
+/// (`2026-11-30T12:00:00Z`, fractions and offsets accepted); `None` for anything else. Written
+/// out (days from the civil date, Howard Hinnant's algorithm) rather than with a date crate:
+/// this one fixed format is all the editor reads, and core adds nothing to the wasm for it.
+pub fn epoch_ms(time: &str) -> Option<i64> {
+    let num = |s: &str| -> Option<i64> {
+        (!s.is_empty() && s.bytes().all(|b| b.is_ascii_digit()))
+            .then(|| s.parse().ok())
+            .flatten()
+    };
+    let (date, rest) = time.split_once(['T', 't', ' '])?;
+    let mut d = date.split('-');
+    let (y, m, day) = (num(d.next()?)?, num(d.next()?)?, num(d.next()?)?);
+    let (clock, offset_minutes) = if let Some(c) = rest.strip_suffix(['Z', 'z']) {
+        (c, 0)
+    } else {
+        let at = rest.rfind(['+', '-'])?;
+        let (c, off) = rest.split_at(at);
+        let sign = if off.starts_with('-') { -1 } else { 1 };
+        let (h, mi) = off.get(1..)?.split_once(':')?;
+        (c, sign * (num(h)? * 60 + num(mi)?))
+    };
+    let clock = clock.split('.').next()?;
+    let mut c = clock.split(':');
+    let (h, mi, sec) = (num(c.next()?)?, num(c.next()?)?, num(c.next()?)?);
+    if !(1..=12).contains(&m) || !(1..=31).contains(&day) || h > 23 || mi > 59 || sec > 60 {
+        return None;
+    }
+    let y = if m <= 2 { y - 1 } else { y };
+    let era = y.div_euclid(400);
+    let yoe = y - era * 400;
+    let mp = (m + 9) % 12;
+    let doy = (153 * mp + 2) / 5 + day - 1;
+    let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
+    let days = era * 146_097 + doe - 719_468;
+    Some(((days * 24 + h) * 60 + mi - offset_minutes) * 60_000 + sec * 1000)
+}
+
+/// How long ago `then` was at `now` (both in epoch milliseconds): "just now", "5 minutes ago",
+/// "3 hours ago", "2 days ago".
+pub fn age_text(then: i64, now: i64) -> String {
+    let seconds = (now - then) / 1000;
+    if seconds < -60 {
+        return "in the future (check this computer's clock)".to_string();
+    }
+    let minutes = seconds / 60;
+    let hours = minutes / 60;
+    let ago = |n: i64, unit: &str| {
+        format!(
+            "{} {unit}{} ago",
+            group_digits(n.unsigned_abs().into()),
+            if n == 1 { "" } else { "s" }
+        )
+    };
+    match () {
+        _ if minutes < 1 => "just now".to_string(),
+        _ if hours < 1 => ago(minutes, "minute"),
+        _ if hours < 48 => ago(hours, "hour"),
+        _ => ago(hours / 24, "day"),
+    }
+}
+
+/// When `listing` was taken, as a sentence for the header (`now`: the current time in epoch
+/// milliseconds, when the caller has a clock, to say how long ago). The time is the operator's
+/// `managedFields` entry; the creation timestamp is never used (a re-list updates the same
+/// ConfigMap, so it is the time of the first listing only).
+pub fn listed_sentence(listing: &Listing, now: Option<i64>) -> String {
+    let configmap = listing.configmap.as_ref();
+    match configmap.and_then(|c| c.listed_at.as_ref()) {
+        Some(at) => {
+            let shown = match at.time.strip_suffix('Z') {
+                Some(t) => format!("{} UTC", t.replacen('T', " ", 1)),
+                None => at.time.clone(),
+            };
+            let age = match (now, epoch_ms(&at.time)) {
+                (Some(now), Some(then)) => format!(", {}", age_text(then, now)),
+                _ => String::new(),
+            };
+            format!(
+                "{shown}{age} (written by {}; a re-list that changes nothing keeps this time)",
+                at.manager
+            )
+        }
+        None if configmap.is_some() => format!(
+            "unknown. kubectl prints the operator's write time only with --show-managed-fields: kubectl get configmap {} -o yaml --show-managed-fields (the creation timestamp is not the listing time: a re-list updates the same ConfigMap)",
+            configmap
+                .and_then(|c| c.name.as_deref())
+                .filter(|n| crate::names::is_dns1123_subdomain(n))
+                .unwrap_or("NAME")
+        ),
+        None => match listing.form {
+            InputForm::Csv => "unknown: a CSV does not record when it was taken".to_string(),
+            _ => "unknown: a REST payload does not record when it was taken".to_string(),
+        },
+    }
+}
+
+/// What the numbers of the ConfigMap YAML and PATCH JSON exports are: stored offsets, exactly
+/// as Kafka Connect stores them, with what that means for the connector `kind`.
+pub fn stored_offsets_sentence(kind: ConnectorKind) -> &'static str {
+    match kind {
+        ConnectorKind::MirrorSource => {
+            "Stored offsets, exactly as Kafka Connect stores them (no conversion): MirrorMaker 2 stores the last mirrored record and resumes at offset + 1."
+        }
+        ConnectorKind::Sink => {
+            "Stored offsets, exactly as Kafka Connect stores them (no conversion): a sink connector's kafka_offset is the next record to consume."
+        }
+        _ => "Stored offsets, exactly as Kafka Connect stores them (no conversion).",
+    }
 }
 
 fn records(n: u128) -> String {
@@ -181,7 +303,7 @@ pub fn field_add_label(side: MapSide, display: &RowDisplay) -> String {
 /// The heading of the Problems list: "Problems: 1 error, 0 warnings, 2 infos".
 pub fn problems_heading(problems: &[Diagnostic]) -> String {
     let count = |s: Severity| problems.iter().filter(|d| d.severity == s).count();
-    let part = |n: usize, one: &str, many: &str| format!("{n} {}", if n == 1 { one } else { many });
+    let part = |n: usize, one: &str, many: &str| counted(n, one, many);
     format!(
         "Problems: {}, {}, {}",
         part(count(Severity::Error), "error", "errors"),
@@ -194,21 +316,16 @@ pub fn problems_heading(problems: &[Diagnostic]) -> String {
 pub fn summary_sentence(exports: &Exports, all: bool) -> String {
     let s = exports.summary;
     format!(
-        "{} rewound ({} records processed again), {} skipped ({} records never processed), {} nulled, {} set, {} added, {} removed. The export holds {} {}{}.",
-        s.rewound,
+        "{} rewound ({} records processed again), {} skipped ({} records never processed), {} nulled, {} set, {} added, {} removed. The export holds {}{}.",
+        group_digits(s.rewound as u128),
         group_digits(s.records_replayed),
-        s.skipped,
+        group_digits(s.skipped as u128),
         group_digits(s.records_skipped),
-        s.nulled,
-        s.set,
-        s.added,
-        s.removed,
-        group_digits(exports.entries as u128),
-        if exports.entries == 1 {
-            "entry"
-        } else {
-            "entries"
-        },
+        group_digits(s.nulled as u128),
+        group_digits(s.set as u128),
+        group_digits(s.added as u128),
+        group_digits(s.removed as u128),
+        counted(exports.entries, "entry", "entries"),
         if all {
             " (all entries)"
         } else {
@@ -217,10 +334,11 @@ pub fn summary_sentence(exports: &Exports, all: bool) -> String {
     )
 }
 
-/// The record a MirrorSourceConnector resumes at after stored offset `offset` (offset + 1,
-/// grouped); `?` for a negative offset, which is an error (MS8) and resumes nowhere.
+/// The record a MirrorSourceConnector resumes at after stored offset `offset` (offset + 1, an
+/// offset, so plain digits like the offset beside it); `?` for a negative offset, which is an
+/// error (MS8) and resumes nowhere.
 fn resume_record(offset: i64) -> String {
-    u128::try_from(i128::from(offset) + 1).map_or_else(|_| "?".to_string(), group_digits)
+    u128::try_from(i128::from(offset) + 1).map_or_else(|_| "?".to_string(), |r| r.to_string())
 }
 
 /// One sentence saying what changing `before` to `after` does, in the connector's terms.
@@ -298,7 +416,14 @@ fn map_text(value: &JsonValue) -> String {
 }
 
 impl Editor {
+    /// The header, without a clock: the listing time is shown without its age.
     pub fn header(&self) -> Option<Header> {
+        self.header_at(None)
+    }
+
+    /// The header; `now` (epoch milliseconds, from the page's clock) adds how long ago the
+    /// listing was taken.
+    pub fn header_at(&self, now: Option<i64>) -> Option<Header> {
         let loaded = self.loaded.as_ref()?;
         let listing = loaded.session.imported();
         let mut clusters: BTreeSet<&str> = BTreeSet::new();
@@ -312,7 +437,7 @@ impl Editor {
         }
         Some(Header {
             kind: listing.kind.label().to_string(),
-            form: listing.form.id().to_string(),
+            form: form_label(listing.form).to_string(),
             data_key: listing.data_key.clone(),
             available_keys: listing.available_keys.clone(),
             configmap: listing.configmap.as_ref().and_then(|c| c.name.clone()),
@@ -320,6 +445,7 @@ impl Editor {
             entries,
             clusters: clusters.into_iter().map(str::to_string).collect(),
             topics: topics.len(),
+            listed: listed_sentence(listing, now),
         })
     }
 

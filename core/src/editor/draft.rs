@@ -9,6 +9,14 @@ use crate::import::ImportOptions;
 use crate::json::{self, JsonKind, JsonValue};
 use crate::procedure::{AliasPath, AutoOffsetReset};
 
+/// The `savedAt` time [`Editor::draft_record_at`] appends as the record's last member.
+fn saved_at(record: &str) -> Option<i64> {
+    let (_, digits) = record.strip_suffix('}')?.rsplit_once(",\"savedAt\":")?;
+    (!digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit()))
+        .then(|| digits.parse().ok())
+        .flatten()
+}
+
 /// Version of the draft records; a record of another version is not restored.
 pub const DRAFT_VERSION: i64 = 1;
 
@@ -147,6 +155,45 @@ impl Editor {
         }
         out.push('}');
         out
+    }
+
+    /// [`Editor::draft_record`] with the time it is written (`now`, epoch milliseconds, from
+    /// the page's clock: core has none), so that a restored draft can say how old it is.
+    pub fn draft_record_at(&self, now: i64) -> String {
+        let mut out = self.draft_record();
+        out.pop();
+        out.push_str(&format!(",\"savedAt\":{now}}}"));
+        out
+    }
+
+    /// [`Editor::restore_with_prefs`], and the notice says how old the draft is ("Draft
+    /// restored from 3 hours ago") when its record was written by [`Editor::draft_record_at`].
+    pub fn restore_at(
+        source_record: &str,
+        draft_record: Option<&str>,
+        prefs_record: Option<&str>,
+        now: i64,
+    ) -> Result<Editor, String> {
+        let mut editor = Editor::restore_with_prefs(source_record, draft_record, prefs_record)?;
+        let saved = draft_record.and_then(saved_at);
+        if let (Some(saved), Some(notice)) = (saved, editor.notice.as_mut()) {
+            let age = super::display::age_text(saved, now);
+            let listed_known = editor
+                .loaded
+                .as_ref()
+                .and_then(|l| l.session.imported().configmap.as_ref())
+                .is_some_and(|c| c.listed_at.is_some());
+            let check = if listed_known {
+                "The header says when its listing was taken."
+            } else {
+                "Its listing may be older still: list the offsets again before you alter."
+            };
+            notice.text = match notice.text.strip_prefix("Draft restored, but ") {
+                Some(rest) => format!("Draft restored from {age}, but {rest} {check}"),
+                None => format!("Draft restored from {age}. {check}"),
+            };
+        }
+        Ok(editor)
     }
 
     /// Rebuilds an editor from the two draft records. The text area and the source always

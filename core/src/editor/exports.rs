@@ -25,6 +25,20 @@ pub struct Exports {
     pub entries: usize,
 }
 
+/// What the Problems panel lists and what the Export panel is waiting for, from one
+/// computation ([`Editor::check_from`]), so the two never count different things: every
+/// blocker is one of `problems`, and a state (nothing to export yet) is never an error.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct Check {
+    /// Everything Problems lists: the data's problems, then the export settings' errors.
+    pub problems: Vec<Diagnostic>,
+    /// The errors among `problems` that stop the export (those on rows the export holds, on the
+    /// listing as a whole, and in the settings).
+    pub blockers: Vec<Diagnostic>,
+    /// Why there is nothing to export yet, when there is not: a state, with no position.
+    pub waiting: Option<String>,
+}
+
 /// The rows `keep` selects, materialised as a listing (same metadata as the import), and
 /// each entry's session row index.
 fn changed_subset(session: &Session, keep: impl Fn(&RowView<'_>) -> bool) -> (Vec<usize>, Listing) {
@@ -122,8 +136,9 @@ impl Editor {
         summary
     }
 
-    /// The errors that block export: errors on the rows an export would contain, "nothing to
-    /// alter" when it would contain none, and export settings that are not valid.
+    /// The errors that block export: errors on the rows an export would contain and export
+    /// settings that are not valid. Having nothing to export yet is not one of them (it is a
+    /// state: [`Editor::export_waiting`]).
     pub fn export_blockers(&self) -> Vec<Diagnostic> {
         self.export_blockers_from(&self.problems())
     }
@@ -144,27 +159,63 @@ impl Editor {
             .filter(|d| d.is_error() && d.entry.is_none_or(exported))
             .cloned()
             .collect();
+        errors.extend(self.settings_problems());
+        errors
+    }
+
+    /// The export settings' errors as problems (no position: they are about a field of the
+    /// page, shown next to it too).
+    pub fn settings_problems(&self) -> Vec<Diagnostic> {
+        if self.session().is_none() {
+            return Vec::new();
+        }
+        Field::ALL
+            .iter()
+            .filter_map(|f| {
+                self.field_error(*f)
+                    .map(|m| Diagnostic::error(f.rule(), Position::NONE, m))
+            })
+            .collect()
+    }
+
+    /// Why there is nothing to export yet, if so: a state, not an error.
+    pub fn export_waiting(&self) -> Option<String> {
+        self.nothing_to_alter().map(|d| d.message)
+    }
+
+    /// The S2 refusal an export of nothing gets (the exports still refuse it; the page shows
+    /// it as the state [`Editor::export_waiting`]).
+    fn nothing_to_alter(&self) -> Option<Diagnostic> {
+        let session = self.session()?;
+        let all = session.scope() == ExportScope::All;
         let count = if all {
             session.rows().filter(|r| !r.removed).count()
         } else {
             session.changed_count()
         };
-        if count == 0 {
-            errors.push(Diagnostic::error(
+        (count == 0).then(|| {
+            Diagnostic::error(
                 "S2",
                 Position::NONE,
                 if all {
-                    "Nothing to alter: Kafka Connect rejects an empty list (HTTP 400). To clear every offset use Reset instead."
+                    "Make a change to export: the listing is empty, and Kafka Connect rejects an empty list (HTTP 400). To clear every offset use Reset instead."
                 } else {
-                    "Nothing to alter yet: no offset was changed. Edit offsets, or tick \"Export all entries\" to export the listing as it is."
+                    "Make a change to export: no offset was changed yet. Edit offsets, or tick \"Export all entries\" to export the listing as it is."
                 },
-            ));
+            )
+        })
+    }
+
+    /// What Problems and Export show, from the data's problems (computed once per change by
+    /// [`Editor::problems`]) and the current settings: one source for both panels' counts.
+    pub fn check_from(&self, problems: &[Diagnostic]) -> Check {
+        let mut all = problems.to_vec();
+        all.extend(self.settings_problems());
+        Check {
+            problems: all,
+            blockers: self.export_blockers_from(problems),
+            waiting: self.export_waiting(),
         }
-        errors.extend(Field::ALL.iter().filter_map(|f| {
-            self.field_error(*f)
-                .map(|m| Diagnostic::error(f.rule(), Position::NONE, m))
-        }));
-        errors
     }
 
     /// Every export, for the export panel. `None` before anything is loaded.
@@ -194,6 +245,7 @@ impl Editor {
             .cloned()
             .collect();
         checked.extend(blockers.iter().cloned());
+        checked.extend(self.nothing_to_alter());
         let gate = Gate::Checked(&checked);
         let configmap = export::configmap_yaml_gated(
             &listing,

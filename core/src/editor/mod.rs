@@ -23,6 +23,7 @@ use std::collections::BTreeSet;
 mod display;
 mod draft;
 mod exports;
+mod groups;
 mod input;
 mod replace;
 mod settings;
@@ -36,8 +37,13 @@ pub use display::{
     FieldCell, Header, RowDisplay, caret_line, change_sentence, field_add_label, problems_heading,
     source_line, summary_sentence,
 };
+pub use display::{
+    age_text, counted, epoch_ms, form_label, listed_sentence, stored_offsets_sentence,
+};
 pub use draft::DRAFT_VERSION;
+pub use exports::Check;
 pub use exports::Exports;
+pub use groups::{ProblemItem, group_problems};
 pub use input::{
     BulkOp, ShiftOffer, add_entries, bulk_action, cell_edit, null_toggle, parse_field_input,
     parse_offset_input, parse_signed_input,

@@ -146,7 +146,8 @@ pub struct ListItem {
 }
 
 /// ConfigMap metadata kept for export and planning. Everything else (resourceVersion, uid,
-/// managedFields, creationTimestamp) is dropped on purpose: export must strip it anyway (K10).
+/// managedFields, creationTimestamp) is dropped on purpose: export must strip it anyway (K10);
+/// only the operator's managedFields time is read, as the time of the listing.
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub struct ConfigMapMeta {
     pub name: Option<String>,
@@ -164,6 +165,21 @@ pub struct ConfigMapMeta {
     /// When the input was a `kind: List`: every item, and which one was imported.
     pub list_items: Vec<ListItem>,
     pub list_index: Option<usize>,
+    /// When the operator last wrote the listing, from `metadata.managedFields` (`kubectl get`
+    /// prints them only with `--show-managed-fields`). Never the creation timestamp: a re-list
+    /// updates the same ConfigMap.
+    pub listed_at: Option<ListedAt>,
+}
+
+/// The operator's `managedFields` entry of a listed ConfigMap: when it last changed the listing.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct ListedAt {
+    /// The entry's `time`, as written (RFC 3339, UTC, e.g. `2026-11-30T12:00:00Z`).
+    pub time: String,
+    /// The field manager, e.g. `strimzi-kafka-operator`.
+    pub manager: String,
+    /// `Apply` or `Update`.
+    pub operation: String,
 }
 
 impl ConfigMapMeta {

@@ -171,7 +171,7 @@ pub fn parse(text: &str) -> Result<YamlDoc, YamlError> {
                 if stack.len() >= MAX_DEPTH {
                     return Err(YamlError {
                         message: format!(
-                            "nesting is deeper than {MAX_DEPTH} levels; a ConfigMap needs only a few, so this is not a ConfigMap"
+                            "nesting is deeper than {MAX_DEPTH} levels, and a ConfigMap needs only a few"
                         ),
                         pos: p,
                     });
@@ -244,6 +244,106 @@ pub fn parse(text: &str) -> Result<YamlDoc, YamlError> {
         message: "the input is empty: expected a ConfigMap".into(),
         pos: Position::new(1, 1),
     })
+}
+
+/// What a YAML syntax error means, in the words of someone editing a ConfigMap: the position
+/// and the sentence the importer reports. A line indented less than the `|-` block it sits in
+/// (the most common slip when editing the offsets JSON by hand) is named at that line, with
+/// the fix; the parser itself reports it later, or one line early, in its own terms. Other
+/// parser messages are translated when they have a plain meaning, and kept otherwise.
+pub fn explain(text: &str, e: &YamlError) -> (Position, String) {
+    if let Some((line, column, indicator)) = block_dedent(text, e.pos.line) {
+        return (
+            Position::new(line, column),
+            format!(
+                "line {line} is indented less than the `{indicator}` block it belongs to: indent every line of the offsets JSON by the same amount."
+            ),
+        );
+    }
+    let Some(info) = e.message.strip_prefix("invalid YAML: ") else {
+        return (e.pos, e.message.clone());
+    };
+    let plain = match info {
+        "illegal placement of ':' indicator" | "mapping values are not allowed in this context" => {
+            "a ':' where no key can start: a bracket ([ or {) left open above, or a value with ': ' in it that needs quotes"
+        }
+        "while parsing a block mapping, did not find expected key" => {
+            "a line is not indented like the keys around it"
+        }
+        "while parsing a node, did not find expected node content" => "a value is missing here",
+        "invalid trailing content after double-quoted scalar" => {
+            "text follows a closing quote on the same line"
+        }
+        "while parsing a flow sequence, expected ',' or ']'" => {
+            "a list in [ ] is missing a ',' or its closing ']'"
+        }
+        "while parsing a flow mapping, did not find expected ',' or '}'" => {
+            "a map in { } is missing a ',' or its closing '}'"
+        }
+        "while scanning a quoted scalar, found unexpected end of stream" | "unexpected eof" => {
+            "the text ends inside a quoted string or an open bracket"
+        }
+        "tabs disallowed within this context (block indentation)"
+        | "tabs disallowed in this context"
+        | "while scanning a plain scalar, found a tab" => {
+            "a tab: YAML is indented with spaces only"
+        }
+        "block sequence entries are not allowed in this context" => {
+            "a '- ' list item where a value was expected on the same line"
+        }
+        "invalid indentation" => "a line is indented wrongly",
+        other => return (e.pos, format!("{other} (as the YAML parser puts it)")),
+    };
+    (e.pos, plain.to_string())
+}
+
+/// The dedent inside a block scalar that a syntax error at `error_line` comes from, if any:
+/// `(line, column of its first character, the block's indicator as written)`.
+///
+/// A block scalar (`key: |-`) holds every following line indented at least as deep as its first
+/// content line; the first line indented less ends it. When that line is still deeper than the
+/// key, it cannot start another key of the same map, so it can only be a line of the block that
+/// lost its indentation, and the parser's error comes at or after it (or on the line before,
+/// where it sees the block end). A line as shallow as the key is taken for a dedent only when
+/// the parser stopped there.
+fn block_dedent(text: &str, error_line: u32) -> Option<(u32, u32, String)> {
+    let lines: Vec<&str> = text.lines().collect();
+    let indent = |l: &str| l.len() - l.trim_start_matches(' ').len();
+    for (h, header) in lines.iter().enumerate() {
+        let trimmed = header.trim_end();
+        let Some((_, indicator)) = trimmed.rsplit_once(": ") else {
+            continue;
+        };
+        let indicator = indicator.trim();
+        if !matches!(indicator, "|" | "|-" | "|+" | ">" | ">-" | ">+") {
+            continue;
+        }
+        let key_indent = indent(header);
+        let mut block_indent = None;
+        for (i, line) in lines.iter().enumerate().skip(h + 1) {
+            if line.trim().is_empty() {
+                continue;
+            }
+            let n = indent(line);
+            match block_indent {
+                None if n > key_indent => block_indent = Some(n),
+                None => break,
+                Some(b) if n >= b => {}
+                Some(_) => {
+                    let number = u32::try_from(i + 1).ok()?;
+                    // Deeper than the key: it cannot start a sibling key, so any later error
+                    // comes from it. Otherwise it may be the next key, unless the parser
+                    // stopped right there (or on the line before).
+                    let at_error = (number.saturating_sub(1)..=number).contains(&error_line);
+                    if (n > key_indent && error_line + 1 >= number) || at_error {
+                        return Some((number, u32::try_from(n + 1).ok()?, indicator.to_string()));
+                    }
+                    break;
+                }
+            }
+        }
+    }
+    None
 }
 
 #[cfg(test)]

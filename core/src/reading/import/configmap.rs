@@ -5,7 +5,7 @@ use super::source_map::source_map;
 use super::{ImportOptions, Notes, payload_listing};
 use crate::diag::{Diagnostic, Position};
 use crate::json::{self, JsonKind, JsonValue};
-use crate::model::{ConfigMapMeta, InputForm, ListItem, Listing, OwnerRef};
+use crate::model::{ConfigMapMeta, InputForm, ListItem, ListedAt, Listing, OwnerRef};
 use crate::names;
 use crate::yaml::YamlDoc;
 
@@ -238,6 +238,7 @@ fn import_configmap(
         labels: string_pairs(metadata.and_then(|m| m.get("labels"))),
         annotations: string_pairs(metadata.and_then(|m| m.get("annotations"))),
         owners,
+        listed_at: metadata.and_then(listed_at),
         ..ConfigMapMeta::default()
     };
 
@@ -319,6 +320,38 @@ fn import_configmap(
     listing.available_keys = candidates;
     listing.configmap = Some(meta);
     Ok((listing, Vec::new()))
+}
+
+/// The field managers the Strimzi operator writes a listed ConfigMap as: `strimzi-kafka-operator`
+/// with server-side apply (Strimzi 0.51 and later, domain.md section 1.4), and the Kubernetes
+/// client it used before, which Kubernetes names after its user agent.
+const OPERATOR_MANAGERS: [&str; 3] = [
+    "strimzi-kafka-operator",
+    "strimzi-cluster-operator",
+    "fabric8-kubernetes-client",
+];
+
+/// The operator's latest `managedFields` entry (`Apply` or `Update`) with a time: when it last
+/// wrote the listing. `None` when kubectl printed no managedFields (it does only with
+/// `--show-managed-fields`) or the operator has none.
+fn listed_at(metadata: &JsonValue) -> Option<ListedAt> {
+    metadata
+        .get("managedFields")?
+        .as_array()?
+        .iter()
+        .filter_map(|f| {
+            let manager = str_field(f, "manager")?;
+            let operation = str_field(f, "operation")?;
+            let time = str_field(f, "time")?;
+            (OPERATOR_MANAGERS.contains(&manager) && matches!(operation, "Apply" | "Update")).then(
+                || ListedAt {
+                    time: time.to_string(),
+                    manager: manager.to_string(),
+                    operation: operation.to_string(),
+                },
+            )
+        })
+        .max_by(|a, b| a.time.cmp(&b.time))
 }
 
 /// `s` ending with a full stop (unless it already ends with punctuation).

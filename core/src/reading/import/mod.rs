@@ -181,13 +181,15 @@ fn import_listing(
     }
     match yaml::parse(text) {
         Ok(doc) => import_yaml_doc(text, &doc, options),
-        Err(e) => Err(vec![Diagnostic::error(
-            "YAML",
-            e.pos,
-            format!(
-                "The input is not a ConfigMap, a Connect offsets payload or a CSV: {}",
-                sentence(&e.message)
-            ),
-        )]),
+        // It could not be read, so nothing is known of what it is: the error names the syntax
+        // problem, never "not a ConfigMap".
+        Err(e) => {
+            let (pos, plain) = yaml::explain(text, &e);
+            Err(vec![Diagnostic::error(
+                "YAML",
+                pos,
+                format!("The YAML could not be read: {}", sentence(&plain)),
+            )])
+        }
     }
 }

@@ -8,14 +8,14 @@ use crate::model::{ConnectorKind, Entry, Listing};
 use std::fmt::Write as _;
 
 /// `topic,partition,offset` lines without a header, as `kafka-consumer-groups.sh
-/// --reset-offsets --from-file` reads them. The offset column is a CONSUMER offset (the next
-/// record to read):
+/// --reset-offsets --from-file` reads them. The offset column is a CONSUMER position (the next
+/// record to read), as [`csv_positions`] says in words:
 /// * sink connectors: `kafka_offset` as is (it already is the next record);
-/// * MirrorSourceConnector: stored offset + 1 (MirrorMaker stores the last mirrored record), and
-///   a null offset is written as 0 (the import reads 0 back as null).
+/// * MirrorSourceConnector: stored offset + 1 (MirrorMaker stores the last mirrored record).
 ///
-/// A null sink offset cannot be expressed (the tool has no "delete"): the row is left out with a
-/// warning. Other connector kinds have no consumer-group meaning and are refused.
+/// A null offset cannot be expressed (the tool has no "delete", and writing 0 would read as
+/// "reset to 0", a different thing): the row is left out, and one warning note lists every row
+/// left out. Other connector kinds have no consumer-group meaning and are refused.
 pub fn csv(listing: &Listing, baseline: Option<&Listing>) -> Result<Export, Vec<Diagnostic>> {
     csv_gated(listing, Gate::Validate { baseline })
 }
@@ -37,6 +37,7 @@ pub fn csv_gated(listing: &Listing, validation: Gate<'_>) -> Result<Export, Vec<
     }
     let mut out = String::new();
     let mut errors = Vec::new();
+    let mut nulls: Vec<String> = Vec::new();
     for (i, e) in listing.entries.iter().enumerate() {
         let n = i + 1;
         let facts = crate::filter::EntryFacts::of(kind, e, false);
@@ -75,20 +76,18 @@ pub fn csv_gated(listing: &Listing, validation: Gate<'_>) -> Result<Export, Vec<
         let value = crate::diff::offset_value(kind, e);
         let offset = match (kind, value) {
             (ConnectorKind::Sink, OffsetValue::Value(v)) => v,
-            (ConnectorKind::Sink, _) => {
-                diags.push(
-                    k(
-                        "CSV",
-                        Severity::Warning,
-                        format!(
-                            "Entry #{n} ({topic}:{partition}) is null: a consumer-group CSV cannot delete an offset, so the row is left out."
-                        ),
-                    )
-                    .with_entry(i),
-                );
+            (_, OffsetValue::Null) => {
+                nulls.push(format!("{topic}:{partition}"));
                 continue;
             }
-            (_, OffsetValue::Null) => 0,
+            (ConnectorKind::Sink, _) => {
+                errors.push(k(
+                    "CSV",
+                    Severity::Error,
+                    format!("Entry #{n} has no readable offset."),
+                ));
+                continue;
+            }
             (_, OffsetValue::Value(v)) => match v.checked_add(1) {
                 Some(c) => c,
                 None => {
@@ -115,10 +114,70 @@ pub fn csv_gated(listing: &Listing, validation: Gate<'_>) -> Result<Export, Vec<
         diags.extend(errors);
         return Err(diags);
     }
+    if let Some(note) = left_out_note(kind, &nulls) {
+        diags.push(k("CSV", Severity::Warning, note));
+    }
     Ok(Export {
         text: out,
         diagnostics: diags,
     })
+}
+
+/// At most this many left-out rows are named in the note (the count covers all of them).
+const NAMED: usize = 20;
+
+/// The note listing the rows a CSV leaves out because their offset is null: one warning for
+/// all of them, so 5,000 nulled rows are one line on stderr, not 5,000.
+fn left_out_note(kind: ConnectorKind, nulls: &[String]) -> Option<String> {
+    let (first, rest) = nulls.split_at_checked(NAMED).unwrap_or((nulls, &[]));
+    if first.is_empty() {
+        return None;
+    }
+    let mut names = first.join(", ");
+    if !rest.is_empty() {
+        names.push_str(&format!(
+            " and {} more",
+            crate::diag::group_digits(rest.len() as u128)
+        ));
+    }
+    let meaning = if kind == ConnectorKind::MirrorSource {
+        "replicate again from auto.offset.reset"
+    } else {
+        "restart from auto.offset.reset"
+    };
+    let one = nulls.len() == 1;
+    Some(format!(
+        "{} left out: {names}. {} null ({meaning}), and a CSV cannot hold a null: 0 would mean \"reset to 0\". Use the ConfigMap YAML or the PATCH JSON to alter {}.",
+        if one {
+            "1 row is".to_string()
+        } else {
+            format!(
+                "{} rows are",
+                crate::diag::group_digits(nulls.len() as u128)
+            )
+        },
+        if one {
+            "Its offset is"
+        } else {
+            "Their offsets are"
+        },
+        if one { "it" } else { "them" },
+    ))
+}
+
+/// What the numbers of a CSV export of a `kind` listing are, in one sentence, for the page and
+/// the CLI's help: consumer positions (the next record to read), and how they were converted
+/// from the stored offsets. `None` for kinds the CSV refuses.
+pub fn csv_positions(kind: ConnectorKind) -> Option<&'static str> {
+    match kind {
+        ConnectorKind::MirrorSource => Some(
+            "Consumer positions (the next record to read), as kafka-consumer-groups.sh --reset-offsets --from-file reads them: each is MirrorMaker 2's stored offset + 1 (it stores the last mirrored record). Rows with a null offset are left out.",
+        ),
+        ConnectorKind::Sink => Some(
+            "Consumer positions (the next record to read), as kafka-consumer-groups.sh --reset-offsets --from-file reads them: a sink connector stores its position (kafka_offset) already, so the values are written unchanged. Rows with a null offset are left out.",
+        ),
+        _ => None,
+    }
 }
 
 /// The fields of `entry` a consumer-group CSV row (`topic,partition,offset`) cannot hold, as

@@ -28,7 +28,7 @@ mod patch;
 mod rewrite;
 
 pub use configmap::{configmap_yaml, configmap_yaml_gated};
-pub use csv::{csv, csv_gated};
+pub use csv::{csv, csv_gated, csv_positions};
 pub use emit::write_yaml_string;
 pub use patch::{patch_json, patch_json_gated};
 pub use rewrite::{rewrite_document, rewrite_session};

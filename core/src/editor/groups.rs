@@ -1,0 +1,87 @@
+//! Problems grouped for the Problems panel: identical warnings about many rows (5,000 MS11 after
+//! a shift of every row) become one line, "MS11 on 5,000 rows: records will be mirrored again
+//! (duplicates on the target).", that expands to the rows.
+
+use super::display::counted;
+use crate::diag::{Diagnostic, Severity};
+use std::collections::HashMap;
+
+/// One line of the Problems list.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum ProblemItem {
+    /// A problem on its own: its index in the list given to [`group_problems`].
+    One(usize),
+    /// Problems of one rule and one message shape on several rows.
+    Group {
+        rule: &'static str,
+        severity: Severity,
+        /// "MS11 on 5,000 rows: records will be mirrored again (duplicates on the target)."
+        summary: String,
+        /// Indices of its problems, in list order.
+        members: Vec<usize>,
+    },
+}
+
+/// The message without what differs from row to row: the "Entry #n" that starts it, and every
+/// word with a digit or a quote in it (offsets, ranges, names). Problems with the same rule,
+/// severity and shape say the same thing about different rows.
+fn shape(message: &str) -> Vec<&str> {
+    let rest = match message.strip_prefix("Entry #") {
+        Some(r) => r
+            .trim_start_matches(|c: char| c.is_ascii_digit())
+            .trim_start_matches(':')
+            .trim_start(),
+        None => message,
+    };
+    rest.split(' ')
+        .filter(|w| !w.contains(|c: char| c.is_ascii_digit() || c == '\''))
+        .collect()
+}
+
+/// Groups `problems` for display, keeping their order (a group stands where its first member
+/// was). Only problems about a row are grouped, and only when at least two share a rule, a
+/// severity and a message shape; everything else stays one line.
+pub fn group_problems(problems: &[Diagnostic]) -> Vec<ProblemItem> {
+    let mut groups: HashMap<(&'static str, Severity, Vec<&str>), Vec<usize>> = HashMap::new();
+    for (i, d) in problems.iter().enumerate() {
+        if d.entry.is_some() && d.message.starts_with("Entry #") {
+            groups
+                .entry((d.rule, d.severity, shape(&d.message)))
+                .or_default()
+                .push(i);
+        }
+    }
+    // Where each grouped problem goes: the group's first member leads it.
+    let mut lead: HashMap<usize, (&'static str, Severity, String, Vec<usize>)> = HashMap::new();
+    let mut grouped = vec![false; problems.len()];
+    for ((rule, severity, words), members) in groups {
+        if members.len() < 2 {
+            continue;
+        }
+        for &m in &members {
+            if let Some(g) = grouped.get_mut(m) {
+                *g = true;
+            }
+        }
+        let summary = format!(
+            "{rule} on {}: {}",
+            counted(members.len(), "row", "rows"),
+            words.join(" ")
+        );
+        lead.insert(members[0], (rule, severity, summary, members));
+    }
+    let mut out = Vec::new();
+    for i in 0..problems.len() {
+        if let Some((rule, severity, summary, members)) = lead.remove(&i) {
+            out.push(ProblemItem::Group {
+                rule,
+                severity,
+                summary,
+                members,
+            });
+        } else if !grouped.get(i).copied().unwrap_or(false) {
+            out.push(ProblemItem::One(i));
+        }
+    }
+    out
+}
