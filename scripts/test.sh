@@ -59,6 +59,9 @@ cargo clippy -p offsets-web --all-targets --target wasm32-unknown-unknown --lock
 step "native tests"
 run native cargo test --workspace --exclude offsets-web --locked
 
+step "conformance with apache/kafka (tests/conformance, summary line)"
+cargo test -p offsets-core --test conformance --locked -q -- --nocapture | grep '^conformance:'
+
 step "in-browser wasm tests (headless Chromium)"
 run wasm env CHROMEDRIVER=/usr/bin/chromedriver cargo test -p offsets-web --target wasm32-unknown-unknown --locked
 

@@ -5,7 +5,7 @@
 
 use crate::edit::{load, report};
 use crate::export::{ExportArgs, finish};
-use crate::input::{Arg, INPUT_OPTIONS_HELP, InputArgs};
+use crate::input::{Arg, INPUT_OPTIONS_HELP, InputArgs, KIND_CHOICES, connector_kind};
 use crate::{CliError, output};
 use lexopt::ValueExt;
 use offsets_core::export::{self, AlterTarget};
@@ -33,6 +33,10 @@ that fails validation is an error, never a command. A data key that does not mat
   --old-alias-path       MirrorMaker 2 test guard on /spec/mirrors/I/sourceCluster (v1beta2)
                          instead of /spec/mirrors/I/source/alias
   --timeout SECONDS      how long each wait lasts (default 300)
+
+--kind takes two disjoint sets of values and may be given twice, once from each: the procedure
+(connector, mirrormaker2, rest; required) and the connector kind of FILE's offsets
+(mirror-source, mirror-checkpoint, mirror-heartbeat, sink, source; optional, see below).
 ";
 
 pub fn run(parser: &mut lexopt::Parser) -> Result<ExitCode, CliError> {
@@ -49,6 +53,32 @@ pub fn run(parser: &mut lexopt::Parser) -> Result<ExitCode, CliError> {
     let mut script = false;
     let mut timeout: Option<u32> = None;
     while let Some(arg) = Arg::next(parser)? {
+        // `--kind` names the procedure (connector, mirrormaker2, rest) or the connector kind
+        // (mirror-source, ..., as every command reads it): the two sets are disjoint, so one
+        // flag takes both, once each.
+        if matches!(&arg, Arg::Long(l) if l == "kind") {
+            let value = parser.value()?.string()?;
+            if matches!(value.as_str(), "connector" | "mirrormaker2" | "rest") {
+                if kind.is_some() {
+                    return Err(CliError::usage(
+                        "--kind connector|mirrormaker2|rest is given twice",
+                    ));
+                }
+                kind = Some(value);
+            } else if offsets_core::ConnectorKind::from_choice(&value).is_some() {
+                if args.options.kind.is_some() {
+                    return Err(CliError::usage(
+                        "--kind with a connector kind is given twice",
+                    ));
+                }
+                args.options.kind = Some(connector_kind(&value)?);
+            } else {
+                return Err(CliError::usage(format!(
+                    "--kind must be connector, mirrormaker2 or rest (the procedure), or {KIND_CHOICES} (the connector kind), not '{value}'"
+                )));
+            }
+            continue;
+        }
         if args.parse_arg(&arg, parser)? {
             continue;
         }
@@ -61,7 +91,6 @@ pub fn run(parser: &mut lexopt::Parser) -> Result<ExitCode, CliError> {
             continue;
         }
         match arg {
-            Arg::Long(l) if l == "kind" => kind = Some(parser.value()?.string()?),
             Arg::Long(l) if l == "configmap" => configmap = Some(parser.value()?.string()?),
             Arg::Long(l) if l == "list-configmap" => {
                 list_configmap = Some(parser.value()?.string()?)

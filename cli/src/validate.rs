@@ -1,4 +1,4 @@
-//! `connect-offsets validate [FILE|-] [--key KEY] [--format text|json]`: imports the input and
+//! `connect-offsets validate [FILE|-] [--key KEY] [--kind KIND] [--format text|json]`: imports the input and
 //! reports every diagnostic. Text goes to stderr (`FILE:LINE:COLUMN: severity[RULE]: message`
 //! and a summary line); JSON goes to stdout.
 
@@ -18,7 +18,9 @@ every Kafka Connect, MirrorMaker 2 and Strimzi rule. Reads stdin when FILE is `-
 
 Options:
   --format text|json   text: one line per diagnostic on stderr, then a summary (default);
-                       json: one object on stdout {kind, key, entries, form, diagnostics}
+                       json: one object on stdout {kind, kind_source, key, entries, form,
+                       errors, diagnostics}; kind_source says where the kind came from:
+                       chosen (--kind), data-key, owner or keys
 ";
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -101,8 +103,9 @@ pub fn render_text(name: &str, imported: Option<&Imported>, diagnostics: &[Diagn
         Some(i) => {
             let l = &i.listing;
             out.push_str(&format!(
-                "{name}: {counts} (kind {}, key {}, {})\n",
+                "{name}: {counts} (kind {}, {}, key {}, {})\n",
                 l.kind.id(),
+                l.kind_source.phrase(),
                 l.data_key
                     .as_deref()
                     .map_or("-".into(), offsets_core::names::shown),
@@ -148,6 +151,10 @@ pub fn render_json(imported: Option<&Imported>, diagnostics: &[Diagnostic]) -> S
         .collect();
     let value = JsonValue::object([
         ("kind".to_string(), opt(listing.map(|l| l.kind.id()))),
+        (
+            "kind_source".to_string(),
+            opt(listing.map(|l| l.kind_source.id())),
+        ),
         (
             "key".to_string(),
             opt(listing.and_then(|l| l.data_key.as_deref())),

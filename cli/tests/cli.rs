@@ -147,10 +147,10 @@ fn text_output_for_the_negative_partition_fixture() {
     assert_eq!(
         text(&out.stderr),
         format!(
-            "{name}:4:5: info[IMP6]: Detected: MirrorSourceConnector.\n\
+            "{name}:4:5: info[IMP6]: Detected: MirrorSourceConnector (from the entry keys).\n\
              {name}:5:21: info[MS14]: MirrorMaker resumes at offset + 1. Enter the offset of the last record that should count as already mirrored.\n\
-             {name}:17:25: error[MS3]: Entry #2: partition must be an integer between 0 and 2147483647.\n\
-             {name}: 1 error, 0 warnings, 2 infos (kind mirror-source, key offsets.json, 5 entries)\n"
+             {name}:17:25: error[MS3]: Entry #2: 'partition' has the invalid value -1; it must be an integer between 0 and 2147483647 (MirrorMaker 2 answers HTTP 500 '... which cannot be negative').\n\
+             {name}: 1 error, 0 warnings, 2 infos (kind mirror-source, from the entry keys, key offsets.json, 5 entries)\n"
         )
     );
     assert!(out.stdout.is_empty());
@@ -219,7 +219,7 @@ fn json_output_escapes_and_reports_failed_imports() {
         .iter()
         .map(|d| d.get("message").unwrap().as_str().unwrap())
         .collect();
-    assert!(msgs.contains(&"The payload must be {\"offsets\": [...]} with no other fields (Kafka Connect returns HTTP 500 'Unrecognized field')."));
+    assert!(msgs.contains(&"Unexpected top-level field 'x': the payload must be {\"offsets\": [...]} with no other fields (Kafka Connect answers HTTP 500 'Unrecognized field \"x\"'). Remove it."));
 }
 
 #[test]
@@ -245,7 +245,7 @@ fn key_option_selects_the_data_key() {
     ]);
     assert_eq!(out.status.code(), Some(0));
     assert!(text(&out.stderr).contains(
-        "(kind mirror-checkpoint, key east--west.MirrorCheckpointConnector.json, 1 entry)"
+        "(kind mirror-checkpoint, from the data key, key east--west.MirrorCheckpointConnector.json, 1 entry)"
     ));
     let out = run(&["validate", input.to_str().unwrap(), "--key", "missing.json"]);
     assert_eq!(out.status.code(), Some(2));
@@ -304,7 +304,7 @@ fn show_prints_an_aligned_table() {
     assert_eq!(out.status.code(), Some(0));
     assert_eq!(
         text(&out.stdout),
-        "MirrorSourceConnector, key offsets.json, 5 entries\n\
+        "MirrorSourceConnector (from the entry keys), key offsets.json, 5 entries\n\
          #  CLUSTER  TOPIC     PARTITION  OFFSET\n\
          1  east     orders            0    1006\n\
          2  east     orders            1    2006\n\
