@@ -46,6 +46,7 @@ fn option_flags(input: &Path) -> Option<Vec<String>> {
             Some(("key", v)) => flags.extend(["--key".to_string(), v.to_string()]),
             Some(("item", v)) => flags.extend(["--item".to_string(), v.to_string()]),
             Some(("csv-cluster", v)) => flags.extend(["--csv-cluster".to_string(), v.to_string()]),
+            Some(("kind", v)) => flags.extend(["--kind".to_string(), v.to_string()]),
             // Baselines are a library feature; the CLI validates the file alone.
             Some(("baseline", _)) => return None,
             _ => {}

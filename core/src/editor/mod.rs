@@ -17,6 +17,7 @@ use crate::diag::{Diagnostic, Severity};
 use crate::edit::{Action, Session};
 use crate::filter::{EntryFacts, Filter};
 use crate::import::{ImportOptions, import};
+use crate::model::ConnectorKind;
 use crate::procedure::{AliasPath, AutoOffsetReset};
 use std::collections::BTreeSet;
 
@@ -24,6 +25,7 @@ mod display;
 mod draft;
 mod exports;
 mod input;
+mod kind;
 mod settings;
 mod view;
 
@@ -41,6 +43,7 @@ pub use input::{
     BulkOp, add_entries, bulk_action, cell_edit, null_toggle, parse_field_input,
     parse_offset_input, parse_signed_input,
 };
+pub use kind::DETECTED;
 pub use settings::{ExportSettings, Field, TargetKind};
 pub use view::{Sort, SortColumn, View, ViewItem};
 
@@ -93,6 +96,11 @@ pub enum EditorAction {
     DismissNotice,
     /// Forget everything: the empty editor.
     Discard,
+    /// The "Connector kind" selector: `Some(kind)` validates the listing as that kind, `None`
+    /// goes back to the detected one (IMP7). Re-imports the loaded text, like [`PickKey`].
+    ///
+    /// [`PickKey`]: EditorAction::PickKey
+    ChooseKind(Option<ConnectorKind>),
 }
 
 #[derive(Debug, Clone, PartialEq)]
@@ -144,6 +152,8 @@ pub struct Editor {
     view_revision: u64,
     /// Counts changes of the export settings.
     settings_revision: u64,
+    /// The connector kind the user chose (`None`: detected); every load uses it.
+    kind_choice: Option<ConnectorKind>,
 }
 
 impl Editor {
@@ -231,6 +241,7 @@ impl Editor {
             EditorAction::Load
             | EditorAction::LoadFile(_)
             | EditorAction::PickKey(_)
+            | EditorAction::ChooseKind(_)
             | EditorAction::Edit(_) => {
                 bump(&mut self.data_revision);
                 bump(&mut self.view_revision);
@@ -306,6 +317,7 @@ impl Editor {
                     self.load(source, options);
                 }
             }
+            EditorAction::ChooseKind(kind) => self.choose_kind(kind),
             EditorAction::Edit(action) => self.edit(action),
             EditorAction::SetFilter(text) => {
                 match Filter::parse(&text) {
@@ -403,6 +415,10 @@ impl Editor {
     }
 
     fn load(&mut self, source: String, options: ImportOptions) {
+        let options = ImportOptions {
+            kind: self.kind_choice,
+            ..options
+        };
         self.loads = self.loads.wrapping_add(1);
         let source_hash = fingerprint(&source);
         match import(&source, &options) {

@@ -178,6 +178,13 @@ pub fn validate_streamed<'s>(
     Some(out)
 }
 
+/// The topic partition a sink connector makes of an entry (`String.valueOf(kafka_topic)`,
+/// `Integer.parseInt(String.valueOf(kafka_partition))`), when both parse: two entries with the
+/// same one are the same partition for the sink, whatever their JSON.
+pub fn sink_topic_partition(e: &Entry) -> Option<(String, i64)> {
+    sink::topic_partition(e).map(|(t, p, _)| (t, p))
+}
+
 /// Every rule about one entry on its own (all but S7).
 fn entry_rules(
     cx: &mut Ctx<'_>,

@@ -31,8 +31,8 @@ mod source_map;
 
 use configmap::{import_json_root, import_yaml_doc, sentence};
 
-pub use payload::detect_kind;
 pub(crate) use payload::{KindHint, payload_listing};
+pub use payload::{detect_kind, detected_kind};
 
 /// Largest input accepted (64 MiB). A ConfigMap cannot exceed 1 MiB; this bounds memory and time.
 pub const MAX_INPUT_BYTES: usize = 64 * 1024 * 1024;

@@ -169,6 +169,31 @@ pub(crate) fn payload_listing(
     })
 }
 
+/// The kind a listing would have without the user's choice (IMP7: the data key, the owner
+/// reference, then the entries' keys), and where it comes from: what the page's "Connector
+/// kind" selector offers as "Detected: ...".
+pub fn detected_kind(listing: &Listing) -> (ConnectorKind, KindSource) {
+    if let Some(k) = listing
+        .mirror
+        .as_ref()
+        .and_then(|m| ConnectorKind::from_mirror_type(m.name.connector_type))
+    {
+        return (k, KindSource::DataKey);
+    }
+    let mirror_owner = listing
+        .configmap
+        .as_ref()
+        .and_then(|c| c.strimzi_owner())
+        .is_some_and(|o| o.kind == "KafkaMirrorMaker2");
+    if mirror_owner {
+        (mirror_kind(&listing.entries), KindSource::Owner)
+    } else if listing.form == InputForm::Csv {
+        (listing.kind, listing.kind_source)
+    } else {
+        (detect_kind(&listing.entries), KindSource::Keys)
+    }
+}
+
 /// IMP6: the most common classification among the entries' partition maps (ties go to the kind
 /// seen first); `Generic` when there is no partition map at all.
 pub fn detect_kind(entries: &[Entry]) -> ConnectorKind {
