@@ -26,7 +26,7 @@ const EXPECTED = {
     facts: { Connector: 'MirrorSourceConnector', Source: 'configmap-yaml', ConfigMap: 'kafka/bad-offsets', 'Data key': 'offsets.json', Entries: '5', Clusters: 'east', Topics: '2' },
     notice: 'Loaded 5 entries (MirrorSourceConnector).',
     rows: ['orders partition 0', 'orders partition 2', 'payments partition 1'],
-    problems: [/error\s*MS3\s*17:25\s*Entry #2: partition must be an integer/],
+    problems: [/error\s*MS3\s*17:25\s*Entry #2: 'partition' has the invalid value -1; it must be an integer/],
   },
   'kafkaconnector-empty.list.yaml': {
     facts: { Connector: 'Source connector (generic)', ConfigMap: 'kafka/fresh-offsets', Entries: '0', Topics: '0' },

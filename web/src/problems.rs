@@ -1,7 +1,9 @@
 //! The Problems region: every diagnostic with its severity, rule and position; choosing one
 //! scrolls to its row and focuses the offset.
 
-use offsets_core::editor::problems_heading;
+use crate::use_store;
+use offsets_core::Action;
+use offsets_core::editor::{EditorAction, problems_heading};
 use yew::prelude::*;
 
 /// At most this many problems are listed (the counts always cover all of them).
@@ -17,6 +19,7 @@ pub struct ProblemsProps {
 
 #[component]
 pub fn ProblemsPanel(props: &ProblemsProps) -> Html {
+    let store = use_store();
     let problems = &props.problems;
     let items = problems.iter().take(SHOWN).map(|d| {
         let position = if d.position.line > 0 { format!("{} ", d.position) } else { String::new() };
@@ -28,11 +31,21 @@ pub fn ProblemsPanel(props: &ProblemsProps) -> Html {
                 <span class="message">{ &d.message }</span>
             </>
         };
+        // S7 offers its fix: remove the earlier entries of every repeated partition.
+        let keep_last = (d.rule == "S7").then(|| {
+            let store = store.clone();
+            html! {
+                <button type="button" class="fix"
+                    onclick={Callback::from(move |_: MouseEvent| store.dispatch(EditorAction::Edit(Action::KeepLastDuplicates)))}>
+                    { "Keep only the last" }
+                </button>
+            }
+        });
         match d.entry {
             Some(row) => {
                 let on_focus_row = props.on_focus_row.clone();
                 html! {
-                    <li><button type="button" class="problem" onclick={Callback::from(move |_: MouseEvent| on_focus_row.emit(row))}>{ text }</button></li>
+                    <li><button type="button" class="problem" onclick={Callback::from(move |_: MouseEvent| on_focus_row.emit(row))}>{ text }</button>{ for keep_last }</li>
                 }
             }
             None => html! { <li class="problem">{ text }</li> },
