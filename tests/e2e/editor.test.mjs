@@ -369,7 +369,7 @@ test('export: the ConfigMap YAML holds exactly the expected payload (real kubect
       await exportRegion.getByRole('textbox', { name: 'KafkaConnector name' }).fill('mirror-source');
       const disabled = exportRegion.getByRole('alert', { name: 'Export disabled' });
       await until(async () => /^Export is disabled until 1 error is fixed:/.test(await disabled.textContent()), { message: 'one blocker left' });
-      assert.match(await disabled.textContent(), /MS3: Entry #2: partition must be an integer/);
+      assert.match(await disabled.textContent(), /MS3: Entry #2: 'partition' has the invalid value -1; it must be an integer/);
       assert.equal(await exportRegion.getByRole('region', { name: 'ConfigMap YAML' }).count(), 0, 'no export view while blocked');
 
       // Choosing the problem shows and focuses its row, even when the filter hides it.
