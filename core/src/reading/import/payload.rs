@@ -52,30 +52,19 @@ pub(crate) fn payload_listing(
             ));
         }
         other => {
-            let what = match other {
-                JsonKind::String(_) => "a string",
-                JsonKind::Number(_) => "a number",
-                _ => "a boolean",
+            let (what, jackson) = match other {
+                JsonKind::String(_) => (
+                    "a string",
+                    " (no String-argument constructor/factory method to deserialize from String value)",
+                ),
+                JsonKind::Number(_) => ("a number", ""),
+                _ => ("a boolean", ""),
             };
             return Err(s1(
                 payload_pos,
                 data_key,
                 &format!(
-                    "The payload is {what}; it must be an object {{\"offsets\": [...]}}. Kafka Connect answers HTTP 500 'Cannot construct instance of ConnectorOffsets (no {}-argument constructor/factory method to deserialize from {} value)'.",
-                    if what == "a boolean" {
-                        "boolean"
-                    } else if what == "a number" {
-                        "int/Int"
-                    } else {
-                        "String"
-                    },
-                    if what == "a boolean" {
-                        "Boolean"
-                    } else if what == "a number" {
-                        "Number"
-                    } else {
-                        "String"
-                    },
+                    "The payload is {what}; it must be an object {{\"offsets\": [...]}}. Kafka Connect answers HTTP 500 'Cannot construct instance of ConnectorOffsets{jackson}'."
                 ),
             ));
         }
