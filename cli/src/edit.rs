@@ -32,6 +32,9 @@ Edits:
   --resume-at M               MirrorMaker 2: resume the selected partitions at record M
                               (stores M-1; M=0 stores null); sink: stores M
   --restore-from LISTING      set the selected partitions to their values in LISTING
+  --dedupe                    keep only the last entry of each partition that appears more than
+                              once (S7), as Kafka Connect does: the earlier ones are removed
+                              (filters do not apply; for sinks, 3 and \"3\" are one partition)
 FILTERS (select what the bulk edits act on; all entries without filters):
   --topic GLOB                topic glob (`*`, `?`) or /regex/
   --partition LIST            partitions, e.g. 0,2,5-9
@@ -177,6 +180,7 @@ enum Op {
     SetAll(i64),
     ResumeAt(i64),
     RestoreFrom(Source),
+    Dedupe,
 }
 
 fn parse_i64(flag: &str, v: &str) -> Result<i64, CliError> {
@@ -237,6 +241,7 @@ pub fn run(parser: &mut lexopt::Parser) -> Result<ExitCode, CliError> {
                 "--resume-at",
                 &parser.value()?.string()?,
             )?)),
+            Arg::Long(l) if l == "dedupe" => ops.push(Op::Dedupe),
             Arg::Long(l) if l == "restore-from" => {
                 ops.push(Op::RestoreFrom(Source::from_arg(parser.value()?)))
             }
@@ -310,6 +315,7 @@ pub fn run(parser: &mut lexopt::Parser) -> Result<ExitCode, CliError> {
                 selection: selection.clone(),
                 record,
             },
+            Op::Dedupe => Action::KeepLastDuplicates,
             Op::RestoreFrom(other) => {
                 let other = load(&other, &ImportOptions::default())?;
                 restore_from(&session, &filter, &other.listing, &mut log)

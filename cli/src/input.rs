@@ -62,7 +62,21 @@ pub const INPUT_OPTIONS_HELP: &str = "\
                        (default: the first ConfigMap holding an offsets key)
   --csv-cluster ALIAS  read a consumer-group CSV as MirrorMaker 2 source offsets of cluster ALIAS
                        (each offset - 1, 0 becomes null); default: sink connector offsets
+  --kind KIND          the connector kind, one of mirror-source, mirror-checkpoint,
+                       mirror-heartbeat, sink, source (a connector-defined source connector);
+                       default: from the MirrorMaker 2 data key, the owner reference, then the
+                       keys most entries have. A bare REST body whose entries lack a key needs it
+                       for its MirrorMaker 2 or sink errors to be reported
 ";
+
+/// The values `--kind` takes (the connector kind, domain.md IMP7).
+pub const KIND_CHOICES: &str = "mirror-source, mirror-checkpoint, mirror-heartbeat, sink or source";
+
+/// Reads a `--kind` value as a connector kind.
+pub fn connector_kind(value: &str) -> Result<offsets_core::ConnectorKind, CliError> {
+    offsets_core::ConnectorKind::from_choice(value)
+        .ok_or_else(|| CliError::usage(format!("--kind must be {KIND_CHOICES}, not '{value}'")))
+}
 
 impl InputArgs {
     /// Handles one input-related argument; returns `Ok(false)` when `arg` is not one.
@@ -76,6 +90,10 @@ impl InputArgs {
                     return Err(CliError::usage("--item counts from 1"));
                 }
                 self.options.list_item = Some(n - 1);
+            }
+            Arg::Long(l) if l == "kind" => {
+                let value = parser.value()?.string()?;
+                self.options.kind = Some(connector_kind(&value)?);
             }
             Arg::Long(l) if l == "csv-cluster" => {
                 self.options.csv_target = CsvTarget::MirrorSource {

@@ -5,7 +5,7 @@
 
 use crate::edit::{load, report};
 use crate::export::{ExportArgs, finish};
-use crate::input::{Arg, INPUT_OPTIONS_HELP, InputArgs, Source};
+use crate::input::{Arg, INPUT_OPTIONS_HELP, InputArgs, KIND_CHOICES, Source, connector_kind};
 use crate::resource;
 use crate::{CliError, output};
 use lexopt::ValueExt;
@@ -49,6 +49,10 @@ a command. A data key that does not match the kind (K4) is an error.
                          changed partition back to its LISTING value, an added one to null),
                          applied exactly like an alter; --configmap defaults to
                          <alter ConfigMap>-rollback
+
+--kind takes two disjoint sets of values and may be given twice, once from each: the procedure
+(connector, mirrormaker2, rest; required) and the connector kind of FILE's offsets
+(mirror-source, mirror-checkpoint, mirror-heartbeat, sink, source; optional, see below).
 ";
 
 pub fn run(parser: &mut lexopt::Parser) -> Result<ExitCode, CliError> {
@@ -70,6 +74,32 @@ pub fn run(parser: &mut lexopt::Parser) -> Result<ExitCode, CliError> {
     // The guard path the CR really uses (a v1beta2 CR of Strimzi 0.49+ may use source.alias).
     let mut path_from_cr: Option<AliasPath> = None;
     while let Some(arg) = Arg::next(parser)? {
+        // `--kind` names the procedure (connector, mirrormaker2, rest) or the connector kind
+        // (mirror-source, ..., as every command reads it): the two sets are disjoint, so one
+        // flag takes both, once each.
+        if matches!(&arg, Arg::Long(l) if l == "kind") {
+            let value = parser.value()?.string()?;
+            if matches!(value.as_str(), "connector" | "mirrormaker2" | "rest") {
+                if kind.is_some() {
+                    return Err(CliError::usage(
+                        "--kind connector|mirrormaker2|rest is given twice",
+                    ));
+                }
+                kind = Some(value);
+            } else if offsets_core::ConnectorKind::from_choice(&value).is_some() {
+                if args.options.kind.is_some() {
+                    return Err(CliError::usage(
+                        "--kind with a connector kind is given twice",
+                    ));
+                }
+                args.options.kind = Some(connector_kind(&value)?);
+            } else {
+                return Err(CliError::usage(format!(
+                    "--kind must be connector, mirrormaker2 or rest (the procedure), or {KIND_CHOICES} (the connector kind), not '{value}'"
+                )));
+            }
+            continue;
+        }
         if args.parse_arg(&arg, parser)? {
             continue;
         }
@@ -82,7 +112,6 @@ pub fn run(parser: &mut lexopt::Parser) -> Result<ExitCode, CliError> {
             continue;
         }
         match arg {
-            Arg::Long(l) if l == "kind" => kind = Some(parser.value()?.string()?),
             Arg::Long(l) if l == "configmap" => configmap = Some(parser.value()?.string()?),
             Arg::Long(l) if l == "list-configmap" => {
                 list_configmap = Some(parser.value()?.string()?)

@@ -1,4 +1,4 @@
-//! `connect-offsets validate [FILE|-] [--key KEY] [--format text|json]`: imports the input and
+//! `connect-offsets validate [FILE|-] [--key KEY] [--kind KIND] [--format text|json]`: imports the input and
 //! reports every diagnostic. Text goes to stderr (`FILE:LINE:COLUMN: severity[RULE]: message`
 //! and a summary line); JSON goes to stdout.
 
@@ -21,7 +21,9 @@ which kubectl prints only with --show-managed-fields (otherwise it is unknown).
 
 Options:
   --format text|json   text: one line per diagnostic on stderr, then a summary (default);
-                       json: one object on stdout {kind, key, entries, form, diagnostics}
+                       json: one object on stdout {kind, kind_source, key, entries, form,
+                       errors, diagnostics}; kind_source says where the kind came from:
+                       chosen (--kind), data-key, owner or keys
 ";
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -110,8 +112,9 @@ pub fn render_text(name: &str, imported: Option<&Imported>, diagnostics: &[Diagn
         Some(i) => {
             let l = &i.listing;
             out.push_str(&format!(
-                "{name}: {counts} (kind {}, key {}, {})\n",
+                "{name}: {counts} (kind {}, {}, key {}, {})\n",
                 l.kind.id(),
+                l.kind_source.phrase(),
                 l.data_key
                     .as_deref()
                     .map_or("-".into(), offsets_core::names::shown),
@@ -128,6 +131,8 @@ pub fn render_text(name: &str, imported: Option<&Imported>, diagnostics: &[Diagn
 pub struct JsonReport<'a> {
     /// The connector kind (`mirror-source`, ...), null when the input could not be imported.
     kind: Option<&'a str>,
+    /// Where the kind came from (`chosen`, `data-key`, `owner`, `keys`), null when not imported.
+    kind_source: Option<&'a str>,
     /// The ConfigMap data key the offsets came from, if any.
     key: Option<&'a str>,
     entries: usize,
@@ -155,6 +160,7 @@ impl<'a> JsonReport<'a> {
         let listing = imported.map(|i| &i.listing);
         JsonReport {
             kind: listing.map(|l| l.kind.id()),
+            kind_source: listing.map(|l| l.kind_source.id()),
             key: listing.and_then(|l| l.data_key.as_deref()),
             entries: listing.map_or(0, |l| l.entries.len()),
             form: listing.map(|l| l.form.id()),

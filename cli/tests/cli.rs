@@ -46,6 +46,7 @@ fn option_flags(input: &Path) -> Option<Vec<String>> {
             Some(("key", v)) => flags.extend(["--key".to_string(), v.to_string()]),
             Some(("item", v)) => flags.extend(["--item".to_string(), v.to_string()]),
             Some(("csv-cluster", v)) => flags.extend(["--csv-cluster".to_string(), v.to_string()]),
+            Some(("kind", v)) => flags.extend(["--kind".to_string(), v.to_string()]),
             // Baselines are a library feature; the CLI validates the file alone.
             Some(("baseline", _)) => return None,
             _ => {}
@@ -153,10 +154,10 @@ fn text_output_for_the_negative_partition_fixture() {
         text(&out.stderr),
         format!(
             "{name}: listed: unknown. kubectl prints the operator's write time only with --show-managed-fields: kubectl get configmap bad-offsets -o yaml --show-managed-fields (the creation timestamp is not the listing time: a re-list updates the same ConfigMap)\n\
-             {name}:4:5: info[IMP6]: Detected: MirrorSourceConnector.\n\
+             {name}:4:5: info[IMP6]: Detected: MirrorSourceConnector (from the entry keys).\n\
              {name}:5:21: info[MS14]: MirrorMaker resumes at offset + 1. Enter the offset of the last record that should count as already mirrored.\n\
-             {name}:17:25: error[MS3]: Entry #2: partition must be an integer between 0 and 2147483647.\n\
-             {name}: 1 error, 0 warnings, 2 infos (kind mirror-source, key offsets.json, 5 entries)\n"
+             {name}:17:25: error[MS3]: Entry #2: 'partition' has the invalid value -1; it must be an integer between 0 and 2147483647 (MirrorMaker 2 answers HTTP 500 '... which cannot be negative').\n\
+             {name}: 1 error, 0 warnings, 2 infos (kind mirror-source, from the entry keys, key offsets.json, 5 entries)\n"
         )
     );
     assert!(out.stdout.is_empty());
@@ -213,7 +214,15 @@ fn json_output_keeps_its_field_names_and_order() {
     };
     assert_eq!(
         names(&v),
-        ["kind", "key", "entries", "form", "errors", "diagnostics"]
+        [
+            "kind",
+            "kind_source",
+            "key",
+            "entries",
+            "form",
+            "errors",
+            "diagnostics"
+        ]
     );
     assert_eq!(v.get("errors").unwrap().as_number().unwrap().text(), "1");
     let ms3 = &v.get("diagnostics").unwrap().as_array().unwrap()[2];
@@ -255,7 +264,7 @@ fn json_output_escapes_and_reports_failed_imports() {
         .iter()
         .map(|d| d.get("message").unwrap().as_str().unwrap())
         .collect();
-    assert!(msgs.contains(&"The payload must be {\"offsets\": [...]} with no other fields (Kafka Connect returns HTTP 500 'Unrecognized field')."));
+    assert!(msgs.contains(&"Unexpected top-level field 'x': the payload must be {\"offsets\": [...]} with no other fields (Kafka Connect answers HTTP 500 'Unrecognized field \"x\"'). Remove it."));
 }
 
 #[test]
@@ -281,7 +290,7 @@ fn key_option_selects_the_data_key() {
     ]);
     assert_eq!(out.status.code(), Some(0));
     assert!(text(&out.stderr).contains(
-        "(kind mirror-checkpoint, key east--west.MirrorCheckpointConnector.json, 1 entry)"
+        "(kind mirror-checkpoint, from the data key, key east--west.MirrorCheckpointConnector.json, 1 entry)"
     ));
     let out = run(&["validate", input.to_str().unwrap(), "--key", "missing.json"]);
     assert_eq!(out.status.code(), Some(2));
@@ -340,7 +349,7 @@ fn show_prints_an_aligned_table() {
     assert_eq!(out.status.code(), Some(0));
     assert_eq!(
         text(&out.stdout),
-        "MirrorSourceConnector, key offsets.json, 5 entries\n\
+        "MirrorSourceConnector (from the entry keys), key offsets.json, 5 entries\n\
          Listed: unknown. kubectl prints the operator's write time only with --show-managed-fields: kubectl get configmap mirror-source-offsets -o yaml --show-managed-fields (the creation timestamp is not the listing time: a re-list updates the same ConfigMap)\n\
          #  CLUSTER  TOPIC     PARTITION  OFFSET\n\
          1  east     orders            0    1006\n\

@@ -36,5 +36,5 @@ pub use diag::{Diagnostic, Position, Severity};
 pub use edit::{Action, EditError, ExportScope, Outcome, Selection, Session};
 pub use filter::Filter;
 pub use import::{ImportOptions, Imported, import, import_bytes};
-pub use model::{ConnectorKind, Entry, Listing, PartitionKey};
+pub use model::{ConnectorKind, Entry, KindSource, Listing, PartitionKey};
 pub use validate::validate;

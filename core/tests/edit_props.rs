@@ -150,6 +150,7 @@ fn action() -> impl Strategy<Value = Action> {
         }),
         Just(Action::Undo),
         Just(Action::Redo),
+        Just(Action::KeepLastDuplicates),
     ]
 }
 

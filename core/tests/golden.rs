@@ -1,5 +1,6 @@
 //! Golden tests: every input under `tests/golden/{ok,err}/` is imported (with the options in an
-//! optional `<input>.options` file: `key=`, `item=` (1-based), `csv-cluster=`, `baseline=`) and its
+//! optional `<input>.options` file: `key=`, `item=` (1-based), `csv-cluster=`, `baseline=`,
+//! `kind=` as `--kind` takes it) and its
 //! diagnostics are compared with `<input>.diagnostics`, rendered as `line:col: rule: message`
 //! after a summary line. Run with `UPDATE_GOLDEN=1` to rewrite the expectations.
 //!
@@ -60,6 +61,7 @@ fn render(path: &Path) -> (String, bool) {
                     }
                 }
                 "baseline" => baseline = Some(path.with_file_name(v)),
+                "kind" => opts.kind = Some(offsets_core::ConnectorKind::from_choice(v).unwrap()),
                 other => panic!("unknown option {other} in {}", options_path.display()),
             }
         }

@@ -177,7 +177,7 @@ impl<'a> Bytes<'a> {
 
     fn action(&mut self, session: &Session) -> Option<Action> {
         let len = session.len();
-        Some(match self.u8() % 16 {
+        Some(match self.u8() % 17 {
             0 => Action::SetOffset {
                 row: self.row(len),
                 offset: self.i64(),
@@ -234,6 +234,7 @@ impl<'a> Bytes<'a> {
                 row: self.row(len),
                 value: self.entry(session, len),
             },
+            15 => Action::KeepLastDuplicates,
             _ => Action::Redo,
         })
     }

@@ -6,6 +6,7 @@ mod bulk;
 mod export;
 mod import;
 pub mod io;
+mod kind;
 mod problems;
 mod table;
 
@@ -442,6 +443,7 @@ pub fn App() -> Html {
                 <import::ImportPanel />
                 if loaded {
                     <import::Header />
+                    <kind::KindPicker />
                     <bulk::BulkPanel view={view.clone()} />
                     <table::Table view={view} focus_row={*focus_row} on_focused={on_focused} />
                     <problems::ProblemsPanel problems={(*check).clone()} fresh={problems_fresh} on_focus_row={on_focus_row} />

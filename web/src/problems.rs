@@ -2,8 +2,11 @@
 //! scrolls to its row and focuses the offset. Identical problems on many rows are one line
 //! (core's `group_problems`) that expands to the rows.
 
-use offsets_core::Diagnostic;
-use offsets_core::editor::{Check, ProblemItem, counted, group_problems, problems_heading};
+use crate::use_store;
+use offsets_core::editor::{
+    Check, EditorAction, ProblemItem, counted, group_problems, problems_heading,
+};
+use offsets_core::{Action, Diagnostic};
 use std::rc::Rc;
 use yew::prelude::*;
 
@@ -21,7 +24,7 @@ pub struct ProblemsProps {
 }
 
 /// One problem: a button that focuses its row, or plain text when it is about no row.
-fn problem(d: &Diagnostic, on_focus_row: &Callback<usize>) -> Html {
+fn problem(d: &Diagnostic, on_focus_row: &Callback<usize>, on_keep_last: &Callback<()>) -> Html {
     // A problem about the document as a whole has no place to show (no 0:0).
     let position = if d.position.line > 0 {
         format!("{} ", d.position)
@@ -36,14 +39,25 @@ fn problem(d: &Diagnostic, on_focus_row: &Callback<usize>) -> Html {
             <span class="message">{ &d.message }</span>
         </>
     };
+    let fix = (d.rule == "S7").then(|| keep_last_button(on_keep_last));
     match d.entry {
         Some(row) => {
             let on_focus_row = on_focus_row.clone();
             html! {
-                <li><button type="button" class="problem" onclick={Callback::from(move |_: MouseEvent| on_focus_row.emit(row))}>{ text }</button></li>
+                <li><button type="button" class="problem" onclick={Callback::from(move |_: MouseEvent| on_focus_row.emit(row))}>{ text }</button>{ for fix }</li>
             }
         }
-        None => html! { <li class="problem">{ text }</li> },
+        None => html! { <li class="problem">{ text }{ for fix }</li> },
+    }
+}
+
+/// S7 offers its fix: remove the earlier entries of every repeated partition, one undoable step.
+fn keep_last_button(on_keep_last: &Callback<()>) -> Html {
+    let on_keep_last = on_keep_last.clone();
+    html! {
+        <button type="button" class="fix" onclick={Callback::from(move |_: MouseEvent| on_keep_last.emit(()))}>
+            { "Keep only the last" }
+        </button>
     }
 }
 
@@ -54,6 +68,7 @@ struct GroupProps {
     summary: AttrValue,
     members: Rc<Vec<usize>>,
     on_focus_row: Callback<usize>,
+    on_keep_last: Callback<()>,
 }
 
 /// A group of identical problems: one line with the count, expanded on demand to its rows (each
@@ -71,15 +86,21 @@ fn ProblemGroup(props: &GroupProps) -> Html {
         Callback::from(move |_: MouseEvent| shown.set(*shown + SHOWN))
     };
     let total = props.members.len();
+    let duplicates = props
+        .members
+        .first()
+        .and_then(|&i| props.check.problems.get(i))
+        .is_some_and(|d| d.rule == "S7");
     html! {
         <li class="problem-group">
             <button type="button" class="problem group" aria-expanded={expanded.to_string()} onclick={toggle}>
                 <span class={classes!("badge", props.severity.as_str())}>{ props.severity.as_str() }</span>
                 <span class="message">{ &props.summary }</span>
             </button>
+            if duplicates { { keep_last_button(&props.on_keep_last) } }
             if *expanded {
                 <ul class="problem-list">
-                    { for props.members.iter().take(*shown).filter_map(|&i| props.check.problems.get(i)).map(|d| problem(d, &props.on_focus_row)) }
+                    { for props.members.iter().take(*shown).filter_map(|&i| props.check.problems.get(i)).map(|d| problem(d, &props.on_focus_row, &props.on_keep_last)) }
                 </ul>
                 if total > *shown {
                     <button type="button" class="link" onclick={more}>
@@ -93,6 +114,9 @@ fn ProblemGroup(props: &GroupProps) -> Html {
 
 #[component]
 pub fn ProblemsPanel(props: &ProblemsProps) -> Html {
+    let store = use_store();
+    let on_keep_last =
+        Callback::from(move |()| store.dispatch(EditorAction::Edit(Action::KeepLastDuplicates)));
     let check = props.problems.clone();
     let items = {
         let check = check.clone();
@@ -102,7 +126,7 @@ pub fn ProblemsPanel(props: &ProblemsProps) -> Html {
     let lines = items.iter().take(SHOWN).map(|item| match item {
         ProblemItem::One(i) => problems
             .get(*i)
-            .map(|d| problem(d, &props.on_focus_row))
+            .map(|d| problem(d, &props.on_focus_row, &on_keep_last))
             .unwrap_or_default(),
         ProblemItem::Group {
             severity,
@@ -111,7 +135,8 @@ pub fn ProblemsPanel(props: &ProblemsProps) -> Html {
             ..
         } => html! {
             <ProblemGroup check={check.clone()} severity={*severity} summary={AttrValue::from(summary.clone())}
-                members={Rc::new(members.clone())} on_focus_row={props.on_focus_row.clone()} />
+                members={Rc::new(members.clone())} on_focus_row={props.on_focus_row.clone()}
+                on_keep_last={on_keep_last.clone()} />
         },
     });
     html! {

@@ -45,6 +45,11 @@ impl Editor {
                 out.push_str(&format!(",\"listItem\":{item}"));
             }
         }
+        // The "Connector kind" choice; a record without it restores the detected kind.
+        if let Some(kind) = self.kind_choice {
+            out.push_str(",\"kind\":");
+            json::write_string(&mut out, kind.choice());
+        }
         out.push('}');
         out
     }
@@ -288,6 +293,10 @@ impl Editor {
             Some(JsonKind::Bool(true)) => Some(editor.input.clone()),
             _ => None,
         };
+        editor.kind_choice = record
+            .get("kind")
+            .and_then(JsonValue::as_str)
+            .and_then(crate::model::ConnectorKind::from_choice);
         if let Some(source) = source {
             let options = ImportOptions {
                 data_key: record

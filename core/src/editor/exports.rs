@@ -85,10 +85,23 @@ impl Editor {
         };
         let session = &loaded.session;
         let touched = |row: usize| session.row(row).is_some_and(|r| r.removed || r.changed);
+        // S7 holds only while an earlier row still has the partition ("Keep only the last"
+        // removes them); checked over the rows only when the import reported any.
+        let repeated: Option<Vec<usize>> = loaded
+            .diagnostics
+            .iter()
+            .any(|d| d.rule == "S7")
+            .then(|| session.repeated_rows());
+        let still_repeated = |d: &Diagnostic| {
+            d.rule != "S7"
+                || d.entry
+                    .zip(repeated.as_ref())
+                    .is_none_or(|(e, rows)| rows.binary_search(&e).is_ok())
+        };
         let mut out: Vec<Diagnostic> = loaded
             .diagnostics
             .iter()
-            .filter(|d| d.entry.is_none_or(|e| !touched(e)))
+            .filter(|d| d.entry.is_none_or(|e| !touched(e)) && still_repeated(d))
             .cloned()
             .collect();
         let (rows, subset) = changed_subset(session, |r| r.changed && !r.removed);

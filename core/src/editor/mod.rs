@@ -17,6 +17,7 @@ use crate::diag::{Diagnostic, Severity};
 use crate::edit::{Action, Session};
 use crate::filter::{EntryFacts, Filter};
 use crate::import::{ImportOptions, import};
+use crate::model::ConnectorKind;
 use crate::procedure::{AliasPath, AutoOffsetReset, Listed};
 use std::collections::BTreeSet;
 
@@ -25,6 +26,7 @@ mod draft;
 mod exports;
 mod groups;
 mod input;
+mod kind;
 mod replace;
 mod settings;
 mod view;
@@ -48,6 +50,7 @@ pub use input::{
     BulkOp, ShiftOffer, add_entries, bulk_action, cell_edit, null_toggle, parse_field_input,
     parse_offset_input, parse_signed_input,
 };
+pub use kind::DETECTED;
 pub use settings::{ExportSettings, Field, TargetKind};
 pub use view::{Sort, SortColumn, View, ViewItem};
 
@@ -104,6 +107,11 @@ pub enum EditorAction {
     /// The text area set to this text and loaded, as one step (Load example): Undo brings back
     /// the previous text as well as the previous listing.
     LoadText(String),
+    /// The "Connector kind" selector: `Some(kind)` validates the listing as that kind, `None`
+    /// goes back to the detected one (IMP7). Re-imports the loaded text, like [`PickKey`].
+    ///
+    /// [`PickKey`]: EditorAction::PickKey
+    ChooseKind(Option<ConnectorKind>),
 }
 
 #[derive(Debug, Clone, PartialEq)]
@@ -162,6 +170,8 @@ pub struct Editor {
     replaced: Vec<Editor>,
     /// States undone back over a load or a discard, newest last: Redo re-applies them.
     reloaded: Vec<Editor>,
+    /// The connector kind the user chose (`None`: detected); every load uses it.
+    kind_choice: Option<ConnectorKind>,
 }
 
 impl Editor {
@@ -250,6 +260,7 @@ impl Editor {
             | EditorAction::LoadText(_)
             | EditorAction::LoadFile(_)
             | EditorAction::PickKey(_)
+            | EditorAction::ChooseKind(_)
             | EditorAction::Edit(_) => {
                 bump(&mut self.data_revision);
                 bump(&mut self.view_revision);
@@ -349,6 +360,7 @@ impl Editor {
                     }
                 }
             }
+            EditorAction::ChooseKind(kind) => self.choose_kind(kind),
             EditorAction::Edit(action) => self.edit(action),
             EditorAction::SetFilter(text) => {
                 match Filter::parse(&text) {
@@ -470,6 +482,10 @@ impl Editor {
 
     /// Imports `source`; `true` when it replaced the loaded session (a refused load keeps it).
     fn load(&mut self, source: String, options: ImportOptions) -> bool {
+        let options = ImportOptions {
+            kind: self.kind_choice,
+            ..options
+        };
         self.loads = self.loads.wrapping_add(1);
         let source_hash = fingerprint(&source);
         match import(&source, &options) {

@@ -85,6 +85,38 @@ impl ConnectorKind {
         }
     }
 
+    /// The kind a user names on the command line (`--kind`) or in the page's selector:
+    /// `mirror-source`, `mirror-checkpoint`, `mirror-heartbeat`, `sink`, or `source` (a generic
+    /// source connector; `generic`, the [`id`](Self::id), is read too).
+    pub fn from_choice(s: &str) -> Option<ConnectorKind> {
+        match s {
+            "mirror-source" => Some(ConnectorKind::MirrorSource),
+            "mirror-checkpoint" => Some(ConnectorKind::MirrorCheckpoint),
+            "mirror-heartbeat" => Some(ConnectorKind::MirrorHeartbeat),
+            "sink" => Some(ConnectorKind::Sink),
+            "source" | "generic" => Some(ConnectorKind::Generic),
+            _ => None,
+        }
+    }
+
+    /// The name [`from_choice`](Self::from_choice) reads (`source` for a generic connector).
+    pub fn choice(self) -> &'static str {
+        match self {
+            ConnectorKind::Generic => "source",
+            other => other.id(),
+        }
+    }
+
+    /// The label with where the kind came from: "MirrorSourceConnector (from the data key)",
+    /// "Source connector (generic; chosen)".
+    pub fn label_from(self, source: KindSource) -> String {
+        let label = self.label();
+        match label.strip_suffix(')') {
+            Some(open) => format!("{open}; {})", source.phrase()),
+            None => format!("{label} ({})", source.phrase()),
+        }
+    }
+
     /// Classifies one partition map by its keys (IMP6).
     pub fn classify(partition: &JsonValue) -> ConnectorKind {
         let has = |k: &str| partition.get(k).is_some();
@@ -98,6 +130,42 @@ impl ConnectorKind {
             ConnectorKind::MirrorHeartbeat
         } else {
             ConnectorKind::Generic
+        }
+    }
+}
+
+/// Where a listing's connector kind came from (domain.md IMP7), in the order they are tried.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub enum KindSource {
+    /// The user chose it (CLI `--kind`, the page's "Connector kind" selector).
+    Chosen,
+    /// The MirrorMaker 2 data key names the connector (`…MirrorSourceConnector.json`).
+    DataKey,
+    /// The ConfigMap's owner reference (a KafkaMirrorMaker2 custom resource).
+    Owner,
+    /// The majority of the entries' partition keys.
+    #[default]
+    Keys,
+}
+
+impl KindSource {
+    /// Stable machine id, as `validate --format json` prints it in `kind_source`.
+    pub fn id(self) -> &'static str {
+        match self {
+            KindSource::Chosen => "chosen",
+            KindSource::DataKey => "data-key",
+            KindSource::Owner => "owner",
+            KindSource::Keys => "keys",
+        }
+    }
+
+    /// How IMP6's sentence says it: "Detected: <kind> (<this>)."
+    pub fn phrase(self) -> &'static str {
+        match self {
+            KindSource::Chosen => "chosen",
+            KindSource::DataKey => "from the data key",
+            KindSource::Owner => "from the owner reference",
+            KindSource::Keys => "from the entry keys",
         }
     }
 }
@@ -195,6 +263,8 @@ impl ConfigMapMeta {
 #[derive(Debug, Clone, PartialEq)]
 pub struct Listing {
     pub kind: ConnectorKind,
+    /// Where `kind` came from (IMP7).
+    pub kind_source: KindSource,
     pub entries: Vec<Entry>,
     pub form: InputForm,
     /// The ConfigMap data key the payload came from (`None` for REST and CSV input).
@@ -219,6 +289,7 @@ impl Listing {
     pub fn new(kind: ConnectorKind, form: InputForm) -> Listing {
         Listing {
             kind,
+            kind_source: KindSource::Keys,
             entries: Vec::new(),
             form,
             data_key: None,
@@ -422,6 +493,7 @@ mod tests {
                 None,
                 InputForm::RestPayload,
                 Position::NONE,
+                Default::default(),
             )
             .unwrap();
             assert_eq!(l.to_pretty_json(), json::to_pretty(&l.payload()));

@@ -21,7 +21,7 @@ pub(super) fn listing_rules(
         "IMP6",
         Severity::Info,
         l.payload_pos,
-        format!("Detected: {}.", l.kind.label()),
+        format!("Detected: {}.", l.kind.label_from(l.kind_source)),
         None,
     );
     if l.kind == ConnectorKind::Generic {
@@ -50,7 +50,7 @@ pub(super) fn listing_rules(
             "S1",
             Severity::Error,
             first.key_pos,
-            "The payload must be {\"offsets\": [...]} with no other fields (Kafka Connect returns HTTP 500 'Unrecognized field').".into(),
+            format!("Unexpected top-level field '{}': the payload must be {{\"offsets\": [...]}} with no other fields (Kafka Connect answers HTTP 500 'Unrecognized field \"{}\"'). Remove it.", first.key, first.key),
             None,
         );
     }
@@ -67,7 +67,7 @@ pub(super) fn listing_rules(
             "S2",
             Severity::Error,
             l.offsets_pos,
-            "Nothing to alter: Kafka Connect rejects an empty list (HTTP 400). To clear every offset use Reset instead.".into(),
+            "Nothing to alter: 'offsets' is empty, and Kafka Connect answers HTTP 400 'Partitions / offsets need to be provided for an alter offsets request'. To clear every offset use Reset instead.".into(),
             None,
         );
     } else {

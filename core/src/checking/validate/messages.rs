@@ -1,7 +1,7 @@
 //! Helpers the rule families share to word their messages: range sentences with exact decimal
 //! bounds, and the list of unexpected keys in a map.
 
-use crate::json::JsonValue;
+use crate::json::{JsonKind, JsonValue};
 
 /// `format!("Entry #{n}: records {from}…{to}{rest}")`, built by hand: a shift of every row
 /// writes one such message per entry (MS11/MS12), and the formatting machinery cost more than
@@ -29,6 +29,102 @@ fn push_decimal(out: &mut String, v: i128) {
             .iter()
             .map(|&d| char::from(d)),
     );
+}
+
+/// A value as the user wrote it, in JSON (strings quoted), cut at 60 characters.
+pub(super) fn shown(v: &JsonValue) -> String {
+    let text = crate::json::to_compact(v);
+    if text.chars().count() > 60 {
+        let mut cut: String = text.chars().take(57).collect();
+        cut.push('…');
+        cut
+    } else {
+        text
+    }
+}
+
+/// Java's `String.valueOf(v)` for a bound JSON value, as `SinkUtils` reads it before
+/// `Integer.parseInt` / `Long.parseLong`: integers print their value (`-0` is `0`), strings
+/// themselves, `null`, `true` and `false` their names. `None` for a fraction or exponent (a
+/// `Double` prints with a `.` or `E`, which neither parse accepts) and for maps and lists.
+pub(super) fn java_string_value(v: &JsonValue) -> Option<String> {
+    match &v.kind {
+        JsonKind::Null => Some("null".into()),
+        JsonKind::Bool(b) => Some(b.to_string()),
+        JsonKind::String(s) => Some(s.clone()),
+        JsonKind::Number(n) if n.is_integer_text() => Some(match n.text().parse::<i128>() {
+            Ok(i) => i.to_string(),
+            Err(_) => n.text().to_string(),
+        }),
+        _ => None,
+    }
+}
+
+/// Java's `Long.parseLong` (and, range-checked by the caller, `Integer.parseInt`): an optional
+/// `+` or `-`, then ASCII digits, within the 64-bit range. `"+3"` and `"03"` are read; `" 3"`,
+/// `"3.0"` and `"1e3"` are not.
+pub(super) fn java_parse_long(s: &str) -> Option<i64> {
+    crate::model::parse_java_long(s)
+}
+
+/// MS1 / MC1: a required partition key is absent (MirrorMaker 2's own wording).
+pub(super) fn missing_key(n: usize, k: &str) -> String {
+    format!(
+        "Entry #{n}: the source partition is missing the '{k}' key, which is required (MirrorMaker 2 answers HTTP 500). Add it."
+    )
+}
+
+/// MS2 / MC1: a partition key that must be a JSON string.
+pub(super) fn not_a_string(n: usize, k: &str, v: &JsonValue) -> String {
+    format!(
+        "Entry #{n}: '{k}' has the invalid value {}; it must be a string (MirrorMaker 2 answers HTTP 500 '... for the '{k}' key, which must be a string').",
+        shown(v)
+    )
+}
+
+/// MS7 / MC2: an offset map without its `offset` key.
+pub(super) fn missing_offset_key(n: usize, example: &str) -> String {
+    format!(
+        "Entry #{n}: the offset map has no 'offset' key, which MirrorMaker 2 requires (HTTP 500 '... is missing the 'offset' key, which is required'). Write it as {example}, or null to delete the offset."
+    )
+}
+
+/// MS3 / MC1: what is wrong with a MirrorMaker 2 `partition` value, if anything. Upstream
+/// takes an Integer or Long up to 2147483647, then refuses `intValue() < 0`; below
+/// -2147483648 `intValue()` wraps and can come out ≥ 0, which upstream accepts and we refuse
+/// (a deliberate departure: it would store a different partition than the one written).
+pub(super) fn partition_problem(n: usize, v: &JsonValue) -> Option<String> {
+    const RANGE: &str = "it must be an integer between 0 and 2147483647";
+    let x = v.as_number().filter(|x| x.is_integer_text());
+    let Some(x) = x else {
+        return Some(format!(
+            "Entry #{n}: 'partition' has the invalid value {}; {RANGE} (MirrorMaker 2 answers HTTP 500 '... for the 'partition' key, which must be an integer').",
+            shown(v)
+        ));
+    };
+    let Some(p) = x.as_i64() else {
+        return Some(format!(
+            "Entry #{n}: 'partition' is {}, beyond the 64-bit range; {RANGE} (Kafka Connect reads it as a BigInteger and answers HTTP 500 'Offsets may only contain primitive types as values').",
+            x.text()
+        ));
+    };
+    if (0..=crate::names::MAX_PARTITION).contains(&p) {
+        return None;
+    }
+    if p > crate::names::MAX_PARTITION {
+        return Some(format!(
+            "Entry #{n}: 'partition' has the invalid value {p}; {RANGE} (MirrorMaker 2 answers HTTP 500 '... which must be an integer')."
+        ));
+    }
+    let wrapped = p as i32;
+    if p < i64::from(i32::MIN) && wrapped >= 0 {
+        return Some(format!(
+            "Entry #{n}: 'partition' has the invalid value {p}; {RANGE}. MirrorMaker 2 would accept it and store partition {wrapped} (it keeps only the low 32 bits), which is not the partition written here."
+        ));
+    }
+    Some(format!(
+        "Entry #{n}: 'partition' has the invalid value {p}; {RANGE} (MirrorMaker 2 answers HTTP 500 '... which cannot be negative')."
+    ))
 }
 
 pub(super) fn extra_keys(map: &JsonValue, known: &[&str]) -> Option<String> {

@@ -1,32 +1,18 @@
 //! Rules of MirrorMaker 2's MirrorCheckpointConnector and MirrorHeartbeatConnector entries (MC1,
-//! MC2).
+//! MC2), worded as `MirrorUtils` words them: the key, its value and what it must be.
 
 use super::Ctx;
-use crate::diag::Position;
-use crate::json::JsonValue;
+use super::messages::{missing_key, missing_offset_key, not_a_string, partition_problem, shown};
 use crate::model::{ConnectorKind, Entry, OffsetField};
-use crate::names;
 
-pub(super) fn mirror_other_rules(
-    cx: &mut Ctx<'_>,
-    i: usize,
-    entry: &Entry,
-    skip: &dyn Fn(&JsonValue) -> bool,
-) {
+pub(super) fn mirror_other_rules(cx: &mut Ctx<'_>, i: usize, entry: &Entry) {
     let n = i + 1;
     let offset = entry.offset_field();
     let tombstone = matches!(offset, OffsetField::Missing | OffsetField::Null);
+    // MirrorMaker 2 skips every partition check for a tombstone (a null offset).
     if let Some(p) = entry.partition()
         && !tombstone
     {
-        let mc1 = |cx: &mut Ctx<'_>, k: &str, pos: Position| {
-            cx.err(
-                "MC1",
-                pos,
-                format!("Entry #{n}: the source partition is missing or has an invalid '{k}'."),
-                i,
-            );
-        };
         let (strings, int): (&[&str], Option<&str>) =
             if cx.listing.kind == ConnectorKind::MirrorCheckpoint {
                 (&["group", "topic"], Some("partition"))
@@ -35,41 +21,54 @@ pub(super) fn mirror_other_rules(
             };
         for k in strings {
             match p.get(k) {
-                None => mc1(cx, k, p.pos),
-                Some(v) if v.as_str().is_none() => mc1(cx, k, v.pos),
+                None => cx.err("MC1", p.pos, missing_key(n, k), i),
+                Some(v) if v.as_str().is_none() => cx.err("MC1", v.pos, not_a_string(n, k, v), i),
                 Some(_) => {}
             }
         }
         if let Some(k) = int {
             match p.get(k) {
-                None => mc1(cx, k, p.pos),
-                Some(v)
-                    if !skip(v)
-                        && v.as_number()
-                            .and_then(|x| x.as_i64())
-                            .is_none_or(|x| !(0..=names::MAX_PARTITION).contains(&x)) =>
-                {
-                    mc1(cx, k, v.pos)
+                None => cx.err("MC1", p.pos, missing_key(n, k), i),
+                Some(v) => {
+                    if let Some(msg) = partition_problem(n, v) {
+                        cx.err("MC1", v.pos, msg, i);
+                    }
                 }
-                Some(_) => {}
             }
         }
     }
-    let bad = match offset {
-        OffsetField::Missing | OffsetField::Null => None,
-        OffsetField::Other(v) => Some(v.pos),
-        OffsetField::Map(map) => match map.get("offset") {
-            Some(v) if skip(v) || v.as_number().and_then(|x| x.as_i64()) == Some(0) => None,
-            Some(v) => Some(v.pos),
-            None => Some(map.pos),
-        },
-    };
-    if let Some(pos) = bad {
-        cx.err(
+    const ONLY_ZERO: &str = "this connector only accepts offset 0 (or null)";
+    match offset {
+        OffsetField::Missing | OffsetField::Null => {}
+        OffsetField::Other(v) => cx.err(
             "MC2",
-            pos,
-            format!("Entry #{n}: this connector only accepts offset 0 (or null)."),
+            v.pos,
+            format!("Entry #{n}: the offset must be null or {{\"offset\": 0}}, not {}; Kafka Connect answers HTTP 500 'Cannot deserialize value of type java.util.Map'.", shown(v)),
             i,
-        );
+        ),
+        OffsetField::Map(map) => match map.get("offset") {
+            None => cx.err("MC2", map.pos, missing_offset_key(n, "{\"offset\": 0}"), i),
+            Some(v) => match v.as_number().filter(|x| x.is_integer_text()) {
+                Some(x) if x.as_i128() == Some(0) => {}
+                Some(x) if x.as_i64().is_none() => cx.err(
+                    "MC2",
+                    v.pos,
+                    format!("Entry #{n}: the offset {} is beyond the 64-bit range; {ONLY_ZERO} (Kafka Connect reads it as a BigInteger and answers HTTP 500).", x.text()),
+                    i,
+                ),
+                Some(x) => cx.err(
+                    "MC2",
+                    v.pos,
+                    format!("Entry #{n}: the offset is {}; {ONLY_ZERO} (MirrorMaker 2 answers HTTP 500 '... for the 'offset' key; the only accepted value is 0').", x.text()),
+                    i,
+                ),
+                None => cx.err(
+                    "MC2",
+                    v.pos,
+                    format!("Entry #{n}: the offset {} is not an integer; {ONLY_ZERO}, written without quotes, fraction or exponent (MirrorMaker 2 answers HTTP 500 '... for the 'offset' key, which must be an integer').", shown(v)),
+                    i,
+                ),
+            },
+        },
     }
 }

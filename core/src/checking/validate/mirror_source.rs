@@ -1,8 +1,11 @@
 //! Rules of MirrorMaker 2's MirrorSourceConnector entries (MS1–MS13).
 
 use super::Ctx;
-use super::messages::{extra_keys, range_message};
-use crate::json::{JsonKind, JsonValue};
+use super::messages::{
+    extra_keys, missing_key, missing_offset_key, not_a_string, partition_problem, range_message,
+    shown,
+};
+use crate::json::JsonKind;
 use crate::model::{ConnectorKind, Entry, KeyIndex, Listing, OffsetField};
 use crate::names;
 
@@ -11,48 +14,30 @@ pub(super) fn mirror_source_rules(
     i: usize,
     entry: &Entry,
     baseline: Option<&(&Listing, KeyIndex<'_>)>,
-    skip: &dyn Fn(&JsonValue) -> bool,
 ) {
     let n = i + 1;
     let offset = entry.offset_field();
     let tombstone = matches!(offset, OffsetField::Missing | OffsetField::Null);
+    // MirrorMaker 2 skips every partition check for a tombstone (a null offset).
     if let Some(p) = entry.partition()
         && !tombstone
     {
         for k in ["cluster", "topic", "partition"] {
             if p.get(k).is_none() {
-                cx.err(
-                    "MS1",
-                    p.pos,
-                    format!("Entry #{n}: the source partition is missing the '{k}' key, which is required."),
-                    i,
-                );
+                cx.err("MS1", p.pos, missing_key(n, k), i);
             }
         }
         for k in ["cluster", "topic"] {
             if let Some(v) = p.get(k)
                 && v.as_str().is_none()
             {
-                cx.err(
-                    "MS2",
-                    v.pos,
-                    format!("Entry #{n}: '{k}' must be a string."),
-                    i,
-                );
+                cx.err("MS2", v.pos, not_a_string(n, k, v), i);
             }
         }
         if let Some(v) = p.get("partition")
-            && !skip(v)
-            && v.as_number()
-                .and_then(|x| x.as_i64())
-                .is_none_or(|x| !(0..=names::MAX_PARTITION).contains(&x))
+            && let Some(msg) = partition_problem(n, v)
         {
-            cx.err(
-                "MS3",
-                v.pos,
-                format!("Entry #{n}: partition must be an integer between 0 and 2147483647."),
-                i,
-            );
+            cx.err("MS3", v.pos, msg, i);
         }
         if let Some(extra) = extra_keys(p, &["cluster", "topic", "partition"]) {
             cx.warn(
@@ -89,24 +74,32 @@ pub(super) fn mirror_source_rules(
         OffsetField::Other(v) => cx.err(
             "MS7",
             v.pos,
-            format!("Entry #{n}: the offset must be null or contain an 'offset' key."),
+            format!("Entry #{n}: the offset must be null or an object {{\"offset\": N}}, not {}; Kafka Connect answers HTTP 500 'Cannot deserialize value of type java.util.Map'.", shown(v)),
             i,
         ),
         OffsetField::Map(map) => match map.get("offset") {
-            None => cx.err(
-                "MS7",
-                map.pos,
-                format!("Entry #{n}: the offset must be null or contain an 'offset' key."),
-                i,
-            ),
+            None => cx.err("MS7", map.pos, missing_offset_key(n, "{\"offset\": N}"), i),
             Some(v) => {
-                if !skip(v) && v.as_number().and_then(|x| x.as_i64()).is_none_or(|x| x < 0) {
-                    cx.err(
+                match v.as_number().filter(|x| x.is_integer_text()) {
+                    Some(x) if x.as_i64().is_none() => cx.err(
+                        "S8",
+                        v.pos,
+                        format!("Entry #{n}: the offset {} is beyond the 64-bit range 0…9223372036854775807; Kafka Connect reads it as a BigInteger and answers HTTP 500 'Offsets may only contain primitive types as values, but field offset contains class java.math.BigInteger'.", x.text()),
+                        i,
+                    ),
+                    Some(x) if x.as_i64().is_some_and(|o| o >= 0) => {}
+                    Some(_) => cx.err(
                         "MS8",
                         v.pos,
-                        format!("Entry #{n}: the offset must be a whole number ≥ 0. To replay from the beginning of the partition, set the offset to null."),
+                        format!("Entry #{n}: the offset {} is negative; it must be a whole number ≥ 0 (MirrorMaker 2 answers HTTP 500 '... for the 'offset' key, which cannot be negative'). To replay from the beginning of the partition, set the offset to null.", shown(v)),
                         i,
-                    );
+                    ),
+                    None => cx.err(
+                        "MS8",
+                        v.pos,
+                        format!("Entry #{n}: the offset {} is not an integer; it must be a whole number ≥ 0 written without quotes, fraction or exponent (MirrorMaker 2 answers HTTP 500 '... for the 'offset' key, which must be an integer'). To replay from the beginning of the partition, set the offset to null.", shown(v)),
+                        i,
+                    ),
                 }
                 if let Some(extra) = extra_keys(map, &["offset"]) {
                     cx.warn(
@@ -122,12 +115,6 @@ pub(super) fn mirror_source_rules(
         },
         OffsetField::Missing | OffsetField::Null => {}
     }
-    let Some((base, index)) = baseline else {
-        return;
-    };
-    let Some(key) = index.probe(entry) else {
-        return;
-    };
     let pos = match offset {
         OffsetField::Map(m) => m.get("offset").map(|v| v.pos).unwrap_or(m.pos),
         OffsetField::Other(v) => v.pos,
@@ -136,6 +123,30 @@ pub(super) fn mirror_source_rules(
             .member("offset")
             .map(|m| m.value.pos)
             .unwrap_or(entry.origin.pos),
+    };
+    // Without a baseline (or for a partition it does not list), deleting is what the entry
+    // does whatever was stored before: say so.
+    let listed_tombstone = baseline.and_then(|(base, index)| {
+        index
+            .probe(entry)
+            .and_then(|key| index.get(&key))
+            .and_then(|j| base.entries.get(j))
+            .map(|old| old.is_tombstone())
+    });
+    if tombstone && listed_tombstone.is_none() {
+        // Entries built by code (a CSV import) have no position of their own.
+        let pos = if pos == crate::diag::Position::NONE {
+            entry.origin.pos
+        } else {
+            pos
+        };
+        ms13(cx, i, pos);
+    }
+    let Some((base, index)) = baseline else {
+        return;
+    };
+    let Some(key) = index.probe(entry) else {
+        return;
     };
     match index.get(&key).and_then(|j| base.entries.get(j)) {
         None => {
@@ -193,13 +204,18 @@ pub(super) fn mirror_source_rules(
                 _ => {}
             }
             if entry.is_tombstone() && !old_entry.is_tombstone() {
-                cx.warn(
-                    "MS13",
-                    pos,
-                    format!("Entry #{n}: the stored offset is deleted. MirrorMaker restarts this partition according to auto.offset.reset (earliest by default), so the whole partition is replicated again."),
-                    i,
-                );
+                ms13(cx, i, pos);
             }
         }
     }
+}
+
+/// MS13: a null offset deletes the stored one.
+fn ms13(cx: &mut Ctx<'_>, i: usize, pos: crate::diag::Position) {
+    cx.warn(
+        "MS13",
+        pos,
+        format!("Entry #{}: the stored offset is deleted. MirrorMaker restarts this partition according to auto.offset.reset (earliest by default), so the whole partition is replicated again.", i + 1),
+        i,
+    );
 }

@@ -19,8 +19,7 @@
 //! (MS*), `mirror_checkpoint` (MC*), `sink` (SK*), with the shared wording in `messages`.
 
 use crate::diag::{Diagnostic, Position, Severity};
-use crate::json::JsonValue;
-use crate::model::{ConnectorKind, Entry, KeyIndex, Listing};
+use crate::model::{ConnectorKind, Entry, KeyIndex, Listing, OffsetField};
 use std::borrow::Cow;
 
 mod listing;
@@ -34,15 +33,17 @@ use listing::{listing_rules, same_payload};
 use mirror_checkpoint::mirror_other_rules;
 use mirror_source::mirror_source_rules;
 use sink::sink_rules;
-use structure::{duplicate_partitions, generic_rules, s7, same_for_s7, structure_rules};
+use structure::{
+    duplicate_partitions, generic_rules, kind_fit, s7, same_for_s7, structure_rules, superseded,
+};
 
 /// Every rule id [`validate`] and the importer can emit (the golden tests check each appears).
 pub const RULE_IDS: &[&str] = &[
-    "IMP1", "IMP2", "IMP3", "IMP4", "IMP5", "IMP6", "S1", "S2", "S3", "S4", "S5", "S6", "S7", "S8",
-    "S9", "S10", "S11", "MS1", "MS2", "MS3", "MS4", "MS5", "MS6", "MS7", "MS8", "MS9", "MS10",
-    "MS11", "MS12", "MS13", "MS14", "MC1", "MC2", "MC3", "MC4", "SK1", "SK2", "SK3", "SK4", "SK5",
-    "SK6", "SK7", "K1", "K2", "K4", "DUPKEY", "GENERIC", "JSON", "YAML", "CSV", "INPUT", "OPTION",
-    "LIST",
+    "IMP1", "IMP2", "IMP3", "IMP4", "IMP5", "IMP6", "IMP7", "S1", "S2", "S3", "S4", "S5", "S6",
+    "S7", "S8", "S9", "S10", "S11", "MS1", "MS2", "MS3", "MS4", "MS5", "MS6", "MS7", "MS8", "MS9",
+    "MS10", "MS11", "MS12", "MS13", "MS14", "MC1", "MC2", "MC3", "MC4", "SK1", "SK2", "SK3", "SK4",
+    "SK5", "SK6", "SK7", "K1", "K2", "K4", "DUPKEY", "GENERIC", "JSON", "YAML", "CSV", "INPUT",
+    "OPTION", "LIST",
 ];
 
 struct Ctx<'a> {
@@ -97,11 +98,15 @@ pub fn validate(listing: &Listing, baseline: Option<&Listing>) -> Vec<Diagnostic
         }
         (b, index)
     });
-    let mut s8_values: Vec<*const JsonValue> = Vec::new();
     for (i, entry) in listing.entries.iter().enumerate() {
-        entry_rules(&mut cx, i, entry, baseline.as_ref(), &mut s8_values);
+        entry_rules(&mut cx, i, entry, baseline.as_ref());
     }
-    duplicate_partitions(&mut cx, listing.entries.len(), listing.entries.iter());
+    let pairs = duplicate_partitions(&mut cx, listing.entries.len(), listing.entries.iter());
+    let replaced = superseded(&pairs, |i| listing.entries.get(i).map(binds_offset));
+    drop_replaced(&mut cx.out, &replaced);
+    if listing.kind == ConnectorKind::Sink {
+        sink::same_topic_partition(&mut cx, listing.entries.iter(), &replaced);
+    }
     let mut out = cx.out;
     out.sort_by_key(|d| d.position);
     out
@@ -128,20 +133,26 @@ pub fn validate_streamed<'s>(
     let entries = entries.into_iter();
     let (least, most) = entries.size_hint();
     let mut seen = KeyIndex::with_capacity(most.unwrap_or(least));
-    let mut duplicates: Vec<(usize, &'s Entry)> = Vec::new();
+    let mut duplicates: Vec<(usize, usize, &'s Entry)> = Vec::new();
     let mut count = 0usize;
     let mut first_pos = meta.offsets_pos;
-    let mut s8_values: Vec<*const JsonValue> = Vec::new();
+    // Whether each entry's offset binds (`binds_offset`), for the entries S7 finds replaced.
+    let mut binds: Vec<bool> = Vec::new();
+    let mut sink_keys: Vec<Option<(String, i64, Position)>> = Vec::new();
     for (i, (entry, stand_in)) in entries.enumerate() {
         if !same_for_s7(&entry, stand_in) {
             return None;
         }
-        entry_rules(&mut cx, i, &entry, None, &mut s8_values);
+        entry_rules(&mut cx, i, &entry, None);
+        binds.push(binds_offset(&entry));
+        if meta.kind == ConnectorKind::Sink {
+            sink_keys.push(sink::topic_partition(&entry));
+        }
         // S7 as `duplicate_partitions` finds it, on the stand-in (the same partition).
         if let Some(probe) = seen.probe(stand_in)
-            && seen.insert_first(probe, i).is_some()
+            && let Some(first) = seen.insert_first(probe, i)
         {
-            duplicates.push((i, stand_in));
+            duplicates.push((i, first, stand_in));
         }
         if i == 0 {
             first_pos = entry.origin.pos;
@@ -150,15 +161,28 @@ pub fn validate_streamed<'s>(
         each(&entry);
     }
     // Listing rules first and S7 last, as in `validate` (the sort below is stable).
-    let entry_findings = std::mem::take(&mut cx.out);
+    let mut entry_findings = std::mem::take(&mut cx.out);
+    let pairs: Vec<(usize, usize)> = duplicates.iter().map(|d| (d.0, d.1)).collect();
+    let replaced = superseded(&pairs, |i| binds.get(i).copied());
+    drop_replaced(&mut entry_findings, &replaced);
     listing_rules(&mut cx, count, first_pos, false);
     cx.out.extend(entry_findings);
-    for (i, e) in duplicates {
-        s7(&mut cx, i, e);
+    for (i, first, e) in duplicates {
+        s7(&mut cx, i, first, e);
+    }
+    if meta.kind == ConnectorKind::Sink {
+        sink::same_topic_partition_keys(&mut cx, &sink_keys, &replaced);
     }
     let mut out = cx.out;
     out.sort_by_key(|d| d.position);
     Some(out)
+}
+
+/// The topic partition a sink connector makes of an entry (`String.valueOf(kafka_topic)`,
+/// `Integer.parseInt(String.valueOf(kafka_partition))`), when both parse: two entries with the
+/// same one are the same partition for the sink, whatever their JSON.
+pub fn sink_topic_partition(e: &Entry) -> Option<(String, i64)> {
+    sink::topic_partition(e).map(|(t, p, _)| (t, p))
 }
 
 /// Every rule about one entry on its own (all but S7).
@@ -167,21 +191,38 @@ fn entry_rules(
     i: usize,
     entry: &Entry,
     baseline: Option<&(&Listing, KeyIndex<'_>)>,
-    s8_values: &mut Vec<*const JsonValue>,
 ) {
-    // Only this entry's S8 values are ever looked up (`skip` sees this entry's values), so
-    // the list starts empty for each entry instead of growing over the whole listing.
-    s8_values.clear();
-    structure_rules(cx, i, entry, s8_values);
-    let skip = |v: &JsonValue| s8_values.contains(&(v as *const JsonValue));
+    structure_rules(cx, i, entry);
+    kind_fit(cx, i, entry);
     match cx.listing.kind {
-        ConnectorKind::MirrorSource => mirror_source_rules(cx, i, entry, baseline, &skip),
+        ConnectorKind::MirrorSource => mirror_source_rules(cx, i, entry, baseline),
         ConnectorKind::MirrorCheckpoint | ConnectorKind::MirrorHeartbeat => {
-            mirror_other_rules(cx, i, entry, &skip)
+            mirror_other_rules(cx, i, entry)
         }
-        ConnectorKind::Sink => sink_rules(cx, i, entry, &skip),
+        ConnectorKind::Sink => sink_rules(cx, i, entry),
         ConnectorKind::Generic => generic_rules(cx, i, entry),
     }
+}
+
+/// True when the entry's offset binds as Kafka Connect reads it (null, absent or an object):
+/// only such an entry can be replaced by a later one with the same partition.
+fn binds_offset(e: &Entry) -> bool {
+    !matches!(e.offset_field(), OffsetField::Other(_)) && e.value.as_members().is_some()
+}
+
+/// Removes the findings about entries a later duplicate replaces: Kafka Connect collapses
+/// equal partitions (`ConnectorOffsets.toMap`, the last one wins) before any check runs, so
+/// what is wrong with a replaced entry never reaches it. Only what fails earlier, in the JSON
+/// binding (S3, and duplicate keys), and the notes that are true anyway stay.
+fn drop_replaced(out: &mut Vec<Diagnostic>, replaced: &[usize]) {
+    if replaced.is_empty() {
+        return;
+    }
+    let replaced: std::collections::HashSet<usize> = replaced.iter().copied().collect();
+    out.retain(|d| {
+        !d.entry.is_some_and(|e| replaced.contains(&e))
+            || matches!(d.rule, "S3" | "S5" | "S7" | "DUPKEY" | "S9" | "IMP7")
+    });
 }
 
 fn first_entry_pos(l: &Listing) -> Position {

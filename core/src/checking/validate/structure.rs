@@ -2,9 +2,11 @@
 //! duplicate partitions across entries (S7).
 
 use super::Ctx;
+use super::messages::shown;
 use crate::diag::Severity;
 use crate::json::{JsonKind, JsonValue, Member};
-use crate::model::{Entry, KeyIndex, OffsetField};
+use crate::model::{ConnectorKind, Entry, KeyIndex, OffsetField};
+use std::collections::{HashMap, HashSet};
 
 /// Largest integer a JavaScript number holds exactly (2^53 - 1).
 const MAX_SAFE_JS: i64 = 9_007_199_254_740_991;
@@ -41,18 +43,27 @@ pub(super) fn duplicate_keys(cx: &mut Ctx<'_>, members: &[Member], entry: Option
     }
 }
 
-pub(super) fn structure_rules(
-    cx: &mut Ctx<'_>,
-    i: usize,
-    entry: &Entry,
-    s8: &mut Vec<*const JsonValue>,
-) {
+/// What Jackson answers when an entry or one of its maps has the wrong JSON type.
+const NOT_A_MAP: &str =
+    "Kafka Connect answers HTTP 500 'Cannot deserialize value of type java.util.Map'";
+
+pub(super) fn structure_rules(cx: &mut Ctx<'_>, i: usize, entry: &Entry) {
     let n = i + 1;
+    let kind = cx.listing.kind;
     let Some(members) = entry.value.as_members() else {
+        let upstream = match &entry.value.kind {
+            JsonKind::Null => {
+                "Kafka Connect fails with HTTP 500 (a NullPointerException: 'Cannot invoke ConnectorOffset.partition()')"
+            }
+            JsonKind::Array(_) => {
+                "Kafka Connect answers HTTP 500 'Cannot deserialize value of type ConnectorOffset from Array value'"
+            }
+            _ => "Kafka Connect answers HTTP 500 'Cannot construct instance of ConnectorOffset'",
+        };
         cx.err(
-            "S4",
+            "S3",
             entry.origin.pos,
-            format!("Entry #{n} has no partition."),
+            format!("Entry #{n} must be an object {{\"partition\": {{...}}, \"offset\": {{...}}}}, not {}; {upstream}.", shown(&entry.value)),
             i,
         );
         return;
@@ -64,22 +75,62 @@ pub(super) fn structure_rules(
                 "S3",
                 m.key_pos,
                 format!(
-                    "Entry #{n} has an unexpected field '{}' (Kafka Connect returns HTTP 500 'Unrecognized field').",
+                    "Entry #{n} has an unexpected field '{}' (Kafka Connect returns HTTP 500 'Unrecognized field'). Remove it: an entry holds only 'partition' and 'offset'.",
                     m.key
                 ),
                 i,
             );
         }
     }
-    match entry.value.get("partition") {
+    let offset_given = !matches!(
+        entry.offset_field(),
+        OffsetField::Missing | OffsetField::Null
+    );
+    let partition = entry.value.get("partition");
+    match partition {
         Some(p) if p.as_members().is_some() => {}
-        Some(p) => cx.err("S4", p.pos, format!("Entry #{n} has no partition."), i),
-        None => cx.err(
+        Some(p) if !matches!(p.kind, JsonKind::Null) => cx.err(
             "S4",
-            entry.origin.pos,
-            format!("Entry #{n} has no partition."),
+            p.pos,
+            format!(
+                "Entry #{n}: 'partition' must be an object such as {}, not {}; {NOT_A_MAP}.",
+                partition_example(kind),
+                shown(p)
+            ),
             i,
         ),
+        _ => {
+            let pos = partition.map_or(entry.origin.pos, |p| p.pos);
+            if kind == ConnectorKind::Sink {
+                cx.err(
+                    "SK1",
+                    pos,
+                    format!("Entry #{n}: the partition is null or missing. Kafka Connect answers HTTP 400 'The partition for a sink connector offset cannot be null or missing'. Give {{\"kafka_topic\": ..., \"kafka_partition\": ...}}."),
+                    i,
+                );
+            } else if !offset_given {
+                cx.warn(
+                    "S4",
+                    pos,
+                    format!("Entry #{n} has no partition; Kafka Connect accepts this tombstone but it changes nothing. Remove the entry, or give the partition whose offset should be deleted."),
+                    i,
+                );
+            } else if kind == ConnectorKind::Generic {
+                cx.warn(
+                    "S4",
+                    pos,
+                    format!("Entry #{n} has no partition; Kafka Connect accepts it and stores the offset under a null partition, which the connector never reads for any of its partitions. Give the partition map."),
+                    i,
+                );
+            } else {
+                cx.err(
+                    "S4",
+                    pos,
+                    format!("Entry #{n} has no partition; MirrorMaker 2 answers HTTP 500 'Source partitions may not be null'. Give the partition map {}.", partition_example(kind)),
+                    i,
+                );
+            }
+        }
     }
     if entry.value.get("offset").is_none() {
         cx.warn(
@@ -97,41 +148,125 @@ pub(super) fn structure_rules(
         };
         duplicate_keys(cx, map, Some(i));
         for m in map {
-            match &m.value.kind {
-                JsonKind::Array(_) | JsonKind::Object(_) => cx.err(
-                    "S6",
-                    m.value.pos,
-                    format!(
-                        "Entry #{n}: '{}' must be a plain value; nested objects or arrays are rejected by Kafka Connect.",
-                        m.key
-                    ),
-                    i,
-                ),
-                JsonKind::Number(num) => match num.as_i64() {
-                    None => {
-                        s8.push(&m.value as *const JsonValue);
-                        cx.err(
-                            "S8",
-                            m.value.pos,
-                            format!(
-                                "Entry #{n}: '{}' must be a whole number between 0 and 9223372036854775807.",
-                                m.key
-                            ),
-                            i,
-                        );
-                    }
-                    Some(v) if v > MAX_SAFE_JS => cx.push(
-                        "S9",
-                        Severity::Info,
-                        m.value.pos,
-                        "Kept exactly. (Tools that hold offsets in JavaScript numbers would corrupt this value; never route it through one.)".into(),
-                        Some(i),
-                    ),
-                    Some(_) => {}
-                },
-                _ => {}
-            }
+            primitive_value(cx, i, field, &m.key, &m.value, offset_given);
         }
+    }
+}
+
+/// S6 (and S9) for one value of a partition or offset map: source connectors run
+/// `OffsetUtils.validateFormat` on every map, tombstones included, which refuses nested maps
+/// and lists and numbers beyond 64 bits (bound as `BigInteger`); sink connectors never run it
+/// and read only their own keys.
+fn primitive_value(
+    cx: &mut Ctx<'_>,
+    i: usize,
+    field: &str,
+    key: &str,
+    v: &JsonValue,
+    offset_given: bool,
+) {
+    let n = i + 1;
+    let kind = cx.listing.kind;
+    let nested = matches!(v.kind, JsonKind::Array(_) | JsonKind::Object(_));
+    let huge = v
+        .as_number()
+        .is_some_and(|x| x.is_integer_text() && x.as_i64().is_none());
+    if kind == ConnectorKind::Sink {
+        if nested && !key.starts_with("kafka_") {
+            cx.warn(
+                "S6",
+                v.pos,
+                format!("Entry #{n}: '{key}' is ignored by sink connectors (they read only kafka_topic, kafka_partition and kafka_offset), so its nested value is accepted and has no effect."),
+                i,
+            );
+        }
+        return;
+    }
+    // The MirrorMaker 2 rules report their own integer keys (MS3, S8, MC1, MC2) unless the
+    // entry is a tombstone, whose partition MirrorMaker 2 never checks.
+    let own_integer = offset_given
+        && match (kind, field) {
+            (ConnectorKind::MirrorSource | ConnectorKind::MirrorCheckpoint, "partition") => {
+                key == "partition"
+            }
+            (ConnectorKind::Generic, _) => false,
+            (_, "offset") => key == "offset",
+            _ => false,
+        };
+    if nested {
+        cx.err(
+            "S6",
+            v.pos,
+            format!(
+                "Entry #{n}: '{key}' must be a plain value (string, number, boolean or null); Kafka Connect rejects nested objects or arrays in source {field}s with HTTP 500 'Offsets may only contain primitive types as values, but field {key} contains {}'.",
+                if matches!(v.kind, JsonKind::Array(_)) { "ARRAY" } else { "MAP" }
+            ),
+            i,
+        );
+    } else if huge && !own_integer {
+        cx.err(
+            "S6",
+            v.pos,
+            format!(
+                "Entry #{n}: '{key}' is {}, beyond the 64-bit range; Kafka Connect reads it as a BigInteger and answers HTTP 500 'Offsets may only contain primitive types as values, but field {key} contains class java.math.BigInteger'. Use a value between -9223372036854775808 and 9223372036854775807.",
+                shown(v)
+            ),
+            i,
+        );
+    } else if let Some(x) = v.as_number().and_then(|x| x.as_i64())
+        && x > MAX_SAFE_JS
+    {
+        cx.push(
+            "S9",
+            Severity::Info,
+            v.pos,
+            "Kept exactly. (Tools that hold offsets in JavaScript numbers would corrupt this value; never route it through one.)".into(),
+            Some(i),
+        );
+    }
+}
+
+/// An example partition map of `kind`, for messages that tell what to write.
+fn partition_example(kind: ConnectorKind) -> &'static str {
+    match kind {
+        ConnectorKind::MirrorSource => {
+            "{\"cluster\": \"east\", \"topic\": \"orders\", \"partition\": 0}"
+        }
+        ConnectorKind::MirrorCheckpoint => {
+            "{\"group\": \"my-group\", \"topic\": \"east.orders\", \"partition\": 0}"
+        }
+        ConnectorKind::MirrorHeartbeat => {
+            "{\"sourceClusterAlias\": \"east\", \"targetClusterAlias\": \"west\"}"
+        }
+        ConnectorKind::Sink => "{\"kafka_topic\": \"orders\", \"kafka_partition\": 0}",
+        ConnectorKind::Generic => "{\"filename\": \"/data/a.txt\"}",
+    }
+}
+
+/// IMP7: an entry whose partition keys are those of another kind than the listing's.
+pub(super) fn kind_fit(cx: &mut Ctx<'_>, i: usize, entry: &Entry) {
+    let kind = cx.listing.kind;
+    if kind == ConnectorKind::Generic {
+        return;
+    }
+    let Some(p) = entry.partition() else { return };
+    let looks = ConnectorKind::classify(p);
+    if looks != kind {
+        let what = if looks == ConnectorKind::Generic {
+            "none of its keys marks that kind".to_string()
+        } else {
+            format!("its keys are those of a {}", looks.label())
+        };
+        cx.warn(
+            "IMP7",
+            p.pos,
+            format!(
+                "Entry #{} does not look like a {} partition ({what}); it is checked as one. If the connector kind is wrong, choose the right one (--kind, or \"Connector kind\" in the page).",
+                i + 1,
+                kind.label()
+            ),
+            i,
+        );
     }
 }
 
@@ -149,30 +284,63 @@ pub(super) fn generic_rules(cx: &mut Ctx<'_>, i: usize, entry: &Entry) {
     }
 }
 
-/// S7: the same canonical partition in two entries; reported at every later occurrence.
-/// S7 over `entries` (`len` of them).
+/// S7: the same partition (Java `Map.equals`: key order ignored, `1`, `1.0` and `"1"` differ)
+/// in two entries, reported at every later occurrence with the first one's index. Returns the
+/// pairs (later entry, first entry).
 pub(super) fn duplicate_partitions<'e>(
     cx: &mut Ctx<'_>,
     len: usize,
     entries: impl Iterator<Item = &'e Entry>,
-) {
+) -> Vec<(usize, usize)> {
     let mut seen = KeyIndex::with_capacity(len);
+    let mut pairs = Vec::new();
     for (i, e) in entries.enumerate() {
         let Some(probe) = seen.probe(e) else { continue };
-        if seen.insert_first(probe, i).is_some() {
-            s7(cx, i, e);
+        if let Some(first) = seen.insert_first(probe, i) {
+            s7(cx, i, first, e);
+            pairs.push((i, first));
         }
     }
+    pairs
 }
 
-/// S7 for entry `i`, whose partition key an earlier entry already has.
-pub(super) fn s7(cx: &mut Ctx<'_>, i: usize, e: &Entry) {
+/// S7 for entry `i`, whose partition entry `first` already has.
+pub(super) fn s7(cx: &mut Ctx<'_>, i: usize, first: usize, e: &Entry) {
     let Some(key) = e.key() else { return };
     let pos = e.partition().map(|p| p.pos).unwrap_or(e.origin.pos);
-    cx.err(
+    cx.warn(
         "S7",
         pos,
-        format!("Partition {key} appears more than once; Kafka Connect would silently keep only the last entry."),
+        format!(
+            "Entry #{}: partition {key} is also in entry #{}. Kafka Connect keeps only the last entry for a partition and ignores the earlier ones (and any problem they have). Keep only the last to make that explicit.",
+            i + 1,
+            first + 1
+        ),
         i,
     );
+}
+
+/// The entries a later entry with the same partition replaces before any check runs
+/// (`ConnectorOffsets.toMap`), from the (later, first) pairs S7 found: every member of a group
+/// but its last. An entry whose offset is neither null nor an object still fails to bind, so it
+/// is not counted.
+pub(super) fn superseded(
+    pairs: &[(usize, usize)],
+    entry: impl Fn(usize) -> Option<bool>,
+) -> Vec<usize> {
+    let mut last_of: HashMap<usize, usize> = HashMap::new();
+    let mut members: Vec<usize> = Vec::new();
+    for &(later, first) in pairs {
+        members.push(first);
+        members.push(later);
+        let last = last_of.entry(first).or_insert(later);
+        *last = (*last).max(later);
+    }
+    members.sort_unstable();
+    members.dedup();
+    let lasts: HashSet<usize> = last_of.values().copied().collect();
+    members
+        .into_iter()
+        .filter(|m| !lasts.contains(m) && entry(*m) == Some(true))
+        .collect()
 }

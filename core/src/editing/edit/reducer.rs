@@ -127,6 +127,52 @@ impl Session {
         Ok(rows)
     }
 
+    /// The rows [`Action::KeepLastDuplicates`] removes: every row (not removed) whose partition
+    /// a later row has too, or, for a sink connector, whose topic partition a later row names.
+    fn earlier_duplicates(&self) -> Vec<usize> {
+        let mut rows = self.repeated(true);
+        rows.reverse();
+        rows
+    }
+
+    /// The rows (not removed) whose partition an earlier row has too (S7 is reported at them),
+    /// in row order: empty once "Keep only the last" has run.
+    pub fn repeated_rows(&self) -> Vec<usize> {
+        self.repeated(false)
+    }
+
+    /// The rows whose partition another row seen before them has, walking the rows backwards
+    /// (`backwards`) or forwards.
+    fn repeated(&self, backwards: bool) -> Vec<usize> {
+        let mut live: Vec<(usize, Entry)> = self
+            .rows
+            .iter()
+            .enumerate()
+            .filter(|(_, r)| !r.removed)
+            .filter_map(|(i, r)| self.materialise(r).map(|e| (i, e)))
+            .collect();
+        if backwards {
+            live.reverse();
+        }
+        let mut index = crate::model::KeyIndex::with_capacity(live.len());
+        let mut topic_partitions: std::collections::HashSet<(String, i64)> =
+            std::collections::HashSet::new();
+        let sink = self.kind() == ConnectorKind::Sink;
+        let mut repeated = Vec::new();
+        for (i, e) in &live {
+            let mut seen = index
+                .probe(e)
+                .is_some_and(|probe| index.insert_first(probe, *i).is_some());
+            if sink && let Some(tp) = crate::validate::sink_topic_partition(e) {
+                seen |= !topic_partitions.insert(tp);
+            }
+            if seen {
+                repeated.push(*i);
+            }
+        }
+        repeated
+    }
+
     fn check_row(&self, i: usize, include_removed: bool) -> Result<(), EditError> {
         match self.rows.get(i) {
             None => Err(EditError::new(format!(
@@ -224,6 +270,7 @@ impl Session {
                 (self.resolve(selection, false)?, false)
             }
             Action::RestoreOffsets { selection } => (self.resolve(selection, true)?, true),
+            Action::KeepLastDuplicates => (self.earlier_duplicates(), false),
             Action::SetEach { changes } => {
                 let mut rows = Vec::with_capacity(changes.len());
                 for &(i, _) in changes {
@@ -527,7 +574,7 @@ impl Session {
                     };
                 }
             }
-            Action::RemoveEntries { .. } => {
+            Action::RemoveEntries { .. } | Action::KeepLastDuplicates => {
                 for &i in &rows {
                     if let Some(r) = self.rows.get_mut(i)
                         && !r.removed
@@ -537,7 +584,13 @@ impl Session {
                     }
                 }
                 changed = step.removed.len();
-                message = format!("Removed {changed} row(s) from the alter set.");
+                message = if matches!(action, Action::KeepLastDuplicates) {
+                    format!(
+                        "Kept only the last entry of each repeated partition: removed {changed} earlier row(s) from the alter set."
+                    )
+                } else {
+                    format!("Removed {changed} row(s) from the alter set.")
+                };
             }
             Action::AddEntries {
                 cluster,
@@ -576,7 +629,11 @@ impl Session {
             notes,
         };
         if changed == 0 && rows.is_empty() && !matches!(action, Action::SetScope { .. }) {
-            out.message = "No row matches the selection; nothing changed.".into();
+            out.message = if matches!(action, Action::KeepLastDuplicates) {
+                "No partition appears in more than one entry; nothing changed.".into()
+            } else {
+                "No row matches the selection; nothing changed.".into()
+            };
         }
         if changed > 0 {
             self.push_step(step, &mut out);

@@ -224,6 +224,7 @@ impl CloneWithoutEntries for Listing {
     fn clone_without_entries(&self) -> Listing {
         Listing {
             kind: self.kind,
+            kind_source: self.kind_source,
             entries: Vec::new(),
             form: self.form,
             data_key: self.data_key.clone(),

@@ -2,7 +2,7 @@
 //! chosen offsets data key and its metadata (name, namespace, Strimzi owner).
 
 use super::source_map::source_map;
-use super::{ImportOptions, Notes, payload_listing};
+use super::{ImportOptions, KindHint, Notes, payload_listing};
 use crate::diag::{Diagnostic, Position};
 use crate::json::{self, JsonKind, JsonValue};
 use crate::model::{ConfigMapMeta, InputForm, ListItem, ListedAt, Listing, OwnerRef};
@@ -41,7 +41,11 @@ pub(super) fn import_json_root(
     if root.as_members().is_some() && is_k8s {
         return import_k8s(&root, &Outer::Json(text), options);
     }
-    let listing = payload_listing(root, None, InputForm::RestPayload, Position::NONE)?;
+    let hint = KindHint {
+        chosen: options.kind,
+        mirror_owner: false,
+    };
+    let listing = payload_listing(root, None, InputForm::RestPayload, Position::NONE, hint)?;
     Ok((listing, Vec::new()))
 }
 
@@ -316,7 +320,13 @@ fn import_configmap(
             ]);
         }
     };
-    let mut listing = payload_listing(payload, Some(&key), outer.form(), member.key_pos)?;
+    let hint = KindHint {
+        chosen: options.kind,
+        mirror_owner: meta
+            .strimzi_owner()
+            .is_some_and(|o| o.kind == "KafkaMirrorMaker2"),
+    };
+    let mut listing = payload_listing(payload, Some(&key), outer.form(), member.key_pos, hint)?;
     listing.available_keys = candidates;
     listing.configmap = Some(meta);
     Ok((listing, Vec::new()))

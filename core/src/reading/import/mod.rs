@@ -31,8 +31,8 @@ mod source_map;
 
 use configmap::{import_json_root, import_yaml_doc, sentence};
 
-pub use payload::detect_kind;
-pub(crate) use payload::payload_listing;
+pub(crate) use payload::{KindHint, payload_listing};
+pub use payload::{detect_kind, detected_kind};
 
 /// Largest input accepted (64 MiB). A ConfigMap cannot exceed 1 MiB; this bounds memory and time.
 pub const MAX_INPUT_BYTES: usize = 64 * 1024 * 1024;
@@ -48,6 +48,9 @@ pub struct ImportOptions {
     pub list_item: Option<usize>,
     /// What a consumer-group CSV seeds: sink offsets (default) or MirrorMaker 2 source offsets.
     pub csv_target: CsvTarget,
+    /// The connector kind the user chose (IMP7: CLI `--kind`, the page's "Connector kind");
+    /// `None` detects it from the data key, the owner reference, then the entries' keys.
+    pub kind: Option<crate::model::ConnectorKind>,
 }
 
 /// A successful import: the listing plus every diagnostic found on the way, INCLUDING the
@@ -175,6 +178,20 @@ fn import_listing(
                 )]);
             }
         }
+    }
+    // A bare JSON scalar (`null`, `"x"`, `123`, `true`) is a REST body too: S1 says what
+    // Kafka Connect answers for it, rather than IMP1 calling it a broken ConfigMap.
+    if first.is_some_and(|c| c == '"' || c == '-' || c.is_ascii_digit() || "ntf".contains(c))
+        && let Ok(root) = json::parse(text)
+    {
+        return import_json_root(text, root, options);
+    }
+    if first.is_none() {
+        return Err(vec![Diagnostic::error(
+            "JSON",
+            Position::new(1, 1),
+            "The input is empty: there is no JSON document to read. Paste the ConfigMap or the body {\"offsets\": [...]} (Kafka Connect answers an empty body with HTTP 500).",
+        )]);
     }
     if csv::looks_like_csv(text) {
         return csv::import_csv(text, &options.csv_target);

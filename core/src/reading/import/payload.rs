@@ -3,8 +3,28 @@
 
 use crate::diag::{Diagnostic, Position};
 use crate::json::{JsonKind, JsonValue, Member};
-use crate::model::{ConnectorKind, Entry, InputForm, Listing, Origin};
+use crate::model::{ConnectorKind, Entry, InputForm, KindSource, Listing, Origin};
 use crate::names;
+
+/// How the connector kind is decided beyond the entries' keys (IMP7): the user's choice, and
+/// whether the ConfigMap's owner is a KafkaMirrorMaker2.
+#[derive(Debug, Clone, Copy, Default)]
+pub(crate) struct KindHint {
+    pub chosen: Option<ConnectorKind>,
+    pub mirror_owner: bool,
+}
+
+/// S1 as Kafka Connect answers it: `what` is wrong (with the fix), then upstream's status and
+/// text for that case.
+fn s1(pos: Position, data_key: Option<&str>, what: &str) -> Vec<Diagnostic> {
+    let d = Diagnostic::error("S1", pos, what.to_string());
+    vec![match data_key {
+        Some(k) => d.with_data_key(k),
+        None => d,
+    }]
+}
+
+const NOTHING_PROVIDED: &str = "Kafka Connect answers HTTP 400 'Partitions / offsets need to be provided for an alter offsets request'";
 
 /// Builds the payload-level listing: `{"offsets": [...]}` with entries kept raw.
 pub(crate) fn payload_listing(
@@ -12,24 +32,61 @@ pub(crate) fn payload_listing(
     data_key: Option<&str>,
     form: InputForm,
     data_key_pos: Position,
+    hint: KindHint,
 ) -> Result<Listing, Vec<Diagnostic>> {
-    let s1 = |pos: Position| {
-        let d = Diagnostic::error(
-            "S1",
-            pos,
-            "The payload must be {\"offsets\": [...]} with no other fields (Kafka Connect returns HTTP 500 'Unrecognized field').",
-        );
-        vec![match data_key {
-            Some(k) => d.with_data_key(k),
-            None => d,
-        }]
-    };
     let payload_pos = root.pos;
-    let JsonKind::Object(members) = root.kind else {
-        return Err(s1(payload_pos));
+    let members = match root.kind {
+        JsonKind::Object(members) => members,
+        JsonKind::Null => {
+            return Err(s1(
+                payload_pos,
+                data_key,
+                "The payload is JSON null; write an object {\"offsets\": [...]}. Kafka Connect fails with HTTP 500 (a NullPointerException: 'Cannot invoke ConnectorOffsets.offsets()' because the body is null).",
+            ));
+        }
+        JsonKind::Array(_) => {
+            return Err(s1(
+                payload_pos,
+                data_key,
+                "The payload is an array; it must be an object {\"offsets\": [...]} (wrap the entries in it). Kafka Connect answers HTTP 500 'Cannot deserialize value of type ConnectorOffsets from Array value'.",
+            ));
+        }
+        other => {
+            let (what, jackson) = match other {
+                JsonKind::String(_) => (
+                    "a string",
+                    " (no String-argument constructor/factory method to deserialize from String value)",
+                ),
+                JsonKind::Number(_) => ("a number", ""),
+                _ => ("a boolean", ""),
+            };
+            return Err(s1(
+                payload_pos,
+                data_key,
+                &format!(
+                    "The payload is {what}; it must be an object {{\"offsets\": [...]}}. Kafka Connect answers HTTP 500 'Cannot construct instance of ConnectorOffsets{jackson}'."
+                ),
+            ));
+        }
     };
     let Some(last_offsets) = members.iter().rposition(|m| m.key == "offsets") else {
-        return Err(s1(payload_pos));
+        if let Some(first) = members.first() {
+            return Err(s1(
+                first.key_pos,
+                data_key,
+                &format!(
+                    "Unexpected top-level field '{}': the payload must be {{\"offsets\": [...]}} with no other fields. Kafka Connect answers HTTP 500 'Unrecognized field \"{}\"'.",
+                    first.key, first.key
+                ),
+            ));
+        }
+        return Err(s1(
+            payload_pos,
+            data_key,
+            &format!(
+                "The payload has no 'offsets' array; write {{\"offsets\": [...]}}. {NOTHING_PROVIDED}."
+            ),
+        ));
     };
     let mut extra: Vec<Member> = Vec::new();
     let mut offsets = None;
@@ -41,11 +98,29 @@ pub(crate) fn payload_listing(
         }
     }
     let Some(offsets) = offsets else {
-        return Err(s1(payload_pos));
+        return Err(s1(
+            payload_pos,
+            data_key,
+            "The payload has no 'offsets' array.",
+        ));
     };
     let offsets_pos = offsets.pos;
-    let JsonKind::Array(items) = offsets.kind else {
-        return Err(s1(offsets_pos));
+    let items = match offsets.kind {
+        JsonKind::Array(items) => items,
+        JsonKind::Null => {
+            return Err(s1(
+                offsets_pos,
+                data_key,
+                &format!("'offsets' is null; it must be an array of entries. {NOTHING_PROVIDED}."),
+            ));
+        }
+        _ => {
+            return Err(s1(
+                offsets_pos,
+                data_key,
+                "'offsets' must be an array of entries [{\"partition\": {...}, \"offset\": {...}}, ...]. Kafka Connect answers HTTP 500 'Cannot deserialize value of type java.util.List<ConnectorOffset>'.",
+            ));
+        }
     };
     let entries: Vec<Entry> = items
         .into_iter()
@@ -58,15 +133,18 @@ pub(crate) fn payload_listing(
         })
         .collect();
     let mirror = data_key.and_then(names::parse_mirror_data_key);
-    let kind = match mirror
+    let from_key = mirror
         .as_ref()
-        .and_then(|m| ConnectorKind::from_mirror_type(m.name.connector_type))
-    {
-        Some(k) => k,
-        None => detect_kind(&entries),
+        .and_then(|m| ConnectorKind::from_mirror_type(m.name.connector_type));
+    let (kind, kind_source) = match (hint.chosen, from_key) {
+        (Some(k), _) => (k, KindSource::Chosen),
+        (None, Some(k)) => (k, KindSource::DataKey),
+        (None, None) if hint.mirror_owner => (mirror_kind(&entries), KindSource::Owner),
+        (None, None) => (detect_kind(&entries), KindSource::Keys),
     };
     Ok(Listing {
         kind,
+        kind_source,
         entries,
         form,
         data_key: data_key.map(str::to_string),
@@ -80,13 +158,64 @@ pub(crate) fn payload_listing(
     })
 }
 
+/// The kind a listing would have without the user's choice (IMP7: the data key, the owner
+/// reference, then the entries' keys), and where it comes from: what the page's "Connector
+/// kind" selector offers as "Detected: ...".
+pub fn detected_kind(listing: &Listing) -> (ConnectorKind, KindSource) {
+    if let Some(k) = listing
+        .mirror
+        .as_ref()
+        .and_then(|m| ConnectorKind::from_mirror_type(m.name.connector_type))
+    {
+        return (k, KindSource::DataKey);
+    }
+    let mirror_owner = listing
+        .configmap
+        .as_ref()
+        .and_then(|c| c.strimzi_owner())
+        .is_some_and(|o| o.kind == "KafkaMirrorMaker2");
+    if mirror_owner {
+        (mirror_kind(&listing.entries), KindSource::Owner)
+    } else if listing.form == InputForm::Csv {
+        (listing.kind, listing.kind_source)
+    } else {
+        (detect_kind(&listing.entries), KindSource::Keys)
+    }
+}
+
 /// IMP6: the most common classification among the entries' partition maps (ties go to the kind
 /// seen first); `Generic` when there is no partition map at all.
 pub fn detect_kind(entries: &[Entry]) -> ConnectorKind {
+    majority(entries, |_| true).unwrap_or(ConnectorKind::Generic)
+}
+
+/// The kind of a listing whose owner is a KafkaMirrorMaker2: the most common MirrorMaker 2
+/// classification among the entries, MirrorSourceConnector when none looks like one.
+fn mirror_kind(entries: &[Entry]) -> ConnectorKind {
+    majority(entries, |k| {
+        matches!(
+            k,
+            ConnectorKind::MirrorSource
+                | ConnectorKind::MirrorCheckpoint
+                | ConnectorKind::MirrorHeartbeat
+        )
+    })
+    .unwrap_or(ConnectorKind::MirrorSource)
+}
+
+/// The most common classification among the entries' partition maps that `counts` accepts
+/// (ties go to the kind seen first).
+fn majority(
+    entries: &[Entry],
+    counts_for: impl Fn(ConnectorKind) -> bool,
+) -> Option<ConnectorKind> {
     let mut counts: Vec<(ConnectorKind, usize)> = Vec::new();
     for e in entries {
         if let Some(p) = e.partition() {
             let k = ConnectorKind::classify(p);
+            if !counts_for(k) {
+                continue;
+            }
             match counts.iter_mut().find(|c| c.0 == k) {
                 Some(c) => c.1 += 1,
                 None => counts.push((k, 1)),
@@ -99,5 +228,5 @@ pub fn detect_kind(entries: &[Entry]) -> ConnectorKind {
             best = Some(c);
         }
     }
-    best.map(|b| b.0).unwrap_or(ConnectorKind::Generic)
+    best.map(|b| b.0)
 }

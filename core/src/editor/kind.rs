@@ -1,0 +1,64 @@
+//! The page's "Connector kind" selector (domain.md IMP7): the kind the user chose, what was
+//! detected without a choice, and the options the selector offers.
+
+use super::Editor;
+use crate::import::detected_kind;
+use crate::model::ConnectorKind;
+
+/// The selector's value for "use the detected kind" (its first option).
+pub const DETECTED: &str = "detected";
+
+impl Editor {
+    /// The kind the user chose, `None` when the detected one is used.
+    pub fn kind_choice(&self) -> Option<ConnectorKind> {
+        self.kind_choice
+    }
+
+    /// The selector's options, as (value, label): first "Detected: <kind> (<where from>)" (value
+    /// [`DETECTED`], the default), then the five kinds by their `--kind` names.
+    pub fn kind_options(&self) -> Vec<(String, String)> {
+        let detected = match self.session() {
+            Some(s) => {
+                let (kind, source) = detected_kind(s.imported());
+                format!("Detected: {}", kind.label_from(source))
+            }
+            None => "Detected: (nothing loaded)".to_string(),
+        };
+        let mut out = vec![(DETECTED.to_string(), detected)];
+        out.extend(
+            ConnectorKind::ALL
+                .iter()
+                .map(|k| (k.choice().to_string(), k.label().to_string())),
+        );
+        out
+    }
+
+    /// The selector's current value: [`DETECTED`] or the chosen kind's `--kind` name.
+    pub fn kind_value(&self) -> &'static str {
+        self.kind_choice.map_or(DETECTED, ConnectorKind::choice)
+    }
+
+    /// [`EditorAction::ChooseKind`](super::EditorAction::ChooseKind): remembers the choice
+    /// and re-imports the loaded text with it, so every rule of that kind runs. The edits of
+    /// the session are not carried over (they were made on entries read as another kind), but
+    /// nothing is lost: like any load, the re-import is an undoable step (Undo brings back the
+    /// previous kind with its edits).
+    pub(super) fn choose_kind(&mut self, kind: Option<ConnectorKind>) {
+        if self.kind_choice == kind {
+            return;
+        }
+        let Some(loaded) = &self.loaded else {
+            self.kind_choice = kind;
+            return;
+        };
+        let source = loaded.source.clone();
+        let options = loaded.options.clone();
+        let before = self.snapshot();
+        let previous = std::mem::replace(&mut self.kind_choice, kind);
+        if self.load(source, options) {
+            self.replaced_from(before);
+        } else {
+            self.kind_choice = previous;
+        }
+    }
+}
