@@ -145,3 +145,25 @@ fn the_s7_problem_goes_away_once_only_the_last_is_kept() {
     editor.apply(EditorAction::Edit(Action::Undo));
     assert!(rules(&editor, Severity::Warning).contains(&"S7"));
 }
+
+/// Choosing another kind re-imports the text, which drops the session's edits; like every
+/// load it is an undoable step, so the edits and the previous kind come back with Undo.
+#[test]
+fn choosing_a_kind_after_edits_loses_nothing() {
+    let mut editor = loaded(REPEATED);
+    editor.apply(EditorAction::Edit(Action::SetOffset { row: 1, offset: 7 }));
+    editor.apply(EditorAction::Edit(Action::SetNull { row: 3 }));
+    assert_eq!(editor.edit_count(), 2);
+
+    editor.apply(EditorAction::ChooseKind(Some(ConnectorKind::MirrorSource)));
+    assert_eq!(editor.kind_value(), "mirror-source");
+    assert_eq!(editor.edit_count(), 0, "the re-import starts from the text");
+    assert!(editor.can_undo());
+
+    editor.apply(EditorAction::Edit(Action::Undo));
+    assert_eq!(editor.kind_value(), DETECTED, "the previous kind is back");
+    assert_eq!(editor.edit_count(), 2, "and so are its edits");
+
+    editor.apply(EditorAction::Edit(Action::Redo));
+    assert_eq!(editor.kind_value(), "mirror-source");
+}
