@@ -269,10 +269,20 @@ fn identical_warnings_on_many_rows_are_one_expandable_group() {
         .collect();
     seen.sort_unstable();
     assert_eq!(seen, (0..problems.len()).collect::<Vec<_>>());
-    // Different shapes stay apart; a single problem is not a group.
+    // Different shapes stay apart; a few problems of one shape are listed, not grouped.
     assert!(matches!(
         group_problems(&problems[..1])[..],
         [ProblemItem::One(0)]
+    ));
+    let few = offsets_core::editor::GROUP_FROM - 1;
+    assert!(
+        group_problems(&problems[..few])
+            .iter()
+            .all(|i| matches!(i, ProblemItem::One(_)))
+    );
+    assert!(matches!(
+        group_problems(&problems[..few + 1])[..],
+        [ProblemItem::Group { .. }]
     ));
 }
 

@@ -38,9 +38,13 @@ fn shape(message: &str) -> Vec<&str> {
         .collect()
 }
 
+/// Fewer problems of one shape than this stay one line each: a handful reads better listed
+/// than folded behind a count.
+pub const GROUP_FROM: usize = 5;
+
 /// Groups `problems` for display, keeping their order (a group stands where its first member
-/// was). Only problems about a row are grouped, and only when at least two share a rule, a
-/// severity and a message shape; everything else stays one line.
+/// was). Only problems about a row are grouped, and only when at least [`GROUP_FROM`] share a
+/// rule, a severity and a message shape; everything else stays one line.
 pub fn group_problems(problems: &[Diagnostic]) -> Vec<ProblemItem> {
     let mut groups: HashMap<(&'static str, Severity, Vec<&str>), Vec<usize>> = HashMap::new();
     for (i, d) in problems.iter().enumerate() {
@@ -55,7 +59,7 @@ pub fn group_problems(problems: &[Diagnostic]) -> Vec<ProblemItem> {
     let mut lead: HashMap<usize, (&'static str, Severity, String, Vec<usize>)> = HashMap::new();
     let mut grouped = vec![false; problems.len()];
     for ((rule, severity, words), members) in groups {
-        if members.len() < 2 {
+        if members.len() < GROUP_FROM {
             continue;
         }
         for &m in &members {

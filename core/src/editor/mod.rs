@@ -45,7 +45,7 @@ pub use display::{
 pub use draft::DRAFT_VERSION;
 pub use exports::Check;
 pub use exports::Exports;
-pub use groups::{ProblemItem, group_problems};
+pub use groups::{GROUP_FROM, ProblemItem, group_problems};
 pub use input::{
     BulkOp, ShiftOffer, add_entries, bulk_action, cell_edit, null_toggle, parse_field_input,
     parse_offset_input, parse_signed_input,
