@@ -20,6 +20,7 @@ use crate::import::{ImportOptions, import};
 use crate::procedure::{AliasPath, AutoOffsetReset, Listed};
 use std::collections::BTreeSet;
 
+mod apply;
 mod display;
 mod draft;
 mod exports;
@@ -32,6 +33,9 @@ use display::group_digits;
 use settings::default_settings;
 use view::FactsIndex;
 
+pub use apply::{
+    ExportBlockers, FieldBlocker, LandedReport, LandedRow, Landing, ResourceReport, RollbackExports,
+};
 pub use display::{
     FieldCell, Header, RowDisplay, caret_line, change_sentence, field_add_label, problems_heading,
     source_line, summary_sentence,
@@ -98,6 +102,16 @@ pub enum EditorAction {
     /// The text area set to this text and loaded, as one step (Load example): Undo brings back
     /// the previous text as well as the previous listing.
     LoadText(String),
+    /// Check this custom resource (`kubectl get kafkaconnector|kafkamirrormaker2 X -o yaml`)
+    /// and fill the export settings from it (empty text: no resource).
+    CheckResource(String),
+    /// A picked custom resource file, as bytes.
+    CheckResourceFile(Vec<u8>),
+    /// Check this listing, taken after the alter, against the export: landed, drifted or
+    /// missing per partition (empty text: no check).
+    CheckNewListing(String),
+    /// A picked listing file for the landed check, as bytes.
+    CheckNewListingFile(Vec<u8>),
 }
 
 #[derive(Debug, Clone, PartialEq)]
@@ -156,6 +170,8 @@ pub struct Editor {
     replaced: Vec<Editor>,
     /// States undone back over a load or a discard, newest last: Redo re-applies them.
     reloaded: Vec<Editor>,
+    /// The custom resource and the landed check (see `apply`).
+    safe: apply::SafeApply,
 }
 
 impl Editor {
@@ -268,6 +284,11 @@ impl Editor {
             EditorAction::SetInput(_)
             | EditorAction::DismissNotice
             | EditorAction::FileUnreadable { .. } => {}
+            // The resource fills settings (and bumps their revision when it does).
+            EditorAction::CheckResource(_)
+            | EditorAction::CheckResourceFile(_)
+            | EditorAction::CheckNewListing(_)
+            | EditorAction::CheckNewListingFile(_) => {}
         }
         match action {
             EditorAction::SetInput(text) => {
@@ -410,6 +431,10 @@ impl Editor {
                 };
                 self.replaced_from(before);
             }
+            EditorAction::CheckResource(text) => self.check_resource_text(text),
+            EditorAction::CheckResourceFile(bytes) => self.check_resource_bytes(bytes),
+            EditorAction::CheckNewListing(text) => self.check_landed_text(&text),
+            EditorAction::CheckNewListingFile(bytes) => self.check_landed_bytes(&bytes),
         }
     }
 
@@ -491,6 +516,8 @@ impl Editor {
                     source_hash,
                     index,
                 });
+                // A custom resource given earlier fills the settings of the new listing too.
+                self.fill_from_resource();
                 self.load_errors.clear();
                 self.selected.clear();
                 self.collapsed.clear();
