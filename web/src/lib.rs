@@ -6,7 +6,10 @@ mod bulk;
 mod export;
 mod import;
 pub mod io;
+mod landed;
 mod problems;
+mod resource;
+mod rollback;
 mod table;
 
 use offsets_core::edit::Action;
@@ -425,12 +428,14 @@ pub fn App() -> Html {
                     </p>
                 }
                 <import::ImportPanel />
+                <resource::ResourcePanel />
                 if loaded {
                     <import::Header />
                     <bulk::BulkPanel view={view.clone()} />
                     <table::Table view={view} focus_row={*focus_row} on_focused={on_focused} />
                     <problems::ProblemsPanel problems={problems.clone()} fresh={problems_fresh} on_focus_row={on_focus_row} />
                     <export::ExportPanel problems={problems} fresh={problems_fresh} />
+                    <landed::LandedPanel />
                 }
                 <footer class="footer">
                     { "Runs entirely in this browser: nothing you load or type is sent anywhere. Drafts are kept in this browser's local storage." }
