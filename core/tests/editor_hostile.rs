@@ -270,12 +270,16 @@ fn check_exports(name: &str, editor: &Editor) {
         .unwrap_or_else(|| panic!("{name}: no exports after a load"));
     let all = editor.session().unwrap().scope() == offsets_core::ExportScope::All;
     assert!(!summary_sentence(&exports, all).is_empty());
+    // Each view is stopped by the payload's errors and the settings it uses (issue 12): the
+    // ConfigMap YAML by its name, namespace and data key, PATCH JSON and CSV by nothing else.
+    let by_view = editor.export_blockers_by_view_from(&problems);
+    let configmap_blockers = by_view.payload.len() + by_view.configmap.len();
     let texts = [
-        ("ConfigMap", &exports.configmap),
-        ("PATCH JSON", &exports.patch_json),
-        ("CSV", &exports.csv),
+        ("ConfigMap", &exports.configmap, configmap_blockers),
+        ("PATCH JSON", &exports.patch_json, by_view.payload.len()),
+        ("CSV", &exports.csv, by_view.payload.len()),
     ];
-    for (what, t) in texts {
+    for (what, t, view_blockers) in texts {
         match t {
             // An export the page offers while nothing blocks it may still be refused on its own
             // (a data key the alter cannot use, CSV of a connector-defined format), with an error
@@ -286,8 +290,8 @@ fn check_exports(name: &str, editor: &Editor) {
                 diags.iter().map(ToString::to_string).collect::<Vec<_>>()
             ),
             Ok(_) => assert!(
-                blockers.is_empty(),
-                "{name}: {what} exported despite {blockers:?}"
+                view_blockers == 0,
+                "{name}: {what} exported despite {by_view:?}"
             ),
         }
     }
@@ -302,6 +306,17 @@ fn check_exports(name: &str, editor: &Editor) {
         assert_script_safe(name, &procedure.render_steps());
     }
     if let Some(Ok(procedure)) = &exports.auto_offset_reset {
+        assert_script_safe(name, &procedure.render_script());
+        assert_script_safe(name, &procedure.render_steps());
+    }
+    // The rollback view: gated like the alter, its steps as safe.
+    let rb = editor
+        .rollback_exports_from(&problems)
+        .unwrap_or_else(|| panic!("{name}: no rollback after a load"));
+    if !by_view.payload.is_empty() {
+        assert!(rb.document.is_err() && rb.procedure.is_err(), "{name}");
+    }
+    if let Ok(procedure) = &rb.procedure {
         assert_script_safe(name, &procedure.render_script());
         assert_script_safe(name, &procedure.render_steps());
     }

@@ -68,10 +68,13 @@ test('the single-file build opens from file://, imports a fixture and exports, w
     await offset.fill('9007199254740990');
     await offset.press('Enter');
     const exportRegion = page.getByRole('region', { name: 'Export' });
-    // A REST payload says nothing of the connector: export waits for its name, and says so.
-    await exportRegion.getByRole('alert', { name: 'Export disabled' }).waitFor();
+    // A REST payload says nothing of the connector: the curl views wait for its name, and say
+    // so; the PATCH JSON needs no name (issue 12: exports are gated by what they use).
+    await exportRegion.getByRole('region', { name: 'curl commands' })
+      .getByText('Fill in Connector name: Required: the connector name as Kafka Connect knows it.').waitFor();
+    await exportRegion.getByRole('region', { name: 'PATCH JSON', exact: true }).locator('pre').waitFor();
     await exportRegion.getByRole('textbox', { name: 'Connector name' }).fill('east->west.MirrorSourceConnector');
-    const patch = exportRegion.getByRole('region', { name: 'PATCH JSON' });
+    const patch = exportRegion.getByRole('region', { name: 'PATCH JSON', exact: true });
     const patchText = await patch.locator('pre').textContent();
     assert.match(patchText, /"offset" : 9007199254740990\b/);
     assert.doesNotMatch(patchText, /9007199254740994/, 'only the changed entry is exported');

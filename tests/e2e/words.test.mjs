@@ -133,11 +133,12 @@ test('Problems and Export count the same things; nothing changed is a state with
     await paste(page, await fixture('rest-get-offsets.mm2-source.json'));
     const problems = page.getByRole('region', { name: 'Problems' });
     const exportRegion = page.getByRole('region', { name: 'Export' });
-    // A REST payload names no connector: the settings error is a problem too, counted once.
-    await exportRegion.getByRole('alert', { name: 'Export disabled' }).waitFor();
-    assert.match(await exportRegion.getByRole('alert', { name: 'Export disabled' }).textContent(), /^Export is disabled until 1 error is fixed:K5: Required/);
-    assert.match(await problems.getByRole('heading').textContent(), /^Problems: 1 error, /);
+    // A REST payload names no connector: the settings error is a problem too, counted once; it
+    // stops only the curl commands (issue 12), so Export is not disabled as a whole.
+    await problems.getByRole('heading').filter({ hasText: /^Problems: 1 error, / }).waitFor();
     assert.ok((await problems.getByRole('listitem').allTextContents()).some((t) => /error\s*K5\s*Required/.test(t)));
+    await exportRegion.getByRole('status', { name: 'Nothing to export yet' }).waitFor();
+    assert.equal(await exportRegion.getByRole('alert', { name: 'Export disabled' }).count(), 0);
     await exportRegion.getByRole('textbox', { name: 'Connector name' }).fill('east->west.MirrorSourceConnector');
     // Nothing changed yet: a state, not an error, and no 0:0 anywhere.
     const waiting = exportRegion.getByRole('status', { name: 'Nothing to export yet' });

@@ -1,6 +1,8 @@
 //! The Export region: target settings validated as they are typed, a summary of the change,
 //! and the views (ConfigMap YAML, kubectl or curl commands and script, PATCH JSON, CSV, the
-//! auto.offset.reset procedure), each with Copy and Download.
+//! auto.offset.reset procedure, the Rollback in `rollback.rs`), each with Copy and Download.
+//! Payload errors disable every view ("Export disabled"); a setting stops only the views that
+//! use it, which say which field to fill in.
 
 use crate::{io, use_store};
 use offsets_core::Diagnostic;
@@ -18,7 +20,7 @@ use yew::prelude::*;
 /// An export's text or why it was refused, shared (never copied) between renders: the texts of a
 /// large alter are megabytes, and the panel re-renders on every change of the page.
 #[derive(Debug, Clone)]
-struct Shared(Rc<Result<String, Vec<Diagnostic>>>);
+pub(crate) struct Shared(Rc<Result<String, Vec<Diagnostic>>>);
 
 impl PartialEq for Shared {
     fn eq(&self, other: &Self) -> bool {
@@ -27,7 +29,7 @@ impl PartialEq for Shared {
 }
 
 impl Shared {
-    fn new(result: Result<String, Vec<Diagnostic>>) -> Shared {
+    pub(crate) fn new(result: Result<String, Vec<Diagnostic>>) -> Shared {
         Shared(Rc::new(result))
     }
 }
@@ -35,7 +37,28 @@ impl Shared {
 /// The procedure's steps as the page shows them: the header (title and notes), then each step
 /// `(title, text)` in a block of its own with its own Copy button.
 #[derive(Debug, Clone)]
-struct StepTexts(Rc<(String, Vec<(String, String)>)>);
+pub(crate) struct StepTexts(Rc<(String, Vec<(String, String)>)>);
+
+impl StepTexts {
+    pub(crate) fn of(
+        procedure: &Result<offsets_core::procedure::Procedure, Vec<Diagnostic>>,
+    ) -> StepTexts {
+        StepTexts(Rc::new(
+            procedure
+                .as_ref()
+                .map(|p| {
+                    let steps = p
+                        .steps
+                        .iter()
+                        .enumerate()
+                        .map(|(i, step)| (step.title.clone(), p.render_step(i)))
+                        .collect();
+                    (p.render_header(), steps)
+                })
+                .unwrap_or_default(),
+        ))
+    }
+}
 
 impl PartialEq for StepTexts {
     fn eq(&self, other: &Self) -> bool {
@@ -64,21 +87,7 @@ impl Rendered {
         let procedure = |f: fn(&offsets_core::procedure::Procedure) -> String| {
             Shared::new(exports.procedure.as_ref().map(f).map_err(Clone::clone))
         };
-        let step_texts = StepTexts(Rc::new(
-            exports
-                .procedure
-                .as_ref()
-                .map(|p| {
-                    let steps = p
-                        .steps
-                        .iter()
-                        .enumerate()
-                        .map(|(i, step)| (step.title.clone(), p.render_step(i)))
-                        .collect();
-                    (p.render_header(), steps)
-                })
-                .unwrap_or_default(),
-        ));
+        let step_texts = StepTexts::of(&exports.procedure);
         Rendered {
             step_texts,
             configmap: text(&exports.configmap),
@@ -96,21 +105,21 @@ impl Rendered {
 }
 
 #[derive(Properties, PartialEq)]
-struct ViewProps {
-    title: AttrValue,
-    file: AttrValue,
-    mime: AttrValue,
-    text: Shared,
+pub(crate) struct ViewProps {
+    pub title: AttrValue,
+    pub file: AttrValue,
+    pub mime: AttrValue,
+    pub text: Shared,
     #[prop_or_default]
-    notes: Vec<Diagnostic>,
+    pub notes: Vec<Diagnostic>,
     /// What Copy puts on the clipboard when it is not the text shown (the steps view copies
     /// the all-in-one script, which stops at the first failure).
     #[prop_or_default]
-    copy_all: Option<Shared>,
+    pub copy_all: Option<Shared>,
     /// Shown instead of the text: each step in a block of its own, with its own "Copy step N"
     /// button.
     #[prop_or_default]
-    steps: Option<StepTexts>,
+    pub steps: Option<StepTexts>,
     /// What the numbers are (stored offsets or consumer positions, and any conversion).
     #[prop_or_default]
     meaning: Option<AttrValue>,
@@ -118,7 +127,7 @@ struct ViewProps {
 
 /// One export view: the text, Copy and Download, and a visible confirmation.
 #[component]
-fn ExportView(props: &ViewProps) -> Html {
+pub(crate) fn ExportView(props: &ViewProps) -> Html {
     let confirmation = use_state(|| None::<String>);
     let available = props.text.0.is_ok();
     let copy = {
@@ -432,6 +441,7 @@ pub fn ExportPanel(props: &ExportProps) -> Html {
                 <ExportView title="CSV" file="offsets.csv" mime="text/csv"
                     text={rendered.csv.clone()} notes={notes(&exports.csv)}
                     meaning={offsets_core::export::csv_positions(kind).map(AttrValue::from)} />
+                <crate::rollback::RollbackView problems={props.problems.clone()} fresh={props.fresh} />
             }
             if let Some(reset) = &rendered.auto_offset_reset {
                 <div class="auto-offset-reset">

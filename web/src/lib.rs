@@ -7,7 +7,10 @@ mod export;
 mod import;
 pub mod io;
 mod kind;
+mod landed;
 mod problems;
+mod resource;
+mod rollback;
 mod table;
 
 use offsets_core::edit::Action;
@@ -441,6 +444,7 @@ pub fn App() -> Html {
                     </p>
                 }
                 <import::ImportPanel />
+                <resource::ResourcePanel />
                 if loaded {
                     <import::Header />
                     <kind::KindPicker />
@@ -448,6 +452,7 @@ pub fn App() -> Html {
                     <table::Table view={view} focus_row={*focus_row} on_focused={on_focused} />
                     <problems::ProblemsPanel problems={(*check).clone()} fresh={problems_fresh} on_focus_row={on_focus_row} />
                     <export::ExportPanel problems={problems} check={(*check).clone()} fresh={problems_fresh} />
+                    <landed::LandedPanel />
                 }
                 <footer class="footer">
                     { "Runs entirely in this browser: nothing you load or type is sent anywhere. Drafts are kept in this browser's local storage." }

@@ -331,6 +331,8 @@ impl Diff {
 /// One partition whose listed offset is not what the alter asked for.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Mismatch {
+    /// Index of the entry in the alter payload (`requested`).
+    pub entry: usize,
     pub label: String,
     pub expected: OffsetValue,
     /// `None`: the partition is not in the listing.
@@ -387,7 +389,7 @@ pub fn confirm(requested: &Listing, after: &Listing) -> Confirmation {
     let kind = requested.kind;
     let index = index_by_key(after);
     let mut out = Confirmation::default();
-    for r in &requested.entries {
+    for (entry, r) in requested.entries.iter().enumerate() {
         let expected = offset_value(kind, r);
         let actual = r
             .key()
@@ -403,6 +405,7 @@ pub fn confirm(requested: &Listing, after: &Listing) -> Confirmation {
             out.confirmed += 1;
         } else {
             out.mismatches.push(Mismatch {
+                entry,
                 label: describe_entry(kind, r),
                 expected,
                 actual,

@@ -83,6 +83,12 @@ impl Editor {
             out.push_str(",\"autoOffsetResetChoice\":");
             json::write_string(&mut out, value.as_str());
         }
+        // The custom resource (a few kilobytes), only when one was given: older records have
+        // none and restore without one.
+        if !self.resource_text().is_empty() {
+            out.push_str(",\"resource\":");
+            json::write_string(&mut out, self.resource_text());
+        }
         out
     }
 
@@ -247,6 +253,12 @@ impl Editor {
             Some("latest") => Some(AutoOffsetReset::Latest),
             _ => None,
         };
+        // Read again, not re-filled: the fields above are what the user last had.
+        if let Some(resource) = record.get("resource").and_then(JsonValue::as_str)
+            && resource != self.resource_text()
+        {
+            self.set_resource(resource.to_string());
+        }
     }
 
     /// [`Editor::restore`], then the newer filter and settings of a [`Editor::prefs_record`]

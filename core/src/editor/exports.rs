@@ -1,6 +1,7 @@
 //! What the page can export from the current state: the problems (validation of the changed
 //! rows), the blockers that stop an export, and the exports and procedures themselves.
 
+use super::apply::{ExportBlockers, FieldBlocker};
 use super::{Editor, Field, TargetKind};
 use crate::diag::{Diagnostic, Position};
 use crate::diff::Summary;
@@ -32,8 +33,9 @@ pub struct Exports {
 pub struct Check {
     /// Everything Problems lists: the data's problems, then the export settings' errors.
     pub problems: Vec<Diagnostic>,
-    /// The errors among `problems` that stop the export (those on rows the export holds, on the
-    /// listing as a whole, and in the settings).
+    /// The errors among `problems` that stop every export (those on rows the export holds and
+    /// on the listing as a whole). A setting's error stops only the views that use it
+    /// ([`Editor::export_blockers_by_view_from`]); it is listed in `problems` too.
     pub blockers: Vec<Diagnostic>,
     /// Why there is nothing to export yet, when there is not: a state, with no position.
     pub waiting: Option<String>,
@@ -149,17 +151,29 @@ impl Editor {
         summary
     }
 
-    /// The errors that block export: errors on the rows an export would contain and export
-    /// settings that are not valid. Having nothing to export yet is not one of them (it is a
-    /// state: [`Editor::export_waiting`]).
+    /// Everything that blocks at least one export: errors on the rows an export would contain
+    /// and export settings that are not valid. Having nothing to export yet is not one of them
+    /// (it is a state: [`Editor::export_waiting`]). Which views each one blocks:
+    /// [`Editor::export_blockers_by_view_from`].
     pub fn export_blockers(&self) -> Vec<Diagnostic> {
         self.export_blockers_from(&self.problems())
     }
 
     /// [`Editor::export_blockers`] from problems already computed by [`Editor::problems`].
     pub fn export_blockers_from(&self, problems: &[Diagnostic]) -> Vec<Diagnostic> {
+        let by_view = self.export_blockers_by_view_from(problems);
+        let mut errors = by_view.payload;
+        errors.extend(by_view.commands.into_iter().map(|b| b.diagnostic));
+        errors
+    }
+
+    /// The blockers of each export view: payload errors stop every view; a setting stops only
+    /// the views that use it (the ConfigMap YAML its name, namespace and data key; the commands
+    /// every name of the target; PATCH JSON and CSV none).
+    pub fn export_blockers_by_view_from(&self, problems: &[Diagnostic]) -> ExportBlockers {
+        let mut out = ExportBlockers::default();
         let Some(session) = self.session() else {
-            return Vec::new();
+            return out;
         };
         let all = session.scope() == ExportScope::All;
         let exported = |row: usize| {
@@ -167,13 +181,27 @@ impl Editor {
                 .row(row)
                 .is_some_and(|r| !r.removed && (all || r.changed))
         };
-        let mut errors: Vec<Diagnostic> = problems
+        out.payload = problems
             .iter()
             .filter(|d| d.is_error() && d.entry.is_none_or(exported))
             .cloned()
             .collect();
-        errors.extend(self.settings_problems());
-        errors
+        let target = self.settings.target;
+        for field in Field::ALL {
+            let Some(message) = self.field_error(field) else {
+                continue;
+            };
+            let blocker = FieldBlocker {
+                field,
+                label: field.label(target),
+                diagnostic: Diagnostic::error(field.rule(), Position::NONE, message),
+            };
+            if field.in_configmap(target) {
+                out.configmap.push(blocker.clone());
+            }
+            out.commands.push(blocker);
+        }
+        out
     }
 
     /// The export settings' errors as problems (no position: they are about a field of the
@@ -226,7 +254,7 @@ impl Editor {
         all.extend(self.settings_problems());
         Check {
             problems: all,
-            blockers: self.export_blockers_from(problems),
+            blockers: self.export_blockers_by_view_from(problems).payload,
             waiting: self.export_waiting(),
         }
     }
@@ -241,7 +269,7 @@ impl Editor {
     pub fn exports_from(&self, problems: &[Diagnostic]) -> Option<Exports> {
         let session = self.session()?;
         let imported = session.imported();
-        let blockers = self.export_blockers_from(problems);
+        let blockers = self.export_blockers_by_view_from(problems);
         let listing = session.export_listing();
         let s = &self.settings;
         // Findings about the exported rows (and the listing as a whole) stand for the
@@ -257,12 +285,15 @@ impl Editor {
             .filter(|d| d.entry.is_none_or(exported))
             .cloned()
             .collect();
-        checked.extend(blockers.iter().cloned());
+        checked.extend(blockers.payload.iter().cloned());
         checked.extend(self.nothing_to_alter());
         let gate = Gate::Checked(&checked);
+        // The ConfigMap YAML is stopped by its own settings too (name, namespace, data key).
+        let mut checked_configmap = checked.clone();
+        checked_configmap.extend(blockers.configmap.iter().map(FieldBlocker::named));
         let configmap = export::configmap_yaml_gated(
             &listing,
-            gate,
+            Gate::Checked(&checked_configmap),
             &ConfigMapOptions {
                 name: Some(s.get(Field::AlterConfigMap).to_string()).filter(|n| !n.is_empty()),
                 namespace: Some(s.get(Field::Namespace).to_string()).filter(|n| !n.is_empty()),
@@ -273,7 +304,14 @@ impl Editor {
         );
         let patch_json = export::patch_json_gated(&listing, gate, true);
         let csv = export::csv_gated(&listing, gate);
-        let options = self.procedure_options();
+        // The commands need every name of the target: a missing one stops them alone.
+        let commands_blocked: Vec<Diagnostic> =
+            blockers.commands.iter().map(FieldBlocker::named).collect();
+        let options = if commands_blocked.is_empty() {
+            self.procedure_options()
+        } else {
+            Err(commands_blocked)
+        };
         let payload = match s.target {
             TargetKind::Rest => patch_json.as_ref().map(|e| e.text.clone()),
             _ => configmap.as_ref().map(|e| e.text.clone()),

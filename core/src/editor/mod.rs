@@ -21,6 +21,7 @@ use crate::model::ConnectorKind;
 use crate::procedure::{AliasPath, AutoOffsetReset, Listed};
 use std::collections::BTreeSet;
 
+mod apply;
 mod display;
 mod draft;
 mod exports;
@@ -35,6 +36,9 @@ use display::group_digits;
 use settings::default_settings;
 use view::FactsIndex;
 
+pub use apply::{
+    ExportBlockers, FieldBlocker, LandedReport, LandedRow, Landing, ResourceReport, RollbackExports,
+};
 pub use display::{
     FieldCell, Header, RowDisplay, caret_line, change_sentence, field_add_label, problems_heading,
     source_line, summary_sentence,
@@ -112,6 +116,16 @@ pub enum EditorAction {
     ///
     /// [`PickKey`]: EditorAction::PickKey
     ChooseKind(Option<ConnectorKind>),
+    /// Check this custom resource (`kubectl get kafkaconnector|kafkamirrormaker2 X -o yaml`)
+    /// and fill the export settings from it (empty text: no resource).
+    CheckResource(String),
+    /// A picked custom resource file, as bytes.
+    CheckResourceFile(Vec<u8>),
+    /// Check this listing, taken after the alter, against the export: landed, drifted or
+    /// missing per partition (empty text: no check).
+    CheckNewListing(String),
+    /// A picked listing file for the landed check, as bytes.
+    CheckNewListingFile(Vec<u8>),
 }
 
 #[derive(Debug, Clone, PartialEq)]
@@ -172,6 +186,8 @@ pub struct Editor {
     reloaded: Vec<Editor>,
     /// The connector kind the user chose (`None`: detected); every load uses it.
     kind_choice: Option<ConnectorKind>,
+    /// The custom resource and the landed check (see `apply`).
+    safe: apply::SafeApply,
 }
 
 impl Editor {
@@ -285,6 +301,11 @@ impl Editor {
             EditorAction::SetInput(_)
             | EditorAction::DismissNotice
             | EditorAction::FileUnreadable { .. } => {}
+            // The resource fills settings (and bumps their revision when it does).
+            EditorAction::CheckResource(_)
+            | EditorAction::CheckResourceFile(_)
+            | EditorAction::CheckNewListing(_)
+            | EditorAction::CheckNewListingFile(_) => {}
         }
         match action {
             EditorAction::SetInput(text) => {
@@ -428,6 +449,10 @@ impl Editor {
                 };
                 self.replaced_from(before);
             }
+            EditorAction::CheckResource(text) => self.check_resource_text(text),
+            EditorAction::CheckResourceFile(bytes) => self.check_resource_bytes(bytes),
+            EditorAction::CheckNewListing(text) => self.check_landed_text(&text),
+            EditorAction::CheckNewListingFile(bytes) => self.check_landed_bytes(&bytes),
         }
     }
 
@@ -513,6 +538,8 @@ impl Editor {
                     source_hash,
                     index,
                 });
+                // A custom resource given earlier fills the settings of the new listing too.
+                self.fill_from_resource();
                 self.load_errors.clear();
                 self.selected.clear();
                 self.collapsed.clear();

@@ -239,6 +239,9 @@ impl Editor {
                 .filter(|v| !v.is_empty());
             options.listed = Some(loaded.listed.clone());
         }
+        if let Some(version) = self.resource_api_version() {
+            options.api_version = version;
+        }
         Ok(options)
     }
 

@@ -1,0 +1,544 @@
+//! Safe apply (issue 12), the page's side: the custom resource as an input (its findings, and
+//! the export settings it fills), which settings stop which export view, the rollback of the
+//! current alter, and the landed check of a listing taken after the alter.
+
+use super::{Editor, Field, Notice, TargetKind};
+use crate::diag::{Diagnostic, Position, Severity};
+use crate::diff::{Confirmation, confirm, offset_value};
+use crate::edit::{OffsetValue, describe_entry};
+use crate::export::{self, ConfigMapOptions, Export, Gate};
+use crate::import::{ImportOptions, import};
+use crate::model::{ConfigMapMeta, Listing};
+use crate::procedure::{self, AliasPath, Listed, Procedure, Target};
+use crate::resource::{Resource, read_resource};
+use crate::resource_check::{Against, Finding, check_resource, settings};
+use crate::rollback::{rollback, rollback_configmap};
+use std::sync::Arc;
+
+/// The custom resource and the landed check, kept with the editor.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub(super) struct SafeApply {
+    /// The custom resource's text as last checked (empty: none).
+    resource_text: String,
+    /// The resource read from it, or why it could not be read (CR1).
+    resource: Option<Result<Resource, Vec<Diagnostic>>>,
+    /// What checking the resource filled in, or why it filled nothing.
+    filled: Option<String>,
+    /// The listing pasted for the landed check, as imported.
+    after: Option<Result<Arc<Listing>, Vec<Diagnostic>>>,
+    /// Counts changes of the resource or the landed check: the page recomputes them then.
+    revision: u64,
+}
+
+/// A setting that stops an export view until it is filled in.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct FieldBlocker {
+    pub field: Field,
+    /// The field's label on the page ("KafkaMirrorMaker2 name").
+    pub label: &'static str,
+    /// The field's error as typed (its rule, no position).
+    pub diagnostic: Diagnostic,
+}
+
+impl FieldBlocker {
+    /// The diagnostic, its message led by the field to fill in.
+    pub fn named(&self) -> Diagnostic {
+        let mut d = self.diagnostic.clone();
+        d.message = format!("Fill in {}: {}", self.label, d.message);
+        d
+    }
+}
+
+/// What stops each export view (see [`Editor::export_blockers_by_view_from`]).
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct ExportBlockers {
+    /// Errors in the payload, or nothing to alter: every view is stopped.
+    pub payload: Vec<Diagnostic>,
+    /// Settings the alter ConfigMap YAML (and the rollback's) needs: its name, namespace and data
+    /// key (a MirrorMaker 2 connector).
+    pub configmap: Vec<FieldBlocker>,
+    /// Settings the commands views need (kubectl or curl steps, script, rollback steps): every
+    /// name of the target. PATCH JSON and CSV need none.
+    pub commands: Vec<FieldBlocker>,
+}
+
+impl Field {
+    /// The field's label on the page, for `target`.
+    pub fn label(self, target: TargetKind) -> &'static str {
+        match (self, target) {
+            (Field::Resource, TargetKind::KafkaMirrorMaker2) => "KafkaMirrorMaker2 name",
+            (Field::Resource, _) => "KafkaConnector name",
+            (Field::Connector, TargetKind::KafkaMirrorMaker2) => "Connector",
+            (Field::Connector, _) => "Connector name",
+            (Field::Namespace, _) => "Namespace",
+            (Field::Context, _) => "kubectl context (optional)",
+            (Field::ListConfigMap, _) => "List ConfigMap",
+            (Field::AlterConfigMap, _) => "Alter ConfigMap name",
+            (Field::MirrorIndex, _) => "Mirror index",
+            (Field::RestUrl, _) => "Connect REST URL",
+        }
+    }
+
+    /// Whether the alter ConfigMap YAML uses this field: its name, its namespace, and (for
+    /// MirrorMaker 2) the connector its data key is named after.
+    pub fn in_configmap(self, target: TargetKind) -> bool {
+        match self {
+            Field::AlterConfigMap | Field::Namespace => target != TargetKind::Rest,
+            Field::Connector => target == TargetKind::KafkaMirrorMaker2,
+            _ => false,
+        }
+    }
+}
+
+/// The rollback of the current alter, as the page offers it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct RollbackExports {
+    /// Partitions the rollback gives their listed value back.
+    pub restored: usize,
+    /// Partitions the alter added, which the rollback deletes (null).
+    pub deleted: usize,
+    /// The rollback ConfigMap YAML (Kubernetes targets) or PATCH JSON body (REST).
+    pub document: Result<Export, Vec<Diagnostic>>,
+    /// Its kubectl or curl steps (applied like an alter, compared with the state after the alter).
+    pub procedure: Result<Procedure, Vec<Diagnostic>>,
+    /// The partitions the rollback names, as a listing should show them once it landed.
+    pub expected: String,
+}
+
+/// How one partition of the alter shows in the listing taken after it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Landing {
+    /// Listed as the alter asked (a null request: absent or null).
+    Landed,
+    /// Listed with another offset.
+    Drifted,
+    /// Not in the listing.
+    Missing,
+}
+
+impl Landing {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Landing::Landed => "landed",
+            Landing::Drifted => "drifted",
+            Landing::Missing => "missing",
+        }
+    }
+}
+
+/// One partition of the landed check.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct LandedRow {
+    /// `east/orders:0`, `orders:3`, or the partition's JSON.
+    pub label: String,
+    /// The offset the alter asked for.
+    pub asked: String,
+    /// The offset the new listing shows ("no entry" when absent).
+    pub listed: String,
+    pub status: Landing,
+}
+
+/// The landed check of a listing taken after the alter (as `diff --expect` in the CLI).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct LandedReport {
+    pub rows: Vec<LandedRow>,
+    pub landed: usize,
+    pub drifted: usize,
+    pub missing: usize,
+    /// One sentence: how many landed, drifted and are missing.
+    pub summary: String,
+}
+
+/// The custom resource check, as the page shows it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ResourceReport {
+    /// "KafkaMirrorMaker2 my-mm2 (kafka.strimzi.io/v1)", or `None` when unreadable.
+    pub title: Option<String>,
+    /// CR1 to CR10, each positioned in the resource's text, with the command that fixes it where
+    /// one fits.
+    pub findings: Vec<Finding>,
+    /// What the resource filled in the export settings, or why it filled nothing.
+    pub filled: Option<String>,
+}
+
+fn show(v: Option<OffsetValue>) -> String {
+    match v {
+        None => "no entry".into(),
+        Some(OffsetValue::Null) => "null".into(),
+        Some(OffsetValue::Value(v)) => v.to_string(),
+        Some(OffsetValue::Unreadable) => "unreadable".into(),
+    }
+}
+
+fn plural(n: usize, one: &str, many: &str) -> String {
+    format!("{n} {}", if n == 1 { one } else { many })
+}
+
+impl Editor {
+    // ----- the custom resource -----
+
+    /// Increases when the custom resource or the landed check changes.
+    pub fn safe_revision(&self) -> u64 {
+        self.safe.revision
+    }
+
+    /// The custom resource's text as last checked.
+    pub fn resource_text(&self) -> &str {
+        &self.safe.resource_text
+    }
+
+    /// Sets the custom resource text (empty: none), reads it and, when it reads, fills the
+    /// export settings from it.
+    pub(super) fn check_resource_text(&mut self, text: String) {
+        self.safe.revision = self.safe.revision.wrapping_add(1);
+        self.set_resource(text);
+        self.fill_from_resource();
+        if let Some(filled) = &self.safe.filled {
+            self.notice = Some(Notice {
+                severity: Severity::Info,
+                text: filled.clone(),
+            });
+        }
+    }
+
+    /// A picked resource file, as bytes.
+    pub(super) fn check_resource_bytes(&mut self, bytes: Vec<u8>) {
+        match String::from_utf8(bytes) {
+            Ok(text) => self.check_resource_text(text),
+            Err(e) => {
+                self.safe.revision = self.safe.revision.wrapping_add(1);
+                self.safe.resource_text = String::from_utf8_lossy(e.as_bytes()).into_owned();
+                self.safe.resource = Some(Err(vec![Diagnostic::error(
+                    "CR1",
+                    Position::NONE,
+                    "The file is not UTF-8 text; give `kubectl get -o yaml` output as it is printed.",
+                )]));
+                self.safe.filled = None;
+            }
+        }
+    }
+
+    /// Stores and reads the resource text, without filling anything (restored drafts).
+    pub(super) fn set_resource(&mut self, text: String) {
+        self.safe.resource = (!text.trim().is_empty()).then(|| read_resource(&text));
+        self.safe.resource_text = text;
+        self.safe.filled = None;
+    }
+
+    /// Fills the export settings from the resource (after a check, and after each load, which
+    /// resets the settings to the listing's): the target, names, mirror index, guard path and
+    /// ConfigMaps, each only when it passed its naming rule.
+    pub(super) fn fill_from_resource(&mut self) {
+        let Some(Ok(resource)) = &self.safe.resource else {
+            self.safe.filled = None;
+            return;
+        };
+        let Some(loaded) = &self.loaded else {
+            self.safe.filled = Some(
+                "The custom resource is checked; load the listing and it fills the export settings."
+                    .to_string(),
+            );
+            return;
+        };
+        let against = Against {
+            listing: Some(loaded.listed.listing()),
+            alter: None,
+            connector: None,
+        };
+        match settings(resource, &against) {
+            Ok(s) => {
+                let kind = s.kind.as_str();
+                let values = &mut self.settings.values;
+                self.settings.target = match s.kind {
+                    crate::resource::ResourceKind::KafkaConnector => TargetKind::KafkaConnector,
+                    crate::resource::ResourceKind::KafkaMirrorMaker2 => {
+                        TargetKind::KafkaMirrorMaker2
+                    }
+                };
+                values.insert(Field::Resource, s.resource.clone());
+                values.insert(Field::Namespace, s.namespace.clone());
+                values.insert(Field::Connector, s.connector.clone());
+                let mut filled = vec!["name", "namespace", "connector"];
+                if let Some((_, index, path)) = &s.mirror {
+                    values.insert(Field::MirrorIndex, index.to_string());
+                    self.settings.alias_path = *path;
+                    filled.extend(["mirror index", "guard path"]);
+                }
+                if let Some(list) = &s.list_configmap {
+                    values.insert(Field::ListConfigMap, list.clone());
+                    filled.push("List ConfigMap");
+                }
+                if let Some(alter) = &s.alter_configmap {
+                    values.insert(Field::AlterConfigMap, alter.clone());
+                    filled.push("Alter ConfigMap name");
+                }
+                self.settings_revision = self.settings_revision.wrapping_add(1);
+                self.safe.filled = Some(format!(
+                    "Export settings filled from {kind} '{}': {}.",
+                    s.resource,
+                    filled.join(", ")
+                ));
+            }
+            Err(errors) => {
+                self.safe.filled = Some(format!(
+                    "Nothing was filled from the custom resource: {}",
+                    errors
+                        .iter()
+                        .map(|d| d.to_string())
+                        .collect::<Vec<_>>()
+                        .join(" ")
+                ));
+            }
+        }
+    }
+
+    /// The resource's API version for the procedures (it explains the MirrorMaker 2 guard
+    /// path), when a resource was read: `Some(None)` for a v1beta2 resource written in the new
+    /// style (Strimzi 0.49 to 0.51), which the version would explain wrongly.
+    pub(super) fn resource_api_version(&self) -> Option<Option<String>> {
+        let Some(Ok(r)) = &self.safe.resource else {
+            return None;
+        };
+        let version = r.api_version.value.clone();
+        Some(
+            (!(self.settings.alias_path == AliasPath::New
+                && version == "kafka.strimzi.io/v1beta2"))
+                .then_some(version),
+        )
+    }
+
+    /// The alter ConfigMap the export writes, as CR6 compares it with the resource: its name,
+    /// namespace and data key from the settings (`None` for REST or a name not yet valid).
+    fn alter_for_check(&self) -> Option<Listing> {
+        let loaded = self.loaded.as_ref()?;
+        let target = self.alter_target()?;
+        if self.field_error(Field::AlterConfigMap).is_some()
+            || self.field_error(Field::Namespace).is_some()
+        {
+            return None;
+        }
+        let imported = loaded.listed.listing();
+        let mut alter = Listing::new(imported.kind, imported.form);
+        alter.data_key = Some(target.data_key());
+        alter.mirror = imported.mirror.clone();
+        alter.configmap = Some(ConfigMapMeta {
+            name: Some(self.settings.get(Field::AlterConfigMap).to_string()),
+            namespace: Some(self.settings.get(Field::Namespace).to_string()),
+            ..ConfigMapMeta::default()
+        });
+        Some(alter)
+    }
+
+    /// The custom resource check: `None` when no resource was given.
+    pub fn resource_report(&self) -> Option<ResourceReport> {
+        let resource = self.safe.resource.as_ref()?;
+        Some(match resource {
+            Err(errors) => ResourceReport {
+                title: None,
+                findings: errors
+                    .iter()
+                    .map(|d| Finding {
+                        diagnostic: d.clone(),
+                        command: None,
+                    })
+                    .collect(),
+                filled: None,
+            },
+            Ok(r) => {
+                let alter = self.alter_for_check();
+                let against = Against {
+                    listing: self.loaded.as_ref().map(|l| l.listed.listing()),
+                    alter: alter.as_ref(),
+                    connector: None,
+                };
+                ResourceReport {
+                    title: Some(format!(
+                        "{} {} ({})",
+                        r.kind.as_str(),
+                        r.name.value().unwrap_or("without a name"),
+                        r.api_version.value
+                    )),
+                    findings: check_resource(r, &against),
+                    filled: self.safe.filled.clone(),
+                }
+            }
+        })
+    }
+
+    // ----- the rollback -----
+
+    /// [`Editor::rollback_exports_from`] with the problems computed here.
+    pub fn rollback_exports(&self) -> Option<RollbackExports> {
+        self.rollback_exports_from(&self.problems())
+    }
+
+    /// The rollback of the export (the partitions it changes back to their listed value, those
+    /// it adds deleted), with its ConfigMap or PATCH body and its steps, gated like the alter's.
+    /// `None` before anything is loaded.
+    pub fn rollback_exports_from(&self, problems: &[Diagnostic]) -> Option<RollbackExports> {
+        let session = self.session()?;
+        let blockers = self.export_blockers_by_view_from(problems);
+        let imported = session.imported();
+        let altered = session.export_listing();
+        let rb = rollback(imported, &altered);
+        let kind = imported.kind;
+        let mut expected = String::new();
+        for e in &rb.payload.entries {
+            let v = offset_value(kind, e);
+            expected.push_str(&format!(
+                "{}: {}\n",
+                describe_entry(kind, e),
+                match v {
+                    OffsetValue::Null => "no stored offset (deleted)".to_string(),
+                    v => show(Some(v)),
+                }
+            ));
+        }
+        let refused = |d: Vec<Diagnostic>| (Err(d.clone()), Err(d));
+        let target = self.settings.target;
+        let alter_name = self.settings.get(Field::AlterConfigMap);
+        let name = (!alter_name.is_empty()).then(|| format!("{alter_name}-rollback"));
+        let (document, procedure) = if !blockers.payload.is_empty() {
+            refused(blockers.payload)
+        } else if rb.payload.entries.is_empty() {
+            refused(vec![Diagnostic::error(
+                "S2",
+                Position::NONE,
+                "Nothing to roll back: the export changes no partition.",
+            )])
+        } else {
+            let document = if target == TargetKind::Rest {
+                let diags = crate::validate::validate(&rb.payload, Some(&rb.after_alter));
+                export::patch_json_gated(&rb.payload, Gate::Checked(&diags), true)
+            } else if !blockers.configmap.is_empty() {
+                Err(blockers.configmap.iter().map(FieldBlocker::named).collect())
+            } else {
+                let options = ConfigMapOptions {
+                    name: name.clone(),
+                    namespace: Some(self.settings.get(Field::Namespace).to_string())
+                        .filter(|n| !n.is_empty()),
+                    target: self.alter_target(),
+                    data_key: None,
+                    keep_other_data: false,
+                };
+                rollback_configmap(&rb, None, &options)
+            };
+            let procedure = if !blockers.commands.is_empty() {
+                Err(blockers.commands.iter().map(FieldBlocker::named).collect())
+            } else {
+                match (self.procedure_options(), &document) {
+                    (Ok(mut options), Ok(doc)) => {
+                        // A rollback is applied like an alter: compared with the state after
+                        // the alter, from a ConfigMap of its own.
+                        options.listed = Some(Listed::new(rb.after_alter.clone()));
+                        if let (
+                            Target::KafkaConnector { cluster, .. }
+                            | Target::KafkaMirrorMaker2 { cluster, .. },
+                            Some(name),
+                        ) = (&mut options.target, &name)
+                        {
+                            cluster.alter_configmap = name.clone();
+                        }
+                        procedure::alter(&options, &doc.text).map(|mut p| {
+                            p.title = format!("Roll back: {}", p.title);
+                            p
+                        })
+                    }
+                    (Err(e), _) => Err(e),
+                    (_, Err(e)) => Err(e.clone()),
+                }
+            };
+            (document, procedure)
+        };
+        Some(RollbackExports {
+            restored: rb.restored,
+            deleted: rb.deleted,
+            document,
+            procedure,
+            expected,
+        })
+    }
+
+    // ----- the landed check -----
+
+    /// Imports the listing taken after the alter (empty text: no check).
+    pub(super) fn check_landed_text(&mut self, text: &str) {
+        self.safe.revision = self.safe.revision.wrapping_add(1);
+        self.safe.after = (!text.trim().is_empty())
+            .then(|| import(text, &ImportOptions::default()).map(|i| Arc::new(i.listing)));
+    }
+
+    /// A picked listing file, as bytes.
+    pub(super) fn check_landed_bytes(&mut self, bytes: &[u8]) {
+        self.safe.revision = self.safe.revision.wrapping_add(1);
+        self.safe.after = Some(
+            crate::import::import_bytes(bytes, &ImportOptions::default())
+                .map(|i| Arc::new(i.listing)),
+        );
+    }
+
+    /// The landed check: each partition of the export, landed, drifted or missing in the new
+    /// listing. `None` without a new listing; `Err` when it could not be imported.
+    pub fn landed_report(&self) -> Option<Result<LandedReport, Vec<Diagnostic>>> {
+        let after = self.safe.after.as_ref()?;
+        let session = self.session()?;
+        let after = match after {
+            Ok(after) => after,
+            Err(e) => return Some(Err(e.clone())),
+        };
+        let requested = session.export_listing();
+        let kind = requested.kind;
+        let Confirmation { mismatches, .. } = confirm(&requested, after);
+        let mut rows: Vec<LandedRow> = requested
+            .entries
+            .iter()
+            .map(|e| {
+                let v = offset_value(kind, e);
+                LandedRow {
+                    label: describe_entry(kind, e),
+                    asked: show(Some(v)),
+                    listed: if v == OffsetValue::Null {
+                        "no entry".to_string()
+                    } else {
+                        show(Some(v))
+                    },
+                    status: Landing::Landed,
+                }
+            })
+            .collect();
+        for m in mismatches {
+            if let Some(row) = rows.get_mut(m.entry) {
+                row.listed = show(m.actual);
+                row.status = if m.actual.is_some() {
+                    Landing::Drifted
+                } else {
+                    Landing::Missing
+                };
+            }
+        }
+        let count = |s: Landing| rows.iter().filter(|r| r.status == s).count();
+        let (landed, drifted, missing) = (
+            count(Landing::Landed),
+            count(Landing::Drifted),
+            count(Landing::Missing),
+        );
+        let summary = if drifted + missing == 0 {
+            format!(
+                "All {} of the alter landed: the new listing shows every offset it asked for.",
+                plural(rows.len(), "partition", "partitions")
+            )
+        } else {
+            format!(
+                "{landed} of {} landed; {drifted} drifted (listed with another offset), {missing} missing (not in the new listing). Check that the alter was applied to this connector, and list again.",
+                plural(rows.len(), "altered partition", "altered partitions")
+            )
+        };
+        Some(Ok(LandedReport {
+            rows,
+            landed,
+            drifted,
+            missing,
+            summary,
+        }))
+    }
+}

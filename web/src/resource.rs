@@ -1,0 +1,164 @@
+//! The custom resource panel: paste or open `kubectl get kafkaconnector|kafkamirrormaker2 X -o
+//! yaml`, and see what the operator would trip over (CR1-CR10, each located in the text, with
+//! its fix and, where one fits, the command that applies it). Checking it fills the export
+//! settings. Core reads, checks and fills (`EditorAction::CheckResource`); this only renders.
+
+use crate::{io, use_store};
+use offsets_core::editor::{EditorAction, caret_line, source_line};
+use web_sys::{HtmlInputElement, HtmlTextAreaElement};
+use yew::prelude::*;
+
+/// One finding's command with its Copy button and a visible confirmation.
+#[derive(Properties, PartialEq)]
+struct CommandProps {
+    command: AttrValue,
+}
+
+#[component]
+fn Command(props: &CommandProps) -> Html {
+    let confirmation = use_state(String::new);
+    let on_copy = {
+        let confirmation = confirmation.clone();
+        let command = props.command.to_string();
+        Callback::from(move |_: MouseEvent| {
+            let (confirmation, command) = (confirmation.clone(), command.clone());
+            wasm_bindgen_futures::spawn_local(async move {
+                confirmation.set(match io::copy(command).await {
+                    Ok(()) => "Copied the command to the clipboard.".to_string(),
+                    Err(e) => format!("Not copied: {e}."),
+                });
+            });
+        })
+    };
+    html! {
+        <div class="finding-command">
+            <pre class="export-text" tabindex="0">{ props.command.as_str() }</pre>
+            <button type="button" onclick={on_copy}>{ "Copy command" }</button>
+            <span class="confirmation" role="status">{ (*confirmation).clone() }</span>
+        </div>
+    }
+}
+
+#[component]
+pub fn ResourcePanel() -> Html {
+    let store = use_store();
+    let text_ref = use_node_ref();
+    let key = {
+        let editor = store.editor();
+        (
+            editor.safe_revision(),
+            editor.settings_revision(),
+            editor.loads(),
+        )
+    };
+    let report = {
+        let store = store.clone();
+        use_memo(key, move |_| store.editor().resource_report())
+    };
+    // The text area is uncontrolled; it follows the editor when the resource changes there (a
+    // file, a restored draft).
+    {
+        let store = store.clone();
+        let text_ref = text_ref.clone();
+        use_effect_with(key.0, move |_| {
+            if let Some(area) = text_ref.cast::<HtmlTextAreaElement>() {
+                let editor = store.editor();
+                if area.value() != editor.resource_text() {
+                    area.set_value(editor.resource_text());
+                }
+            }
+        });
+    }
+    let on_check = {
+        let store = store.clone();
+        let text_ref = text_ref.clone();
+        Callback::from(move |_: MouseEvent| {
+            if let Some(area) = text_ref.cast::<HtmlTextAreaElement>() {
+                store.dispatch(EditorAction::CheckResource(area.value()));
+            }
+        })
+    };
+    let on_file = {
+        let store = store.clone();
+        Callback::from(move |e: Event| {
+            let input: HtmlInputElement = e.target_unchecked_into();
+            if let Some(file) = input.files().and_then(|f| f.get(0)) {
+                let store = store.clone();
+                wasm_bindgen_futures::spawn_local(async move {
+                    let name = file.name();
+                    match io::read_bytes(&file).await {
+                        Ok(bytes) => store.dispatch(EditorAction::CheckResourceFile(bytes)),
+                        Err(reason) => {
+                            store.dispatch(EditorAction::FileUnreadable { name, reason })
+                        }
+                    }
+                });
+            }
+            input.set_value("");
+        })
+    };
+
+    let findings = report.as_ref().as_ref().map(|report| {
+        let editor = store.editor();
+        let text = editor.resource_text();
+        let items: Vec<Html> = report
+            .findings
+            .iter()
+            .map(|f| {
+                let d = &f.diagnostic;
+                let context = source_line(text, d.position.line)
+                    .map(|line| format!("{line}\n{}", caret_line(line, d.position.column)));
+                let position = if d.position.line > 0 {
+                    format!("{} ", d.position)
+                } else {
+                    String::new()
+                };
+                html! {
+                    <li class="finding">
+                        <span class={classes!("badge", d.severity.as_str())}>{ d.severity.as_str() }</span>
+                        <span class="rule">{ format!(" {} ", d.rule) }</span>
+                        <span class="position">{ position }</span>
+                        <span class="message">{ &d.message }</span>
+                        if let Some(context) = context {
+                            <pre class="source-context">{ context }</pre>
+                        }
+                        if let Some(command) = &f.command {
+                            <Command command={command.clone()} />
+                        }
+                    </li>
+                }
+            })
+            .collect();
+        html! {
+            <section class="resource-check" aria-label="Custom resource check">
+                <h3>{ report.title.clone().unwrap_or_else(|| "The custom resource could not be read".to_string()) }</h3>
+                if let Some(filled) = &report.filled {
+                    <p class="hint" role="status">{ filled }</p>
+                }
+                if items.is_empty() {
+                    <p class="hint">{ "No findings: the operator should accept this resource as it is." }</p>
+                } else {
+                    <ul class="problem-list">{ for items }</ul>
+                }
+            </section>
+        }
+    });
+
+    html! {
+        <section class="panel resource" aria-labelledby="resource-heading">
+            <h2 id="resource-heading">{ "Strimzi resource (optional)" }</h2>
+            <p class="hint">{ "Paste or open the KafkaConnector or KafkaMirrorMaker2 (kubectl get kafkamirrormaker2 NAME -o yaml, or -o json). It fills the export settings and is checked before the operator sees it: the annotations, the listOffsets and alterOffsets wiring, the state, and the operator's warnings." }</p>
+            <label for="resource-text">{ "Custom resource" }</label>
+            <textarea id="resource-text" ref={text_ref} rows="6" spellcheck="false"
+                placeholder="apiVersion: kafka.strimzi.io/v1\nkind: KafkaMirrorMaker2\n…" />
+            <div class="actions">
+                <button type="button" onclick={on_check}>{ "Check resource" }</button>
+                <label class="file-button">
+                    <span>{ "Open resource file" }</span>
+                    <input type="file" aria-label="Open resource file" accept=".yaml,.yml,.json,.txt,text/*,application/json" onchange={on_file} />
+                </label>
+            </div>
+            { findings.unwrap_or_default() }
+        </section>
+    }
+}
