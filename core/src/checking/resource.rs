@@ -18,6 +18,7 @@
 //! | CR10 | an offsets annotation is pending: what the operator does next, and how to withdraw it |
 
 use crate::diag::{Diagnostic, Position, Severity};
+use crate::json::Keyed;
 use crate::model::Listing;
 use crate::names::{self, MirrorConnectorName, shell_quote, shown};
 use crate::procedure::AliasPath;
@@ -25,7 +26,6 @@ use crate::resource::{
     ANNOTATION_MIRROR_CONNECTOR, ANNOTATION_OFFSETS, ConnectorSpec, Field, Resource, ResourceKind,
 };
 use serde::Serialize;
-use serde::ser::SerializeMap as _;
 
 /// Every rule id, in order.
 pub const RULE_IDS: [&str; 10] = [
@@ -155,7 +155,7 @@ fn patch<T: Serialize>(
 ) -> Option<String> {
     match (r.kind, mirror) {
         (ResourceKind::KafkaConnector, _) => {
-            let body = serde_json::to_string(&Member("spec", Member(property, value))).ok()?;
+            let body = serde_json::to_string(&Keyed("spec", Keyed(property, value))).ok()?;
             Some(format!(
                 "{} --type=merge -p {}",
                 n.kubectl("patch")?,
@@ -194,17 +194,6 @@ fn patch<T: Serialize>(
     }
 }
 
-/// An object of one member, `{"key": value}`, whose key is only known at run time.
-struct Member<'a, T>(&'a str, T);
-
-impl<T: Serialize> Serialize for Member<'_, T> {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        let mut map = s.serialize_map(Some(1))?;
-        map.serialize_entry(self.0, &self.1)?;
-        map.end()
-    }
-}
-
 /// One operation of a JSON patch (RFC 6902).
 #[derive(Serialize)]
 struct PatchOp<'a, T> {
@@ -214,9 +203,9 @@ struct PatchOp<'a, T> {
 }
 
 /// `{"fromConfigMap":{"name":"..."}}` (`inner`), for a validated ConfigMap name.
-fn configmap_json<'a>(inner: &'a str, name: &'a str) -> Option<Member<'a, Member<'a, &'a str>>> {
+fn configmap_json<'a>(inner: &'a str, name: &'a str) -> Option<Keyed<'a, Keyed<'a, &'a str>>> {
     names::check_configmap_name(name).ok()?;
-    Some(Member(inner, Member("name", name)))
+    Some(Keyed(inner, Keyed("name", name)))
 }
 
 /// The connector the checks are about: explicit, else the listing's or alter's key, else the

@@ -22,7 +22,7 @@ mod write;
 pub(crate) use number::decimal_digits;
 pub use number::{Number, is_json_number};
 pub use parse::{JsonError, MAX_DEPTH, parse, parse_mapped};
-pub use serde_bridge::JacksonEscapes;
+pub use serde_bridge::{JacksonEscapes, Keyed};
 pub use source_map::SourceMap;
 pub use write::{to_compact, to_pretty, write_compact, write_pretty_at, write_string};
 

@@ -50,6 +50,19 @@ fn serialize_number<S: Serializer>(n: &Number, s: S) -> Result<S::Ok, S::Error> 
     }
 }
 
+/// An object of one member, `{"key": value}`, whose key is only known at run time (a patch of
+/// one property): `Keyed("spec", Keyed("state", "stopped"))`.
+#[derive(Debug, Clone, Copy)]
+pub struct Keyed<'a, T>(pub &'a str, pub T);
+
+impl<T: Serialize> Serialize for Keyed<'_, T> {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let mut map = s.serialize_map(Some(1))?;
+        map.serialize_entry(self.0, &self.1)?;
+        map.end()
+    }
+}
+
 /// serde_json's compact layout with Jackson's escapes: a control character without a short
 /// form is `\u00XX` with upper-case hex digits, as the raw level writes it (serde_json's default
 /// writes lower case), so a record that embeds names keeps the bytes golden files pin.
