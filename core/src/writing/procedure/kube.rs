@@ -286,10 +286,11 @@ impl Kube<'_> {
     /// The literal JSON-patch `test` operation (MirrorMaker 2 only).
     pub(super) fn guard_op(&self) -> String {
         let source = self.mm2().map_or("", |(n, _)| n.source.as_str());
-        format!(
-            r#"{{"op":"test","path":"{}","value":"{source}"}}"#,
-            self.guard_pointer()
-        )
+        json_text(&PatchOp {
+            op: "test",
+            path: self.guard_pointer().to_owned(),
+            value: Some(source),
+        })
     }
 
     pub(super) fn listing_file(&self, when: &str, op: &str) -> String {

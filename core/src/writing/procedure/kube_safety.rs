@@ -313,6 +313,12 @@ impl Kube<'_> {
                     ),
                 )
             }
+            // The only JSON still written by hand in a procedure (this arm and the next): the
+            // script's resume patch (merge or JSON patch) is assembled by the user's shell at
+            // run time from what step 1 recorded there (`previous_state`, `previous_alter`),
+            // values this program never sees, so no serializer here can write it. Its fixed
+            // parts are literals; its variable parts are a state step 1 checked against a
+            // closed list and the JSON `kubectl` printed for `alterOffsets`.
             (Mode::Script, false) => {
                 let alter_part = if alter {
                     ",\\\"alterOffsets\\\":${previous_alter:-null}"
