@@ -18,12 +18,14 @@
 //! | CR10 | an offsets annotation is pending: what the operator does next, and how to withdraw it |
 
 use crate::diag::{Diagnostic, Position, Severity};
+use crate::json::Keyed;
 use crate::model::Listing;
 use crate::names::{self, MirrorConnectorName, shell_quote, shown};
 use crate::procedure::AliasPath;
 use crate::resource::{
     ANNOTATION_MIRROR_CONNECTOR, ANNOTATION_OFFSETS, ConnectorSpec, Field, Resource, ResourceKind,
 };
+use serde::Serialize;
 
 /// Every rule id, in order.
 pub const RULE_IDS: [&str; 10] = [
@@ -142,18 +144,18 @@ fn annotation_arg(key: &str, value: &str) -> String {
 }
 
 /// The merge patch (KafkaConnector) or guarded JSON patch (MirrorMaker 2) that sets `property`
-/// of a connector to `value` (a JSON text built from validated names).
-fn patch(
+/// of a connector to `value` (built from validated names), written by serde_json.
+fn patch<T: Serialize>(
     n: &Names,
     r: &Resource,
     mirror: Option<usize>,
     c: &ConnectorSpec,
     property: &str,
-    value: &str,
+    value: T,
 ) -> Option<String> {
     match (r.kind, mirror) {
         (ResourceKind::KafkaConnector, _) => {
-            let body = format!("{{\"spec\":{{\"{property}\":{value}}}}}");
+            let body = serde_json::to_string(&Keyed("spec", Keyed(property, value))).ok()?;
             Some(format!(
                 "{} --type=merge -p {}",
                 n.kubectl("patch")?,
@@ -169,10 +171,19 @@ fn patch(
             } else {
                 format!("/spec/mirrors/{i}/sourceCluster")
             };
-            let body = format!(
-                "[{{\"op\":\"test\",\"path\":\"{guard}\",\"value\":\"{alias}\"}},{{\"op\":\"add\",\"path\":\"{}/{property}\",\"value\":{value}}}]",
-                c.path
+            let ops = (
+                PatchOp {
+                    op: "test",
+                    path: guard,
+                    value: alias,
+                },
+                PatchOp {
+                    op: "add",
+                    path: format!("{}/{property}", c.path),
+                    value,
+                },
             );
+            let body = serde_json::to_string(&ops).ok()?;
             Some(format!(
                 "{} --type=json -p {}",
                 n.kubectl("patch")?,
@@ -183,9 +194,18 @@ fn patch(
     }
 }
 
-fn configmap_json(inner: &str, name: &str) -> Option<String> {
+/// One operation of a JSON patch (RFC 6902).
+#[derive(Serialize)]
+struct PatchOp<'a, T> {
+    op: &'a str,
+    path: String,
+    value: T,
+}
+
+/// `{"fromConfigMap":{"name":"..."}}` (`inner`), for a validated ConfigMap name.
+fn configmap_json<'a>(inner: &'a str, name: &'a str) -> Option<Keyed<'a, Keyed<'a, &'a str>>> {
     names::check_configmap_name(name).ok()?;
-    Some(format!("{{\"{inner}\":{{\"name\":\"{name}\"}}}}"))
+    Some(Keyed(inner, Keyed("name", name)))
 }
 
 /// The connector the checks are about: explicit, else the listing's or alter's key, else the
@@ -693,7 +713,7 @@ fn check_wiring(
             .and_then(|m| m.name.as_deref())
             .unwrap_or(&default);
         let command = configmap_json("fromConfigMap", name)
-            .and_then(|v| patch(n, r, mirror, c, "alterOffsets", &v));
+            .and_then(|v| patch(n, r, mirror, c, "alterOffsets", v));
         out.push(
             Finding::new(
                 "CR5",
@@ -712,7 +732,7 @@ fn check_wiring(
     if wants_list && c.list_offsets.is_none() {
         let name = format!("{}-offsets", r.name.value().unwrap_or("my"));
         let command = configmap_json("toConfigMap", &name)
-            .and_then(|v| patch(n, r, mirror, c, "listOffsets", &v));
+            .and_then(|v| patch(n, r, mirror, c, "listOffsets", v));
         out.push(
             Finding::new(
                 "CR5",
@@ -780,7 +800,7 @@ fn check_alter(
             && w.value != name
         {
             let command = configmap_json("fromConfigMap", name)
-                .and_then(|v| patch(n, r, mirror, c, "alterOffsets", &v));
+                .and_then(|v| patch(n, r, mirror, c, "alterOffsets", v));
             out.push(
                 Finding::new(
                     "CR6",
@@ -969,7 +989,7 @@ fn check_state(
                     op.unwrap_or("")
                 ),
             )
-            .with(patch(n, r, mirror, c, "state", "\"stopped\"")),
+            .with(patch(n, r, mirror, c, "state", "stopped")),
         );
         return;
     }
@@ -1074,7 +1094,7 @@ fn check_conditions(
             && m.contains("not in STOPPED state")
             && let Some((mirror, spec)) = chosen
         {
-            command = patch(n, r, mirror, spec, "state", "\"stopped\"");
+            command = patch(n, r, mirror, spec, "state", "stopped");
         }
         let what = match c.reason.as_str() {
             "ListOffsets" => "A list failed",

@@ -347,6 +347,11 @@ impl Listing {
 /// Writes a listing's payload entry by entry ([`Listing::to_pretty_json`] and
 /// [`Listing::to_compact_json`]), from the listing's other fields and entries given one at a
 /// time, so that a caller can write entries it builds and drops one by one.
+///
+/// Part of the raw level's writers, not a typed record: it frames raw entries, written by
+/// `json::write_compact`/`write_pretty_at` with their key order, duplicate keys and number
+/// text, in Jackson's pretty layout that serde_json's formatters do not produce (ARCHITECTURE.md,
+/// "JSON").
 pub(crate) struct PayloadWriter<'l> {
     meta: &'l Listing,
     pretty: bool,

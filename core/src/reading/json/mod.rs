@@ -8,18 +8,21 @@
 //! of overflowing the call stack.
 //!
 //! This file holds the tree ([`JsonValue`]); `parse` holds the parser, `number` the numbers,
-//! `source_map` the position mapping and `write` the writers.
+//! `source_map` the position mapping, `write` the writers and `serde_bridge` the bridge into
+//! serde_json records.
 
 use crate::diag::Position;
 
 mod number;
 mod parse;
+mod serde_bridge;
 mod source_map;
 mod write;
 
 pub(crate) use number::decimal_digits;
 pub use number::{Number, is_json_number};
 pub use parse::{JsonError, MAX_DEPTH, parse, parse_mapped};
+pub use serde_bridge::{JacksonEscapes, Keyed};
 pub use source_map::SourceMap;
 pub use write::{to_compact, to_pretty, write_compact, write_pretty_at, write_string};
 

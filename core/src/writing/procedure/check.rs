@@ -9,9 +9,11 @@
 
 use super::Listed;
 use crate::import::import_bytes_unvalidated;
-use crate::json;
+use crate::json::{self, JsonValue};
 use crate::model::OffsetField;
 use crate::{ImportOptions, Listing};
+use serde::Serialize;
+use std::io;
 
 /// The check data of one alter.
 #[derive(Debug, Clone)]
@@ -43,79 +45,157 @@ pub(crate) fn build(
     data_key: Option<&str>,
     listed: Option<&Listed>,
 ) -> (Check, Option<String>) {
+    let empty = |message: String| {
+        let check = Check {
+            json: "{\"partitions\":[\n]}".to_owned(),
+            count: 0,
+            has_listed: false,
+            sample: Vec::new(),
+        };
+        (check, Some(message))
+    };
     let altered = match read(payload, data_key) {
         Ok(l) => l,
         Err(m) => {
-            let empty = Check {
-                json: "{\"partitions\":[\n]}".to_owned(),
-                count: 0,
-                has_listed: false,
-                sample: Vec::new(),
-            };
-            return (
-                empty,
-                Some(format!(
-                    "The exported offsets cannot be read back ({m}), so the procedure cannot check them against a listing; the script stops before altering."
-                )),
-            );
+            return empty(format!(
+                "The exported offsets cannot be read back ({m}), so the procedure cannot check them against a listing; the script stops before altering."
+            ));
         }
     };
-    let mut out = String::from("{\"partitions\":[");
-    let mut count = 0;
+    let mut partitions = Vec::new();
     let mut sample = Vec::new();
     for e in &altered.entries {
         let Some(partition) = e.partition() else {
             continue;
         };
-        let partition_text = json::to_compact(partition);
-        let altered_value = match e.offset_field() {
-            OffsetField::Map(v) | OffsetField::Other(v) => vec![json::to_compact(v)],
-            OffsetField::Null | OffsetField::Missing => Vec::new(),
-        };
-        if count > 0 {
-            out.push(',');
-        }
-        out.push_str("\n{\"partition\":");
-        out.push_str(&partition_text);
-        if listed.is_some() {
-            let before: Vec<String> = listed
-                .map(|l| l.find(e))
-                .unwrap_or_default()
+        let listed = listed.map(|l| {
+            l.find(e)
                 .into_iter()
                 .filter_map(|l| match l.offset_field() {
-                    OffsetField::Map(v) | OffsetField::Other(v) => Some(json::to_compact(v)),
+                    OffsetField::Map(v) | OffsetField::Other(v) => Some(v),
                     OffsetField::Null | OffsetField::Missing => None,
                 })
-                .collect();
+                .collect::<Vec<_>>()
+        });
+        if let Some(before) = &listed
+            && sample.len() < SAMPLE
+        {
             // Only names Kafka allows (letters, digits, . _ -) are shown in a comment line; a
             // partition with any other character is in the check file, which is data.
-            if sample.len() < SAMPLE && plain(&partition_text) {
+            let partition_text = json::to_compact(partition);
+            if plain(&partition_text) {
                 sample.push(format!(
                     "{partition_text}: {}",
                     if before.is_empty() {
                         "no stored offset".to_owned()
                     } else {
-                        before.join(", ")
+                        before
+                            .iter()
+                            .map(|v| json::to_compact(v))
+                            .collect::<Vec<_>>()
+                            .join(", ")
                     }
                 ));
             }
-            out.push_str(",\"listed\":[");
-            out.push_str(&before.join(","));
-            out.push(']');
         }
-        out.push_str(",\"altered\":[");
-        out.push_str(&altered_value.join(","));
-        out.push_str("]}");
-        count += 1;
+        let altered = match e.offset_field() {
+            OffsetField::Map(v) | OffsetField::Other(v) => vec![v],
+            OffsetField::Null | OffsetField::Missing => Vec::new(),
+        };
+        partitions.push(CheckPartition {
+            partition,
+            listed,
+            altered,
+        });
     }
-    out.push_str("\n]}");
+    let count = partitions.len();
+    let mut out = Vec::new();
+    let mut writer = serde_json::Serializer::with_formatter(&mut out, PartitionLines::default());
+    if let Err(e) = (CheckFile { partitions }).serialize(&mut writer) {
+        return empty(format!(
+            "The check file cannot be written ({e}), so the procedure cannot check the offsets against a listing; the script stops before altering."
+        ));
+    }
     let check = Check {
-        json: out,
+        json: String::from_utf8_lossy(&out).into_owned(),
         count,
         has_listed: listed.is_some(),
         sample,
     };
     (check, None)
+}
+
+/// `offsets-check.json`: one member, the partitions the alter writes.
+#[derive(Serialize)]
+struct CheckFile<'a> {
+    partitions: Vec<CheckPartition<'a>>,
+}
+
+/// One partition: its map, its stored offsets in the listing the edits were made on (absent
+/// when that listing was not given) and the offset the alter sets (none when it nulls it).
+/// Raw-level values, so their text is the listing's (exact numbers, key order).
+#[derive(Serialize)]
+struct CheckPartition<'a> {
+    partition: &'a JsonValue,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    listed: Option<Vec<&'a JsonValue>>,
+    altered: Vec<&'a JsonValue>,
+}
+
+/// Compact JSON with one partition per line (`{"partitions":[` LF `{...},` LF `{...}` LF
+/// `]}`), so that a user reading the heredoc sees one partition a line, and Jackson's escapes
+/// like the rest of the procedure's JSON.
+#[derive(Debug, Default)]
+struct PartitionLines {
+    depth: usize,
+}
+
+impl serde_json::ser::Formatter for PartitionLines {
+    fn begin_array<W: ?Sized + io::Write>(&mut self, w: &mut W) -> io::Result<()> {
+        self.depth += 1;
+        w.write_all(b"[")
+    }
+
+    fn end_array<W: ?Sized + io::Write>(&mut self, w: &mut W) -> io::Result<()> {
+        // The partitions array is the only array at depth 2 (inside the top-level object).
+        if self.depth == 2 {
+            w.write_all(b"\n")?;
+        }
+        self.depth = self.depth.saturating_sub(1);
+        w.write_all(b"]")
+    }
+
+    fn begin_array_value<W: ?Sized + io::Write>(
+        &mut self,
+        w: &mut W,
+        first: bool,
+    ) -> io::Result<()> {
+        if !first {
+            w.write_all(b",")?;
+        }
+        if self.depth == 2 {
+            w.write_all(b"\n")?;
+        }
+        Ok(())
+    }
+
+    fn begin_object<W: ?Sized + io::Write>(&mut self, w: &mut W) -> io::Result<()> {
+        self.depth += 1;
+        w.write_all(b"{")
+    }
+
+    fn end_object<W: ?Sized + io::Write>(&mut self, w: &mut W) -> io::Result<()> {
+        self.depth = self.depth.saturating_sub(1);
+        w.write_all(b"}")
+    }
+
+    fn write_char_escape<W: ?Sized + io::Write>(
+        &mut self,
+        w: &mut W,
+        escape: serde_json::ser::CharEscape,
+    ) -> io::Result<()> {
+        json::JacksonEscapes.write_char_escape(w, escape)
+    }
 }
 
 /// Compact partition JSON made of Kafka name characters and JSON punctuation only: safe to show
@@ -191,6 +271,18 @@ mod tests {
         assert_eq!(
             c.sample,
             vec!["{\"topic\":\"t.b-c_d\",\"partition\":1}: {\"offset\":6}".to_owned()]
+        );
+    }
+
+    #[test]
+    fn the_check_file_keeps_the_raw_text_of_names_and_numbers() {
+        // Jackson's upper-case escapes, key order, duplicate keys and number text as listed.
+        let payload = "{\"offsets\":[{\"partition\":{\"file\":\"a\\u001f\\\"\\\\\\n\u{2028}\",\"k\":1,\"k\":2},\"offset\":{\"pos\":1.50e3,\"big\":123456789012345678901234567890}}]}";
+        let (c, problem) = build(payload, None, None);
+        assert_eq!(problem, None);
+        assert_eq!(
+            c.json,
+            "{\"partitions\":[\n{\"partition\":{\"file\":\"a\\u001F\\\"\\\\\\n\u{2028}\",\"k\":1,\"k\":2},\"altered\":[{\"pos\":1.50e3,\"big\":123456789012345678901234567890}]}\n]}"
         );
     }
 }

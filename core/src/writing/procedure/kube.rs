@@ -7,6 +7,9 @@
 use super::build::{RawStep, WARNINGS, auto_offset_reset_note, step};
 use super::shell::{Ctx, Mode, Var, heredoc};
 use super::{AliasPath, AutoOffsetReset, Checked, Kind, Operation, POLL_INTERVAL_SECONDS};
+use crate::json::Keyed;
+use serde::Serialize;
+use serde::ser::SerializeSeq as _;
 
 pub(super) struct Kube<'a> {
     pub(super) c: &'a Checked,
@@ -101,37 +104,42 @@ impl Kube<'_> {
 
     /// A patch of the CR: a merge patch of `spec` for a KafkaConnector; for a KafkaMirrorMaker2
     /// a JSON patch of `spec.mirrors[I]` behind the `test` guard. `connector_ops` are
-    /// `(op, path below the connector field, JSON value)`; `spec` is the merge patch body.
-    pub(super) fn patch(&self, spec: &str, connector_ops: &[(&str, &str, &str)]) -> String {
+    /// `(op, path below the connector field, value)`; `spec` is the merge patch body (unused
+    /// for a KafkaMirrorMaker2). Both are written by serde_json; `%VAR%` placeholders in their
+    /// strings are substituted when the template is rendered, as everywhere in a step.
+    pub(super) fn patch<S: Serialize, V: Serialize>(
+        &self,
+        spec: S,
+        connector_ops: &[(&str, &str, Option<V>)],
+    ) -> String {
         match self.mm2() {
             None => self.sh(&format!(
-                "⟨kubectl⟩ patch {} --type=merge -p «{{\"spec\":{spec}}}»",
-                self.cr()
+                "⟨kubectl⟩ patch {} --type=merge -p «{}»",
+                self.cr(),
+                json_text(&Keyed("spec", spec))
             )),
             Some((name, alias_path)) => {
                 let guard = match alias_path {
                     AliasPath::New => "/spec/mirrors/%MIRROR_INDEX%/source/alias",
                     AliasPath::Old => "/spec/mirrors/%MIRROR_INDEX%/sourceCluster",
                 };
-                let mut ops = vec![format!(
-                    r#"{{"op":"test","path":"{guard}","value":"{}"}}"#,
-                    name.source
-                )];
-                for (op, path, value) in connector_ops {
-                    let value = if value.is_empty() {
-                        String::new()
-                    } else {
-                        format!(r#","value":{value}"#)
-                    };
-                    ops.push(format!(
-                        r#"{{"op":"{op}","path":"/spec/mirrors/%MIRROR_INDEX%/{}/{path}"{value}}}"#,
-                        self.field()
-                    ));
-                }
+                let test = PatchOp {
+                    op: "test",
+                    path: guard.to_owned(),
+                    value: Some(name.source.as_str()),
+                };
+                let ops: Vec<PatchOp<'_, &V>> = connector_ops
+                    .iter()
+                    .map(|(op, path, value)| PatchOp {
+                        op,
+                        path: format!("/spec/mirrors/%MIRROR_INDEX%/{}/{path}", self.field()),
+                        value: value.as_ref(),
+                    })
+                    .collect();
                 self.sh(&format!(
-                    "⟨kubectl⟩ patch {} --type=json -p «[{}]»",
+                    "⟨kubectl⟩ patch {} --type=json -p «{}»",
                     self.cr(),
-                    ops.join(",")
+                    json_text(&Guarded { test, ops })
                 ))
             }
         }
@@ -278,10 +286,11 @@ impl Kube<'_> {
     /// The literal JSON-patch `test` operation (MirrorMaker 2 only).
     pub(super) fn guard_op(&self) -> String {
         let source = self.mm2().map_or("", |(n, _)| n.source.as_str());
-        format!(
-            r#"{{"op":"test","path":"{}","value":"{source}"}}"#,
-            self.guard_pointer()
-        )
+        json_text(&PatchOp {
+            op: "test",
+            path: self.guard_pointer().to_owned(),
+            value: Some(source),
+        })
     }
 
     pub(super) fn listing_file(&self, when: &str, op: &str) -> String {
@@ -315,11 +324,11 @@ impl Kube<'_> {
                         self.ctx.value(Var::ListConfigMap)
                     )],
                     self.patch(
-                        r#"{"listOffsets":{"toConfigMap":{"name":"%LIST_CM%"}}}"#,
+                        Keyed("listOffsets", LIST_CM),
                         &[(
                             "add",
                             "listOffsets",
-                            r#"{"toConfigMap":{"name":"%LIST_CM%"}}"#,
+                            Some(LIST_CM),
                         )],
                     ),
                 ),
@@ -381,8 +390,8 @@ impl Kube<'_> {
                         "Point the connector at the alter ConfigMap",
                         &point_comment,
                         self.patch(
-                            r#"{"alterOffsets":{"fromConfigMap":{"name":"%ALTER_CM%"}}}"#,
-                            &[("add", "alterOffsets", r#"{"fromConfigMap":{"name":"%ALTER_CM%"}}"#)],
+                            Keyed("alterOffsets", ALTER_CM),
+                            &[("add", "alterOffsets", Some(ALTER_CM))],
                         ),
                     ),
                     step("Ask the operator to alter the offsets", &nonempty(&[both]), self.annotate("alter")),
@@ -464,12 +473,7 @@ impl Kube<'_> {
                 steps.push(step(
                     format!("Set source.consumer.auto.offset.reset to {value}"),
                     &[auto_offset_reset_note(v).to_owned(), changing],
-                    self.patch(
-                        &format!(
-                            r#"{{"config":{{"source.consumer.auto.offset.reset":"{value}"}}}}"#
-                        ),
-                        &[],
-                    ),
+                    self.patch(Keyed("config", Keyed(AUTO_OFFSET_RESET, value)), NO_OPS),
                 ));
                 steps.push(step(
                     "Check the setting",
@@ -483,20 +487,12 @@ impl Kube<'_> {
                 let cr = self.cr();
                 let field = self.field();
                 let add_key = self.patch(
-                    "",
-                    &[(
-                        "add",
-                        "config/source.consumer.auto.offset.reset",
-                        &format!("\"{value}\""),
-                    )],
+                    (),
+                    &[("add", &format!("config/{AUTO_OFFSET_RESET}"), Some(value))],
                 );
                 let add_config = self.patch(
-                    "",
-                    &[(
-                        "add",
-                        "config",
-                        &format!(r#"{{"source.consumer.auto.offset.reset":"{value}"}}"#),
-                    )],
+                    (),
+                    &[("add", "config", Some(Keyed(AUTO_OFFSET_RESET, value)))],
                 );
                 let config = format!("jsonpath={{.spec.mirrors[%MIRROR_INDEX%].{field}.config}}");
                 let get = self.sh(&format!("config=\"$(⟨kubectl⟩ get {cr} -o «{config}»)\""));
@@ -532,3 +528,46 @@ fn nonempty(items: &[&str]) -> Vec<String> {
         .map(|s| (*s).to_owned())
         .collect()
 }
+
+/// One operation of a JSON patch (RFC 6902); `remove` has no value.
+#[derive(Serialize)]
+struct PatchOp<'a, V> {
+    op: &'a str,
+    path: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    value: Option<V>,
+}
+
+/// A MirrorMaker 2 patch: the `test` of the mirror's source alias, then the operations, as one
+/// JSON array.
+struct Guarded<'a, V> {
+    test: PatchOp<'a, &'a str>,
+    ops: Vec<PatchOp<'a, V>>,
+}
+
+impl<V: Serialize> Serialize for Guarded<'_, V> {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let mut seq = s.serialize_seq(Some(1 + self.ops.len()))?;
+        seq.serialize_element(&self.test)?;
+        for op in &self.ops {
+            seq.serialize_element(op)?;
+        }
+        seq.end()
+    }
+}
+
+/// A patch body as serde_json writes it. These values (names, placeholders, literals) always
+/// serialise; were one not to, the command would be visibly empty rather than wrong.
+fn json_text(value: &impl Serialize) -> String {
+    serde_json::to_string(value).unwrap_or_default()
+}
+
+/// `{"toConfigMap":{"name":"%LIST_CM%"}}` and its alter counterpart.
+const LIST_CM: Keyed<'static, Keyed<'static, &str>> =
+    Keyed("toConfigMap", Keyed("name", "%LIST_CM%"));
+const ALTER_CM: Keyed<'static, Keyed<'static, &str>> =
+    Keyed("fromConfigMap", Keyed("name", "%ALTER_CM%"));
+const AUTO_OFFSET_RESET: &str = "source.consumer.auto.offset.reset";
+
+/// No JSON patch operation (a KafkaConnector merge patch only).
+pub(super) const NO_OPS: &[(&str, &str, Option<()>)] = &[];

@@ -5,9 +5,11 @@
 
 use super::build::{LEFT_STOPPED, RawStep, step};
 use super::check::jq_program;
-use super::kube::Kube;
+use super::kube::{Kube, NO_OPS};
 use super::shell::{Mode, Var, heredoc};
 use super::{AliasPath, CHECK_FILE};
+use crate::json::Keyed;
+use serde::Serialize;
 
 impl Kube<'_> {
     /// Step 1 of alter and reset: what the resource says now, so the last step can put it back.
@@ -138,8 +140,8 @@ impl Kube<'_> {
             "Stop the connector",
             &comment,
             self.patch(
-                r#"{"state":"stopped"}"#,
-                &[("add", "state", r#""stopped""#)],
+                Keyed("state", "stopped"),
+                &[("add", "state", Some("stopped"))],
             ),
         )
         .with_example(yaml)
@@ -260,12 +262,11 @@ impl Kube<'_> {
         let (body, comment) = match (self.ctx.mode, self.mm2().is_some()) {
             (Mode::Steps, false) => (
                 self.patch(
-                    if alter {
-                        r#"{"state":null,"alterOffsets":null}"#
-                    } else {
-                        r#"{"state":null}"#
+                    ResumeSpec {
+                        state: (),
+                        alter_offsets: alter.then_some(()),
                     },
-                    &[],
+                    NO_OPS,
                 ),
                 format!(
                     "Puts back what step 1 recorded. As written, for the usual case where step 1 showed an empty state{}: null removes the field{}, and the connector runs. If step 1 showed a state (paused, running or stopped), write it instead of the first null, e.g. \"state\":\"paused\"{}.",
@@ -287,14 +288,14 @@ impl Kube<'_> {
                 ),
             ),
             (Mode::Steps, true) => {
-                let mut ops = vec![("remove", "state", "")];
+                let mut ops = vec![("remove", "state", None::<()>)];
                 if alter {
-                    ops.push(("remove", "alterOffsets", ""));
+                    ops.push(("remove", "alterOffsets", None));
                 }
                 let index = self.ctx.value(Var::MirrorIndex);
                 let field = self.field();
                 (
-                    self.patch("", &ops),
+                    self.patch((), &ops),
                     format!(
                         "Puts back what step 1 recorded. As written, for the usual case where step 1 showed an empty state{}: the fields are removed and the connector runs. If step 1 showed a state, replace the first remove with {{\"op\":\"add\",\"path\":\"/spec/mirrors/{index}/{field}/state\",\"value\":\"<that state>\"}}{}.",
                         if alter {
@@ -312,6 +313,12 @@ impl Kube<'_> {
                     ),
                 )
             }
+            // The only JSON still written by hand in a procedure (this arm and the next): the
+            // script's resume patch (merge or JSON patch) is assembled by the user's shell at
+            // run time from what step 1 recorded there (`previous_state`, `previous_alter`),
+            // values this program never sees, so no serializer here can write it. Its fixed
+            // parts are literals; its variable parts are a state step 1 checked against a
+            // closed list and the JSON `kubectl` printed for `alterOffsets`.
             (Mode::Script, false) => {
                 let alter_part = if alter {
                     ",\\\"alterOffsets\\\":${previous_alter:-null}"
@@ -406,4 +413,14 @@ impl Kube<'_> {
             body,
         )
     }
+}
+
+/// The merge patch that resumes a KafkaConnector as step 1 found it in the usual case: `null`
+/// removes `state` (and, after an alter, `alterOffsets`).
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct ResumeSpec {
+    state: (),
+    #[serde(skip_serializing_if = "Option::is_none")]
+    alter_offsets: Option<()>,
 }

@@ -1,0 +1,322 @@
+//! The draft records the page keeps in local storage, read and written through serde: records
+//! the hand-written writer of version 1 saved (captured from that build, before serde) still
+//! restore and are written again byte for byte; a record of another version is refused with the
+//! message the page shows; hostile names round-trip or are refused, never a panic.
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+
+use offsets_core::edit::{Action, MapSide, Selection};
+use offsets_core::editor::{Editor, EditorAction, Field, TargetKind};
+use offsets_core::procedure::{AliasPath, AutoOffsetReset};
+
+const ANOTHER_VERSION: &str = "The saved draft is from another version of this editor.";
+
+fn fixture(name: &str) -> String {
+    let path = format!("{}/../tests/fixtures/{name}", env!("CARGO_MANIFEST_DIR"));
+    std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"))
+}
+
+// Captured 2026-12-01 from the build before serde (commit 8f4151f) by printing
+// `source_record()`, `draft_record_at(1764590400000)` and `prefs_record()` of the editors
+// `mm2()`, `generic()`, `picked_key()` and `chosen_kind()` below build.
+const MM2_SOURCE: &str = "{\"version\":1,\"input\":\"apiVersion: v1\\ndata:\\n  offsets.json: |-\\n    {\\n      \\\"offsets\\\" : [ {\\n        \\\"partition\\\" : {\\n          \\\"cluster\\\" : \\\"east\\\",\\n          \\\"partition\\\" : 0,\\n          \\\"topic\\\" : \\\"orders\\\"\\n        },\\n        \\\"offset\\\" : {\\n          \\\"offset\\\" : 1006\\n        }\\n      }, {\\n        \\\"partition\\\" : {\\n          \\\"cluster\\\" : \\\"east\\\",\\n          \\\"partition\\\" : 1,\\n          \\\"topic\\\" : \\\"orders\\\"\\n        },\\n        \\\"offset\\\" : {\\n          \\\"offset\\\" : 2006\\n        }\\n      }, {\\n        \\\"partition\\\" : {\\n          \\\"cluster\\\" : \\\"east\\\",\\n          \\\"partition\\\" : 2,\\n          \\\"topic\\\" : \\\"orders\\\"\\n        },\\n        \\\"offset\\\" : {\\n          \\\"offset\\\" : 3006\\n        }\\n      }, {\\n        \\\"partition\\\" : {\\n          \\\"cluster\\\" : \\\"east\\\",\\n          \\\"partition\\\" : 0,\\n          \\\"topic\\\" : \\\"payments\\\"\\n        },\\n        \\\"offset\\\" : {\\n          \\\"offset\\\" : 1008\\n        }\\n      }, {\\n        \\\"partition\\\" : {\\n          \\\"cluster\\\" : \\\"east\\\",\\n          \\\"partition\\\" : 1,\\n          \\\"topic\\\" : \\\"payments\\\"\\n        },\\n        \\\"offset\\\" : {\\n          \\\"offset\\\" : 2008\\n        }\\n      } ]\\n    }\\nkind: ConfigMap\\nmetadata:\\n  creationTimestamp: \\\"2026-11-02T09:14:07Z\\\"\\n  labels:\\n    strimzi.io/cluster: my-connect\\n  name: mirror-source-offsets\\n  namespace: kafka\\n  ownerReferences:\\n  - apiVersion: kafka.strimzi.io/v1beta2\\n    blockOwnerDeletion: true\\n    controller: false\\n    kind: KafkaConnector\\n    name: mirror-source\\n    uid: 6a1f7c1e-2b0d-4c47-9d0e-5f3f2b9a8c11\\n  resourceVersion: \\\"4815162\\\"\\n  uid: 0b6c3f5e-77aa-4a7e-9a53-0c4b1f0e2d19\\n\",\"source\":true}";
+const MM2_DRAFT: &str = "{\"version\":1,\"filter\":\"q\\\"b\\\\s\\u0001\u{2028}é\",\"target\":\"rest\",\"fields\":{\"resource\":\"mirror-source\",\"connector\":\"mirror-source\",\"namespace\":\"ns\\\"\\\\\\n\",\"listConfigMap\":\"mirror-source-offsets\",\"alterConfigMap\":\"rewind-1\",\"mirrorIndex\":\"0\",\"restUrl\":\"http://localhost:8083\"},\"aliasPath\":\"old\",\"autoOffsetResetChoice\":\"latest\",\"source\":\"2797b17940ee70af\",\"scope\":\"changed\",\"set\":[[1,7]],\"entries\":[],\"added\":[{\"topic\":\"refunds\",\"cluster\":\"east\",\"partition\":0,\"offset\":5},{\"topic\":\"refunds\",\"cluster\":\"east\",\"partition\":1,\"offset\":5}],\"removed\":[2],\"savedAt\":1764590400000}";
+const MM2_PREFS: &str = "{\"version\":1,\"filter\":\"q\\\"b\\\\s\\u0001\u{2028}é\",\"target\":\"rest\",\"fields\":{\"resource\":\"mirror-source\",\"connector\":\"mirror-source\",\"namespace\":\"ns\\\"\\\\\\n\",\"listConfigMap\":\"mirror-source-offsets\",\"alterConfigMap\":\"rewind-1\",\"mirrorIndex\":\"0\",\"restUrl\":\"http://localhost:8083\"},\"aliasPath\":\"old\",\"autoOffsetResetChoice\":\"latest\"}";
+const GEN_SOURCE: &str = "{\"version\":1,\"input\":\"{\\\"offsets\\\":[\\n {\\\"partition\\\":{\\\"server\\\":\\\"inventory\\\"},\\\"offset\\\":{\\\"lsn\\\":\\\"0/16B6C50\\\",\\\"txId\\\":562,\\\"ts_usec\\\":1700000000000000,\\\"snapshot\\\":false}},\\n {\\\"partition\\\":{\\\"filename\\\":\\\"/data/in.txt\\\"},\\\"offset\\\":{\\\"position\\\":1234}},\\n {\\\"partition\\\":{\\\"filename\\\":\\\"/data/gone.txt\\\"},\\\"offset\\\":null}\\n]}\",\"source\":true}";
+const GEN_DRAFT: &str = "{\"version\":1,\"filter\":\"\",\"target\":\"rest\",\"fields\":{\"namespace\":\"kafka\",\"mirrorIndex\":\"0\",\"restUrl\":\"http://localhost:8083\"},\"aliasPath\":\"new\",\"source\":\"63b14570f85bed81\",\"scope\":\"changed\",\"set\":[],\"entries\":[[0,{\"partition\":{\"server\":\"inventory\"},\"offset\":{\"lsn\":\"0/16B6C50\",\"txId\":562,\"ts_usec\":1700000000000000,\"snapshot\":false,\"big\":1.5e3}}],[1,{\"partition\":{\"filename\":\"/data/in.txt\",\"x\":\"t\\u0001\\\"\"},\"offset\":{\"position\":1234}}]],\"added\":[],\"removed\":[]}";
+const GEN_PREFS: &str = r#"{"version":1,"filter":"","target":"rest","fields":{"namespace":"kafka","mirrorIndex":"0","restUrl":"http://localhost:8083"},"aliasPath":"new"}"#;
+const KEY_SOURCE: &str = "{\"version\":1,\"input\":\"apiVersion: v1\\nkind: ConfigMap\\nmetadata:\\n  name: c\\ndata:\\n  a.json: '{\\\"offsets\\\":[]}'\\n  b.json: '{\\\"offsets\\\":[{\\\"partition\\\":{\\\"kafka_topic\\\":\\\"t\\\",\\\"kafka_partition\\\":0},\\\"offset\\\":{\\\"kafka_offset\\\":5}}]}'\\n\",\"source\":true,\"dataKey\":\"b.json\"}";
+const KEY_DRAFT: &str = "{\"version\":1,\"filter\":\"\",\"target\":\"connector\",\"fields\":{\"namespace\":\"kafka\",\"listConfigMap\":\"c\",\"alterConfigMap\":\"c-alter\",\"mirrorIndex\":\"0\",\"restUrl\":\"http://localhost:8083\"},\"aliasPath\":\"new\",\"source\":\"eb736e98b8fc571f\",\"scope\":\"changed\",\"set\":[[0,9]],\"entries\":[],\"added\":[],\"removed\":[]}";
+const KIND_SOURCE: &str = r#"{"version":1,"input":"other text","source":"apiVersion: v1\ndata:\n  offsets.json: |-\n    {\n      \"offsets\" : [ {\n        \"partition\" : {\n          \"cluster\" : \"east\",\n          \"partition\" : 0,\n          \"topic\" : \"orders\"\n        },\n        \"offset\" : {\n          \"offset\" : 1006\n        }\n      }, {\n        \"partition\" : {\n          \"cluster\" : \"east\",\n          \"partition\" : 1,\n          \"topic\" : \"orders\"\n        },\n        \"offset\" : {\n          \"offset\" : 2006\n        }\n      }, {\n        \"partition\" : {\n          \"cluster\" : \"east\",\n          \"partition\" : 2,\n          \"topic\" : \"orders\"\n        },\n        \"offset\" : {\n          \"offset\" : 3006\n        }\n      }, {\n        \"partition\" : {\n          \"cluster\" : \"east\",\n          \"partition\" : 0,\n          \"topic\" : \"payments\"\n        },\n        \"offset\" : {\n          \"offset\" : 1008\n        }\n      }, {\n        \"partition\" : {\n          \"cluster\" : \"east\",\n          \"partition\" : 1,\n          \"topic\" : \"payments\"\n        },\n        \"offset\" : {\n          \"offset\" : 2008\n        }\n      } ]\n    }\nkind: ConfigMap\nmetadata:\n  creationTimestamp: \"2026-11-02T09:14:07Z\"\n  labels:\n    strimzi.io/cluster: my-connect\n  name: mirror-source-offsets\n  namespace: kafka\n  ownerReferences:\n  - apiVersion: kafka.strimzi.io/v1beta2\n    blockOwnerDeletion: true\n    controller: false\n    kind: KafkaConnector\n    name: mirror-source\n    uid: 6a1f7c1e-2b0d-4c47-9d0e-5f3f2b9a8c11\n  resourceVersion: \"4815162\"\n  uid: 0b6c3f5e-77aa-4a7e-9a53-0c4b1f0e2d19\n","kind":"source"}"#;
+const KIND_DRAFT: &str = r#"{"version":1,"filter":"","target":"connector","fields":{"resource":"mirror-source","connector":"mirror-source","namespace":"kafka","listConfigMap":"mirror-source-offsets","alterConfigMap":"mirror-source-offsets-alter","mirrorIndex":"0","restUrl":"http://localhost:8083"},"aliasPath":"old","source":"2797b17940ee70af","scope":"changed","set":[],"entries":[],"added":[],"removed":[]}"#;
+const SAVED_AT: i64 = 1764590400000;
+
+/// Edits, removed and added rows, a hostile filter and field, every setting.
+fn mm2() -> Editor {
+    let mut e = Editor::new();
+    e.apply(EditorAction::SetInput(fixture(
+        "kafkaconnector-mm2-source.list.yaml",
+    )));
+    e.apply(EditorAction::Load);
+    e.apply(EditorAction::Edit(Action::SetOffset { row: 1, offset: 7 }));
+    e.apply(EditorAction::Edit(Action::RemoveEntries {
+        selection: Selection::Rows(vec![2]),
+    }));
+    e.apply(EditorAction::Edit(Action::AddEntries {
+        cluster: None,
+        topic: "refunds".into(),
+        partitions: offsets_core::filter::PartitionSet::range(0, 1),
+        offset: Some(5),
+    }));
+    e.apply(EditorAction::SetFilter("q\"b\\s\u{1}\u{2028}é".into()));
+    e.apply(EditorAction::SetField(
+        Field::AlterConfigMap,
+        "rewind-1".into(),
+    ));
+    e.apply(EditorAction::SetField(Field::Namespace, "ns\"\\\n".into()));
+    e.apply(EditorAction::SetAliasPath(AliasPath::Old));
+    e.apply(EditorAction::SetAutoOffsetReset(Some(
+        AutoOffsetReset::Latest,
+    )));
+    e.apply(EditorAction::SetTarget(TargetKind::Rest));
+    e
+}
+
+/// Entries edited key by key: a number kept as its text (`1.5e3`), a control character.
+fn generic() -> Editor {
+    let mut g = Editor::new();
+    g.apply(EditorAction::SetInput(
+        r#"{"offsets":[
+ {"partition":{"server":"inventory"},"offset":{"lsn":"0/16B6C50","txId":562,"ts_usec":1700000000000000,"snapshot":false}},
+ {"partition":{"filename":"/data/in.txt"},"offset":{"position":1234}},
+ {"partition":{"filename":"/data/gone.txt"},"offset":null}
+]}"#
+        .into(),
+    ));
+    g.apply(EditorAction::Load);
+    let a = g.field_add(0, MapSide::Offset, "big=1.5e3").unwrap();
+    g.apply(EditorAction::Edit(a));
+    let a = g
+        .field_add(1, MapSide::Partition, "x=\"t\\u0001\\\"\"")
+        .unwrap();
+    g.apply(EditorAction::Edit(a));
+    g.apply(EditorAction::Edit(Action::SetEach {
+        changes: vec![(2, None)],
+    }));
+    g
+}
+
+/// A data key picked among two.
+fn picked_key() -> Editor {
+    let mut d = Editor::new();
+    d.apply(EditorAction::SetInput("apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: c\ndata:\n  a.json: '{\"offsets\":[]}'\n  b.json: '{\"offsets\":[{\"partition\":{\"kafka_topic\":\"t\",\"kafka_partition\":0},\"offset\":{\"kafka_offset\":5}}]}'\n".into()));
+    d.apply(EditorAction::Load);
+    d.apply(EditorAction::PickKey("b.json".into()));
+    d.apply(EditorAction::Edit(Action::SetOffset { row: 0, offset: 9 }));
+    d
+}
+
+/// A connector kind chosen, and a text area that no longer holds the loaded text.
+fn chosen_kind() -> Editor {
+    let mut k = Editor::new();
+    k.apply(EditorAction::SetInput(fixture(
+        "kafkaconnector-mm2-source.list.yaml",
+    )));
+    k.apply(EditorAction::Load);
+    k.apply(EditorAction::ChooseKind(Some(
+        offsets_core::model::ConnectorKind::Generic,
+    )));
+    k.apply(EditorAction::SetInput("other text".into()));
+    k
+}
+
+/// Everything a draft keeps is the same in `restored` as in `expected`.
+fn assert_same(restored: &Editor, expected: &Editor) {
+    assert_eq!(restored.input(), expected.input());
+    assert_eq!(
+        restored.session().map(|s| s.working_listing()),
+        expected.session().map(|s| s.working_listing())
+    );
+    assert_eq!(
+        restored.session().map(|s| s.changed_count()),
+        expected.session().map(|s| s.changed_count())
+    );
+    assert_eq!(restored.filter_text(), expected.filter_text());
+    let (r, e) = (restored.settings(), expected.settings());
+    assert_eq!(r.values, e.values);
+    assert_eq!(r.target, e.target);
+    assert_eq!(r.alias_path, e.alias_path);
+    assert_eq!(r.auto_offset_reset, e.auto_offset_reset);
+    assert_eq!(restored.kind_choice(), expected.kind_choice());
+}
+
+#[test]
+fn records_saved_by_the_hand_written_build_restore() {
+    for (name, expected, source, draft, prefs) in [
+        ("mm2", mm2(), MM2_SOURCE, Some(MM2_DRAFT), Some(MM2_PREFS)),
+        (
+            "generic",
+            generic(),
+            GEN_SOURCE,
+            Some(GEN_DRAFT),
+            Some(GEN_PREFS),
+        ),
+        ("key", picked_key(), KEY_SOURCE, Some(KEY_DRAFT), None),
+        ("kind", chosen_kind(), KIND_SOURCE, Some(KIND_DRAFT), None),
+    ] {
+        let restored = Editor::restore_with_prefs(source, draft, prefs)
+            .unwrap_or_else(|e| panic!("{name}: {e}"));
+        assert_same(&restored, &expected);
+        assert_eq!(
+            restored.notice().unwrap().text,
+            "Draft restored from this browser's storage.",
+            "{name}"
+        );
+    }
+    // The saved time is read from the draft record.
+    let restored =
+        Editor::restore_at(MM2_SOURCE, Some(MM2_DRAFT), None, SAVED_AT + 3 * 3_600_000).unwrap();
+    assert!(
+        restored
+            .notice()
+            .unwrap()
+            .text
+            .starts_with("Draft restored from 3 hours ago."),
+        "{}",
+        restored.notice().unwrap().text
+    );
+}
+
+#[test]
+fn records_are_written_in_the_same_shape_as_before() {
+    let e = mm2();
+    assert_eq!(e.source_record(), MM2_SOURCE);
+    assert_eq!(e.draft_record_at(SAVED_AT), MM2_DRAFT);
+    assert_eq!(e.prefs_record(), MM2_PREFS);
+    let g = generic();
+    assert_eq!(g.source_record(), GEN_SOURCE);
+    assert_eq!(g.draft_record(), GEN_DRAFT);
+    assert_eq!(g.prefs_record(), GEN_PREFS);
+    assert_eq!(picked_key().source_record(), KEY_SOURCE);
+    assert_eq!(picked_key().draft_record(), KEY_DRAFT);
+    assert_eq!(chosen_kind().source_record(), KIND_SOURCE);
+    assert_eq!(chosen_kind().draft_record(), KIND_DRAFT);
+}
+
+#[test]
+fn a_record_of_another_version_is_refused_with_the_message() {
+    for source in [
+        r#"{"version":2,"input":"x"}"#.to_string(),
+        // A newer shape that this build cannot even read is still "another version".
+        r#"{"version":2,"input":{"text":"x"},"source":[1]}"#.to_string(),
+        MM2_SOURCE.replacen(r#"{"version":1,"#, r#"{"version":0,"#, 1),
+    ] {
+        assert_eq!(
+            Editor::restore(&source, None).unwrap_err(),
+            ANOTHER_VERSION,
+            "{source}"
+        );
+    }
+    let draft = MM2_DRAFT.replacen(r#"{"version":1,"#, r#"{"version":2,"#, 1);
+    assert_eq!(
+        Editor::restore(MM2_SOURCE, Some(&draft)).unwrap_err(),
+        ANOTHER_VERSION
+    );
+    // Newer prefs are ignored: the draft's own copy of the settings stands.
+    let prefs = r#"{"version":2,"filter":"newer","fields":7}"#;
+    let restored = Editor::restore_with_prefs(MM2_SOURCE, Some(MM2_DRAFT), Some(prefs)).unwrap();
+    assert_same(&restored, &mm2());
+    // A record without a version, or one that is not JSON, is unreadable.
+    for bad in ["{", r#"{"input":"x"}"#, "[]", ""] {
+        let e = Editor::restore(bad, None).unwrap_err();
+        assert!(
+            e.starts_with("The saved draft is unreadable ("),
+            "{bad}: {e}"
+        );
+    }
+    let e = Editor::restore(MM2_SOURCE, Some("{\"version\":1,\"set\":[[\"x\"]]}")).unwrap_err();
+    assert!(e.starts_with("The saved edits are unreadable ("), "{e}");
+}
+
+#[test]
+fn a_newer_member_is_ignored() {
+    let draft = MM2_DRAFT.replacen(
+        r#"{"version":1,"#,
+        r#"{"version":1,"customResource":"kind: KafkaConnector","#,
+        1,
+    );
+    let source = MM2_SOURCE.replacen(r#"{"version":1,"#, r#"{"version":1,"later":[{}],"#, 1);
+    let restored = Editor::restore(&source, Some(&draft)).unwrap();
+    assert_same(&restored, &mm2());
+}
+
+const HOSTILE: [&str; 9] = [
+    "\"",
+    "\\",
+    "\\\"\\\\\"",
+    "\u{0}\u{1}\u{8}\u{c}\u{1f}\u{7f}",
+    "\n\r\t",
+    "\u{2028}\u{2029}",
+    "\u{feff}é😀",
+    "</script><!--",
+    "\\ud800 \\u0000",
+];
+
+#[test]
+fn hostile_names_and_filters_round_trip() {
+    for text in HOSTILE {
+        let mut e = mm2();
+        e.apply(EditorAction::SetFilter(text.to_string()));
+        e.apply(EditorAction::SetField(Field::Resource, text.to_string()));
+        e.apply(EditorAction::Edit(Action::AddEntries {
+            cluster: Some(text.to_string()),
+            topic: format!("t{text}"),
+            partitions: offsets_core::filter::PartitionSet::range(3, 3),
+            offset: None,
+        }));
+        let mut input = e.input().to_string();
+        input.push_str(&format!("# {text}\n"));
+        for record in [e.source_record(), e.draft_record_at(1), e.prefs_record()] {
+            assert!(serde_json_valid(&record), "{record:?}");
+        }
+        let restored = Editor::restore_with_prefs(
+            &e.source_record(),
+            Some(&e.draft_record_at(1)),
+            Some(&e.prefs_record()),
+        )
+        .unwrap();
+        assert_same(&restored, &e);
+        // The text area alone, not loaded.
+        let mut t = Editor::new();
+        t.apply(EditorAction::SetInput(input.clone()));
+        let restored = Editor::restore(&t.source_record(), None).unwrap();
+        assert_eq!(restored.input(), input);
+    }
+}
+
+/// Records are plain JSON: the one-line check that they parse.
+fn serde_json_valid(text: &str) -> bool {
+    offsets_core::json::parse(text).is_ok()
+}
+
+#[test]
+fn lone_surrogate_escapes_are_refused_cleanly() {
+    for escape in ["\\ud800", "\\udc00", "\\ud800\\u0041", "\\ud800\\ud800"] {
+        let source = format!(r#"{{"version":1,"input":"a{escape}b"}}"#);
+        let e = Editor::restore(&source, None).unwrap_err();
+        assert!(
+            e.starts_with("The saved draft is unreadable ("),
+            "{escape}: {e}"
+        );
+        let prefs = format!(r#"{{"version":1,"filter":"{escape}"}}"#);
+        let restored =
+            Editor::restore_with_prefs(MM2_SOURCE, Some(MM2_DRAFT), Some(&prefs)).unwrap();
+        assert_same(&restored, &mm2());
+        let draft = MM2_DRAFT.replacen(r#""filter":""#, &format!(r#""filter":"{escape}"#), 1);
+        let e = Editor::restore(MM2_SOURCE, Some(&draft)).unwrap_err();
+        assert!(
+            e.starts_with("The saved edits are unreadable ("),
+            "{escape}: {e}"
+        );
+        let entry = GEN_DRAFT.replacen(r#""lsn":""#, &format!(r#""lsn":"{escape}"#), 1);
+        // An edited entry is read by the raw parser, which refuses it: that edit is named in
+        // the notice, the others come back.
+        let restored = Editor::restore(GEN_SOURCE, Some(&entry)).unwrap();
+        let notice = &restored.notice().unwrap().text;
+        assert!(
+            notice.contains("The saved entry of row 0 is unreadable ("),
+            "{escape}: {notice}"
+        );
+        assert_eq!(restored.session().unwrap().changed_count(), 1, "{escape}");
+    }
+}
+
+#[test]
+fn a_list_item_is_restored() {
+    let list = "apiVersion: v1\nkind: List\nitems:\n- apiVersion: v1\n  kind: ConfigMap\n  metadata: {name: a}\n  data:\n    offsets.json: '{\"offsets\":[]}'\n- apiVersion: v1\n  kind: ConfigMap\n  metadata: {name: b}\n  data:\n    offsets.json: '{\"offsets\":[{\"partition\":{\"kafka_topic\":\"t\",\"kafka_partition\":0},\"offset\":{\"kafka_offset\":5}}]}'\n";
+    let mut record = String::from(r#"{"version":1,"input":"#);
+    offsets_core::json::write_string(&mut record, list);
+    record.push_str(r#","source":true,"listItem":1}"#);
+    let restored = Editor::restore(&record, None).unwrap();
+    assert_eq!(restored.session().unwrap().len(), 1);
+    assert_eq!(restored.source_record(), record);
+}
