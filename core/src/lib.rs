@@ -29,7 +29,7 @@ pub use checking::resource as resource_check;
 pub use checking::{log_range, names, validate};
 pub use editing::{diff, edit, filter, set_from};
 pub use reading::{csv, datetime, import, json, reference, resource, yaml};
-pub use writing::{export, procedure, rollback};
+pub use writing::{export, lookup, procedure, rollback};
 
 pub use csv::CsvTarget;
 pub use diag::{Diagnostic, Position, Severity};
