@@ -525,7 +525,7 @@ pub fn check_rows<'a>(
             "LR5",
             pos,
             format!(
-                "{} partition(s) of the references are not in the listing ({}{}): the connector has no offset stored for them; it starts them from auto.offset.reset. Add them with edit --set-from if they should start elsewhere.",
+                "{} partition(s) of the references are not in the listing ({}{}): the connector has no offset stored for them; it starts them from auto.offset.reset. Add them with edit --set-from ROLE=REF --add-unlisted if they should start elsewhere.",
                 g(unlisted.len()),
                 shown.join(", "),
                 if unlisted.len() > 5 { ", …" } else { "" }
