@@ -9,6 +9,10 @@
 //! they were and listed; reference partitions the session does not hold are returned as
 //! [`SetFromPlan::unlisted`], never added silently ([`SetFromPlan::add_actions`] builds the
 //! actions that add them, for a caller that asks).
+//!
+//! Rows are matched by topic and partition. For MirrorMaker 2 the cluster alias is not part of
+//! the match: a reference comes from one (source) cluster, so a listing that holds entries of
+//! several aliases is narrowed with a `cluster:` filter first.
 
 use crate::diag::{Diagnostic, group_digits};
 use crate::edit::{Action, Cell, EditError, OffsetValue, RowView, Selection, Session};

@@ -146,7 +146,7 @@ impl Reference {
     }
 
     /// Builds a reference from values (tests, and callers that already hold the numbers);
-    /// a later value for the same partition replaces an earlier one.
+    /// the first value given for a partition is kept.
     pub fn from_values(
         role: Role,
         values: impl IntoIterator<Item = (String, i64, Option<i64>)>,
