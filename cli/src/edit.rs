@@ -423,6 +423,9 @@ pub fn run(parser: &mut lexopt::Parser) -> Result<ExitCode, CliError> {
         }
     };
     let summary = change_summary(&session);
+    if !range.is_empty() {
+        log.push_str(&against_the_log(&session, &range));
+    }
     match &out_path {
         Some(p) => std::fs::write(p, &text).map_err(|e| CliError {
             message: format!("cannot write {}: {e}", p.display()),
@@ -467,6 +470,40 @@ fn change_summary(session: &Session) -> offsets_core::diff::Summary {
         }
     }
     s
+}
+
+/// "Against the log: ..." for the changed rows, when references give the log bounds: how many
+/// records the edits skip or replay that are still in the log (not only against the old value).
+fn against_the_log(session: &Session, range: &offsets_core::log_range::LogRange) -> String {
+    use offsets_core::log_range::EditEffect;
+    let (mut skip_rows, mut skipped, mut replay_rows, mut replayed, mut unknown) =
+        (0usize, 0u128, 0usize, 0u128, 0usize);
+    for row in session
+        .rows()
+        .filter(|r| r.changed && !r.removed && !r.added)
+    {
+        match offsets_core::set_from::row_effect(session, row.index, range) {
+            EditEffect::Skips(n) => {
+                skip_rows += 1;
+                skipped += n;
+            }
+            EditEffect::Replays(n) => {
+                replay_rows += 1;
+                replayed += n;
+            }
+            EditEffect::Same => {}
+            EditEffect::Unknown => unknown += 1,
+        }
+    }
+    let g = |n: u128| offsets_core::diag::group_digits(n);
+    format!(
+        "Against the log: {} partition(s) skip {} record(s) still in the log, {} replay {} record(s); {} change(s) not measurable (no earliest and latest offsets for them).\n",
+        g(skip_rows as u128),
+        g(skipped),
+        g(replay_rows as u128),
+        g(replayed),
+        g(unknown as u128)
+    )
 }
 
 /// `--restore-from`: every selected row whose partition the other listing holds gets that value.

@@ -171,6 +171,11 @@ fn edit_sets_from_a_reference() {
         .unwrap()
         .listing;
     let got: Vec<Option<i64>> = l.entries.iter().map(|e| e.offset(l.kind)).collect();
+    assert!(
+        text(&out.stderr).contains("Against the log: 0 partition(s) skip 0 record(s) still in the log, 0 replay 0 record(s); 1 change(s) not measurable"),
+        "{}",
+        text(&out.stderr)
+    );
     assert_eq!(
         got,
         [
@@ -256,4 +261,28 @@ fn lookup_prints_the_commands() {
     let out = run(&["lookup", "--help"]);
     assert_eq!(out.status.code(), Some(0));
     assert!(text(&out.stdout).contains("--bootstrap-server"));
+}
+
+#[test]
+fn edit_counts_records_against_the_log() {
+    let out = run(&[
+        "edit",
+        &file("mm2.json"),
+        "--reference",
+        &format!("earliest={}", file("earliest.txt")),
+        "--reference",
+        &format!("latest={}", file("latest.txt")),
+        "--set-from",
+        &format!("time={}", file("time.txt")),
+    ]);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let err = text(&out.stderr);
+    assert!(
+        err.contains("Against the log: 1 partition(s) skip 290 record(s) still in the log, 2 replay 72 record(s); 0 change(s) not measurable"),
+        "{err}"
+    );
+    assert!(
+        err.contains("No record after the requested time in 3 partition(s)"),
+        "{err}"
+    );
 }
