@@ -532,3 +532,64 @@ fn random_text_never_panics() {
         })
         .unwrap();
 }
+
+/// Every REF and LR rule id is produced by some input here, and nothing else is.
+#[test]
+fn every_rule_id_is_exercised() {
+    use std::collections::BTreeSet;
+    let mut seen = BTreeSet::new();
+    for (text, role) in [
+        ("", Role::Earliest),
+        ("a:0:1\nnot a line at all\n", Role::Earliest),
+        ("bad$topic:0:1\n", Role::Earliest),
+        ("a:x:1\n", Role::Earliest),
+        ("a:0:y\n", Role::Earliest),
+        ("a:0:1\na:0:2\n", Role::Earliest),
+        ("a:0:1\na:0:1\n", Role::Earliest),
+        ("a:0:\n", Role::Time { at_ms: None }),
+        (
+            "GROUP TOPIC PARTITION CURRENT-OFFSET LOG-END-OFFSET\ng a 0 1 2\nh a 1 1 2\n",
+            Role::Group { name: None },
+        ),
+    ] {
+        for d in parse_reference(text, role).diagnostics {
+            seen.insert(d.rule);
+        }
+    }
+    let s = sink_session(&[("a", 0, Some(1)), ("a", 1, Some(500)), ("a", 2, Some(5))]);
+    let range = LogRange {
+        earliest: Some(Arc::new(Reference::from_values(
+            Role::Earliest,
+            [
+                ("a".to_string(), 0, Some(10)),
+                ("a".to_string(), 1, Some(10)),
+                ("a".to_string(), 2, Some(9)),
+                ("b".to_string(), 0, Some(0)),
+            ],
+        ))),
+        latest: Some(Arc::new(Reference::from_values(
+            Role::Latest,
+            [
+                ("a".to_string(), 0, Some(100)),
+                ("a".to_string(), 1, Some(100)),
+                ("a".to_string(), 2, Some(3)),
+            ],
+        ))),
+    };
+    let diags = set_from::check_session(&s, &range);
+    assert!(
+        diags.iter().any(|d| d
+            .to_string()
+            .contains("LR4: Entry #3 (a:2): the earliest offset 9 is above the latest 3")),
+        "{diags:?}"
+    );
+    for d in diags {
+        seen.insert(d.rule);
+    }
+    let expected: BTreeSet<&str> = offsets_core::reference::RULE_IDS
+        .iter()
+        .chain(log_range::RULE_IDS)
+        .copied()
+        .collect();
+    assert_eq!(seen, expected);
+}
