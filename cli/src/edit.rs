@@ -374,7 +374,12 @@ pub fn run(parser: &mut lexopt::Parser) -> Result<ExitCode, CliError> {
             Op::Dedupe => Action::KeepLastDuplicates,
             Op::RestoreFrom(other) => {
                 let other = load(&other, &ImportOptions::default())?;
-                restore_from(&session, &filter, &other.listing, &mut log)
+                let rows = if filter.needs_range() {
+                    offsets_core::set_from::log_range_rows(&session, &filter, &range)
+                } else {
+                    session.matching_rows(&filter)
+                };
+                restore_from(&session, rows, &other.listing, &mut log)
             }
             Op::SetFrom(..) => {
                 let Some(reference) = set_from.next() else {
@@ -507,7 +512,7 @@ fn against_the_log(session: &Session, range: &offsets_core::log_range::LogRange)
 }
 
 /// `--restore-from`: every selected row whose partition the other listing holds gets that value.
-fn restore_from(session: &Session, filter: &Filter, other: &Listing, log: &mut String) -> Action {
+fn restore_from(session: &Session, rows: Vec<usize>, other: &Listing, log: &mut String) -> Action {
     let index: std::collections::HashMap<_, usize> = other
         .entries
         .iter()
@@ -516,7 +521,7 @@ fn restore_from(session: &Session, filter: &Filter, other: &Listing, log: &mut S
         .collect();
     let mut changes = Vec::new();
     let mut missing = 0usize;
-    for i in session.matching_rows(filter) {
+    for i in rows {
         let Some(row) = session.row(i) else { continue };
         let value = row
             .entry
