@@ -4,14 +4,16 @@
 //! diagnostics, the `[CLUSTER/]TOPIC:PARTITION` syntax).
 
 use crate::input::{self, Arg, INPUT_OPTIONS_HELP, InputArgs, Source};
-use crate::{CliError, output};
+use crate::{CliError, output, reference};
 use lexopt::ValueExt;
 use offsets_core::edit::{Action, OffsetValue, Selection, Session};
 use offsets_core::export::{rewrite_document, rewrite_session};
 use offsets_core::filter::{Filter, PartitionSet, TopicPattern};
 use offsets_core::import::import_bytes_unvalidated;
+use offsets_core::reference::Role;
 use offsets_core::{Diagnostic, ImportOptions, Listing, Severity};
 use std::process::ExitCode;
+use std::sync::Arc;
 
 const HELP: &str = "\
 Usage: connect-offsets edit FILE [EDITS] [FILTERS] [-o OUT]
@@ -32,6 +34,13 @@ Edits:
   --resume-at M               MirrorMaker 2: resume the selected partitions at record M
                               (stores M-1; M=0 stores null); sink: stores M
   --restore-from LISTING      set the selected partitions to their values in LISTING
+  --set-from ROLE=REF         set the selected partitions from a reference (see below): a sink
+                              stores its value R, MirrorMaker 2 stores R-1 (R=0: null);
+                              partitions it lacks are left as they were and listed, and
+                              partitions it has that are not listed are named (not added)
+  --add-unlisted              with --set-from: add those partitions as new entries
+  --reference ROLE=REF        the earliest/latest offsets that range: filters need (repeatable;
+                              a --set-from earliest or latest reference counts too)
   --dedupe                    keep only the last entry of each partition that appears more than
                               once (S7), as Kafka Connect does: the earlier ones are removed
                               (filters do not apply; for sinks, 3 and \"3\" are one partition)
@@ -39,7 +48,9 @@ FILTERS (select what the bulk edits act on; all entries without filters):
   --topic GLOB                topic glob (`*`, `?`) or /regex/
   --partition LIST            partitions, e.g. 0,2,5-9
   --cluster C                 MirrorMaker 2 source cluster alias
-  --filter EXPR               the filter language, e.g. 'orders* partition:0-5 changed'
+  --filter EXPR               the filter language, e.g. 'orders* partition:0-5 changed';
+                              range:below, range:above, range:ok, range:unknown select by log
+                              range (they need --reference or --set-from earliest/latest)
 Output:
   -o, --output OUT            write to OUT instead of stdout
 ";
@@ -181,6 +192,7 @@ enum Op {
     ResumeAt(i64),
     RestoreFrom(Source),
     Dedupe,
+    SetFrom(Role, Source),
 }
 
 fn parse_i64(flag: &str, v: &str) -> Result<i64, CliError> {
@@ -196,6 +208,8 @@ pub fn run(parser: &mut lexopt::Parser) -> Result<ExitCode, CliError> {
     let mut ops: Vec<Op> = Vec::new();
     let mut filter = Filter::all();
     let mut out_path: Option<std::path::PathBuf> = None;
+    let mut reference_specs = Vec::new();
+    let mut add_unlisted = false;
     while let Some(arg) = Arg::next(parser)? {
         if args.parse_arg(&arg, parser)? {
             continue;
@@ -242,6 +256,16 @@ pub fn run(parser: &mut lexopt::Parser) -> Result<ExitCode, CliError> {
                 &parser.value()?.string()?,
             )?)),
             Arg::Long(l) if l == "dedupe" => ops.push(Op::Dedupe),
+            Arg::Long(l) if l == "set-from" => {
+                let (role, source) =
+                    reference::parse_spec("--set-from", &parser.value()?.string()?)?;
+                ops.push(Op::SetFrom(role, source));
+            }
+            Arg::Long(l) if l == "reference" => reference_specs.push(reference::parse_spec(
+                "--reference",
+                &parser.value()?.string()?,
+            )?),
+            Arg::Long(l) if l == "add-unlisted" => add_unlisted = true,
             Arg::Long(l) if l == "restore-from" => {
                 ops.push(Op::RestoreFrom(Source::from_arg(parser.value()?)))
             }
@@ -267,12 +291,14 @@ pub fn run(parser: &mut lexopt::Parser) -> Result<ExitCode, CliError> {
                 filter.partitions.extend(f.partitions);
                 filter.clusters.extend(f.clusters);
                 filter.changed_only |= f.changed_only;
+                filter.ranges.extend(f.ranges);
             }
             Arg::Short('o') => out_path = Some(parser.value()?.into()),
             Arg::Long(l) if l == "output" => out_path = Some(parser.value()?.into()),
             a if a.is_help() => {
                 output::out(HELP);
                 output::out(INPUT_OPTIONS_HELP);
+                output::out(reference::REFERENCE_HELP);
                 return Ok(ExitCode::SUCCESS);
             }
             other => return Err(other.unexpected()),
@@ -283,6 +309,29 @@ pub fn run(parser: &mut lexopt::Parser) -> Result<ExitCode, CliError> {
             "edit needs a FILE (or - for stdin); see --help",
         ));
     };
+    if add_unlisted && !ops.iter().any(|op| matches!(op, Op::SetFrom(..))) {
+        return Err(CliError::usage("--add-unlisted goes with --set-from"));
+    }
+    // Every reference is read before anything is edited: one with an error stops here.
+    let mut references = Vec::new();
+    for (role, source) in reference_specs {
+        references.push(reference::load(role, &source)?);
+    }
+    let mut set_from = Vec::new();
+    for op in &mut ops {
+        if let Op::SetFrom(role, source) = op {
+            let r = reference::load(role.clone(), source)?;
+            references.push(Arc::clone(&r));
+            set_from.push(r);
+        }
+    }
+    let range = offsets_core::log_range::LogRange::from_references(&references);
+    if filter.needs_range() && range.is_empty() {
+        return Err(CliError::usage(
+            "range: filters need the earliest or latest offsets: add --reference earliest=FILE and/or --reference latest=FILE",
+        ));
+    }
+    let mut set_from = set_from.into_iter();
     let name = source.display_name();
     let loaded = load(&source, &args.options)?;
     let mut session = Session::new(loaded.listing);
@@ -293,6 +342,13 @@ pub fn run(parser: &mut lexopt::Parser) -> Result<ExitCode, CliError> {
     };
     let mut log = String::new();
     for op in ops {
+        // A range: filter is evaluated against the rows as they are before each edit.
+        let selection = if filter.needs_range() {
+            offsets_core::set_from::selection_for(&session, &filter, &range)
+        } else {
+            selection.clone()
+        };
+        let mut extra: Vec<Action> = Vec::new();
         let action = match op {
             Op::Set(spec, value) => {
                 let (cluster, topic, partition) = parse_partition_ref(&spec)?;
@@ -318,13 +374,39 @@ pub fn run(parser: &mut lexopt::Parser) -> Result<ExitCode, CliError> {
             Op::Dedupe => Action::KeepLastDuplicates,
             Op::RestoreFrom(other) => {
                 let other = load(&other, &ImportOptions::default())?;
-                restore_from(&session, &filter, &other.listing, &mut log)
+                let rows = if filter.needs_range() {
+                    offsets_core::set_from::log_range_rows(&session, &filter, &range)
+                } else {
+                    session.matching_rows(&filter)
+                };
+                restore_from(&session, rows, &other.listing, &mut log)
+            }
+            Op::SetFrom(..) => {
+                let Some(reference) = set_from.next() else {
+                    continue;
+                };
+                if add_unlisted {
+                    let rows = match &selection {
+                        Selection::Rows(r) => r.clone(),
+                        Selection::Filter(f) => session.matching_rows(f),
+                        _ => session.matching_rows(&Filter::all()),
+                    };
+                    extra = offsets_core::set_from::plan(&session, &rows, &reference)
+                        .map_err(refused)?
+                        .add_actions();
+                }
+                Action::SetFromReference {
+                    selection: selection.clone(),
+                    reference,
+                }
             }
         };
-        let outcome = session.apply(action).map_err(refused)?;
-        log.push_str(&format!("{}\n", outcome.message));
-        for note in outcome.notes {
-            log.push_str(&format!("  {note}\n"));
+        for action in std::iter::once(action).chain(extra) {
+            let outcome = session.apply(action).map_err(refused)?;
+            log.push_str(&format!("{}\n", outcome.message));
+            for note in outcome.notes {
+                log.push_str(&format!("  {note}\n"));
+            }
         }
     }
     // Validated without the baseline: the change rules (MS10-MS13) scan the baseline linearly per
@@ -346,6 +428,9 @@ pub fn run(parser: &mut lexopt::Parser) -> Result<ExitCode, CliError> {
         }
     };
     let summary = change_summary(&session);
+    if !range.is_empty() {
+        log.push_str(&against_the_log(&session, &range));
+    }
     match &out_path {
         Some(p) => std::fs::write(p, &text).map_err(|e| CliError {
             message: format!("cannot write {}: {e}", p.display()),
@@ -392,8 +477,42 @@ fn change_summary(session: &Session) -> offsets_core::diff::Summary {
     s
 }
 
+/// "Against the log: ..." for the changed rows, when references give the log bounds: how many
+/// records the edits skip or replay that are still in the log (not only against the old value).
+fn against_the_log(session: &Session, range: &offsets_core::log_range::LogRange) -> String {
+    use offsets_core::log_range::EditEffect;
+    let (mut skip_rows, mut skipped, mut replay_rows, mut replayed, mut unknown) =
+        (0usize, 0u128, 0usize, 0u128, 0usize);
+    for row in session
+        .rows()
+        .filter(|r| r.changed && !r.removed && !r.added)
+    {
+        match offsets_core::set_from::row_effect(session, row.index, range) {
+            EditEffect::Skips(n) => {
+                skip_rows += 1;
+                skipped += n;
+            }
+            EditEffect::Replays(n) => {
+                replay_rows += 1;
+                replayed += n;
+            }
+            EditEffect::Same => {}
+            EditEffect::Unknown => unknown += 1,
+        }
+    }
+    let g = |n: u128| offsets_core::diag::group_digits(n);
+    format!(
+        "Against the log: {} partition(s) skip {} record(s) still in the log, {} replay {} record(s); {} change(s) not measurable (no earliest and latest offsets for them).\n",
+        g(skip_rows as u128),
+        g(skipped),
+        g(replay_rows as u128),
+        g(replayed),
+        g(unknown as u128)
+    )
+}
+
 /// `--restore-from`: every selected row whose partition the other listing holds gets that value.
-fn restore_from(session: &Session, filter: &Filter, other: &Listing, log: &mut String) -> Action {
+fn restore_from(session: &Session, rows: Vec<usize>, other: &Listing, log: &mut String) -> Action {
     let index: std::collections::HashMap<_, usize> = other
         .entries
         .iter()
@@ -402,7 +521,7 @@ fn restore_from(session: &Session, filter: &Filter, other: &Listing, log: &mut S
         .collect();
     let mut changes = Vec::new();
     let mut missing = 0usize;
-    for i in session.matching_rows(filter) {
+    for i in rows {
         let Some(row) = session.row(i) else { continue };
         let value = row
             .entry

@@ -10,8 +10,10 @@ mod diff;
 mod edit;
 mod export;
 mod input;
+mod lookup;
 mod output;
 mod plan;
+mod reference;
 mod resource;
 mod show;
 mod validate;
@@ -29,9 +31,13 @@ and kafka-consumer-groups.sh --export CSV).
 Usage: connect-offsets <COMMAND> [OPTIONS]
 
 Commands:
-  validate [FILE|-]   check every rule and report diagnostics (exit 0 / 1 / 2)
+  validate [FILE|-]   check every rule and report diagnostics (exit 0 / 1 / 2);
+                      --reference ROLE=REF adds the log-range check (LR1-LR5)
   show FILE           print the offsets as a table
   edit FILE [EDITS]   apply edits, write the whole document back in its own form
+                      (--set-from ROLE=REF sets offsets from earliest, latest, a time or a group)
+  lookup FILE --at T  the kafka-get-offsets.sh commands that fetch a reference for the
+                      listing's partitions (T: DATETIME, earliest or latest)
   export FILE --to F  alter ConfigMap, PATCH body or CSV (configmap|json|csv)
   plan FILE --kind K  the apply procedure with the alter ConfigMap embedded (--script)
   diff BEFORE AFTER   per-partition diff and summary (--expect ALTER to confirm an alter)
@@ -81,6 +87,7 @@ fn dispatch() -> Result<ExitCode, CliError> {
             "diff" => diff::run(&mut parser),
             "plan" => plan::run(&mut parser),
             "check-resource" => check_resource::run(&mut parser),
+            "lookup" => lookup::run(&mut parser),
             // More commands (edit, export, plan, diff) plug in here.
             other => Err(CliError::usage(format!(
                 "unknown command '{other}'; run `connect-offsets --help` for the list"

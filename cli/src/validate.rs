@@ -1,9 +1,10 @@
-//! `connect-offsets validate [FILE|-] [--key KEY] [--kind KIND] [--format text|json]`: imports the input and
-//! reports every diagnostic. Text goes to stderr (`FILE:LINE:COLUMN: severity[RULE]: message`
+//! `connect-offsets validate [FILE|-] [--key KEY] [--kind KIND] [--format text|json]
+//! [--reference ROLE=REF ...]`: imports the input and reports every diagnostic, with the
+//! log-range rules (LR1-LR5) when references are given. Text goes to stderr (`FILE:LINE:COLUMN: severity[RULE]: message`
 //! and a summary line); JSON goes to stdout.
 
 use crate::input::{self, Arg, INPUT_OPTIONS_HELP, InputArgs, Source};
-use crate::{CliError, output};
+use crate::{CliError, output, reference};
 use lexopt::ValueExt;
 use offsets_core::{Diagnostic, Imported, Severity};
 use serde::Serialize;
@@ -24,6 +25,10 @@ Options:
                        json: one object on stdout {kind, kind_source, key, entries, form,
                        errors, diagnostics}; kind_source says where the kind came from:
                        chosen (--kind), data-key, owner or keys
+  --reference ROLE=REF adds the log-range check (rules LR1-LR5) of every entry against the
+                       earliest and/or latest offsets; repeatable (see below). Its own
+                       problems (REF1-REF9) are reported with its file name; one with an
+                       error stops the command (exit 2)
 ";
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -35,6 +40,7 @@ enum Format {
 pub fn run(parser: &mut lexopt::Parser) -> Result<ExitCode, CliError> {
     let mut args = InputArgs::default();
     let mut format = Format::Text;
+    let mut specs = Vec::new();
     while let Some(arg) = Arg::next(parser)? {
         if args.parse_arg(&arg, parser)? {
             continue;
@@ -51,21 +57,44 @@ pub fn run(parser: &mut lexopt::Parser) -> Result<ExitCode, CliError> {
                     }
                 }
             }
+            Arg::Long(l) if l == "reference" => specs.push(reference::parse_spec(
+                "--reference",
+                &parser.value()?.string()?,
+            )?),
             a if a.is_help() => {
                 output::out(HELP);
                 output::out(INPUT_OPTIONS_HELP);
+                output::out(reference::REFERENCE_HELP);
                 return Ok(ExitCode::SUCCESS);
             }
             other => return Err(other.unexpected()),
         }
     }
+    let references = specs
+        .into_iter()
+        .map(|(role, source)| reference::load(role, &source))
+        .collect::<Result<Vec<_>, _>>()?;
     let source = args.source.unwrap_or(Source::Stdin);
     let loaded = input::load(&source, &args.options)?;
     let name = source.display_name();
+    let with_ranges: Option<Vec<Diagnostic>> = match &loaded {
+        Ok(imported) if !references.is_empty() => {
+            let range = offsets_core::log_range::LogRange::from_references(&references);
+            let mut all = imported.diagnostics.clone();
+            all.extend(offsets_core::log_range::check_listing(
+                &imported.listing,
+                &range,
+            ));
+            all.sort_by_key(|d| d.position);
+            Some(all)
+        }
+        _ => None,
+    };
     let (diagnostics, code) = match &loaded {
         Ok(imported) => {
             let code = u8::from(imported.diagnostics.iter().any(Diagnostic::is_error));
-            (imported.diagnostics.as_slice(), code)
+            let all = with_ranges.as_deref().unwrap_or(&imported.diagnostics);
+            (all, code)
         }
         Err(diags) => (diags.as_slice(), input::failed_import_code(diags)),
     };

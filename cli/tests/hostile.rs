@@ -170,6 +170,9 @@ fn every_entry_point(path: &Path) -> Run {
     let resource = Path::new(env!("CARGO_MANIFEST_DIR"))
         .join("../tests/fixtures/resources/kafkamirrormaker2-1.2-v1.yaml");
     let resource = resource.to_str().unwrap();
+    // The hostile file as a reference, too.
+    let earliest_ref = format!("earliest={file}");
+    let latest_ref = format!("latest={file}");
     let mut commands: Vec<Vec<String>> = [
         vec!["validate", file],
         vec!["show", file],
@@ -185,6 +188,16 @@ fn every_entry_point(path: &Path) -> Run {
         vec!["export", file, "--to", "rollback", "--against", fixture],
         vec!["export", fixture, "--to", "rollback", "--against", file],
         vec!["check-resource", file],
+        vec![
+            "lookup",
+            file,
+            "--at",
+            "earliest",
+            "--bootstrap-server",
+            "localhost:9092",
+        ],
+        vec!["validate", fixture, "--reference", &earliest_ref],
+        vec!["edit", fixture, "--set-from", &latest_ref],
         vec![
             "check-resource",
             resource,
@@ -222,6 +235,17 @@ fn every_entry_point(path: &Path) -> Run {
         let r = run(&args, None);
         let what = format!("{name}: {}", args.first().unwrap());
         assert_no_crash(&what, &r);
+        if args.first() == Some(&"lookup") {
+            if r.code == Some(0) {
+                assert_script_safe(&what, &r.stdout);
+            } else {
+                assert!(
+                    r.stdout.is_empty(),
+                    "{what}: refused, yet printed:\n{}",
+                    r.stdout
+                );
+            }
+        }
         if args.first() == Some(&"plan") {
             if r.code == Some(0) {
                 assert_script_safe(&what, &r.stdout);
@@ -233,7 +257,7 @@ fn every_entry_point(path: &Path) -> Run {
                 );
             }
         }
-        if args.first() == Some(&"validate") {
+        if args.first() == Some(&"validate") && validate.is_none() {
             validate = Some(r);
         }
     }

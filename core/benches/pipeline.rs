@@ -215,4 +215,72 @@ fn main() {
     eprintln!(
         "median of {runs} runs (3-5 for 100k entries) after one warm-up run; wall clock, one thread"
     );
+    references(
+        sizes.iter().copied().max().unwrap_or(100_000),
+        runs.clamp(3, 5),
+    );
+}
+
+/// `kafka-get-offsets.sh` output for the partitions of [`rest_payload`]`(n)`: one
+/// `topic:partition:offset` line each, the offset `base + i`.
+fn get_offsets_output(n: usize, base: u64) -> String {
+    let mut s = String::with_capacity(n * 24);
+    for i in 0..n {
+        s.push_str(&format!(
+            "topic-{}:{}:{}\n",
+            i % TOPICS,
+            i / TOPICS,
+            base + i as u64
+        ));
+    }
+    s
+}
+
+/// Issue 11: loading an earliest and a latest reference of `n` lines each, then the log-range
+/// check of `n` rows (classes for the page's column, and the LR diagnostics), natively. The page
+/// budget is 1 s for both; this prints the figure, it does not assert it.
+fn references(n: usize, runs: usize) {
+    use offsets_core::log_range::LogRange;
+    use offsets_core::reference::{Role, parse_reference};
+    use std::sync::Arc;
+    let listing = import(&rest_payload(n), &ImportOptions::default())
+        .expect("imports")
+        .listing;
+    let session = Session::new(listing);
+    let earliest_text = get_offsets_output(n, 500_000_000);
+    let latest_text = get_offsets_output(n, 900_000_000_000);
+    let mut load = Vec::new();
+    let mut check = Vec::new();
+    let mut summary = String::new();
+    for _ in 0..=runs {
+        let t = Instant::now();
+        let earliest = Arc::new(parse_reference(black_box(&earliest_text), Role::Earliest));
+        let latest = Arc::new(parse_reference(black_box(&latest_text), Role::Latest));
+        load.push(t.elapsed());
+        let range = LogRange {
+            earliest: Some(earliest),
+            latest: Some(latest),
+        };
+        let t = Instant::now();
+        let classes = offsets_core::set_from::classify_rows(&session, &range);
+        let diags = offsets_core::set_from::check_session(&session, &range);
+        check.push(t.elapsed());
+        summary = format!("{} classes, {} diagnostics", classes.len(), diags.len());
+        black_box((classes, diags));
+    }
+    // The first run is the warm-up.
+    load.remove(0);
+    check.remove(0);
+    let (l, c) = (median(&mut load), median(&mut check));
+    println!();
+    println!(
+        "| references (issue 11) | rows | reference lines | load earliest + latest ms | log-range check ms | total ms | result |"
+    );
+    println!("|---|---:|---:|---:|---:|---:|---|");
+    println!(
+        "| kafka-get-offsets.sh output | {n} | {n} (x2) | {} | {} | {} | {summary} |",
+        ms(l),
+        ms(c),
+        ms(l + c)
+    );
 }

@@ -26,10 +26,10 @@ mod reading;
 mod writing;
 
 pub use checking::resource as resource_check;
-pub use checking::{names, validate};
-pub use editing::{diff, edit, filter};
-pub use reading::{csv, import, json, resource, yaml};
-pub use writing::{export, procedure, rollback};
+pub use checking::{log_range, names, validate};
+pub use editing::{diff, edit, filter, set_from};
+pub use reading::{csv, datetime, import, json, reference, resource, yaml};
+pub use writing::{export, lookup, procedure, rollback};
 
 pub use csv::CsvTarget;
 pub use diag::{Diagnostic, Position, Severity};

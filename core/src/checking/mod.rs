@@ -3,6 +3,7 @@
 //! share; [`resource`] checks a Strimzi custom resource (CR1-CR10) and takes the procedure's
 //! names from it.
 
+pub mod log_range;
 pub mod names;
 pub mod resource;
 pub mod validate;

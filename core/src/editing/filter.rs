@@ -9,9 +9,17 @@
 //! | `partition:3`, `partition:0-5,7` | the partition number, from a list of numbers and ranges |
 //! | `cluster:east` | the MirrorMaker 2 source cluster alias (exactly) |
 //! | `changed` | entries whose offset differs from the imported listing, and added entries |
+//! | `range:below`, `range:above`, `range:ok`, `range:caught-up`, `range:unknown`, `range:unchecked` | the row's log-range class (see below) |
+//!
+//! The `range:` terms need the log-range class of each row, which depends on the references the
+//! user loaded and on the row's current offset, so [`EntryFacts`] (the row's own facts) cannot
+//! hold it: callers pass it to [`Filter::matches_with_range`] (or compute it only when
+//! [`Filter::needs_range`]). [`Filter::matches`] sees every row as unknown, as if no reference
+//! were loaded; `Session` refuses a `range:` filter as a selection, see `log_range_rows`.
 //!
 //! Parse errors name the 1-based column (in characters) of the offending term.
 
+use crate::log_range::{RangeClass, RangeTerm};
 use crate::model::{ConnectorKind, Entry, integer_value};
 use crate::names::MAX_PARTITION;
 use std::fmt;
@@ -272,6 +280,8 @@ pub struct Filter {
     pub partitions: Vec<PartitionSet>,
     pub clusters: Vec<String>,
     pub changed_only: bool,
+    /// `range:` terms: the row's log-range class must match each.
+    pub ranges: Vec<RangeTerm>,
 }
 
 impl Filter {
@@ -286,6 +296,22 @@ impl Filter {
             && self.partitions.is_empty()
             && self.clusters.is_empty()
             && !self.changed_only
+            && self.ranges.is_empty()
+    }
+
+    /// True when the filter has `range:` terms (the caller must classify rows).
+    pub fn needs_range(&self) -> bool {
+        !self.ranges.is_empty()
+    }
+
+    /// [`Filter::matches`] with the row's log-range class (`None`: no reference loaded).
+    pub fn matches_with_range(&self, facts: &EntryFacts<'_>, class: Option<RangeClass>) -> bool {
+        self.matches_topic(facts.topic) && self.matches_facts(facts) && self.matches_range(class)
+    }
+
+    /// The `range:` terms alone.
+    pub fn matches_range(&self, class: Option<RangeClass>) -> bool {
+        self.ranges.iter().all(|t| t.matches(class))
     }
 
     /// Parses the filter box syntax (see the module documentation).
@@ -378,6 +404,17 @@ impl Filter {
                 self.partitions.push(set);
             }
             "cluster" | "c" => self.clusters.push(value.to_string()),
+            "range" | "r" => match RangeTerm::parse(value) {
+                Some(t) => self.ranges.push(t),
+                None => {
+                    return Err(err(
+                        value_column,
+                        format!(
+                            "unknown log range '{value}'; use range:below, range:above, range:ok, range:caught-up, range:unknown or range:unchecked"
+                        ),
+                    ));
+                }
+            },
             "topic" | "t" => {
                 if let Some(body) = value.strip_prefix('/').and_then(|v| v.strip_suffix('/')) {
                     let pattern =
@@ -391,7 +428,7 @@ impl Filter {
                 return Err(err(
                     column,
                     format!(
-                        "unknown filter '{key}:'; use a topic glob (orders*), /regex/, topic:, partition:0-5,7, cluster:NAME or changed"
+                        "unknown filter '{key}:'; use a topic glob (orders*), /regex/, topic:, partition:0-5,7, cluster:NAME, range:below or changed"
                     ),
                 ));
             }
@@ -414,8 +451,14 @@ impl Filter {
         topic.is_some_and(|topic| self.topics.iter().all(|t| t.matches(topic)))
     }
 
-    /// Every term but the topic terms.
+    /// Every term but the topic terms; `range:` terms see the row as unknown (use
+    /// [`Filter::matches_with_range`] when references are loaded).
     pub fn matches_except_topic(&self, facts: &EntryFacts<'_>) -> bool {
+        self.matches_range(None) && self.matches_facts(facts)
+    }
+
+    /// The terms about the entry itself: partitions, clusters, changed.
+    fn matches_facts(&self, facts: &EntryFacts<'_>) -> bool {
         if self.changed_only && !facts.changed {
             return false;
         }
@@ -452,6 +495,7 @@ impl fmt::Display for Filter {
         if self.changed_only {
             parts.push("changed".into());
         }
+        parts.extend(self.ranges.iter().map(|r| format!("range:{}", r.name())));
         f.write_str(&parts.join(" "))
     }
 }
@@ -544,6 +588,7 @@ mod tests {
     fn display_round_trips() {
         for text in [
             "orders* /a b/ partition:0-5,7 cluster:east changed",
+            "range:below range:ok",
             "topic:a:b",
         ] {
             let f = Filter::parse(text).unwrap();
@@ -576,7 +621,7 @@ mod tests {
             ),
             (
                 "  size:3",
-                "column 3: unknown filter 'size:'; use a topic glob (orders*), /regex/, topic:, partition:0-5,7, cluster:NAME or changed",
+                "column 3: unknown filter 'size:'; use a topic glob (orders*), /regex/, topic:, partition:0-5,7, cluster:NAME, range:below or changed",
             ),
             (
                 "/abc",

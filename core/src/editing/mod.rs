@@ -5,3 +5,4 @@
 pub mod diff;
 pub mod edit;
 pub mod filter;
+pub mod set_from;

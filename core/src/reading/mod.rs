@@ -3,7 +3,9 @@
 //! [`csv`] for the `kafka-consumer-groups` export) and builds a [`crate::model::Listing`]; [`resource`] reads a KafkaConnector or KafkaMirrorMaker2.
 
 pub mod csv;
+pub mod datetime;
 pub mod import;
 pub mod json;
+pub mod reference;
 pub mod resource;
 pub mod yaml;

@@ -3,5 +3,6 @@
 //! builds the payload that undoes an alter.
 
 pub mod export;
+pub mod lookup;
 pub mod procedure;
 pub mod rollback;

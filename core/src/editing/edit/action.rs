@@ -107,6 +107,14 @@ pub enum Action {
     /// `"1"` differ), and for sink connectors every row whose topic partition a later row
     /// names differently (`3` and `"3"`), so the last one written is the one that counts.
     KeepLastDuplicates,
+    /// Sets every selected row from a reference (earliest, latest, the offsets at a time, a
+    /// consumer group's): a sink stores the reference's value R, a MirrorSourceConnector
+    /// R − 1 (R = 0: null). Rows the reference lacks are left as they were and named in the
+    /// notes; see `set_from` for the plan and the partitions it offers as new entries.
+    SetFromReference {
+        selection: Selection,
+        reference: std::sync::Arc<crate::reference::Reference>,
+    },
 }
 
 /// What [`Action::ShiftOffsetsClamped`] does with a row the shift would take below 0.

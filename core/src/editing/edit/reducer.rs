@@ -92,6 +92,11 @@ impl Session {
     ) -> Result<Vec<usize>, EditError> {
         let mut rows = match selection {
             Selection::All => self.select_filter(&Filter::all(), include_removed),
+            Selection::Filter(f) if f.needs_range() => {
+                return Err(EditError::new(
+                    "A range: filter needs the log ranges, which the session does not hold: select the rows with set_from::selection_for (the page and the CLI do). Nothing was changed.",
+                ));
+            }
             Selection::Filter(f) => self.select_filter(f, include_removed),
             Selection::Rows(rows) => {
                 for &i in rows {
@@ -266,7 +271,8 @@ impl Session {
             | Action::ResumeAt { selection, .. }
             | Action::ReplayPartitions { selection }
             | Action::RemoveEntries { selection }
-            | Action::ShiftOffsetsClamped { selection, .. } => {
+            | Action::ShiftOffsetsClamped { selection, .. }
+            | Action::SetFromReference { selection, .. } => {
                 (self.resolve(selection, false)?, false)
             }
             Action::RestoreOffsets { selection } => (self.resolve(selection, true)?, true),
@@ -618,6 +624,19 @@ impl Session {
                     ExportScope::ChangedOnly => "Export scope: changed entries only.".into(),
                     ExportScope::All => "Export scope: every entry.".into(),
                 };
+            }
+            Action::SetFromReference { reference, .. } => {
+                let plan = crate::set_from::plan(self, &rows, reference)?;
+                let cells: HashMap<usize, Cell> = plan.changes.iter().copied().collect();
+                let (n, runs) = self.commit_cells(&rows, |_, i, _| Ok(cells.get(&i).copied()))?;
+                step.runs = runs;
+                changed = n;
+                message = format!(
+                    "Set {n} offset(s) from {}; {} left as they were.",
+                    reference.role.phrase(),
+                    plan.missing.len()
+                );
+                notes.extend(plan.notes(self, &reference.role));
             }
             Action::Undo | Action::Redo => {
                 return Err(EditError::new("Undo and redo are handled by apply."));

@@ -24,7 +24,8 @@ use crate::model::{Entry, EntryKeys, Listing};
 use crate::names::{self, MirrorConnectorName};
 use options::validate;
 pub(crate) use options::{Checked, Kind};
-use shell::{Ctx, Mode, comment_lines};
+pub(crate) use shell::comment_lines;
+use shell::{Ctx, Mode};
 use std::sync::{Arc, OnceLock};
 
 /// Rule id for option errors that are not one of the K rules of domain.md 8.7.

@@ -1,0 +1,434 @@
+//! A date-time the user types ("rewind to 2026-11-30 12:00") read as epoch milliseconds, the
+//! number `kafka-get-offsets.sh --time` takes (domain.md section 10, "Time").
+//!
+//! Accepted: `YYYY-MM-DDTHH:MM[:SS[.fraction]]` followed by `Z`, `+HH:MM`, `-HH:MM`, `+HHMM` or
+//! nothing (then it is UTC, as `kafka-consumer-groups.sh --to-datetime` reads it); `T` may be a
+//! space, `T` and `Z` may be lowercase. A date alone (`2026-11-30`) is midnight UTC of that day:
+//! a user who names a day means its start, and saying so in the echoed milliseconds is clearer
+//! than refusing. Fractions finer than a millisecond are cut (Kafka's timestamps are
+//! milliseconds). Refused, with the 1-based column of the problem: impossible dates
+//! (2025-02-29, 24:00), a time before 1970-01-01T00:00:00Z (Kafka has no record timestamps
+//! before it; `--time` reads a negative number as a special value), and a time after `now_ms`,
+//! which the caller passes because core has no clock.
+//!
+//! Written by hand (about 150 lines with the calendar arithmetic of Howard Hinnant's
+//! `days_from_civil`) rather than with the `time` crate: its RFC 3339 parser requires an offset,
+//! so the UTC default, the date-only form and the space separator each need another format
+//! description, and its errors name components, not the column the page underlines.
+
+use std::fmt;
+
+/// Why a date-time was refused: a sentence and the 1-based column (in characters) it is about.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct DateTimeError {
+    pub column: usize,
+    pub message: String,
+}
+
+impl fmt::Display for DateTimeError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "column {}: {}", self.column, self.message)
+    }
+}
+
+impl std::error::Error for DateTimeError {}
+
+const EXAMPLE: &str = "write it as 2026-11-30T12:00:00Z, 2026-11-30T13:00:00+01:00 or 2026-11-30 (UTC unless an offset is given)";
+
+/// Reads `text` as epoch milliseconds; `now_ms` is the current time (a later time is refused).
+pub fn parse_datetime(text: &str, now_ms: i64) -> Result<i64, DateTimeError> {
+    let chars: Vec<char> = text.trim_end().chars().collect();
+    let lead = chars.iter().take_while(|c| c.is_whitespace()).count();
+    let mut p = Reader {
+        chars: &chars,
+        at: lead,
+    };
+    if p.at >= chars.len() {
+        return Err(p.error(format!("the date-time is empty; {EXAMPLE}")));
+    }
+    let year = p.digits(4, "the year (4 digits)")?;
+    p.expect('-', "'-' after the year")?;
+    let month = p.digits(2, "the month (2 digits, 01 to 12)")?;
+    p.expect('-', "'-' after the month")?;
+    let day_col = p.at + 1;
+    let day = p.digits(2, "the day (2 digits)")?;
+    if !(1..=12).contains(&month) {
+        return Err(DateTimeError {
+            column: day_col - 3,
+            message: format!("month {month:02} does not exist; months are 01 to 12"),
+        });
+    }
+    if day < 1 || day > days_in_month(year, month) {
+        return Err(DateTimeError {
+            column: day_col,
+            message: format!(
+                "{year:04}-{month:02}-{day:02} does not exist: {} has {} days{}",
+                MONTHS
+                    .get(month as usize - 1)
+                    .copied()
+                    .unwrap_or("this month"),
+                days_in_month(year, month),
+                if month == 2 && !is_leap(year) {
+                    format!(" ({year} is not a leap year)")
+                } else {
+                    String::new()
+                }
+            ),
+        });
+    }
+    let (mut hour, mut minute, mut second, mut millis) = (0, 0, 0, 0);
+    let mut offset_minutes: i64 = 0;
+    if p.at < chars.len() {
+        if !matches!(p.peek(), Some('T' | 't' | ' ')) {
+            return Err(p.error(format!("expected 'T' and a time after the date; {EXAMPLE}")));
+        }
+        p.at += 1;
+        let hour_col = p.at + 1;
+        hour = p.digits(2, "the hour (2 digits, 00 to 23)")?;
+        p.expect(':', "':' after the hour")?;
+        let minute_col = p.at + 1;
+        minute = p.digits(2, "the minutes (2 digits, 00 to 59)")?;
+        let mut second_col = minute_col;
+        if p.peek() == Some(':') {
+            p.at += 1;
+            second_col = p.at + 1;
+            second = p.digits(2, "the seconds (2 digits, 00 to 59)")?;
+            if matches!(p.peek(), Some('.' | ',')) {
+                p.at += 1;
+                let start = p.at;
+                let mut scale = 100;
+                while let Some(d) = p.peek().and_then(|c| c.to_digit(10)) {
+                    millis += i64::from(d) * scale;
+                    scale /= 10;
+                    p.at += 1;
+                }
+                if p.at == start {
+                    return Err(p.error("expected digits after the decimal point".into()));
+                }
+            }
+        }
+        if hour > 23 {
+            return Err(DateTimeError {
+                column: hour_col,
+                message: format!("hour {hour:02} does not exist; hours are 00 to 23"),
+            });
+        }
+        if minute > 59 {
+            return Err(DateTimeError {
+                column: minute_col,
+                message: format!("minute {minute:02} does not exist; minutes are 00 to 59"),
+            });
+        }
+        if second > 59 {
+            return Err(DateTimeError {
+                column: second_col,
+                message: format!(
+                    "second {second:02} does not exist; seconds are 00 to 59 (Kafka's clock has no leap seconds)"
+                ),
+            });
+        }
+        match p.peek() {
+            None => {}
+            Some('Z' | 'z') => p.at += 1,
+            Some(sign @ ('+' | '-')) => {
+                let sign_col = p.at + 1;
+                p.at += 1;
+                let h = p.digits(2, "the offset hours (2 digits)")?;
+                if p.peek() == Some(':') {
+                    p.at += 1;
+                }
+                let m = if p.at < chars.len() {
+                    p.digits(2, "the offset minutes (2 digits)")?
+                } else {
+                    0
+                };
+                if h > 23 || m > 59 {
+                    return Err(DateTimeError {
+                        column: sign_col,
+                        message: format!(
+                            "the offset {sign}{h:02}:{m:02} does not exist; offsets run from -23:59 to +23:59"
+                        ),
+                    });
+                }
+                offset_minutes = (h * 60 + m) * if sign == '-' { -1 } else { 1 };
+            }
+            Some(_) => {
+                return Err(p.error(format!(
+                    "expected 'Z', an offset like +01:00, or the end; {EXAMPLE}"
+                )));
+            }
+        }
+    }
+    if p.at < chars.len() {
+        return Err(p.error(format!("unexpected text after the date-time; {EXAMPLE}")));
+    }
+    let days = days_from_civil(year, month, day);
+    let seconds = days * 86_400 + hour * 3600 + minute * 60 + second - offset_minutes * 60;
+    let ms = seconds * 1000 + millis;
+    let column = lead + 1;
+    if ms < 0 {
+        return Err(DateTimeError {
+            column,
+            message: format!(
+                "{} is before 1970-01-01T00:00:00Z; Kafka's record timestamps start there, and --time reads a negative number as a special value (-1 latest, -2 earliest)",
+                text.trim()
+            ),
+        });
+    }
+    if ms > now_ms {
+        return Err(DateTimeError {
+            column,
+            message: format!(
+                "{} is in the future (now is {}); no record has that timestamp yet, so Kafka would answer with no offset for every partition",
+                text.trim(),
+                format_utc(now_ms)
+            ),
+        });
+    }
+    Ok(ms)
+}
+
+/// Epoch milliseconds as `2026-11-30T12:00:00Z` (with `.mmm` when not a whole second): how the
+/// editor echoes the time it used.
+pub fn format_utc(ms: i64) -> String {
+    let secs = ms.div_euclid(1000);
+    let millis = ms.rem_euclid(1000);
+    let days = secs.div_euclid(86_400);
+    let rem = secs.rem_euclid(86_400);
+    let (y, m, d) = civil_from_days(days);
+    let base = format!(
+        "{y:04}-{m:02}-{d:02}T{:02}:{:02}:{:02}",
+        rem / 3600,
+        rem % 3600 / 60,
+        rem % 60
+    );
+    if millis == 0 {
+        format!("{base}Z")
+    } else {
+        format!("{base}.{millis:03}Z")
+    }
+}
+
+const MONTHS: [&str; 12] = [
+    "January",
+    "February",
+    "March",
+    "April",
+    "May",
+    "June",
+    "July",
+    "August",
+    "September",
+    "October",
+    "November",
+    "December",
+];
+
+fn is_leap(y: i64) -> bool {
+    (y % 4 == 0 && y % 100 != 0) || y % 400 == 0
+}
+
+fn days_in_month(y: i64, m: i64) -> i64 {
+    match m {
+        2 if is_leap(y) => 29,
+        2 => 28,
+        4 | 6 | 9 | 11 => 30,
+        _ => 31,
+    }
+}
+
+/// Days since 1970-01-01 of a proleptic Gregorian date (Howard Hinnant's `days_from_civil`).
+fn days_from_civil(y: i64, m: i64, d: i64) -> i64 {
+    let y = if m <= 2 { y - 1 } else { y };
+    let era = y.div_euclid(400);
+    let yoe = y - era * 400;
+    let mp = (m + 9) % 12;
+    let doy = (153 * mp + 2) / 5 + d - 1;
+    let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
+    era * 146_097 + doe - 719_468
+}
+
+/// The inverse of [`days_from_civil`].
+fn civil_from_days(z: i64) -> (i64, i64, i64) {
+    let z = z + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z - era * 146_097;
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let d = doy - (153 * mp + 2) / 5 + 1;
+    let m = if mp < 10 { mp + 3 } else { mp - 9 };
+    let y = yoe + era * 400 + i64::from(m <= 2);
+    (y, m, d)
+}
+
+struct Reader<'a> {
+    chars: &'a [char],
+    at: usize,
+}
+
+impl Reader<'_> {
+    fn peek(&self) -> Option<char> {
+        self.chars.get(self.at).copied()
+    }
+
+    fn error(&self, message: String) -> DateTimeError {
+        DateTimeError {
+            column: self.at + 1,
+            message,
+        }
+    }
+
+    fn digits(&mut self, n: usize, what: &str) -> Result<i64, DateTimeError> {
+        let mut v = 0i64;
+        for _ in 0..n {
+            match self.peek().and_then(|c| c.to_digit(10)) {
+                Some(d) => {
+                    v = v * 10 + i64::from(d);
+                    self.at += 1;
+                }
+                None => return Err(self.error(format!("expected {what}; {EXAMPLE}"))),
+            }
+        }
+        Ok(v)
+    }
+
+    fn expect(&mut self, c: char, what: &str) -> Result<(), DateTimeError> {
+        if self.peek() == Some(c) {
+            self.at += 1;
+            Ok(())
+        } else {
+            Err(self.error(format!("expected {what}; {EXAMPLE}")))
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #![allow(clippy::unwrap_used)]
+    use super::*;
+
+    /// 2026-12-01T11:00:00Z, the "now" of these tests.
+    const NOW: i64 = 1_796_122_800_000;
+
+    fn ok(text: &str) -> i64 {
+        parse_datetime(text, NOW).unwrap()
+    }
+
+    fn err(text: &str) -> String {
+        parse_datetime(text, NOW).unwrap_err().to_string()
+    }
+
+    #[test]
+    fn utc_is_the_default_and_offsets_shift() {
+        let z = ok("2026-11-30T12:00:00Z");
+        assert_eq!(z, 1_796_040_000_000);
+        assert_eq!(format_utc(z), "2026-11-30T12:00:00Z");
+        assert_eq!(ok("2026-11-30T12:00:00"), z);
+        assert_eq!(ok("2026-11-30 12:00"), z);
+        assert_eq!(ok("2026-11-30t12:00:00z"), z);
+        assert_eq!(ok("2026-11-30T13:00:00+01:00"), z);
+        assert_eq!(ok("2026-11-30T13:00:00+0100"), z);
+        assert_eq!(ok("2026-11-30T07:30:00-04:30"), z);
+        assert_eq!(ok("2026-11-30T12:00:00.250Z"), z + 250);
+        assert_eq!(ok("2026-11-30T12:00:00.2509Z"), z + 250);
+        assert_eq!(ok("  2026-11-30T12:00:00Z  "), z);
+    }
+
+    #[test]
+    fn a_date_alone_is_midnight_utc() {
+        assert_eq!(ok("2026-11-30"), 1_795_996_800_000);
+        assert_eq!(ok("1970-01-01"), 0);
+        assert_eq!(format_utc(ok("2026-11-30")), "2026-11-30T00:00:00Z");
+    }
+
+    #[test]
+    fn leap_days() {
+        assert_eq!(
+            format_utc(ok("2024-02-29T00:00:00Z")),
+            "2024-02-29T00:00:00Z"
+        );
+        assert_eq!(format_utc(ok("2000-02-29")), "2000-02-29T00:00:00Z");
+        assert_eq!(
+            err("2025-02-29"),
+            "column 9: 2025-02-29 does not exist: February has 28 days (2025 is not a leap year)"
+        );
+        assert_eq!(
+            err("1900-02-29"),
+            "column 9: 1900-02-29 does not exist: February has 28 days (1900 is not a leap year)"
+        );
+        assert_eq!(
+            err("2026-04-31"),
+            "column 9: 2026-04-31 does not exist: April has 30 days"
+        );
+    }
+
+    #[test]
+    fn before_1970_and_the_future_are_refused() {
+        assert!(
+            err("1969-12-31T23:59:59Z")
+                .starts_with("column 1: 1969-12-31T23:59:59Z is before 1970-01-01T00:00:00Z")
+        );
+        assert!(err("1970-01-01T00:30:00+01:00").contains("is before 1970"));
+        assert_eq!(
+            err("2026-12-01T11:00:01Z"),
+            "column 1: 2026-12-01T11:00:01Z is in the future (now is 2026-12-01T11:00:00Z); no record has that timestamp yet, so Kafka would answer with no offset for every partition"
+        );
+        assert_eq!(ok("2026-12-01T11:00:00Z"), NOW);
+    }
+
+    #[test]
+    fn error_table() {
+        let table = [
+            ("", "column 1: the date-time is empty; "),
+            ("26-11-30", "column 3: expected the year (4 digits); "),
+            ("2026/11/30", "column 5: expected '-' after the year; "),
+            (
+                "2026-13-01",
+                "column 6: month 13 does not exist; months are 01 to 12",
+            ),
+            (
+                "2026-11-30T24:00",
+                "column 12: hour 24 does not exist; hours are 00 to 23",
+            ),
+            ("2026-11-30T12:60", "column 15: minute 60 does not exist"),
+            (
+                "2026-11-30T12:00:60Z",
+                "column 18: second 60 does not exist",
+            ),
+            (
+                "2026-11-30T12:00:00+24:00",
+                "column 20: the offset +24:00 does not exist",
+            ),
+            (
+                "2026-11-30T12:00:00 UTC",
+                "column 20: expected 'Z', an offset like +01:00",
+            ),
+            (
+                "2026-11-30T12:00:00Zx",
+                "column 21: unexpected text after the date-time",
+            ),
+            (
+                "2026-11-30T12:00:00.Z",
+                "column 21: expected digits after the decimal point",
+            ),
+            (
+                "2026-11-30X",
+                "column 11: expected 'T' and a time after the date",
+            ),
+            ("yesterday", "column 1: expected the year (4 digits)"),
+        ];
+        for (input, expected) in table {
+            let got = err(input);
+            assert!(got.starts_with(expected), "{input:?}: {got}");
+        }
+    }
+
+    #[test]
+    fn the_calendar_round_trips() {
+        for days in (-800_000..800_000).step_by(997) {
+            let (y, m, d) = civil_from_days(days);
+            assert_eq!(days_from_civil(y, m, d), days);
+        }
+    }
+}
