@@ -1,0 +1,365 @@
+//! The custom resource checks CR1–CR10 (domain.md sections 2, 3 and 11): what the Strimzi
+//! operator would trip over, found before it does, each with a position in the CR's text, a
+//! message that says what, where and how to fix it, and where it fits the kubectl command that
+//! fixes it. Also [`settings`]: the names a procedure needs, taken from the CR and handed out
+//! only when every one passed [`crate::names`].
+//!
+//! | id | what |
+//! |---|---|
+//! | CR1 | the text is a KafkaConnector or KafkaMirrorMaker2 of `kafka.strimzi.io/v1beta2` or `v1` (reader) |
+//! | CR2 | names: the CR, its namespace, the MirrorMaker 2 aliases and the offsets ConfigMaps |
+//! | CR3 | the `strimzi.io/connector-offsets` value is exactly `list`, `alter` or `reset` |
+//! | CR4 | MirrorMaker 2: both annotations, and `strimzi.io/mirrormaker-connector` names a connector of this CR exactly |
+//! | CR5 | the `listOffsets` / `alterOffsets` wiring for this kind and API version |
+//! | CR6 | the alter ConfigMap (`--alter`): name, namespace and data key against the CR |
+//! | CR7 | the listing (`--listing`): data key, owner, name and namespace against the CR |
+//! | CR8 | `spec.state` and the connector state in the status before an alter or reset |
+//! | CR9 | a `Warning` condition of the offsets operations, explained |
+//! | CR10 | an offsets annotation is pending: what the operator does next, and how to withdraw it |
+
+mod annotations;
+mod commands;
+mod status;
+mod wiring;
+
+use crate::diag::{Diagnostic, Position, Severity};
+use crate::model::Listing;
+use crate::names::{self, MirrorConnectorName, shell_quote, shown};
+use crate::procedure::AliasPath;
+use crate::resource::{ANNOTATION_MIRROR_CONNECTOR, ConnectorSpec, Resource, ResourceKind};
+use annotations::{check_annotation_value, check_mirror_annotations, check_names};
+use status::{check_conditions, check_state};
+use wiring::{check_alter, check_listing, check_wiring};
+
+/// Every rule id, in order.
+pub const RULE_IDS: [&str; 10] = [
+    "CR1", "CR2", "CR3", "CR4", "CR5", "CR6", "CR7", "CR8", "CR9", "CR10",
+];
+
+/// One finding: a diagnostic and, where it fits, the command that fixes it (every value in it
+/// validated and single-quoted).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Finding {
+    pub diagnostic: Diagnostic,
+    pub command: Option<String>,
+}
+
+impl Finding {
+    fn new(rule: &'static str, severity: Severity, pos: Position, message: String) -> Finding {
+        Finding {
+            diagnostic: Diagnostic::new(rule, severity, pos, message),
+            command: None,
+        }
+    }
+
+    fn with(mut self, command: Option<String>) -> Finding {
+        self.command = command;
+        self
+    }
+}
+
+/// What to check the resource against, besides itself.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Against<'a> {
+    /// The listing (`kubectl get configmap LIST -o yaml`), for CR7.
+    pub listing: Option<&'a Listing>,
+    /// The alter ConfigMap export, for CR6.
+    pub alter: Option<&'a Listing>,
+    /// The connector the user means (`S->T.MirrorSourceConnector`); default: the listing's or
+    /// the alter's MirrorMaker 2 key, then the `strimzi.io/mirrormaker-connector` annotation,
+    /// then the only MirrorSourceConnector.
+    pub connector: Option<&'a str>,
+}
+
+/// The names a procedure needs, all validated.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Settings {
+    pub kind: ResourceKind,
+    /// The CR's name.
+    pub resource: String,
+    pub namespace: String,
+    pub api_version: String,
+    /// KafkaConnector: the CR name. MirrorMaker 2: `S->T.Type`.
+    pub connector: String,
+    /// MirrorMaker 2: the parsed connector name, its mirror index and the guard path.
+    pub mirror: Option<(MirrorConnectorName, u32, AliasPath)>,
+    /// `listOffsets.toConfigMap.name`, when set.
+    pub list_configmap: Option<String>,
+    /// `alterOffsets.fromConfigMap.name`, when set.
+    pub alter_configmap: Option<String>,
+}
+
+/// Values usable in a command: each `Some` only when it passed its naming rule.
+struct Names {
+    kind: ResourceKind,
+    resource: Option<String>,
+    namespace: Option<String>,
+}
+
+impl Names {
+    fn of(r: &Resource) -> Names {
+        Names {
+            kind: r.kind,
+            resource: r
+                .name
+                .value()
+                .filter(|n| names::check_resource_name(n).is_ok())
+                .map(str::to_string),
+            namespace: r
+                .namespace
+                .value()
+                .filter(|n| names::check_namespace(n).is_ok())
+                .map(str::to_string),
+        }
+    }
+
+    /// `kubectl VERB KIND 'NAME' -n 'NS'`, or `None` when a name is not valid.
+    fn kubectl(&self, verb: &str) -> Option<String> {
+        let name = self.resource.as_deref()?;
+        let mut out = format!(
+            "kubectl {verb} {} {}",
+            self.kind.kubectl(),
+            shell_quote(name)
+        );
+        if let Some(ns) = &self.namespace {
+            out.push_str(&format!(" -n {}", shell_quote(ns)));
+        }
+        Some(out)
+    }
+
+    fn annotate(&self, args: &[String]) -> Option<String> {
+        let mut out = self.kubectl("annotate")?;
+        for a in args {
+            out.push(' ');
+            out.push_str(a);
+        }
+        Some(out)
+    }
+}
+
+/// The connector the checks are about: explicit, else the listing's or alter's key, else the
+/// annotation (when it names a connector of this CR), else the only MirrorSourceConnector.
+fn chosen<'r>(
+    r: &'r Resource,
+    against: &Against<'_>,
+) -> Option<(Option<usize>, &'r ConnectorSpec)> {
+    if r.kind == ResourceKind::KafkaConnector {
+        return r.connector.as_ref().map(|c| (None, c));
+    }
+    let from_listing = |l: Option<&Listing>| {
+        l.and_then(|l| l.mirror.as_ref())
+            .map(|m| m.name.connector_name())
+    };
+    let wanted = against
+        .connector
+        .map(str::to_string)
+        .or_else(|| from_listing(against.alter))
+        .or_else(|| from_listing(against.listing))
+        .or_else(|| {
+            r.annotation(ANNOTATION_MIRROR_CONNECTOR)
+                .and_then(|a| a.value.value())
+                .filter(|v| r.find_connector(v).is_some())
+                .map(str::to_string)
+        });
+    if let Some(w) = wanted {
+        return r.find_connector(&w);
+    }
+    let mut sources = r
+        .connectors()
+        .into_iter()
+        .filter(|(_, c)| c.connector_type == Some("MirrorSourceConnector"));
+    match (sources.next(), sources.next()) {
+        (Some(one), None) => Some(one),
+        _ => None,
+    }
+}
+
+/// Runs every CR rule over `r`.
+pub fn check_resource(r: &Resource, against: &Against<'_>) -> Vec<Finding> {
+    let mut out = Vec::new();
+    let n = Names::of(r);
+    check_names(r, &mut out);
+    let op = check_annotation_value(r, &n, &mut out);
+    if r.kind == ResourceKind::KafkaMirrorMaker2 {
+        check_mirror_annotations(r, &n, &mut out);
+    } else if let Some(a) = r.annotation(ANNOTATION_MIRROR_CONNECTOR) {
+        out.push(
+            Finding::new(
+                "CR4",
+                Severity::Warning,
+                a.key_pos,
+                format!(
+                    "A KafkaConnector ignores {ANNOTATION_MIRROR_CONNECTOR}; it is a KafkaMirrorMaker2 annotation. Remove it."
+                ),
+            )
+            .with(n.annotate(&[format!("{ANNOTATION_MIRROR_CONNECTOR}-")])),
+        );
+    }
+    let chosen = chosen(r, against);
+    check_wiring(r, &n, op.as_deref(), against, chosen, &mut out);
+    if let Some(alter) = against.alter {
+        check_alter(r, &n, alter, chosen, &mut out);
+    }
+    if let Some(listing) = against.listing {
+        check_listing(r, listing, chosen, &mut out);
+    }
+    check_state(r, &n, op.as_deref(), chosen, &mut out);
+    check_conditions(r, &n, chosen, &mut out);
+    out
+}
+
+/// The reason of a names check, which quotes the raw value: control characters (a hostile
+/// value's newlines, escapes) are shown escaped, so the report stays one line per finding.
+fn shown_message(e: &str) -> String {
+    const MAX: usize = 1000;
+    e.chars()
+        .take(MAX)
+        .flat_map(|c| {
+            if c.is_control() {
+                c.escape_debug().collect::<Vec<_>>()
+            } else {
+                vec![c]
+            }
+        })
+        .collect()
+}
+
+/// Lower-cases the first letter, for a label used inside a sentence.
+trait LowerFirst {
+    fn to_lowercase_first(&self) -> String;
+}
+
+impl LowerFirst for String {
+    fn to_lowercase_first(&self) -> String {
+        let mut chars = self.chars();
+        match chars.next() {
+            Some(c) => c.to_lowercase().chain(chars).collect(),
+            None => String::new(),
+        }
+    }
+}
+
+fn connector_label(mirror: Option<usize>, c: &ConnectorSpec) -> String {
+    match (mirror, &c.name) {
+        (Some(i), Some(name)) => format!("Connector '{}' (spec.mirrors[{i}])", shown(name)),
+        (Some(i), None) => format!("The connector at {} (spec.mirrors[{i}])", c.path),
+        (None, _) => "The KafkaConnector".to_string(),
+    }
+}
+
+/// The names a procedure needs, from the CR, for `connector` (`S->T.Type` for MirrorMaker 2;
+/// default as in [`Against::connector`]). `Err` with every reason when one is missing or fails
+/// its naming rule: an invalid value never becomes a setting.
+pub fn settings(r: &Resource, against: &Against<'_>) -> Result<Settings, Vec<Diagnostic>> {
+    let mut errors = Vec::new();
+    let mut name = None;
+    match r.name.text() {
+        Some(t) => match names::check_resource_name(&t.value) {
+            Ok(()) => name = Some(t.value.clone()),
+            Err(e) => errors.push(Diagnostic::error("CR2", t.pos, shown_message(&e))),
+        },
+        None => errors.push(Diagnostic::error(
+            "CR2",
+            r.metadata_pos,
+            "The resource has no metadata.name.",
+        )),
+    }
+    let mut namespace = None;
+    match r.namespace.text() {
+        Some(t) => match names::check_namespace(&t.value) {
+            Ok(()) => namespace = Some(t.value.clone()),
+            Err(e) => errors.push(Diagnostic::error("CR2", t.pos, format!("'{}': {e}", shown(&t.value)))),
+        },
+        None => errors.push(Diagnostic::error(
+            "CR2",
+            r.metadata_pos,
+            "The resource has no metadata.namespace; give it as `kubectl get -o yaml` prints it, or pass the namespace.",
+        )),
+    }
+    let chosen = chosen(r, against);
+    let mut mirror = None;
+    let mut connector = name.clone();
+    match (r.kind, chosen) {
+        (ResourceKind::KafkaConnector, _) => {}
+        (ResourceKind::KafkaMirrorMaker2, None) => {
+            let known: Vec<String> = r
+                .connectors()
+                .iter()
+                .filter_map(|(_, c)| c.name.as_deref().map(shown))
+                .collect();
+            errors.push(Diagnostic::error(
+                "CR4",
+                r.mirrors.first().map_or(r.kind_pos, |m| m.pos),
+                match against.connector {
+                    Some(c) => format!(
+                        "'{}' is not a connector of this KafkaMirrorMaker2 (its connectors: {}).",
+                        shown(c),
+                        known.join(", ")
+                    ),
+                    None => format!(
+                        "Name the connector: this KafkaMirrorMaker2 has {} ({}).",
+                        known.len(),
+                        known.join(", ")
+                    ),
+                },
+            ));
+        }
+        (ResourceKind::KafkaMirrorMaker2, Some((index, c))) => {
+            let parsed = c.name.as_deref().map(names::parse_mirror_connector_name);
+            let m = index.and_then(|i| r.mirrors.get(i));
+            match (parsed, index, m) {
+                (Some(Ok(p)), Some(i), Some(m)) => {
+                    connector = Some(p.connector_name());
+                    let path = if m.new_style {
+                        AliasPath::New
+                    } else {
+                        AliasPath::Old
+                    };
+                    mirror = u32::try_from(i).ok().map(|i| (p, i, path));
+                }
+                (Some(Err(e)), _, _) => {
+                    errors.push(Diagnostic::error("CR2", c.pos, shown_message(&e)))
+                }
+                _ => errors.push(Diagnostic::error(
+                    "CR5",
+                    c.pos,
+                    "The connector's source or target alias is missing.",
+                )),
+            }
+        }
+    }
+    let configmap = |o: &Option<crate::resource::OffsetsRef>, errors: &mut Vec<Diagnostic>| {
+        let t = o.as_ref()?.configmap.text()?;
+        match names::check_configmap_name(&t.value) {
+            Ok(()) => Some(t.value.clone()),
+            Err(e) => {
+                errors.push(Diagnostic::error(
+                    "CR2",
+                    t.pos,
+                    format!("'{}': {e}", shown(&t.value)),
+                ));
+                None
+            }
+        }
+    };
+    let (list_configmap, alter_configmap) = match chosen {
+        Some((_, c)) => (
+            configmap(&c.list_offsets, &mut errors),
+            configmap(&c.alter_offsets, &mut errors),
+        ),
+        None => (None, None),
+    };
+    match (name, namespace, connector) {
+        (Some(resource), Some(namespace), Some(connector)) if errors.is_empty() => Ok(Settings {
+            kind: r.kind,
+            resource,
+            namespace,
+            api_version: r.api_version.value.clone(),
+            connector,
+            mirror,
+            list_configmap,
+            alter_configmap,
+        }),
+        _ => Err(errors),
+    }
+}

@@ -1,0 +1,442 @@
+//! Line parsing: [`parse_reference`] reads every line of the detected format, and the
+//! field checks (topic, partition, offset) and duplicate handling (REF6, REF7) it shares.
+
+use super::detect::{detect, quoted, tokens};
+use super::{Reference, ReferenceFormat, ReferenceValue, Role};
+use crate::diag::{Diagnostic, Position};
+use crate::names;
+use std::collections::HashMap;
+
+struct Parser {
+    reference: Reference,
+    /// Partitions printed without a value, for the REF8 summary.
+    without_value: usize,
+    first_without_value: Option<Position>,
+}
+
+impl Parser {
+    fn error(&mut self, rule: &'static str, pos: Position, message: String) {
+        self.reference
+            .diagnostics
+            .push(Diagnostic::error(rule, pos, message));
+    }
+
+    fn topic(&mut self, line_no: u32, col: u32, topic: &str, line: &str) -> Option<String> {
+        match names::check_topic(topic) {
+            Ok(()) => Some(topic.to_string()),
+            Err(reason) => {
+                // Kafka's sentence quotes the whole name; a 50 MB line must not be copied into
+                // the message.
+                let reason = if topic.chars().count() > 80 {
+                    reason.replace(topic, &names::shown(topic))
+                } else {
+                    reason
+                };
+                self.error(
+                    "REF3",
+                    Position::new(line_no, col),
+                    format!(
+                        "{reason}. In line {}; fix or remove the line.",
+                        quoted(line)
+                    ),
+                );
+                None
+            }
+        }
+    }
+
+    fn partition(&mut self, line_no: u32, col: u32, text: &str, line: &str) -> Option<i64> {
+        match text.parse::<i64>() {
+            Ok(p) if (0..=names::MAX_PARTITION).contains(&p) && !text.starts_with('+') => Some(p),
+            _ => {
+                self.error(
+                    "REF4",
+                    Position::new(line_no, col),
+                    format!(
+                        "'{}' is not a partition number: partitions are whole numbers between 0 and {} (line {}); fix or remove the line.",
+                        names::shown(text),
+                        names::MAX_PARTITION,
+                        quoted(line)
+                    ),
+                );
+                None
+            }
+        }
+    }
+
+    /// An offset: a whole number from 0 to 2^63-1; `-` (and, when `minus_one_is_none`, `-1` and
+    /// the empty text) means "no value".
+    fn offset(
+        &mut self,
+        line_no: u32,
+        col: u32,
+        text: &str,
+        line: &str,
+        minus_one_is_none: bool,
+    ) -> Result<Option<i64>, ()> {
+        if text == "-" || (minus_one_is_none && (text.is_empty() || text == "-1")) {
+            self.without_value += 1;
+            self.first_without_value
+                .get_or_insert(Position::new(line_no, col));
+            return Ok(None);
+        }
+        match text.parse::<i64>() {
+            Ok(o) if o >= 0 && !text.starts_with('+') => Ok(Some(o)),
+            _ => {
+                self.error(
+                    "REF5",
+                    Position::new(line_no, col),
+                    format!(
+                        "'{}' is not an offset: offsets are whole numbers between 0 and 9223372036854775807 (line {}); fix or remove the line.",
+                        names::shown(text),
+                        quoted(line)
+                    ),
+                );
+                Err(())
+            }
+        }
+    }
+
+    fn add(&mut self, v: ReferenceValue, pos: Position) {
+        let (topic, partition, offset, log_end) =
+            (v.topic.clone(), v.partition, v.offset, v.log_end);
+        let Some(first) = self.reference.insert(v) else {
+            return;
+        };
+        let Some(earlier) = self.reference.values.get(first) else {
+            return;
+        };
+        let earlier_line = earlier.line;
+        let show = |o: Option<i64>| o.map_or("no value".to_string(), |o| o.to_string());
+        if earlier.offset == offset && earlier.log_end == log_end {
+            self.reference.diagnostics.push(Diagnostic::warning(
+                "REF7",
+                pos,
+                format!(
+                    "{}:{partition} appears again with the same offset {} (first on line {earlier_line}); the repeat is ignored. Two pasted outputs probably overlap.",
+                    names::shown(&topic),
+                    show(offset)
+                ),
+            ));
+        } else {
+            let earlier_offset = earlier.offset;
+            self.error(
+                "REF6",
+                pos,
+                format!(
+                    "{}:{partition} appears again with offset {} but line {earlier_line} says {}: the outputs were taken at different moments or from different clusters, and nothing says which is right. Keep one line for the partition (run the command again and paste one output).",
+                    names::shown(&topic),
+                    show(offset),
+                    show(earlier_offset)
+                ),
+            );
+        }
+    }
+}
+
+/// Reads a reference of `role` from `text`. Never fails: what is wrong is in
+/// [`Reference::diagnostics`].
+pub fn parse_reference(text: &str, role: Role) -> Reference {
+    let mut p = Parser {
+        reference: Reference::empty(role),
+        without_value: 0,
+        first_without_value: None,
+    };
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+    let lines: Vec<&str> = text
+        .split('\n')
+        .map(|l| l.strip_suffix('\r').unwrap_or(l))
+        .collect();
+    let Some(format) = lines
+        .iter()
+        .find(|l| !l.trim().is_empty() && !l.trim_start().starts_with('#'))
+        .and_then(|l| detect(l))
+    else {
+        let (pos, what) = match lines.iter().position(|l| !l.trim().is_empty()) {
+            Some(i) => (
+                Position::new(i as u32 + 1, 1),
+                format!(
+                    "{} is not a reference this editor reads",
+                    quoted(lines.get(i).copied().unwrap_or(""))
+                ),
+            ),
+            None => (Position::new(1, 1), "The reference is empty".to_string()),
+        };
+        p.error(
+            "REF1",
+            pos,
+            format!(
+                "{what}. Paste the output of kafka-get-offsets.sh (topic:partition:offset lines), an rpk TOPIC PARTITION OFFSET file, a kafka-consumer-groups.sh --describe table or a consumer-groups CSV (topic,partition,offset)."
+            ),
+        );
+        return p.reference;
+    };
+    p.reference.format = Some(format);
+    // Describe: the header's columns; CSV: the number of fields of the first row.
+    let mut header: Option<HashMap<String, usize>> = None;
+    let mut csv_fields: Option<usize> = None;
+    let mut groups: Vec<(String, u32)> = Vec::new();
+    for (idx, &line) in lines.iter().enumerate() {
+        let line_no = idx as u32 + 1;
+        let trimmed = line.trim();
+        if trimmed.is_empty() || trimmed.starts_with('#') {
+            continue;
+        }
+        let bad_line = |p: &mut Parser, expected: &str| {
+            p.error(
+                "REF2",
+                Position::new(line_no, 1),
+                format!(
+                    "{} is not a line of {}: expected {expected}. Fix or remove the line (the format was detected from the first line).",
+                    quoted(line),
+                    format.label()
+                ),
+            );
+        };
+        match format {
+            ReferenceFormat::GetOffsets => {
+                // From the right: a topic name cannot contain ':'.
+                let Some((rest, offset)) = line.rsplit_once(':') else {
+                    bad_line(&mut p, "topic:partition:offset");
+                    continue;
+                };
+                let Some((topic, partition)) = rest.rsplit_once(':') else {
+                    bad_line(&mut p, "topic:partition:offset");
+                    continue;
+                };
+                let pcol = topic.chars().count() as u32 + 2;
+                let ocol = rest.chars().count() as u32 + 2;
+                let (topic_t, partition_t, offset_t) =
+                    (topic.trim(), partition.trim(), offset.trim());
+                let topic = p.topic(line_no, 1, topic_t, line);
+                let partition = p.partition(line_no, pcol, partition_t, line);
+                let offset = p.offset(line_no, ocol, offset_t, line, true);
+                if let (Some(topic), Some(partition), Ok(offset)) = (topic, partition, offset) {
+                    p.add(
+                        ReferenceValue {
+                            topic,
+                            partition,
+                            offset,
+                            log_end: None,
+                            line: line_no,
+                        },
+                        Position::new(line_no, 1),
+                    );
+                }
+            }
+            ReferenceFormat::Rpk => {
+                let t = tokens(line);
+                if t.len() != 3 {
+                    bad_line(&mut p, "TOPIC PARTITION OFFSET, separated by spaces");
+                    continue;
+                }
+                let upper: Vec<String> = t.iter().map(|(_, s)| s.to_ascii_uppercase()).collect();
+                if upper == ["TOPIC", "PARTITION", "OFFSET"] {
+                    continue;
+                }
+                let get = |i: usize| t.get(i).copied().unwrap_or((1, ""));
+                let ((tc, ts), (pc, ps), (oc, os)) = (get(0), get(1), get(2));
+                let topic = p.topic(line_no, tc, ts, line);
+                let partition = p.partition(line_no, pc, ps, line);
+                let offset = p.offset(line_no, oc, os, line, false);
+                if let (Some(topic), Some(partition), Ok(offset)) = (topic, partition, offset) {
+                    p.add(
+                        ReferenceValue {
+                            topic,
+                            partition,
+                            offset,
+                            log_end: None,
+                            line: line_no,
+                        },
+                        Position::new(line_no, tc),
+                    );
+                }
+            }
+            ReferenceFormat::Csv => {
+                let fields: Vec<&str> = line.split(',').collect();
+                let lower: Vec<String> = fields
+                    .iter()
+                    .map(|f| f.trim().to_ascii_lowercase())
+                    .collect();
+                if lower.iter().any(|f| f == "topic") && lower.iter().any(|f| f == "partition") {
+                    continue;
+                }
+                let n = *csv_fields.get_or_insert(fields.len());
+                if !matches!(fields.len(), 3 | 4) || fields.len() != n {
+                    bad_line(
+                        &mut p,
+                        if n == 4 {
+                            "group,topic,partition,offset"
+                        } else {
+                            "topic,partition,offset"
+                        },
+                    );
+                    continue;
+                }
+                let mut cols = Vec::with_capacity(fields.len());
+                let mut col = 1u32;
+                for f in &fields {
+                    let lead = (f.chars().count() - f.trim_start().chars().count()) as u32;
+                    cols.push((col + lead, f.trim()));
+                    col += f.chars().count() as u32 + 1;
+                }
+                let skip = usize::from(n == 4);
+                if n == 4
+                    && let Some(&(gc, g)) = cols.first()
+                    && !groups.iter().any(|(name, _)| name == g)
+                {
+                    groups.push((g.to_string(), line_no));
+                    let _ = gc;
+                }
+                let get = |i: usize| cols.get(i + skip).copied().unwrap_or((1, ""));
+                let ((tc, ts), (pc, ps), (oc, os)) = (get(0), get(1), get(2));
+                let topic = p.topic(line_no, tc, ts, line);
+                let partition = p.partition(line_no, pc, ps, line);
+                let offset = p.offset(line_no, oc, os, line, false);
+                if let (Some(topic), Some(partition), Ok(offset)) = (topic, partition, offset) {
+                    p.add(
+                        ReferenceValue {
+                            topic,
+                            partition,
+                            offset,
+                            log_end: None,
+                            line: line_no,
+                        },
+                        Position::new(line_no, 1),
+                    );
+                }
+            }
+            ReferenceFormat::Describe => {
+                let t = tokens(line);
+                let upper: Vec<String> = t.iter().map(|(_, s)| s.to_ascii_uppercase()).collect();
+                if upper.first().map(String::as_str) == Some("GROUP") {
+                    let columns: HashMap<String, usize> = upper
+                        .iter()
+                        .enumerate()
+                        .map(|(i, s)| (s.clone(), i))
+                        .collect();
+                    let has = |c: &str| columns.contains_key(c);
+                    if !(has("TOPIC")
+                        && has("PARTITION")
+                        && has("CURRENT-OFFSET")
+                        && has("LOG-END-OFFSET"))
+                    {
+                        p.error(
+                            "REF2",
+                            Position::new(line_no, 1),
+                            format!(
+                                "The header {} lacks TOPIC, PARTITION, CURRENT-OFFSET or LOG-END-OFFSET: this is not the offsets table (--members and --state print other tables). Run kafka-consumer-groups.sh --describe --group GROUP without --members or --state.",
+                                quoted(line)
+                            ),
+                        );
+                        header = None;
+                        continue;
+                    }
+                    header = Some(columns);
+                    continue;
+                }
+                if trimmed.starts_with("Consumer group ") {
+                    // "Consumer group 'g' has no active members." and the like: a note, not a row.
+                    continue;
+                }
+                let Some(columns) = &header else {
+                    bad_line(
+                        &mut p,
+                        "the header line GROUP TOPIC PARTITION CURRENT-OFFSET LOG-END-OFFSET LAG ... before the rows",
+                    );
+                    continue;
+                };
+                let col = |name: &str| columns.get(name).copied().unwrap_or(usize::MAX);
+                let (gi, ti, pi, ci, li) = (
+                    col("GROUP"),
+                    col("TOPIC"),
+                    col("PARTITION"),
+                    col("CURRENT-OFFSET"),
+                    col("LOG-END-OFFSET"),
+                );
+                let needed = ti.max(pi).max(ci).max(li) + 1;
+                if t.len() < needed {
+                    bad_line(
+                        &mut p,
+                        "a row with a value (or '-') under every header column",
+                    );
+                    continue;
+                }
+                let get = |i: usize| t.get(i).copied().unwrap_or((1, ""));
+                if let Some((_, g)) = t.get(gi)
+                    && !groups.iter().any(|(name, _)| name == g)
+                {
+                    groups.push((g.to_string(), line_no));
+                }
+                let ((tc, ts), (pc, ps), (cc, cs), (lc, ls)) = (get(ti), get(pi), get(ci), get(li));
+                let topic = p.topic(line_no, tc, ts, line);
+                let partition = p.partition(line_no, pc, ps, line);
+                let latest = p.reference.role == Role::Latest;
+                let (current, log_end) = if latest {
+                    // Only LOG-END-OFFSET counts: do not report a '-' under CURRENT-OFFSET.
+                    (Ok(None), p.offset(line_no, lc, ls, line, false))
+                } else {
+                    let current = p.offset(line_no, cc, cs, line, false);
+                    let log_end = if ls == "-" {
+                        Ok(None)
+                    } else {
+                        p.offset(line_no, lc, ls, line, false)
+                    };
+                    (current, log_end)
+                };
+                if let (Some(topic), Some(partition), Ok(current), Ok(log_end)) =
+                    (topic, partition, current, log_end)
+                {
+                    p.add(
+                        ReferenceValue {
+                            topic,
+                            partition,
+                            offset: if latest { log_end } else { current },
+                            log_end,
+                            line: line_no,
+                        },
+                        Position::new(line_no, tc),
+                    );
+                }
+            }
+        }
+    }
+    if groups.len() > 1 {
+        let (name, line) = groups.get(1).cloned().unwrap_or_default();
+        p.error(
+            "REF9",
+            Position::new(line, 1),
+            format!(
+                "The reference holds offsets of {} consumer groups (the second, {}, starts here); a reference is one group's. Keep only one group's lines (or describe one group with --group).",
+                groups.len(),
+                names::shown(&name)
+            ),
+        );
+    }
+    if let Role::Group { name: None } = p.reference.role
+        && let Some((g, _)) = groups.first()
+    {
+        p.reference.role = Role::Group {
+            name: Some(g.clone()),
+        };
+    }
+    if p.without_value > 0 {
+        let why = match (&p.reference.role, format) {
+            (Role::Time { .. }, _) | (_, ReferenceFormat::GetOffsets) => {
+                "no record at or after the time, or the lookup printed none"
+            }
+            _ => "the group has committed nothing there",
+        };
+        let pos = p.first_without_value.unwrap_or(Position::new(1, 1));
+        p.reference.diagnostics.push(Diagnostic::info(
+            "REF8",
+            pos,
+            format!(
+                "{} partition(s) have no value ({why}); rows of these partitions are left as they are and their log range is unknown.",
+                crate::diag::group_digits(p.without_value as u128)
+            ),
+        ));
+    }
+    p.reference.diagnostics.sort_by_key(|d| d.position);
+    p.reference
+}
