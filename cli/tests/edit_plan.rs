@@ -3,31 +3,11 @@
 //! names and a data key that does not match the kind (K4) are refused before any command.
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
-use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+use std::path::Path;
+use std::process::Command;
 
-fn root() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("..")
-}
-
-fn fixture(name: &str) -> String {
-    root()
-        .join("tests/fixtures")
-        .join(name)
-        .display()
-        .to_string()
-}
-
-fn run(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_connect-offsets"))
-        .args(args)
-        .output()
-        .unwrap()
-}
-
-fn text(b: &[u8]) -> String {
-    String::from_utf8_lossy(b).into_owned()
-}
+mod support;
+use support::{fixture, root, run, text};
 
 fn check_golden(name: &str, actual: &str) {
     let path = root().join("tests/golden/export/plan").join(name);

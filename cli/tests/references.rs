@@ -3,7 +3,9 @@
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+
+mod support;
+use support::{run, text};
 
 fn file(name: &str) -> String {
     Path::new(env!("CARGO_MANIFEST_DIR"))
@@ -11,17 +13,6 @@ fn file(name: &str) -> String {
         .join(name)
         .display()
         .to_string()
-}
-
-fn run(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_connect-offsets"))
-        .args(args)
-        .output()
-        .unwrap()
-}
-
-fn text(b: &[u8]) -> String {
-    String::from_utf8_lossy(b).into_owned()
 }
 
 fn tmp(name: &str, content: &str) -> PathBuf {

@@ -3,34 +3,11 @@
 //! (`export --to rollback`, `plan --rollback`) and `edit --add`.
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
-use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
-
-fn root() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("..")
-}
-
-fn fixture(name: &str) -> String {
-    root()
-        .join("tests/fixtures")
-        .join(name)
-        .display()
-        .to_string()
-}
+mod support;
+use support::{fixture, run, text};
 
 fn cr(name: &str) -> String {
     fixture(&format!("resources/{name}"))
-}
-
-fn run(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_connect-offsets"))
-        .args(args)
-        .output()
-        .unwrap()
-}
-
-fn text(b: &[u8]) -> String {
-    String::from_utf8_lossy(b).into_owned()
 }
 
 fn temp(name: &str, content: &[u8]) -> String {

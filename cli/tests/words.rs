@@ -2,18 +2,8 @@
 //! `validate` say when the listing was taken.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
-use std::process::{Command, Output};
-
-fn run(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_connect-offsets"))
-        .args(args)
-        .output()
-        .unwrap()
-}
-
-fn text(b: &[u8]) -> String {
-    String::from_utf8_lossy(b).into_owned()
-}
+mod support;
+use support::{run, text};
 
 fn tmp(name: &str, content: &str) -> String {
     let dir = std::env::temp_dir().join(format!("offsets-cli-words-{}", std::process::id()));

@@ -5,27 +5,8 @@
 use offsets_core::edit::{Action, MapSide, Selection};
 use offsets_core::editor::{Editor, EditorAction, Field, SortColumn, TargetKind, ViewItem};
 
-fn fixture(name: &str) -> String {
-    let path = format!("{}/../tests/fixtures/{name}", env!("CARGO_MANIFEST_DIR"));
-    std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"))
-}
-
-fn loaded(name: &str) -> Editor {
-    loaded_text(fixture(name))
-}
-
-/// An editor that loaded `text` without errors.
-fn loaded_text(text: String) -> Editor {
-    let mut editor = Editor::new();
-    editor.apply(EditorAction::SetInput(text));
-    editor.apply(EditorAction::Load);
-    assert!(
-        editor.load_errors().is_empty(),
-        "{:?}",
-        editor.load_errors()
-    );
-    editor
-}
+mod support;
+use support::{fixture, loaded, loaded_text};
 
 fn row_of(editor: &Editor, topic: &str, partition: &str) -> usize {
     (0..editor.session().unwrap().len())

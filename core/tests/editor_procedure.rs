@@ -9,8 +9,11 @@
 )]
 
 use offsets_core::edit::Action;
-use offsets_core::editor::{Editor, EditorAction, TargetKind};
+use offsets_core::editor::{EditorAction, TargetKind};
 use offsets_core::procedure::AliasPath;
+
+mod support;
+use support::loaded_text as loaded;
 
 /// A MirrorMaker 2 source listing of `n` partitions as Strimzi writes it, owned by a
 /// KafkaMirrorMaker2 of `api_version`.
@@ -33,18 +36,6 @@ fn mm2_listing(n: usize, api_version: &str) -> String {
     s.push_str(api_version);
     s.push_str("\n    kind: KafkaMirrorMaker2\n    name: my-mm2\n    uid: 0\n");
     s
-}
-
-fn loaded(text: String) -> Editor {
-    let mut editor = Editor::new();
-    editor.apply(EditorAction::SetInput(text));
-    editor.apply(EditorAction::Load);
-    assert!(
-        editor.load_errors().is_empty(),
-        "{:?}",
-        editor.load_errors()
-    );
-    editor
 }
 
 #[test]

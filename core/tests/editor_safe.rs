@@ -5,26 +5,8 @@
 use offsets_core::edit::{Action, Selection};
 use offsets_core::editor::{BulkOp, Editor, EditorAction, bulk_action, cell_edit};
 
-fn fixture(name: &str) -> String {
-    let path = format!("{}/../tests/fixtures/{name}", env!("CARGO_MANIFEST_DIR"));
-    std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"))
-}
-
-fn loaded_text(text: String) -> Editor {
-    let mut editor = Editor::new();
-    editor.apply(EditorAction::SetInput(text));
-    editor.apply(EditorAction::Load);
-    assert!(
-        editor.load_errors().is_empty(),
-        "{:?}",
-        editor.load_errors()
-    );
-    editor
-}
-
-fn loaded(name: &str) -> Editor {
-    loaded_text(fixture(name))
-}
+mod support;
+use support::{fixture, loaded, loaded_text};
 
 fn offset(editor: &Editor, row: usize) -> String {
     editor.row_display(row).unwrap().offset

@@ -9,6 +9,9 @@ use offsets_core::{Diagnostic, ImportOptions, import};
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 
+mod support;
+use support::check_golden as check;
+
 fn root() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("..")
 }
@@ -25,25 +28,6 @@ fn render(result: Result<export::Export, Vec<Diagnostic>>) -> String {
         let _ = writeln!(out, "# {} {d}", d.severity);
     }
     out
-}
-
-fn check(path: &Path, actual: &str, failures: &mut Vec<String>) {
-    if std::env::var_os("UPDATE_GOLDEN").is_some() {
-        std::fs::create_dir_all(path.parent().unwrap()).unwrap();
-        std::fs::write(path, actual).unwrap();
-        return;
-    }
-    match std::fs::read_to_string(path) {
-        Ok(expected) if expected == actual => {}
-        Ok(expected) => failures.push(format!(
-            "{} differs:\n--- expected\n{expected}\n--- actual\n{actual}",
-            path.display()
-        )),
-        Err(_) => failures.push(format!(
-            "{} is missing (run with UPDATE_GOLDEN=1)",
-            path.display()
-        )),
-    }
 }
 
 #[test]

@@ -11,6 +11,9 @@ use offsets_core::{ImportOptions, Listing, import};
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 
+mod support;
+use support::check_golden as check;
+
 fn root() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("..")
 }
@@ -59,24 +62,6 @@ fn render(text: &str, against: &Against<'_>) -> String {
         }
     }
     out
-}
-
-fn check(path: &Path, actual: &str, failures: &mut Vec<String>) {
-    if std::env::var_os("UPDATE_GOLDEN").is_some() {
-        std::fs::write(path, actual).unwrap();
-        return;
-    }
-    match std::fs::read_to_string(path) {
-        Ok(expected) if expected == actual => {}
-        Ok(expected) => failures.push(format!(
-            "{} differs:\n--- expected\n{expected}\n--- actual\n{actual}",
-            path.display()
-        )),
-        Err(_) => failures.push(format!(
-            "{} is missing (run with UPDATE_GOLDEN=1)",
-            path.display()
-        )),
-    }
 }
 
 /// The cases: each fixture alone, and a few against a listing and an alter export.

@@ -17,6 +17,9 @@ use std::collections::BTreeMap;
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 
+mod support;
+use support::check_golden as check;
+
 fn root() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("..")
 }
@@ -38,24 +41,6 @@ fn state(l: &Listing) -> BTreeMap<String, String> {
             Some((format!("{k:?}"), json::to_compact(&e.value)))
         })
         .collect()
-}
-
-fn check(path: &Path, actual: &str, failures: &mut Vec<String>) {
-    if std::env::var_os("UPDATE_GOLDEN").is_some() {
-        std::fs::write(path, actual).unwrap();
-        return;
-    }
-    match std::fs::read_to_string(path) {
-        Ok(expected) if expected == actual => {}
-        Ok(expected) => failures.push(format!(
-            "{} differs:\n--- expected\n{expected}\n--- actual\n{actual}",
-            path.display()
-        )),
-        Err(_) => failures.push(format!(
-            "{} is missing (run with UPDATE_GOLDEN=1)",
-            path.display()
-        )),
-    }
 }
 
 /// The MirrorMaker 2 fixture edited: orders:0 rewound, orders:1 nulled, orders:7 added.

@@ -3,9 +3,9 @@
 //! does in the CLI. Core compares (`Editor::landed_report`, through `diff::confirm`); this only
 //! renders.
 
-use crate::{io, use_store};
+use crate::text_input::TextInput;
+use crate::use_store;
 use offsets_core::editor::{EditorAction, Landing};
-use web_sys::{HtmlInputElement, HtmlTextAreaElement};
 use yew::prelude::*;
 
 /// At most this many partitions are listed (the summary always counts all of them).
@@ -23,33 +23,13 @@ pub fn LandedPanel() -> Html {
         let store = store.clone();
         use_memo(key, move |_| store.editor().landed_report())
     };
-    let on_check = {
+    let on_text = {
         let store = store.clone();
-        let text_ref = text_ref.clone();
-        Callback::from(move |_: MouseEvent| {
-            if let Some(area) = text_ref.cast::<HtmlTextAreaElement>() {
-                store.dispatch(EditorAction::CheckNewListing(area.value()));
-            }
-        })
+        Callback::from(move |text| store.dispatch(EditorAction::CheckNewListing(text)))
     };
-    let on_file = {
+    let on_bytes = {
         let store = store.clone();
-        Callback::from(move |e: Event| {
-            let input: HtmlInputElement = e.target_unchecked_into();
-            if let Some(file) = input.files().and_then(|f| f.get(0)) {
-                let store = store.clone();
-                wasm_bindgen_futures::spawn_local(async move {
-                    let name = file.name();
-                    match io::read_bytes(&file).await {
-                        Ok(bytes) => store.dispatch(EditorAction::CheckNewListingFile(bytes)),
-                        Err(reason) => {
-                            store.dispatch(EditorAction::FileUnreadable { name, reason })
-                        }
-                    }
-                });
-            }
-            input.set_value("");
-        })
+        Callback::from(move |bytes| store.dispatch(EditorAction::CheckNewListingFile(bytes)))
     };
     let result = match report.as_ref() {
         None => html! {},
@@ -95,16 +75,10 @@ pub fn LandedPanel() -> Html {
         <section class="panel landed" aria-label="Landed check">
             <h2>{ "After applying: did it land?" }</h2>
             <p class="hint">{ "List the offsets again once the alter was applied (with the connector still stopped), and paste that listing here: each partition of the alter shows whether it landed, drifted (listed with another offset) or is missing." }</p>
-            <label for="landed-text">{ "Check the new listing" }</label>
-            <textarea id="landed-text" ref={text_ref} rows="6" spellcheck="false"
-                placeholder="apiVersion: v1\nkind: ConfigMap\n…" />
-            <div class="actions">
-                <button type="button" onclick={on_check}>{ "Check" }</button>
-                <label class="file-button">
-                    <span>{ "Open the new listing" }</span>
-                    <input type="file" aria-label="Open the new listing" accept=".yaml,.yml,.json,.csv,.txt,text/*,application/json" onchange={on_file} />
-                </label>
-            </div>
+            <TextInput id="landed-text" label="Check the new listing"
+                placeholder="apiVersion: v1\nkind: ConfigMap\n…" check="Check"
+                open="Open the new listing" accept=".yaml,.yml,.json,.csv,.txt,text/*,application/json"
+                {text_ref} {on_text} {on_bytes} />
             { result }
         </section>
     }

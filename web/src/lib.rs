@@ -12,6 +12,7 @@ mod problems;
 mod resource;
 mod rollback;
 mod table;
+mod text_input;
 
 use offsets_core::edit::Action;
 use offsets_core::editor::{Editor, EditorAction};

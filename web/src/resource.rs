@@ -3,9 +3,10 @@
 //! its fix and, where one fits, the command that applies it). Checking it fills the export
 //! settings. Core reads, checks and fills (`EditorAction::CheckResource`); this only renders.
 
+use crate::text_input::TextInput;
 use crate::{io, use_store};
 use offsets_core::editor::{EditorAction, caret_line, source_line};
-use web_sys::{HtmlInputElement, HtmlTextAreaElement};
+use web_sys::HtmlTextAreaElement;
 use yew::prelude::*;
 
 /// One finding's command with its Copy button and a visible confirmation.
@@ -69,33 +70,13 @@ pub fn ResourcePanel() -> Html {
             }
         });
     }
-    let on_check = {
+    let on_text = {
         let store = store.clone();
-        let text_ref = text_ref.clone();
-        Callback::from(move |_: MouseEvent| {
-            if let Some(area) = text_ref.cast::<HtmlTextAreaElement>() {
-                store.dispatch(EditorAction::CheckResource(area.value()));
-            }
-        })
+        Callback::from(move |text| store.dispatch(EditorAction::CheckResource(text)))
     };
-    let on_file = {
+    let on_bytes = {
         let store = store.clone();
-        Callback::from(move |e: Event| {
-            let input: HtmlInputElement = e.target_unchecked_into();
-            if let Some(file) = input.files().and_then(|f| f.get(0)) {
-                let store = store.clone();
-                wasm_bindgen_futures::spawn_local(async move {
-                    let name = file.name();
-                    match io::read_bytes(&file).await {
-                        Ok(bytes) => store.dispatch(EditorAction::CheckResourceFile(bytes)),
-                        Err(reason) => {
-                            store.dispatch(EditorAction::FileUnreadable { name, reason })
-                        }
-                    }
-                });
-            }
-            input.set_value("");
-        })
+        Callback::from(move |bytes| store.dispatch(EditorAction::CheckResourceFile(bytes)))
     };
 
     let findings = report.as_ref().as_ref().map(|report| {
@@ -148,16 +129,10 @@ pub fn ResourcePanel() -> Html {
         <section class="panel resource" aria-labelledby="resource-heading">
             <h2 id="resource-heading">{ "Strimzi resource (optional)" }</h2>
             <p class="hint">{ "Paste or open the KafkaConnector or KafkaMirrorMaker2 (kubectl get kafkamirrormaker2 NAME -o yaml, or -o json). It fills the export settings and is checked before the operator sees it: the annotations, the listOffsets and alterOffsets wiring, the state, and the operator's warnings." }</p>
-            <label for="resource-text">{ "Custom resource" }</label>
-            <textarea id="resource-text" ref={text_ref} rows="6" spellcheck="false"
-                placeholder="apiVersion: kafka.strimzi.io/v1\nkind: KafkaMirrorMaker2\n…" />
-            <div class="actions">
-                <button type="button" onclick={on_check}>{ "Check resource" }</button>
-                <label class="file-button">
-                    <span>{ "Open resource file" }</span>
-                    <input type="file" aria-label="Open resource file" accept=".yaml,.yml,.json,.txt,text/*,application/json" onchange={on_file} />
-                </label>
-            </div>
+            <TextInput id="resource-text" label="Custom resource"
+                placeholder="apiVersion: kafka.strimzi.io/v1\nkind: KafkaMirrorMaker2\n…" check="Check resource"
+                open="Open resource file" accept=".yaml,.yml,.json,.txt,text/*,application/json"
+                {text_ref} {on_text} {on_bytes} />
             { findings.unwrap_or_default() }
         </section>
     }
