@@ -8,7 +8,7 @@ use crate::{CliError, output, reference};
 use lexopt::ValueExt;
 use offsets_core::edit::{Action, OffsetValue, Selection, Session};
 use offsets_core::export::{rewrite_document, rewrite_session};
-use offsets_core::filter::{Filter, PartitionSet, TopicPattern};
+use offsets_core::filter::{Filter, PartitionSet};
 use offsets_core::import::import_bytes_unvalidated;
 use offsets_core::reference::Role;
 use offsets_core::{Diagnostic, ImportOptions, Listing, Severity};
@@ -269,29 +269,8 @@ pub fn run(parser: &mut lexopt::Parser) -> Result<ExitCode, CliError> {
             Arg::Long(l) if l == "restore-from" => {
                 ops.push(Op::RestoreFrom(Source::from_arg(parser.value()?)))
             }
-            Arg::Long(l) if l == "topic" => {
-                let v = parser.value()?.string()?;
-                let pattern = match v.strip_prefix('/').and_then(|r| r.strip_suffix('/')) {
-                    Some(re) => TopicPattern::regex(re).map_err(CliError::usage)?,
-                    None => TopicPattern::glob(&v),
-                };
-                filter.topics.push(pattern);
-            }
-            Arg::Long(l) if l == "partition" => {
-                let v = parser.value()?.string()?;
-                let set = PartitionSet::parse(&v)
-                    .map_err(|(_, m)| CliError::usage(format!("--partition: {m}")))?;
-                filter.partitions.push(set);
-            }
-            Arg::Long(l) if l == "cluster" => filter.clusters.push(parser.value()?.string()?),
-            Arg::Long(l) if l == "filter" => {
-                let v = parser.value()?.string()?;
-                let f = Filter::parse(&v).map_err(|e| CliError::usage(format!("--filter: {e}")))?;
-                filter.topics.extend(f.topics);
-                filter.partitions.extend(f.partitions);
-                filter.clusters.extend(f.clusters);
-                filter.changed_only |= f.changed_only;
-                filter.ranges.extend(f.ranges);
+            Arg::Long(l) if matches!(l.as_str(), "topic" | "partition" | "cluster" | "filter") => {
+                input::filter_flag(&mut filter, l.as_str(), parser.value()?.string()?)?;
             }
             Arg::Short('o') => out_path = Some(parser.value()?.into()),
             Arg::Long(l) if l == "output" => out_path = Some(parser.value()?.into()),

@@ -161,3 +161,37 @@ impl Arg {
         matches!(self, Arg::Short('h')) || matches!(self, Arg::Long(l) if l == "help")
     }
 }
+
+/// The filter flags `edit` and `lookup` share: `--topic GLOB|/REGEX/`, `--partition LIST`,
+/// `--cluster C` and `--filter TEXT` (the page's filter language). Returns `false` when `flag` is
+/// none of them, so the caller goes on matching its own flags.
+pub fn filter_flag(
+    filter: &mut offsets_core::Filter,
+    flag: &str,
+    value: String,
+) -> Result<bool, CliError> {
+    use offsets_core::filter::{Filter, PartitionSet, TopicPattern};
+    match flag {
+        "topic" => filter.topics.push(
+            match value.strip_prefix('/').and_then(|r| r.strip_suffix('/')) {
+                Some(re) => TopicPattern::regex(re).map_err(CliError::usage)?,
+                None => TopicPattern::glob(&value),
+            },
+        ),
+        "partition" => filter.partitions.push(
+            PartitionSet::parse(&value)
+                .map_err(|(_, m)| CliError::usage(format!("--partition: {m}")))?,
+        ),
+        "cluster" => filter.clusters.push(value),
+        "filter" => {
+            let f = Filter::parse(&value).map_err(|e| CliError::usage(format!("--filter: {e}")))?;
+            filter.topics.extend(f.topics);
+            filter.partitions.extend(f.partitions);
+            filter.clusters.extend(f.clusters);
+            filter.changed_only |= f.changed_only;
+            filter.ranges.extend(f.ranges);
+        }
+        _ => return Ok(false),
+    }
+    Ok(true)
+}

@@ -2,12 +2,12 @@
 //! [--command-config F] [--exec NS/POD] [FILTERS]`: prints the `kafka-get-offsets.sh` commands
 //! that fetch a reference for the listing's partitions (`offsets_core::lookup`).
 
-use crate::input::{Arg, INPUT_OPTIONS_HELP, InputArgs};
+use crate::input::{self, Arg, INPUT_OPTIONS_HELP, InputArgs};
 use crate::{CliError, output, reference};
 use lexopt::ValueExt;
 use offsets_core::ConnectorKind;
 use offsets_core::edit::Session;
-use offsets_core::filter::{Filter, PartitionSet, TopicPattern};
+use offsets_core::filter::Filter;
 use offsets_core::lookup::{LookupAt, LookupOptions, lookup_commands};
 use std::process::ExitCode;
 
@@ -67,33 +67,8 @@ pub fn run(parser: &mut lexopt::Parser) -> Result<ExitCode, CliError> {
                 })?;
                 exec = Some((ns.to_string(), pod.to_string()));
             }
-            Arg::Long(l) if l == "topic" => {
-                let v = parser.value()?.string()?;
-                let pattern = match v.strip_prefix('/').and_then(|r| r.strip_suffix('/')) {
-                    Some(re) => TopicPattern::regex(re).map_err(CliError::usage)?,
-                    None => TopicPattern::glob(&v),
-                };
-                filter.topics.push(pattern);
-            }
-            Arg::Long(l) if l == "partition" => {
-                let v = parser.value()?.string()?;
-                let set = PartitionSet::parse(&v)
-                    .map_err(|(_, m)| CliError::usage(format!("--partition: {m}")))?;
-                filter.partitions.push(set);
-            }
-            Arg::Long(l) if l == "cluster" => filter.clusters.push(parser.value()?.string()?),
-            Arg::Long(l) if l == "filter" => {
-                let v = parser.value()?.string()?;
-                let f = Filter::parse(&v).map_err(|e| CliError::usage(format!("--filter: {e}")))?;
-                if f.needs_range() {
-                    return Err(CliError::usage(
-                        "--filter: lookup does not take range: terms (they need the references this command helps fetch)",
-                    ));
-                }
-                filter.topics.extend(f.topics);
-                filter.partitions.extend(f.partitions);
-                filter.clusters.extend(f.clusters);
-                filter.changed_only |= f.changed_only;
+            Arg::Long(l) if matches!(l.as_str(), "topic" | "partition" | "cluster" | "filter") => {
+                input::filter_flag(&mut filter, l.as_str(), parser.value()?.string()?)?;
             }
             a if a.is_help() => {
                 output::out(HELP);
@@ -102,6 +77,11 @@ pub fn run(parser: &mut lexopt::Parser) -> Result<ExitCode, CliError> {
             }
             other => return Err(other.unexpected()),
         }
+    }
+    if filter.needs_range() {
+        return Err(CliError::usage(
+            "--filter: lookup does not take range: terms (they need the references this command helps fetch)",
+        ));
     }
     let Some(source) = args.source else {
         return Err(CliError::usage(

@@ -277,3 +277,37 @@ fn edit_counts_records_against_the_log() {
         "{err}"
     );
 }
+
+/// `edit` and `lookup` share the filter flags (`input::filter_flag`); lookup alone refuses
+/// `range:` terms, whether they come from `--filter` before or after the other flags.
+#[test]
+fn lookup_shares_the_filter_flags_and_refuses_range_terms() {
+    let path = file("mm2.json");
+    for args in [
+        ["--filter", "range:below", "--topic", "orders"],
+        ["--topic", "orders", "--filter", "range:below"],
+    ] {
+        let mut argv = vec!["lookup", path.as_str(), "--at", "earliest"];
+        argv.extend(["--bootstrap-server", "localhost:9092"]);
+        argv.extend(args);
+        let out = run(&argv);
+        assert_eq!(out.status.code(), Some(2), "{}", text(&out.stderr));
+        assert!(text(&out.stderr).contains("lookup does not take range: terms"));
+    }
+    let out = run(&[
+        "lookup",
+        &file("mm2.json"),
+        "--at",
+        "earliest",
+        "--bootstrap-server",
+        "localhost:9092",
+        "--partition",
+        "x",
+    ]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        text(&out.stderr).contains("--partition:"),
+        "{}",
+        text(&out.stderr)
+    );
+}
