@@ -457,8 +457,9 @@ impl Filter {
         self.matches_range(None) && self.matches_facts(facts)
     }
 
-    /// The terms about the entry itself: partitions, clusters, changed.
-    fn matches_facts(&self, facts: &EntryFacts<'_>) -> bool {
+    /// The terms about the entry itself: partitions, clusters, changed (not topics, not
+    /// `range:`).
+    pub fn matches_facts(&self, facts: &EntryFacts<'_>) -> bool {
         if self.changed_only && !facts.changed {
             return false;
         }

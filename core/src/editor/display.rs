@@ -6,6 +6,7 @@ use crate::diag::{Diagnostic, Severity};
 use crate::edit::{MapSide, OffsetValue, RowView};
 use crate::filter::EntryFacts;
 use crate::json::{self, JsonKind, JsonValue};
+use crate::log_range::RangeClass;
 use crate::model::{ConnectorKind, Entry, InputForm, Listing};
 use std::collections::BTreeSet;
 
@@ -32,6 +33,9 @@ pub struct RowDisplay {
     pub resumes_at: Option<String>,
     /// What the change means, e.g. "40 records will be mirrored again".
     pub change: Option<String>,
+    /// The "Log range" column: where the row resumes against the log bounds the references
+    /// give (`None` when no reference gives one).
+    pub log_range: Option<String>,
     pub changed: bool,
     pub added: bool,
     pub removed: bool,
@@ -497,6 +501,10 @@ impl Editor {
         let change = if row.changed {
             change_sentence(kind, row.imported, row.current)
                 .or_else(|| fields_sentence(&partition_fields, &offset_fields))
+                .map(|sentence| match self.row_effect_phrase(index) {
+                    Some(effect) => format!("{sentence}; {effect}"),
+                    None => sentence,
+                })
         } else {
             None
         };
@@ -523,6 +531,7 @@ impl Editor {
             }),
             resumes_at,
             change,
+            log_range: self.row_range(index).map(RangeClass::label),
             changed: row.changed,
             added: row.added,
             removed: row.removed,

@@ -8,6 +8,7 @@ use crate::filter::{EntryFacts, PartitionSet};
 use crate::import::ImportOptions;
 use crate::json::{self, JsonValue};
 use crate::procedure::{AliasPath, AutoOffsetReset};
+use crate::reference::Role;
 use serde::de::{self, Deserializer, MapAccess, Visitor};
 use serde::ser::{SerializeMap, Serializer};
 use serde::{Deserialize, Serialize};
@@ -130,6 +131,24 @@ struct EditsRecord<'a> {
     /// When the draft was written (epoch milliseconds, from the page's clock: core has none).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     saved_at: Option<i64>,
+    /// The draft only: the references, as pasted (read again on restore). Older records have
+    /// none.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    references: Option<Vec<ReferenceRecord<'a>>>,
+}
+
+/// A reference of the draft: its name, role and text.
+#[derive(Debug, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct ReferenceRecord<'a> {
+    name: Cow<'a, str>,
+    /// `earliest`, `latest`, `time`, `group` (a record of an unknown role is skipped).
+    role: Cow<'a, str>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    at_ms: Option<i64>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    group: Option<Cow<'a, str>>,
+    text: Cow<'a, str>,
 }
 
 /// A row the user added, as the `AddEntries` that brings it back.
@@ -298,6 +317,7 @@ impl Editor {
             added: None,
             removed: None,
             saved_at: None,
+            references: None,
         }
     }
 
@@ -318,6 +338,26 @@ impl Editor {
     fn edits_record(&self, saved_at: Option<i64>) -> EditsRecord<'_> {
         let mut record = self.prefs_fields();
         record.saved_at = saved_at;
+        if !self.references().is_empty() {
+            record.references = Some(
+                self.references()
+                    .iter()
+                    .map(|item| ReferenceRecord {
+                        name: Cow::Borrowed(&item.name),
+                        role: Cow::Borrowed(item.reference.role.id()),
+                        at_ms: match item.reference.role {
+                            Role::Time { at_ms } => at_ms,
+                            _ => None,
+                        },
+                        group: match &item.reference.role {
+                            Role::Group { name } => name.as_deref().map(Cow::Borrowed),
+                            _ => None,
+                        },
+                        text: Cow::Borrowed(&item.text),
+                    })
+                    .collect(),
+            );
+        }
         if let Some(loaded) = &self.loaded {
             record.source = Some(Cow::Owned(format!("{:016x}", loaded.source_hash)));
         }
@@ -502,6 +542,24 @@ impl Editor {
         let draft: EditsRecord<'_> = read_record(draft, "edits are")?;
         let mut problems = Vec::new();
         editor.apply_prefs(&draft);
+        // References are facts of the cluster, not edits of the listing: restored whatever
+        // listing came back.
+        if let Some(refs) = draft.references {
+            editor.restore_references(
+                refs.into_iter()
+                    .filter_map(|r| {
+                        let role = match Role::from_id(&r.role)? {
+                            Role::Time { .. } => Role::Time { at_ms: r.at_ms },
+                            Role::Group { .. } => Role::Group {
+                                name: r.group.map(Cow::into_owned),
+                            },
+                            role => role,
+                        };
+                        Some((r.name.into_owned(), r.text.into_owned(), role))
+                    })
+                    .collect(),
+            );
+        }
         let same_source = editor.loaded.as_ref().is_some_and(|l| {
             draft.source.as_deref() == Some(format!("{:016x}", l.source_hash).as_str())
         });

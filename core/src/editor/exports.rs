@@ -116,6 +116,7 @@ impl Editor {
                 }
             }
         }
+        out.extend(self.range_problems());
         out.sort_by_key(|d| (d.severity, d.position, d.entry));
         out.dedup();
         out

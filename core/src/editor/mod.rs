@@ -28,6 +28,7 @@ mod exports;
 mod groups;
 mod input;
 mod kind;
+mod references;
 mod replace;
 mod settings;
 mod view;
@@ -55,6 +56,10 @@ pub use input::{
     parse_offset_input, parse_signed_input,
 };
 pub use kind::DETECTED;
+pub use references::{
+    LookupField, LookupForm, LookupOutput, ROLE_CHOICES, ReferenceField, ReferenceForm,
+    ReferenceItem, role_from,
+};
 pub use settings::{ExportSettings, Field, TargetKind};
 pub use view::{Sort, SortColumn, View, ViewItem};
 
@@ -126,6 +131,26 @@ pub enum EditorAction {
     CheckNewListing(String),
     /// A picked listing file for the landed check, as bytes.
     CheckNewListingFile(Vec<u8>),
+    /// A field of the "Add a reference" form changed.
+    SetReferenceForm(ReferenceField, String),
+    /// Read the form's pasted text as a reference of the form's role (`now_ms`: the page's
+    /// clock, for the time of a `time` reference).
+    AddReference {
+        now_ms: i64,
+    },
+    /// A picked or dropped reference file, read with the form's role.
+    AddReferenceFile {
+        name: String,
+        bytes: Vec<u8>,
+        now_ms: i64,
+    },
+    RemoveReference(usize),
+    /// Set the rows the filter (or the selection) shows from reference `n`: one undoable edit.
+    SetFromReference(usize),
+    /// Add the partitions of reference `n` the listing lacks as new entries.
+    AddUnlistedFromReference(usize),
+    /// A field of the command generator changed.
+    SetLookup(LookupField, String),
 }
 
 #[derive(Debug, Clone, PartialEq)]
@@ -188,6 +213,8 @@ pub struct Editor {
     kind_choice: Option<ConnectorKind>,
     /// The custom resource and the landed check (see `apply`).
     safe: apply::SafeApply,
+    /// The references and the command generator (see `references`).
+    refs: references::References,
 }
 
 impl Editor {
@@ -306,6 +333,17 @@ impl Editor {
             | EditorAction::CheckResourceFile(_)
             | EditorAction::CheckNewListing(_)
             | EditorAction::CheckNewListingFile(_) => {}
+            // Set-from and add edit the data (and so bump like an edit); the forms change
+            // nothing the table or the exports read.
+            EditorAction::SetFromReference(_) | EditorAction::AddUnlistedFromReference(_) => {
+                bump(&mut self.data_revision);
+                bump(&mut self.view_revision);
+            }
+            EditorAction::SetReferenceForm(..)
+            | EditorAction::SetLookup(..)
+            | EditorAction::AddReference { .. }
+            | EditorAction::AddReferenceFile { .. }
+            | EditorAction::RemoveReference(_) => {}
         }
         match action {
             EditorAction::SetInput(text) => {
@@ -423,10 +461,8 @@ impl Editor {
                 }
             }
             EditorAction::SelectShown => {
-                if let Some(session) = self.session() {
-                    let rows = session.matching_rows(&self.filter);
-                    self.selected.extend(rows);
-                }
+                let rows = self.range_aware_rows();
+                self.selected.extend(rows);
             }
             EditorAction::ClearSelection => self.selected.clear(),
             EditorAction::SetTarget(target) => self.settings.target = target,
@@ -453,6 +489,19 @@ impl Editor {
             EditorAction::CheckResourceFile(bytes) => self.check_resource_bytes(bytes),
             EditorAction::CheckNewListing(text) => self.check_landed_text(&text),
             EditorAction::CheckNewListingFile(bytes) => self.check_landed_bytes(&bytes),
+            action @ (EditorAction::SetReferenceForm(..)
+            | EditorAction::AddReference { .. }
+            | EditorAction::AddReferenceFile { .. }
+            | EditorAction::RemoveReference(_)
+            | EditorAction::SetFromReference(_)
+            | EditorAction::AddUnlistedFromReference(_)
+            | EditorAction::SetLookup(..)) => {
+                // New bounds change the Log range column, range: filters and LR problems.
+                if self.apply_reference(action) {
+                    bump(&mut self.data_revision);
+                    bump(&mut self.view_revision);
+                }
+            }
         }
     }
 

@@ -130,6 +130,9 @@ impl Editor {
             )
         } else if self.filter.is_empty() {
             Selection::All
+        } else if self.filter.needs_range() {
+            // The session cannot classify rows against the log: the rows, listed.
+            Selection::Rows(self.range_aware_rows())
         } else {
             Selection::Filter(self.filter.clone())
         }
@@ -167,20 +170,22 @@ impl Editor {
         }
         match loaded.session.row(row) {
             Some(r) if r.removed => true,
-            Some(r) => self
-                .filter
-                .matches(&loaded.index.facts(loaded.session.kind(), &r)),
+            Some(r) => {
+                let facts = loaded.index.facts(loaded.session.kind(), &r);
+                self.filter
+                    .matches_with_range(&facts, self.range_class_known(&r, &facts))
+            }
             None => false,
         }
     }
 
     /// How many rows a bulk action would touch.
     pub fn bulk_count(&self) -> usize {
-        let Some(session) = self.session() else {
+        if self.session().is_none() {
             return 0;
-        };
+        }
         if self.selected.is_empty() {
-            session.matching_rows(&self.filter).len()
+            self.range_aware_rows().len()
         } else {
             self.selected.len() - self.hidden_selected()
         }
@@ -194,6 +199,7 @@ impl Editor {
         let session = &loaded.session;
         let kind = session.kind();
         let index = &loaded.index;
+        let needs_range = self.filter.needs_range();
         let mut total = 0;
         // Rows whose facts come from the load-time index are grouped by the interned topic id,
         // and the filter's topic terms run once per topic, not once per row (a glob or regex
@@ -212,7 +218,14 @@ impl Editor {
                 Some(slot) => *slot.get_or_insert_with(|| self.filter.matches_topic(facts.topic)),
                 None => self.filter.matches_topic(facts.topic),
             };
-            if !topic_matches || !self.filter.matches_except_topic(&facts) {
+            if !topic_matches || !self.filter.matches_facts(&facts) {
+                continue;
+            }
+            if needs_range
+                && !self
+                    .filter
+                    .matches_range(self.range_class_known(&row, &facts))
+            {
                 continue;
             }
             let offset_rank = match row.current {

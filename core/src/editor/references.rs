@@ -1,0 +1,683 @@
+//! References in the page (issue 11): the outputs of `kafka-get-offsets.sh` or
+//! `kafka-consumer-groups.sh` the user pasted or dropped beside the listing, each with the role
+//! the user confirmed; the log bounds they give (the "Log range" column, `range:` filter terms,
+//! LR problems, "skips K records against the log"); "set from a reference" over the filter or
+//! the selection; and the command generator that prints the commands producing them.
+//!
+//! Parsing, classes, plans and commands are the core modules' (`reference`, `log_range`,
+//! `set_from`, `lookup`); this file keeps the page's state around them and its wording.
+
+use super::{Editor, EditorAction, Notice};
+use crate::datetime;
+use crate::diag::{Diagnostic, Severity, group_digits};
+use crate::edit::{Action, OffsetValue, RowView};
+use crate::filter::EntryFacts;
+use crate::log_range::{LogRange, RangeClass, RangeCounts};
+use crate::lookup::{self, LookupAt, LookupOptions};
+use crate::model::ConnectorKind;
+use crate::reference::{Reference, Role, parse_reference};
+use crate::set_from::{self, capitalised};
+use std::sync::Arc;
+
+/// The roles the page offers, by the id its select uses (`Role::id`).
+pub const ROLE_CHOICES: [(&str, &str); 4] = [
+    ("earliest", "Earliest offsets (log start)"),
+    ("latest", "Latest offsets (log end)"),
+    ("time", "Offsets at a time"),
+    ("group", "A consumer group's committed offsets"),
+];
+
+/// One loaded reference: its name (the file's, or "Pasted reference N"), the text it was read
+/// from (kept in the draft) and what it says.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ReferenceItem {
+    pub name: String,
+    pub text: String,
+    pub reference: Arc<Reference>,
+}
+
+impl ReferenceItem {
+    /// "the earliest offsets: 1,200 partitions (kafka-get-offsets.sh output)", and the error
+    /// count when it has errors.
+    pub fn summary(&self) -> String {
+        let r = &self.reference;
+        let format = r.format.map_or("format not recognised", |f| f.label());
+        let errors = r
+            .diagnostics
+            .iter()
+            .filter(|d| d.severity == Severity::Error)
+            .count();
+        let mut out = format!(
+            "{}: {} {} ({format})",
+            capitalised(&r.role.phrase()),
+            group_digits(r.len() as u128),
+            if r.len() == 1 {
+                "partition"
+            } else {
+                "partitions"
+            },
+        );
+        if errors > 0 {
+            out.push_str(&format!(
+                "; {} — not used until fixed",
+                if errors == 1 {
+                    "1 error".to_string()
+                } else {
+                    format!("{} errors", group_digits(errors as u128))
+                }
+            ));
+        }
+        out
+    }
+}
+
+/// The fields of the "Add a reference" form.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum ReferenceField {
+    /// The pasted output.
+    Text,
+    /// The role id (`earliest`, `latest`, `time`, `group`; empty: not chosen).
+    Role,
+    /// The time of a `time` reference, as typed.
+    Time,
+    /// The group of a `group` reference (optional).
+    Group,
+}
+
+/// The "Add a reference" form as typed, and the error of the last attempt with the field it is
+/// about.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct ReferenceForm {
+    pub text: String,
+    pub role: String,
+    pub time: String,
+    pub group: String,
+    pub error: Option<(ReferenceField, String)>,
+}
+
+/// The fields of the command generator.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum LookupField {
+    /// `earliest`, `latest` or a date-time.
+    At,
+    Bootstrap,
+    CommandConfig,
+    /// `NAMESPACE/POD` for a `kubectl exec` prefix (optional).
+    Exec,
+}
+
+impl LookupField {
+    pub const ALL: [LookupField; 4] = [
+        LookupField::At,
+        LookupField::Bootstrap,
+        LookupField::CommandConfig,
+        LookupField::Exec,
+    ];
+}
+
+/// The command generator as typed.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct LookupForm {
+    pub at: String,
+    pub bootstrap: String,
+    pub command_config: String,
+    pub exec: String,
+}
+
+impl LookupForm {
+    pub fn get(&self, field: LookupField) -> &str {
+        match field {
+            LookupField::At => &self.at,
+            LookupField::Bootstrap => &self.bootstrap,
+            LookupField::CommandConfig => &self.command_config,
+            LookupField::Exec => &self.exec,
+        }
+    }
+
+    fn set(&mut self, field: LookupField, value: String) {
+        match field {
+            LookupField::At => self.at = value,
+            LookupField::Bootstrap => self.bootstrap = value,
+            LookupField::CommandConfig => self.command_config = value,
+            LookupField::Exec => self.exec = value,
+        }
+    }
+}
+
+/// What the command generator shows: the time it read, the commands, or why there are none,
+/// each reason with the field it is about.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct LookupOutput {
+    /// "2026-11-30T12:00:00Z = 1796040000000 ms since 1970" for a date-time.
+    pub time: Option<String>,
+    /// The script (notes as comments, then the commands), when every value is valid.
+    pub script: Option<String>,
+    /// Why nothing is generated: (field, or `None` for the listing, reason).
+    pub errors: Vec<(Option<LookupField>, String)>,
+}
+
+/// The page's references and forms.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub(super) struct References {
+    items: Vec<ReferenceItem>,
+    /// The log bounds of the usable references (rebuilt when they change).
+    range: LogRange,
+    form: ReferenceForm,
+    lookup: LookupForm,
+    /// Numbers "Pasted reference N".
+    pasted: u32,
+}
+
+impl References {
+    fn rebuild_range(&mut self) {
+        let usable: Vec<Arc<Reference>> = self
+            .items
+            .iter()
+            .filter(|i| i.reference.is_usable())
+            .map(|i| Arc::clone(&i.reference))
+            .collect();
+        self.range = LogRange::from_references(&usable);
+    }
+}
+
+/// A reference's role from the form's values; `Err` names the field and says why.
+pub fn role_from(
+    id: &str,
+    time: &str,
+    group: &str,
+    now_ms: i64,
+) -> Result<Role, (ReferenceField, String)> {
+    match Role::from_id(id) {
+        None => Err((
+            ReferenceField::Role,
+            "Choose what these offsets are: the earliest, the latest, the offsets at a time, or a consumer group's committed offsets.".into(),
+        )),
+        Some(Role::Time { .. }) => match datetime::parse_datetime(time, now_ms) {
+            Ok(ms) => Ok(Role::Time { at_ms: Some(ms) }),
+            Err(e) => Err((
+                ReferenceField::Time,
+                format!("Time of these offsets, {e}. Use the time given to kafka-get-offsets.sh --time."),
+            )),
+        },
+        Some(Role::Group { .. }) => Ok(Role::Group {
+            name: Some(group.trim().to_string()).filter(|g| !g.is_empty()),
+        }),
+        Some(role) => Ok(role),
+    }
+}
+
+fn stored(current: OffsetValue) -> Option<i64> {
+    match current {
+        OffsetValue::Value(v) => Some(v),
+        _ => None,
+    }
+}
+
+impl Editor {
+    // ----- reading -----
+
+    /// The loaded references, in the order they were added.
+    pub fn references(&self) -> &[ReferenceItem] {
+        &self.refs.items
+    }
+
+    pub fn reference_form(&self) -> &ReferenceForm {
+        &self.refs.form
+    }
+
+    pub fn lookup_form(&self) -> &LookupForm {
+        &self.refs.lookup
+    }
+
+    /// The log bounds the usable references give (empty: no "Log range" column).
+    pub fn log_range(&self) -> &LogRange {
+        &self.refs.range
+    }
+
+    /// The log-range class of a row as it is now; `None` when no reference gives a bound.
+    pub fn row_range(&self, index: usize) -> Option<RangeClass> {
+        if self.refs.range.is_empty() {
+            return None;
+        }
+        let session = self.session()?;
+        let row = session.row(index)?;
+        Some(self.range_class(&row, &session.facts(index)?))
+    }
+
+    /// [`Editor::range_class`], `None` when no reference gives a bound (what `range:` terms
+    /// read as "unknown").
+    pub(super) fn range_class_known(
+        &self,
+        row: &RowView<'_>,
+        facts: &EntryFacts<'_>,
+    ) -> Option<RangeClass> {
+        (!self.refs.range.is_empty()).then(|| self.range_class(row, facts))
+    }
+
+    /// The class of a row whose facts are known (the view reads them from its index).
+    pub(super) fn range_class(&self, row: &RowView<'_>, facts: &EntryFacts<'_>) -> RangeClass {
+        let kind = self.session().map_or(ConnectorKind::Generic, |s| s.kind());
+        self.refs
+            .range
+            .classify(kind, facts.topic, facts.partition, stored(row.current))
+    }
+
+    /// How the rows that are not removed stand against the log (`None` without references).
+    pub fn range_counts(&self) -> Option<RangeCounts> {
+        if self.refs.range.is_empty() {
+            return None;
+        }
+        let session = self.session()?;
+        let mut counts = RangeCounts::default();
+        for row in session.rows().filter(|r| !r.removed) {
+            if let Some(facts) = session.facts(row.index) {
+                counts.add(self.range_class(&row, &facts));
+            }
+        }
+        Some(counts)
+    }
+
+    /// "Log range: in the log 950 (30 caught up) · below the log start 12 (4,000 records purged) · above
+    /// the log end 0 · unknown 8": the line above the table when references give bounds.
+    pub fn range_summary(&self) -> Option<String> {
+        let c = self.range_counts()?;
+        let mut parts = vec![
+            format!(
+                "in the log {} ({} caught up)",
+                group_digits((c.ok + c.caught_up) as u128),
+                group_digits(c.caught_up as u128)
+            ),
+            format!(
+                "below the log start {}{}",
+                group_digits(c.below as u128),
+                if c.below > 0 {
+                    format!(" ({} records purged)", group_digits(c.missed))
+                } else {
+                    String::new()
+                }
+            ),
+            format!("above the log end {}", group_digits(c.above as u128)),
+            format!("unknown {}", group_digits(c.unknown as u128)),
+        ];
+        if c.not_checked > 0 {
+            parts.push(format!(
+                "not checked (null) {}",
+                group_digits(c.not_checked as u128)
+            ));
+        }
+        Some(format!("Log range: {}.", parts.join(" · ")))
+    }
+
+    /// "skips 1,200 records against the log" for an edited row, when the bounds are known.
+    pub fn row_effect_phrase(&self, index: usize) -> Option<String> {
+        if self.refs.range.is_empty() {
+            return None;
+        }
+        let session = self.session()?;
+        set_from::row_effect(session, index, &self.refs.range).phrase()
+    }
+
+    /// The LR problems of the rows as they are now (none without references).
+    pub(super) fn range_problems(&self) -> Vec<Diagnostic> {
+        match self.session() {
+            Some(session) if !self.refs.range.is_empty() => {
+                set_from::check_session(session, &self.refs.range)
+            }
+            _ => Vec::new(),
+        }
+    }
+
+    /// The command generator's output for the listing's partitions (the filter's, when one is
+    /// set); `now_ms` is the page's clock (a time in the future is refused).
+    pub fn lookup_output(&self, now_ms: i64) -> LookupOutput {
+        let mut out = LookupOutput::default();
+        let form = &self.refs.lookup;
+        let Some(session) = self.session() else {
+            out.errors.push((
+                None,
+                "Load a listing first: the commands look up its partitions.".into(),
+            ));
+            return out;
+        };
+        let at = match form.at.trim() {
+            "" => {
+                out.errors.push((
+                    Some(LookupField::At),
+                    "Type a date-time (UTC unless an offset is given), or earliest or latest."
+                        .into(),
+                ));
+                None
+            }
+            "earliest" => Some(LookupAt::Earliest),
+            "latest" => Some(LookupAt::Latest),
+            text => match datetime::parse_datetime(text, now_ms) {
+                Ok(ms) => {
+                    out.time = Some(format!(
+                        "{} = {ms} ms since 1970 (the value of --time)",
+                        datetime::format_utc(ms)
+                    ));
+                    Some(LookupAt::Time(ms))
+                }
+                Err(e) => {
+                    out.errors
+                        .push((Some(LookupField::At), format!("Look up at, {e}.")));
+                    None
+                }
+            },
+        };
+        let exec = match form.exec.trim() {
+            "" => None,
+            v => match v.split_once('/') {
+                Some((ns, pod)) => Some((ns.to_string(), pod.to_string())),
+                None => {
+                    out.errors.push((
+                        Some(LookupField::Exec),
+                        format!(
+                            "'{}' is not NAMESPACE/POD: write it as kafka/my-cluster-broker-0.",
+                            crate::names::shown(v)
+                        ),
+                    ));
+                    None
+                }
+            },
+        };
+        let bootstrap = form.bootstrap.trim();
+        if bootstrap.is_empty() {
+            out.errors.push((
+                Some(LookupField::Bootstrap),
+                "Type the bootstrap address as the command's host sees the cluster, e.g. my-cluster-kafka-bootstrap:9092.".into(),
+            ));
+        } else if let Err(e) = lookup::check_bootstrap(bootstrap) {
+            out.errors.push((Some(LookupField::Bootstrap), e));
+        }
+        let command_config = Some(form.command_config.trim().to_string()).filter(|c| !c.is_empty());
+        if let Some(c) = &command_config
+            && let Err(e) = lookup::check_command_config(c)
+        {
+            out.errors.push((Some(LookupField::CommandConfig), e));
+        }
+        if let Some((_, pod)) = &exec
+            && let Err(e) = lookup::check_pod(pod)
+        {
+            out.errors.push((Some(LookupField::Exec), e));
+        }
+        if let Some((ns, _)) = &exec
+            && let Err(e) = crate::names::check_namespace(ns)
+        {
+            out.errors.push((
+                Some(LookupField::Exec),
+                format!("'{}': {e}", crate::names::shown(ns)),
+            ));
+        }
+        let Some(at) = at else {
+            return out;
+        };
+        if !out.errors.is_empty() {
+            return out;
+        }
+        let kind = session.kind();
+        let listing = session.imported();
+        let source_alias = (kind == ConnectorKind::MirrorSource)
+            .then(|| {
+                listing.source_alias().map(str::to_string).or_else(|| {
+                    listing
+                        .entries
+                        .iter()
+                        .find_map(|e| e.mirror_partition().map(|m| m.cluster.to_string()))
+                })
+            })
+            .flatten();
+        let rows = self.range_aware_rows();
+        let partitions: Vec<(&str, i64)> = rows
+            .iter()
+            .filter_map(|&i| {
+                let f = session.facts(i)?;
+                Some((f.topic?, f.partition?))
+            })
+            .collect();
+        if partitions.is_empty() {
+            out.errors.push((
+                None,
+                "No row the filter shows has a topic and partition to look up.".into(),
+            ));
+            return out;
+        }
+        let options = LookupOptions {
+            at,
+            bootstrap: bootstrap.to_string(),
+            command_config,
+            exec,
+            kind,
+            source_alias,
+        };
+        match lookup::lookup_commands(partitions, &options) {
+            Ok(l) => out.script = Some(l.render()),
+            Err(reasons) => out.errors.extend(reasons.into_iter().map(|r| (None, r))),
+        }
+        out
+    }
+
+    /// The rows (not removed) the filter shows, `range:` terms included.
+    pub(super) fn range_aware_rows(&self) -> Vec<usize> {
+        let Some(session) = self.session() else {
+            return Vec::new();
+        };
+        if self.filter.needs_range() {
+            set_from::log_range_rows(session, &self.filter, &self.refs.range)
+        } else {
+            session.matching_rows(&self.filter)
+        }
+    }
+
+    // ----- changing -----
+
+    /// The reference actions of [`Editor::apply`]. Returns `true` when the references (and so
+    /// the problems and the draft) changed.
+    pub(super) fn apply_reference(&mut self, action: EditorAction) -> bool {
+        match action {
+            EditorAction::SetReferenceForm(field, value) => {
+                let form = &mut self.refs.form;
+                match field {
+                    ReferenceField::Text => form.text = value,
+                    ReferenceField::Role => form.role = value,
+                    ReferenceField::Time => form.time = value,
+                    ReferenceField::Group => form.group = value,
+                }
+                if form.error.as_ref().is_some_and(|(f, _)| *f == field) {
+                    form.error = None;
+                }
+                false
+            }
+            EditorAction::AddReference { now_ms } => {
+                let text = self.refs.form.text.clone();
+                if text.trim().is_empty() {
+                    self.refs.form.error = Some((
+                        ReferenceField::Text,
+                        "Paste the output of kafka-get-offsets.sh or kafka-consumer-groups.sh --describe first, or pick a file.".into(),
+                    ));
+                    return false;
+                }
+                self.refs.pasted += 1;
+                let name = format!("Pasted reference {}", self.refs.pasted);
+                if self.add_reference(name, text, now_ms) {
+                    self.refs.form.text.clear();
+                    return true;
+                }
+                self.refs.pasted -= 1;
+                false
+            }
+            EditorAction::AddReferenceFile {
+                name,
+                bytes,
+                now_ms,
+            } => match String::from_utf8(bytes) {
+                Ok(text) => self.add_reference(name, text, now_ms),
+                Err(e) => {
+                    let at = e.utf8_error().valid_up_to();
+                    self.notice = Some(Notice {
+                        severity: Severity::Error,
+                        text: format!(
+                            "{name} is not UTF-8 text (byte {} is not): a reference is the text output of kafka-get-offsets.sh or kafka-consumer-groups.sh. Nothing was added.",
+                            at + 1
+                        ),
+                    });
+                    false
+                }
+            },
+            EditorAction::RemoveReference(index) => {
+                if index >= self.refs.items.len() {
+                    return false;
+                }
+                let item = self.refs.items.remove(index);
+                self.refs.rebuild_range();
+                self.notice = Some(Notice {
+                    severity: Severity::Info,
+                    text: format!("Removed {}.", item.name),
+                });
+                true
+            }
+            EditorAction::SetFromReference(index) => {
+                self.set_from_reference(index);
+                false
+            }
+            EditorAction::AddUnlistedFromReference(index) => {
+                self.add_unlisted(index);
+                false
+            }
+            EditorAction::SetLookup(field, value) => {
+                self.refs.lookup.set(field, value);
+                false
+            }
+            _ => false,
+        }
+    }
+
+    /// Reads `text` with the form's role and adds it; `false` (and the form's error) when the
+    /// role is not given.
+    fn add_reference(&mut self, name: String, text: String, now_ms: i64) -> bool {
+        let form = &self.refs.form;
+        let role = match role_from(&form.role, &form.time, &form.group, now_ms) {
+            Ok(role) => role,
+            Err(e) => {
+                self.refs.form.error = Some(e);
+                return false;
+            }
+        };
+        self.refs.form.error = None;
+        let reference = Arc::new(parse_reference(&text, role));
+        let item = ReferenceItem {
+            name,
+            text,
+            reference,
+        };
+        let usable = item.reference.is_usable();
+        self.notice = Some(Notice {
+            severity: if usable {
+                Severity::Info
+            } else {
+                Severity::Warning
+            },
+            text: format!(
+                "Added {}: {}.{}",
+                item.name,
+                item.summary(),
+                if usable {
+                    ""
+                } else {
+                    " Its errors are listed under it, with line and column."
+                }
+            ),
+        });
+        self.refs.items.push(item);
+        self.refs.rebuild_range();
+        true
+    }
+
+    /// Restores references from a draft (role ids and texts); unreadable roles are skipped.
+    pub(super) fn restore_references(&mut self, items: Vec<(String, String, Role)>) {
+        for (name, text, role) in items {
+            let reference = Arc::new(parse_reference(&text, role));
+            self.refs.items.push(ReferenceItem {
+                name,
+                text,
+                reference,
+            });
+        }
+        self.refs.pasted = self.refs.items.len() as u32;
+        self.refs.rebuild_range();
+    }
+
+    fn set_from_reference(&mut self, index: usize) {
+        let Some(item) = self.refs.items.get(index) else {
+            return;
+        };
+        let reference = Arc::clone(&item.reference);
+        let selection = self.bulk_selection();
+        self.edit(Action::SetFromReference {
+            selection,
+            reference,
+        });
+    }
+
+    fn add_unlisted(&mut self, index: usize) {
+        let Some(item) = self.refs.items.get(index) else {
+            return;
+        };
+        let Some(session) = self.session() else {
+            return;
+        };
+        let rows: Vec<usize> = Vec::new();
+        let plan = match set_from::plan(session, &rows, &item.reference) {
+            Ok(plan) => plan,
+            Err(e) => {
+                self.notice = Some(Notice {
+                    severity: Severity::Error,
+                    text: e.message,
+                });
+                return;
+            }
+        };
+        let actions = plan.add_actions();
+        if actions.is_empty() {
+            self.notice = Some(Notice {
+                severity: Severity::Info,
+                text: format!(
+                    "Every partition of {} is already listed: nothing to add.",
+                    item.name
+                ),
+            });
+            return;
+        }
+        let n = plan.unlisted.len();
+        for action in actions {
+            self.edit(action);
+            if self
+                .notice
+                .as_ref()
+                .is_some_and(|n| n.severity == Severity::Error)
+            {
+                return;
+            }
+        }
+        self.notice = Some(Notice {
+            severity: Severity::Info,
+            text: format!(
+                "Added {} partition(s) of {} as new entries.",
+                group_digits(n as u128),
+                self.refs
+                    .items
+                    .get(index)
+                    .map_or("the reference", |i| i.name.as_str())
+            ),
+        });
+    }
+
+    /// How many partitions of reference `index` the listing lacks (the "Add as new entries"
+    /// offer); 0 when none or when the kind has no log position.
+    pub fn unlisted_count(&self, index: usize) -> usize {
+        let (Some(item), Some(session)) = (self.refs.items.get(index), self.session()) else {
+            return 0;
+        };
+        set_from::plan(session, &[], &item.reference).map_or(0, |p| p.unlisted.len())
+    }
+}
