@@ -335,7 +335,7 @@ fn references_survive_the_draft() {
         back.references()[2].reference.role,
         e.references()[2].reference.role
     );
-    assert_eq!(back.references()[1].text, golden("latest.txt"));
+    assert_eq!(&*back.references()[1].text, golden("latest.txt"));
     assert_eq!(shown_rows(&back), ["payments:0"]);
     assert_eq!(back.range_summary(), e.range_summary());
 }

@@ -9,6 +9,7 @@ pub mod io;
 mod kind;
 mod landed;
 mod problems;
+mod references;
 mod resource;
 mod rollback;
 mod table;
@@ -356,6 +357,10 @@ pub fn App() -> Html {
                     options,
                     move |e| {
                         e.prevent_default();
+                        // The references panel adds a dropped file as a reference itself.
+                        if references::dropped_on_references(e) {
+                            return;
+                        }
                         let file = e
                             .dyn_ref::<DragEvent>()
                             .and_then(DragEvent::data_transfer)
@@ -451,6 +456,7 @@ pub fn App() -> Html {
                     <kind::KindPicker />
                     <bulk::BulkPanel view={view.clone()} />
                     <table::Table view={view} focus_row={*focus_row} on_focused={on_focused} />
+                    <references::ReferencesPanel />
                     <problems::ProblemsPanel problems={(*check).clone()} fresh={problems_fresh} on_focus_row={on_focus_row} />
                     <export::ExportPanel problems={problems} check={(*check).clone()} fresh={problems_fresh} />
                     <landed::LandedPanel />

@@ -35,6 +35,8 @@ struct Columns {
     /// A Topic column (the groups show the topic too; the column keeps it on every row).
     topic: bool,
     resumes_at: bool,
+    /// A "Log range" column (when references give log bounds).
+    log_range: bool,
     /// Partition and offset maps as key/value cells (generic connectors).
     fields: bool,
     offset_title: &'static str,
@@ -48,6 +50,7 @@ impl Columns {
                 cluster: true,
                 topic: true,
                 resumes_at: true,
+                log_range: false,
                 fields: false,
                 offset_title: "Offset (last mirrored)",
                 partition_title: "Partition",
@@ -56,6 +59,7 @@ impl Columns {
                 cluster: true,
                 topic: true,
                 resumes_at: false,
+                log_range: false,
                 fields: false,
                 offset_title: "Offset",
                 partition_title: "Partition",
@@ -64,6 +68,7 @@ impl Columns {
                 cluster: false,
                 topic: true,
                 resumes_at: false,
+                log_range: false,
                 fields: false,
                 offset_title: "Offset (next to consume)",
                 partition_title: "Partition",
@@ -72,6 +77,7 @@ impl Columns {
                 cluster: false,
                 topic: false,
                 resumes_at: false,
+                log_range: false,
                 fields: false,
                 offset_title: "Offset",
                 partition_title: "Source partition",
@@ -80,6 +86,7 @@ impl Columns {
                 cluster: false,
                 topic: false,
                 resumes_at: false,
+                log_range: false,
                 fields: true,
                 offset_title: "Offset map",
                 partition_title: "Partition map",
@@ -88,7 +95,10 @@ impl Columns {
     }
 
     fn count(self) -> usize {
-        6 + usize::from(self.cluster) + usize::from(self.topic) + usize::from(self.resumes_at)
+        6 + usize::from(self.cluster)
+            + usize::from(self.topic)
+            + usize::from(self.resumes_at)
+            + usize::from(self.log_range)
     }
 }
 
@@ -132,7 +142,11 @@ pub fn Table(props: &TableProps) -> Html {
         return html! {};
     };
     let kind = session.kind();
-    let columns = Columns::of(kind);
+    let columns = Columns {
+        log_range: !editor.log_range().is_empty()
+            && matches!(kind, ConnectorKind::MirrorSource | ConnectorKind::Sink),
+        ..Columns::of(kind)
+    };
     let filter_text = editor.filter_text().to_string();
     let filter_error = editor.filter_error().map(str::to_string);
     let sort = editor.sort();
@@ -261,6 +275,7 @@ pub fn Table(props: &TableProps) -> Html {
                         { sort_button(SortColumn::Offset, columns.offset_title) }
                         <th scope="col">{ "Null" }</th>
                         if columns.resumes_at { <th scope="col">{ "Resumes at" }</th> }
+                        if columns.log_range { <th scope="col">{ "Log range" }</th> }
                         { sort_button(SortColumn::Change, "Change") }
                         <th scope="col"><span class="visually-hidden">{ "Restore" }</span></th>
                     </tr>
@@ -483,6 +498,7 @@ fn OffsetRow(props: &RowProps) -> Html {
                     onchange={on_null} />
             </td>
             if columns.resumes_at { <td class="resumes">{ d.resumes_at.clone().unwrap_or_default() }</td> }
+            if columns.log_range { <td class="log-range">{ d.log_range.clone().unwrap_or_default() }</td> }
             <td class="change">{ d.change.clone().unwrap_or_default() }</td>
             <td class="restore">
                 if d.changed && !d.added {

@@ -28,12 +28,21 @@ pub const ROLE_CHOICES: [(&str, &str); 4] = [
 ];
 
 /// One loaded reference: its name (the file's, or "Pasted reference N"), the text it was read
-/// from (kept in the draft) and what it says.
-#[derive(Debug, Clone, PartialEq)]
+/// from (kept in the draft) and what it says. Cheap to clone (the page renders from clones);
+/// two items are equal when they are the same reading of the same text.
+#[derive(Debug, Clone)]
 pub struct ReferenceItem {
     pub name: String,
-    pub text: String,
+    pub text: Arc<str>,
     pub reference: Arc<Reference>,
+}
+
+impl PartialEq for ReferenceItem {
+    fn eq(&self, other: &Self) -> bool {
+        self.name == other.name
+            && Arc::ptr_eq(&self.text, &other.text)
+            && Arc::ptr_eq(&self.reference, &other.reference)
+    }
 }
 
 impl ReferenceItem {
@@ -567,7 +576,7 @@ impl Editor {
         let reference = Arc::new(parse_reference(&text, role));
         let item = ReferenceItem {
             name,
-            text,
+            text: text.into(),
             reference,
         };
         let usable = item.reference.is_usable();
@@ -599,7 +608,7 @@ impl Editor {
             let reference = Arc::new(parse_reference(&text, role));
             self.refs.items.push(ReferenceItem {
                 name,
-                text,
+                text: text.into(),
                 reference,
             });
         }
