@@ -83,6 +83,41 @@ const keystroke = await page.evaluate(async (settleSrc) => {
 }, settle);
 const rowsAfterFilter = await page.locator('tr.row').count();
 const domRowsMax = Math.max(rowsAfterLoad, rowsAfterFilter);
+await idle();
+
+// A 100k-line reference (issue 11): the earliest and then the latest offsets of every
+// partition, pasted and added until the Log range column and its summary are painted (the
+// reference read, the log bounds built, every row classified, the table repainted).
+const referenceLines = (value) => {
+  const lines = [];
+  for (let t = 0; t < TOPICS && lines.length < N; t++) {
+    for (let p = 0; p < parts && lines.length < N; p++) {
+      lines.push(`topic-${String(t).padStart(3, '0')}:${p}:${value(p)}`);
+    }
+  }
+  return lines.join('\n');
+};
+const addReference = async (role, refText) => {
+  await page.evaluate(([r, t]) => {
+    document.getElementById('reference-text').value = t;
+    const select = document.getElementById('reference-role');
+    select.value = r;
+    select.dispatchEvent(new Event('change', { bubbles: true }));
+  }, [role, refText]);
+  await page.waitForFunction((r) => document.getElementById('reference-role').value === r, role);
+  const took = await page.evaluate(async ([settleSrc, before]) => {
+    const settle = eval(settleSrc);
+    const t0 = performance.now();
+    [...document.querySelectorAll('button')].find((b) => b.textContent.trim() === 'Add reference').click();
+    await settle(() => document.querySelectorAll('.reference-item').length > before && document.querySelector('.range-summary'));
+    return performance.now() - t0;
+  }, [settle, await page.locator('.reference-item').count()]);
+  await idle();
+  return took;
+};
+const earliestRef = await addReference('earliest', referenceLines((p) => 1_000_000 + p * 7 - 500));
+const latestRef = await addReference('latest', referenceLines((p) => 1_000_000 + p * 7 + 500));
+const rangeSummary = await page.locator('.range-summary').textContent();
 
 const dist = join(import.meta.dirname, '..', 'dist');
 const wasm = readdirSync(dist).find((f) => f.endsWith('.wasm'));
@@ -95,6 +130,8 @@ console.log(`navigation to interactive page      ${ms(interactive)}`);
 console.log(`paste + Load until first rows       ${ms(load)}   (goal: 1000 ms)`);
 console.log(`bulk shift of every row             ${ms(shift)}   (goal: 150 ms)`);
 console.log(`one filter keystroke until repaint  ${ms(keystroke)}   (goal: 50 ms)`);
+console.log(`add a ${N}-line earliest reference  ${ms(earliestRef)}   (goal: 1000 ms, with the log-range check)`);
+console.log(`add a ${N}-line latest reference    ${ms(latestRef)}   (goal: 1000 ms; ${rangeSummary.trim()})`);
 console.log(`row elements in the DOM             ${domRowsMax}   (goal: at most about 200)`);
 console.log(`JSON.parse + JSON.stringify         ${ms(pipeline.json)}`);
 console.log(`import + validate + export (wasm)   ${ms(pipeline.ours)}   (${pipeline.count} entries; ${(pipeline.ours / pipeline.json).toFixed(2)}x the JSON baseline, goal: 1.5x)`);

@@ -12,7 +12,7 @@ use crate::datetime;
 use crate::diag::{Diagnostic, Severity, group_digits};
 use crate::edit::{Action, OffsetValue, RowView};
 use crate::filter::EntryFacts;
-use crate::log_range::{LogRange, RangeClass, RangeCounts};
+use crate::log_range::{self, LogRange, RangeClass, RangeCounts, RowFacts};
 use crate::lookup::{self, LookupAt, LookupOptions};
 use crate::model::ConnectorKind;
 use crate::reference::{Reference, Role, parse_reference};
@@ -276,12 +276,12 @@ impl Editor {
         if self.refs.range.is_empty() {
             return None;
         }
-        let session = self.session()?;
+        let loaded = self.loaded.as_ref()?;
+        let kind = loaded.session.kind();
         let mut counts = RangeCounts::default();
-        for row in session.rows().filter(|r| !r.removed) {
-            if let Some(facts) = session.facts(row.index) {
-                counts.add(self.range_class(&row, &facts));
-            }
+        for row in loaded.session.rows().filter(|r| !r.removed) {
+            // The facts interned at load: no JSON read per row.
+            counts.add(self.range_class(&row, &loaded.index.facts(kind, &row)));
         }
         Some(counts)
     }
@@ -327,13 +327,28 @@ impl Editor {
     }
 
     /// The LR problems of the rows as they are now (none without references).
+    /// What `set_from::check_session` says, with the facts interned at load.
     pub(super) fn range_problems(&self) -> Vec<Diagnostic> {
-        match self.session() {
-            Some(session) if !self.refs.range.is_empty() => {
-                set_from::check_session(session, &self.refs.range)
-            }
-            _ => Vec::new(),
+        let Some(loaded) = self.loaded.as_ref() else {
+            return Vec::new();
+        };
+        if self.refs.range.is_empty() {
+            return Vec::new();
         }
+        let session = &loaded.session;
+        let kind = session.kind();
+        let rows = session.rows().filter(|r| !r.removed).map(|r| {
+            let f = loaded.index.facts(kind, &r);
+            RowFacts {
+                entry: r.index,
+                pos: r.entry.origin.pos,
+                cluster: f.cluster,
+                topic: f.topic,
+                partition: f.partition,
+                stored: stored(r.current),
+            }
+        });
+        log_range::check_rows(kind, rows, &self.refs.range, session.imported().offsets_pos)
     }
 
     /// The command generator's output for the listing's partitions (the filter's, when one is
@@ -684,9 +699,28 @@ impl Editor {
     /// How many partitions of reference `index` the listing lacks (the "Add as new entries"
     /// offer); 0 when none or when the kind has no log position.
     pub fn unlisted_count(&self, index: usize) -> usize {
-        let (Some(item), Some(session)) = (self.refs.items.get(index), self.session()) else {
+        let (Some(item), Some(loaded)) = (self.refs.items.get(index), self.loaded.as_ref()) else {
             return 0;
         };
-        set_from::plan(session, &[], &item.reference).map_or(0, |p| p.unlisted.len())
+        let kind = loaded.session.kind();
+        if set_from::stored_for(kind, 0).is_err() {
+            return 0;
+        }
+        // One lookup per row, with the facts interned at load (no plan, no JSON read).
+        let r = &item.reference;
+        let mut listed = vec![false; r.values.len()];
+        for row in loaded.session.rows().filter(|row| !row.removed) {
+            let f = loaded.index.facts(kind, &row);
+            if let (Some(t), Some(p)) = (f.topic, f.partition)
+                && let Some(slot) = r.position(t, p).and_then(|at| listed.get_mut(at))
+            {
+                *slot = true;
+            }
+        }
+        r.values
+            .iter()
+            .zip(listed)
+            .filter(|(v, listed)| v.offset.is_some() && !listed)
+            .count()
     }
 }

@@ -92,7 +92,7 @@ impl FactsIndex {
 
     /// The facts of session row `row`: from the index for imported rows, read from the entry
     /// for added ones and for rows whose entry was replaced.
-    fn facts<'a>(&'a self, kind: ConnectorKind, row: &RowView<'a>) -> EntryFacts<'a> {
+    pub(super) fn facts<'a>(&'a self, kind: ConnectorKind, row: &RowView<'a>) -> EntryFacts<'a> {
         let name = |id: Option<u32>| {
             id.and_then(|i| self.names.get(i as usize))
                 .map(String::as_str)

@@ -108,6 +108,12 @@ impl Reference {
         self.values.get(i as usize)
     }
 
+    /// Where a partition's value is in [`Reference::values`].
+    pub fn position(&self, topic: &str, partition: i64) -> Option<usize> {
+        let topic = *self.topics.get(topic)?;
+        self.index.get(&(topic, partition)).map(|&i| i as usize)
+    }
+
     /// The position of a partition (`None` when absent or printed without a value).
     pub fn offset(&self, topic: &str, partition: i64) -> Option<i64> {
         self.get(topic, partition)?.offset
