@@ -15,6 +15,7 @@ use offsets_core::edit::{
 };
 use offsets_core::filter::{Filter, PartitionSet, TopicPattern};
 use offsets_core::json::JsonValue;
+use offsets_core::reference::Role;
 use offsets_core::{ImportOptions, PartitionKey, export, import, validate};
 use std::sync::OnceLock;
 
@@ -177,7 +178,7 @@ impl<'a> Bytes<'a> {
 
     fn action(&mut self, session: &Session) -> Option<Action> {
         let len = session.len();
-        Some(match self.u8() % 17 {
+        Some(match self.u8() % 18 {
             0 => Action::SetOffset {
                 row: self.row(len),
                 offset: self.i64(),
@@ -235,6 +236,21 @@ impl<'a> Bytes<'a> {
                 value: self.entry(session, len),
             },
             15 => Action::KeepLastDuplicates,
+            16 => Action::SetFromReference {
+                selection: self.selection(session),
+                // Any text read as any role: bad lines, duplicates, huge and negative values.
+                reference: std::sync::Arc::new(offsets_core::reference::parse_reference(
+                    &self.string(256),
+                    match self.u8() % 4 {
+                        0 => Role::Earliest,
+                        1 => Role::Latest,
+                        2 => Role::Time {
+                            at_ms: Some(self.i64()),
+                        },
+                        _ => Role::Group { name: None },
+                    },
+                )),
+            },
             _ => Action::Redo,
         })
     }
