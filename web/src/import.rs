@@ -61,6 +61,7 @@ pub fn ImportPanel() -> Html {
             store.dispatch(EditorAction::SetInput(area.value()));
         })
     };
+    let busy = crate::busy::use_busy();
     let on_load = {
         let store = store.clone();
         let text_ref = text_ref.clone();
@@ -68,7 +69,13 @@ pub fn ImportPanel() -> Html {
             if let Some(area) = text_ref.cast::<HtmlTextAreaElement>() {
                 store.dispatch(EditorAction::SetInput(area.value()));
             }
-            store.dispatch(EditorAction::Load);
+            let size = store.editor().input().len();
+            busy.run(
+                &store,
+                size > crate::busy::HEAVY_BYTES,
+                &format!("Loading {} MB…", (size + 500_000) / 1_000_000),
+                EditorAction::Load,
+            );
         })
     };
     let on_example = {

@@ -3,6 +3,7 @@
 //! and formatting lives in `offsets-core`. Browser side effects live in [`io`].
 
 mod bulk;
+mod busy;
 mod export;
 mod import;
 pub mod io;
@@ -310,6 +311,7 @@ pub fn App() -> Html {
         Store::new(editor)
     });
     let storage_error = use_draft_saves(store.clone());
+    let busy = busy::use_busy_state();
     let focus_row = use_state(|| None::<usize>);
 
     // Ctrl+Z / Ctrl+Shift+Z anywhere but in a field; files dropped anywhere on the page.
@@ -428,7 +430,9 @@ pub fn App() -> Html {
 
     html! {
         <ContextProvider<StoreHandle> context={store.clone()}>
-            <div class="app">
+        <ContextProvider<busy::Busy> context={busy.clone()}>
+            <div class="app" aria-busy={busy.is_busy().then_some("true")}>
+                <busy::BusyIndicator busy={busy.clone()} />
                 <header class="topbar">
                     <h1>{ "Connector offsets editor" }</h1>
                     <div class="toolbar" role="toolbar" aria-label="History">
@@ -465,6 +469,7 @@ pub fn App() -> Html {
                     { "Runs entirely in this browser: nothing you load or type is sent anywhere. Drafts are kept in this browser's local storage." }
                 </footer>
             </div>
+        </ContextProvider<busy::Busy>>
         </ContextProvider<StoreHandle>>
     }
 }

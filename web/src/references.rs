@@ -82,10 +82,23 @@ struct ItemProps {
 #[component]
 fn Item(props: &ItemProps) -> Html {
     let store = use_store();
+    let busy = crate::busy::use_busy();
     let index = props.index;
     let dispatch = |action: EditorAction| {
         let store = store.clone();
         Callback::from(move |_: MouseEvent| store.dispatch(action.clone()))
+    };
+    let on_set = {
+        let store = store.clone();
+        let label = format!("Setting {} row(s) from {}…", props.rows, props.item.name);
+        Callback::from(move |_: MouseEvent| {
+            busy.run(
+                &store,
+                crate::busy::heavy_rows(&store),
+                &label,
+                EditorAction::SetFromReference(index),
+            )
+        })
     };
     let r = &props.item.reference;
     let usable = r.is_usable();
@@ -125,7 +138,7 @@ fn Item(props: &ItemProps) -> Html {
             }
             <div class="actions">
                 if usable {
-                    <button type="button" onclick={dispatch(EditorAction::SetFromReference(index))}
+                    <button type="button" onclick={on_set}
                         disabled={props.rows == 0}>
                         { format!("Set to {phrase}") }
                     </button>
@@ -281,19 +294,26 @@ pub fn ReferencesPanel() -> Html {
             set.emit(select.value());
         })
     };
+    let busy = crate::busy::use_busy();
     let on_add = {
         let store = store.clone();
         let text_ref = text_ref.clone();
+        let busy = busy.clone();
         Callback::from(move |_: MouseEvent| {
+            let mut size = 0;
             if let Some(area) = text_ref.cast::<HtmlTextAreaElement>() {
-                store.dispatch(EditorAction::SetReferenceForm(
-                    ReferenceField::Text,
-                    area.value(),
-                ));
+                let text = area.value();
+                size = text.len();
+                store.dispatch(EditorAction::SetReferenceForm(ReferenceField::Text, text));
             }
-            store.dispatch(EditorAction::AddReference {
-                now_ms: io::now_ms(),
-            });
+            busy.run(
+                &store,
+                size > crate::busy::HEAVY_BYTES || crate::busy::heavy_rows(&store),
+                "Reading the reference and checking every row against the log…",
+                EditorAction::AddReference {
+                    now_ms: io::now_ms(),
+                },
+            );
         })
     };
     let on_file = {
