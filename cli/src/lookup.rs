@@ -5,7 +5,6 @@
 use crate::input::{self, Arg, INPUT_OPTIONS_HELP, InputArgs};
 use crate::{CliError, output, reference};
 use lexopt::ValueExt;
-use offsets_core::ConnectorKind;
 use offsets_core::edit::Session;
 use offsets_core::filter::Filter;
 use offsets_core::lookup::{LookupAt, LookupOptions, lookup_commands};
@@ -101,32 +100,17 @@ pub fn run(parser: &mut lexopt::Parser) -> Result<ExitCode, CliError> {
     let loaded = crate::edit::load(&source, &args.options)?;
     let listing = loaded.listing;
     let kind = listing.kind;
-    let source_alias = listing.source_alias().map(str::to_string).or_else(|| {
-        listing
-            .entries
-            .iter()
-            .find_map(|e| e.mirror_partition().map(|m| m.cluster.to_string()))
-    });
+    let source_alias = offsets_core::lookup::source_alias(&listing);
     let session = Session::new(listing);
     let rows = session.matching_rows(&filter);
-    let partitions: Vec<(&str, i64)> = rows
-        .iter()
-        .filter_map(|&i| {
-            let f = session.facts(i)?;
-            Some((f.topic?, f.partition?))
-        })
-        .collect();
+    let partitions = offsets_core::lookup::row_partitions(&session, &rows);
     let options = LookupOptions {
         at,
         bootstrap,
         command_config,
         exec,
         kind,
-        source_alias: if kind == ConnectorKind::MirrorSource {
-            source_alias
-        } else {
-            None
-        },
+        source_alias,
     };
     match lookup_commands(partitions, &options) {
         Ok(lookup) => {

@@ -440,25 +440,9 @@ impl Editor {
             return out;
         }
         let kind = session.kind();
-        let listing = session.imported();
-        let source_alias = (kind == ConnectorKind::MirrorSource)
-            .then(|| {
-                listing.source_alias().map(str::to_string).or_else(|| {
-                    listing
-                        .entries
-                        .iter()
-                        .find_map(|e| e.mirror_partition().map(|m| m.cluster.to_string()))
-                })
-            })
-            .flatten();
+        let source_alias = lookup::source_alias(session.imported());
         let rows = self.range_aware_rows();
-        let partitions: Vec<(&str, i64)> = rows
-            .iter()
-            .filter_map(|&i| {
-                let f = session.facts(i)?;
-                Some((f.topic?, f.partition?))
-            })
-            .collect();
+        let partitions = lookup::row_partitions(session, &rows);
         if partitions.is_empty() {
             out.errors.push((
                 None,

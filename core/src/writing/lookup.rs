@@ -10,7 +10,8 @@
 //! split over several commands; their outputs are pasted together as one reference.
 
 use crate::datetime::format_utc;
-use crate::model::ConnectorKind;
+use crate::edit::Session;
+use crate::model::{ConnectorKind, Listing};
 use crate::names::{self, shell_quote};
 use std::collections::BTreeMap;
 
@@ -150,6 +151,30 @@ pub fn check_pod(pod: &str) -> Result<(), String> {
 /// matches only the name itself (the tool matches the whole name).
 fn topic_regex(topic: &str) -> String {
     topic.replace('.', "\\.")
+}
+
+/// The topic and partition of each of `rows` (session row numbers) that has both.
+pub fn row_partitions<'a>(session: &'a Session, rows: &[usize]) -> Vec<(&'a str, i64)> {
+    rows.iter()
+        .filter_map(|&i| {
+            let f = session.facts(i)?;
+            Some((f.topic?, f.partition?))
+        })
+        .collect()
+}
+
+/// The MirrorMaker 2 source cluster alias the commands' note names: the listing's data key,
+/// else the first entry's `cluster`; `None` for other kinds.
+pub fn source_alias(listing: &Listing) -> Option<String> {
+    if listing.kind != ConnectorKind::MirrorSource {
+        return None;
+    }
+    listing.source_alias().map(str::to_string).or_else(|| {
+        listing
+            .entries
+            .iter()
+            .find_map(|e| e.mirror_partition().map(|m| m.cluster.to_string()))
+    })
 }
 
 /// The commands for `partitions` (topic, partition pairs in any order, repeats allowed).
