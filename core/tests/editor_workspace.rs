@@ -3,6 +3,7 @@
 //! load, and the export tabs with the selection kept in the prefs record.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
+mod procedure_support;
 mod support;
 
 use offsets_core::editor::{
@@ -55,7 +56,15 @@ fn start_list_commands_match_golden_files() {
     let mut failures = Vec::new();
     for (name, editor) in cases {
         let procedure = editor.start_list().unwrap();
-        check_golden(&golden(name), &procedure.render_steps(), &mut failures);
+        let steps = procedure.render_steps();
+        if let Err(out) = procedure_support::bash_syntax(&steps) {
+            failures.push(format!("{name}: bash -n failed:\n{out}"));
+        }
+        procedure_support::require_shellcheck();
+        if let Err(out) = procedure_support::shellcheck(&steps) {
+            failures.push(format!("{name}: shellcheck:\n{out}"));
+        }
+        check_golden(&golden(name), &steps, &mut failures);
     }
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
