@@ -34,8 +34,30 @@ export function assertQuietAndOffline(app) {
   assert.deepEqual(app.dialogs, [], 'no dialog was opened');
 }
 
-/** Pastes `text` into "Import text" and presses "Load". */
+/**
+ * Opens the import area when a load collapsed it to the source bar: presses "Replace" and waits
+ * for "Import text". Does nothing when the area is open (nothing loaded, or already replaced).
+ */
+export async function openImport(page) {
+  const area = page.getByRole('textbox', { name: 'Import text' });
+  const replace = page.getByRole('region', { name: 'Loaded offsets' }).getByRole('button', { name: 'Replace', exact: true });
+  if (await area.count() === 0 && await replace.count() === 1) {
+    await replace.click();
+  }
+  await area.waitFor();
+}
+
+/** Selects the export view's tab named `name` (exactly) and waits until it is selected. */
+export async function openExport(page, name) {
+  const tab = page.getByRole('region', { name: 'Export' }).getByRole('tab', { name, exact: true });
+  await tab.click();
+  await page.getByRole('region', { name: 'Export' }).locator('[role=tab][aria-selected=true]').filter({ hasText: name }).waitFor();
+  return page.getByRole('tabpanel', { name, exact: true });
+}
+
+/** Pastes `text` into "Import text" and presses "Load" (opening the import area first). */
 export async function paste(page, text) {
+  await openImport(page);
   await page.getByRole('textbox', { name: 'Import text' }).fill(text);
   await page.getByRole('button', { name: 'Load', exact: true }).click();
 }

@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { FIXTURES, ARTIFACTS } from './harness.mjs';
 import {
   withApp, openApp, assertQuietAndOffline, paste, headerFacts, offsetBox, rowOf, changeText, until,
-  jacksonPretty, mm2Entry, mm2RestPayload, topicName,
+  openImport, openExport, jacksonPretty, mm2Entry, mm2RestPayload, topicName,
 } from './editor-helpers.mjs';
 
 const fixture = (name) => readFile(join(FIXTURES, name), 'utf8');
@@ -93,6 +93,7 @@ test('imports every fixture by paste and by the file picker', async () => {
   await withApp({}, async ({ page }) => {
     const area = page.getByRole('textbox', { name: 'Import text' });
     const discard = async () => {
+      await openImport(page);
       await page.getByRole('button', { name: 'Discard draft' }).click();
       await page.getByRole('region', { name: 'Loaded offsets' }).waitFor({ state: 'detached' });
       assert.equal(await area.inputValue(), '');
@@ -105,6 +106,7 @@ test('imports every fixture by paste and by the file picker', async () => {
 
       await page.getByLabel('Open file').setInputFiles(join(FIXTURES, file));
       await checkLoaded(page, file, 'file');
+      await openImport(page);
       assert.equal(await area.inputValue(), text, `${file}: the picked file is shown in the text area`);
       await discard();
     }
@@ -347,6 +349,7 @@ test('export: the ConfigMap YAML holds exactly the expected payload (real kubect
 
       // The kubectl commands quote the connector name (an unquoted > would redirect).
       // The view shows the header and each step in a block of its own: read them all.
+      await openExport(page, 'kubectl commands');
       const commandsView = exportRegion.getByRole('region', { name: 'kubectl commands' });
       const commands = (await commandsView.locator('pre').allTextContents()).join('\n');
       assert.ok(commands.includes("kubectl annotate kafkamirrormaker2 'my-mm2' -n 'kafka' strimzi.io/connector-offsets=alter 'strimzi.io/mirrormaker-connector=east->west.MirrorSourceConnector'"), commands);
@@ -355,11 +358,13 @@ test('export: the ConfigMap YAML holds exactly the expected payload (real kubect
       assert.equal(await commandsView.getByText(/^PLAN: /).count(), 0, 'no PLAN warning');
 
       // Copy, with a visible confirmation, and the clipboard holds the text.
+      await openExport(page, 'ConfigMap YAML');
       await yamlView.getByRole('button', { name: 'Copy' }).click();
       await yamlView.getByRole('status').filter({ hasText: 'Copied to the clipboard.' }).waitFor();
       assert.equal(await page.evaluate(() => navigator.clipboard.readText()), yaml);
 
       // "Copy step 2", next to step 2, puts exactly step 2 on the clipboard.
+      await openExport(page, 'kubectl commands');
       const step2 = commandsView.getByRole('listitem', { name: /^Step 2\. / });
       const step2Text = await step2.locator('pre').textContent();
       assert.match(step2Text, /^# 2\. Stop the connector\n/);
@@ -376,6 +381,7 @@ test('export: the ConfigMap YAML holds exactly the expected payload (real kubect
       assert.ok(script.includes('\nset -euo pipefail\n'), script);
 
       // Download the same text.
+      await openExport(page, 'ConfigMap YAML');
       const [download] = await Promise.all([
         page.waitForEvent('download'),
         yamlView.getByRole('button', { name: 'Download' }).click(),
@@ -549,6 +555,7 @@ test('drafts: an edit survives a reload; Discard draft clears it for good', asyn
     assert.equal(await changeText(page, 'orders partition 0'), '38 records will be mirrored again');
     assert.equal(await page.getByRole('searchbox', { name: 'Filter' }).inputValue(), 'partition:0');
     assert.equal((await headerFacts(page)).ConfigMap, 'kafka/my-mm2-offsets');
+    await openImport(page);
     assert.equal(await page.getByRole('textbox', { name: 'Import text' }).inputValue(), await fixture(MM2));
 
     await page.getByRole('button', { name: 'Discard draft' }).click();
@@ -579,6 +586,7 @@ test('100k entries: the table keeps at most about 200 row elements while scrolli
     const t0 = Date.now();
     // Pasting 9 MB through simulated key presses would take minutes: set the text area's value
     // and fire the events a paste fires (what the app reads is the same).
+    await openImport(page);
     await page.getByRole('textbox', { name: 'Import text' }).evaluate((area, text) => {
       area.value = text;
       area.dispatchEvent(new Event('input', { bubbles: true }));

@@ -13,7 +13,7 @@ import assert from 'node:assert/strict';
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { ROOT } from './harness.mjs';
-import { withApp, assertQuietAndOffline, paste } from './editor-helpers.mjs';
+import { withApp, assertQuietAndOffline, paste, openImport } from './editor-helpers.mjs';
 
 const CORPUS = join(ROOT, 'tests/hostile');
 const HTML_NAME = '<script>alert(1)</script><img src=x onerror=alert(2)>';
@@ -111,6 +111,7 @@ async function checkUntouched(app, what, before, requestsBefore) {
 }
 
 async function discard(page) {
+  await openImport(page);
   const button = page.getByRole('button', { name: 'Discard draft' });
   if (await button.count()) {
     await button.click();
@@ -132,6 +133,7 @@ test('every hostile corpus file, pasted and opened: located errors or a table, n
       await discard(page);
       await paste(page, text);
       outcomes[name] = await checkOutcome(app, name, text, 'paste');
+      await openImport(page);
       assert.equal(await area.inputValue(), text, `${name}: the text area keeps the text`);
       if (name.startsWith('name-html-')) {
         // The hostile name is shown, as text, where the file put it (header, table, problems).
@@ -152,6 +154,7 @@ test('every hostile corpus file, pasted and opened: located errors or a table, n
       await discard(page);
       await page.getByLabel('Open file').setInputFiles(join(CORPUS, name));
       const outcome = await checkOutcome(app, name, text, 'file');
+      await openImport(page);
       assert.equal(await area.inputValue(), text, `${name}: the picked file, decoded, is in the text area`);
       if (name.startsWith('invalid-utf8')) {
         // Opened as a file, invalid bytes are refused where the first one is (as the CLI does),

@@ -9,7 +9,7 @@ import { execFileSync } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { FIXTURES } from './harness.mjs';
-import { withApp, paste, headerFacts, offsetBox, changeText, until } from './editor-helpers.mjs';
+import { withApp, paste, headerFacts, offsetBox, changeText, until, openExport } from './editor-helpers.mjs';
 
 const fixture = (name) => readFile(join(FIXTURES, name), 'utf8');
 const KEY = 'east--west.MirrorSourceConnector.json';
@@ -61,11 +61,14 @@ test('safe apply: gated exports, the custom resource, the rollback and the lande
     const yamlView = exportRegion.getByRole('region', { name: 'ConfigMap YAML', exact: true });
     await yamlView.locator('pre').waitFor();
     assert.equal(await exportRegion.getByRole('alert', { name: 'Export disabled' }).count(), 0, 'nothing disables every export');
+    await openExport(page, 'kubectl commands');
     const commands = exportRegion.getByRole('region', { name: 'kubectl commands', exact: true });
     await commands.getByText('Fill in KafkaMirrorMaker2 name: Required: the name of the KafkaMirrorMaker2 resource.').waitFor();
     assert.equal(await commands.getByRole('button', { name: 'Copy', exact: true }).isDisabled(), true);
+    await openExport(page, 'PATCH JSON');
     await exportRegion.getByRole('region', { name: 'PATCH JSON', exact: true }).locator('pre').waitFor();
 
+    await openExport(page, 'ConfigMap YAML');
     const alter = await download(page, yamlView, 'alter.yaml');
     const cm = kubectlRead(alter.path);
     assert.equal(cm.metadata.name, 'my-mm2-offsets-alter');
@@ -94,10 +97,12 @@ test('safe apply: gated exports, the custom resource, the rollback and the lande
     assert.equal(await page.evaluate(() => navigator.clipboard.readText()), fix);
 
     // Every name known: the commands are there.
+    await openExport(page, 'kubectl commands');
     await until(async () => (await commands.locator('pre').allTextContents()).join('\n')
       .includes("kubectl annotate kafkamirrormaker2 'my-mm2' -n 'kafka' strimzi.io/connector-offsets=alter"), { message: 'the commands' });
 
     // The rollback: exactly the two changed partitions back to 41 and 42.
+    await openExport(page, 'Rollback');
     const rollback = exportRegion.getByRole('region', { name: 'Rollback', exact: true });
     assert.match(await rollback.textContent(), /It names 2 partitions: 2 back to their listed offset, 0 the alter adds deleted/);
     const rollbackYaml = rollback.getByRole('region', { name: 'Rollback ConfigMap', exact: true });

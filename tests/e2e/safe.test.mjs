@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { FIXTURES } from './harness.mjs';
-import { withApp, paste, headerFacts, offsetBox, changeText, until } from './editor-helpers.mjs';
+import { withApp, paste, headerFacts, offsetBox, changeText, until, openImport, openExport } from './editor-helpers.mjs';
 
 const fixture = (name) => readFile(join(FIXTURES, name), 'utf8');
 const MM2 = 'kafkamirrormaker2-source.list.yaml'; // orders 0 = 41, orders 1 = 42
@@ -25,6 +25,7 @@ test('auto.offset.reset: no command until the user chooses; latest is warned', a
   await withApp({}, async ({ page }) => {
     await paste(page, await fixture(MM2));
     await setCell(page, 'orders partition 0', '3');
+    await openExport(page, 'auto.offset.reset commands');
     const select = page.getByRole('combobox', { name: 'auto.offset.reset value' });
     assert.equal(await select.inputValue(), '', 'not chosen by default');
     const none = page.getByRole('status', { name: 'auto.offset.reset commands' });
@@ -57,6 +58,7 @@ test('nothing lost: Load example, Load, Open file and Discard draft are undone b
     await setCell(page, 'orders partition 1', '4');
 
     // Load example over two edits: Undo brings them back, Redo loads the example again.
+    await openImport(page);
     await page.getByRole('button', { name: 'Load example' }).click();
     await until(async () => (await p0.inputValue()) === '1006', { message: 'example loaded' });
     await page.getByRole('status').filter({ hasText: 'Undo (Ctrl+Z) brings back the previous listing with its 2 edits.' }).waitFor();
@@ -76,12 +78,14 @@ test('nothing lost: Load example, Load, Open file and Discard draft are undone b
     await until(async () => (await p0.inputValue()) === '3', { message: 'edits back after Load' });
 
     // Open file.
+    await openImport(page);
     await page.getByLabel('Open file').setInputFiles(join(FIXTURES, SINK));
     await offsetBox(page, 'events partition 0').waitFor();
     await undo.click();
     await until(async () => (await p0.inputValue()) === '3', { message: 'edits back after Open file' });
 
     // Discard draft.
+    await openImport(page);
     await page.getByRole('button', { name: 'Discard draft' }).click();
     await page.getByRole('region', { name: 'Loaded offsets' }).waitFor({ state: 'detached' });
     await page.getByRole('status').filter({ hasText: 'Draft discarded. Undo (Ctrl+Z) brings back the previous listing with its 2 edits.' }).waitFor();

@@ -12,6 +12,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { chromium } from 'playwright-core';
 import { ARTIFACTS, DIST, FIXTURES, ROOT } from './harness.mjs';
+import { openExport } from './editor-helpers.mjs';
 
 const SINGLE = join(ROOT, 'dist-single/connect-offsets.html');
 
@@ -70,16 +71,20 @@ test('the single-file build opens from file://, imports a fixture and exports, w
     const exportRegion = page.getByRole('region', { name: 'Export' });
     // A REST payload says nothing of the connector: the curl views wait for its name, and say
     // so; the PATCH JSON needs no name (issue 12: exports are gated by what they use).
+    await openExport(page, 'curl commands');
     await exportRegion.getByRole('region', { name: 'curl commands' })
       .getByText('Fill in Connector name: Required: the connector name as Kafka Connect knows it.').waitFor();
+    await openExport(page, 'PATCH JSON');
     await exportRegion.getByRole('region', { name: 'PATCH JSON', exact: true }).locator('pre').waitFor();
     await exportRegion.getByRole('textbox', { name: 'Connector name' }).fill('east->west.MirrorSourceConnector');
     const patch = exportRegion.getByRole('region', { name: 'PATCH JSON', exact: true });
     const patchText = await patch.locator('pre').textContent();
     assert.match(patchText, /"offset" : 9007199254740990\b/);
     assert.doesNotMatch(patchText, /9007199254740994/, 'only the changed entry is exported');
+    await openExport(page, 'curl commands');
     const curl = (await exportRegion.getByRole('region', { name: 'curl commands' }).locator('pre').allTextContents()).join('\n');
     assert.match(curl, /curl -sS --fail-with-body/);
+    await openExport(page, 'PATCH JSON');
     const [download] = await Promise.all([
       page.waitForEvent('download'),
       patch.getByRole('button', { name: 'Download' }).click(),

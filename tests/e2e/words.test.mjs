@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { FIXTURES } from './harness.mjs';
-import { withApp, paste, headerFacts, offsetBox, changeText, until, mm2RestPayload, topicName } from './editor-helpers.mjs';
+import { withApp, paste, headerFacts, offsetBox, changeText, until, mm2RestPayload, topicName, openExport } from './editor-helpers.mjs';
 
 const fixture = (name) => readFile(join(FIXTURES, name), 'utf8');
 const MM2 = 'kafkamirrormaker2-source.list.yaml'; // orders 0 = 41, orders 1 = 42
@@ -21,12 +21,14 @@ test('the CSV view leaves a nulled row out, names it in a note, and says the num
     await p0.press('Enter');
     await page.getByRole('checkbox', { name: 'Null offset of orders partition 1', exact: true }).check();
     await until(async () => (await changeText(page, 'orders partition 1')) !== '', { message: 'null' });
+    await openExport(page, 'CSV');
     const csv = page.getByRole('region', { name: 'Export' }).getByRole('region', { name: 'CSV' });
     await csv.waitFor();
     assert.equal(await csv.locator('pre').textContent(), 'orders,0,41\n', 'stored 40 + 1; the null row is not written as 0');
     const note = await csv.locator('p.note').textContent();
     assert.match(note, /^CSV: 1 row is left out: orders:1\. Its offset is null/);
     assert.match(await csv.locator('p.conversion').textContent(), /^Consumer positions \(the next record to read\).*stored offset \+ 1/);
+    await openExport(page, 'ConfigMap YAML');
     const yaml = page.getByRole('region', { name: 'ConfigMap YAML' });
     assert.match(await yaml.locator('p.conversion').textContent(), /^Stored offsets, exactly as Kafka Connect stores them \(no conversion\)/);
   });

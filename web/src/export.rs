@@ -1,6 +1,8 @@
 //! The Export region: target settings validated as they are typed, a summary of the change,
 //! and the views (ConfigMap YAML, kubectl or curl commands and script, PATCH JSON, CSV, the
-//! auto.offset.reset procedure, the Rollback in `rollback.rs`), each with Copy and Download.
+//! auto.offset.reset procedure, the Rollback in `rollback.rs`) as tabs (WAI-ARIA tabs pattern:
+//! arrow keys, Home and End move the selection, which core keeps in the prefs record), each
+//! panel with its own Copy and Download.
 //! Payload errors disable every view ("Export disabled"); a setting stops only the views that
 //! use it, which say which field to fill in.
 
@@ -9,12 +11,13 @@ use offsets_core::Diagnostic;
 use offsets_core::diag::located_text;
 use offsets_core::edit::{Action, ExportScope};
 use offsets_core::editor::{
-    Check, EditorAction, Exports, Field, TargetKind, counted, stored_offsets_sentence,
-    summary_sentence,
+    Check, EditorAction, ExportTab, Exports, Field, TabKey, TargetKind, counted, export_tabs,
+    stored_offsets_sentence, summary_sentence, tab_after,
 };
 use offsets_core::procedure::{AliasPath, AutoOffsetReset};
 use std::rc::Rc;
-use web_sys::{HtmlInputElement, HtmlSelectElement};
+use wasm_bindgen::JsCast;
+use web_sys::{HtmlElement, HtmlInputElement, HtmlSelectElement};
 use yew::prelude::*;
 
 /// An export's text or why it was refused, shared (never copied) between renders: the texts of a
@@ -262,6 +265,7 @@ pub fn ExportPanel(props: &ExportProps) -> Html {
                 .map(Rendered::new)
         })
     };
+    let tablist_ref = use_node_ref();
     let blockers = &props.check.blockers;
     let waiting = props.check.waiting.clone();
     let editor = store.editor();
@@ -372,6 +376,96 @@ pub fn ExportPanel(props: &ExportProps) -> Html {
         .map(|p| p.warnings.clone())
         .unwrap_or_default();
 
+    let views_ok = !blocked && waiting.is_none();
+    let tabs = export_tabs(views_ok, rendered.auto_offset_reset.is_some());
+    let shown = store.editor().shown_export_tab(&tabs);
+    let on_tab_key = {
+        let store = store.clone();
+        let tabs = tabs.clone();
+        let tablist_ref = tablist_ref.clone();
+        Callback::from(move |e: KeyboardEvent| {
+            let Some(key) = TabKey::from_key(&e.key()) else {
+                return;
+            };
+            let Some(current) = shown else {
+                return;
+            };
+            let Some(next) = tab_after(&tabs, current, key) else {
+                return;
+            };
+            e.prevent_default();
+            store.dispatch(EditorAction::SelectExportTab(next));
+            // Roving tabindex: focus follows the selection.
+            let index = tabs.iter().position(|t| *t == next).unwrap_or(0);
+            // Through the node: Yew delegates events, so the event's current target is not the
+            // tab list.
+            if let Some(tab) = tablist_ref
+                .cast::<HtmlElement>()
+                .and_then(|list| list.children().item(index as u32))
+                .and_then(|el| el.dyn_into::<HtmlElement>().ok())
+            {
+                let _ = tab.focus();
+            }
+        })
+    };
+    let view = |tab: ExportTab| -> Html {
+        match tab {
+            ExportTab::ConfigMap => html! {
+                <ExportView title="ConfigMap YAML" file="alter.yaml" mime="application/yaml"
+                    text={rendered.configmap.clone()} notes={notes(&exports.configmap)}
+                    meaning={AttrValue::from(stored_offsets_sentence(kind))} />
+            },
+            ExportTab::Commands => html! {
+                <ExportView title={format!("{tool} commands")} file={if is_rest { "alter-offsets-curl.sh" } else { "alter-offsets-steps.sh" }}
+                    mime="text/x-shellscript" text={rendered.steps.clone()} notes={procedure_notes.clone()}
+                    copy_all={rendered.script.clone()} steps={rendered.step_texts.clone()} />
+            },
+            ExportTab::Script => html! {
+                <ExportView title={format!("{tool} script")} file="alter-offsets.sh" mime="text/x-shellscript" text={rendered.script.clone()} />
+            },
+            ExportTab::PatchJson => html! {
+                <ExportView title="PATCH JSON" file="offsets.json" mime="application/json"
+                    text={rendered.patch_json.clone()} notes={notes(&exports.patch_json)}
+                    meaning={AttrValue::from(stored_offsets_sentence(kind))} />
+            },
+            ExportTab::Csv => html! {
+                <ExportView title="CSV" file="offsets.csv" mime="text/csv"
+                    text={rendered.csv.clone()} notes={notes(&exports.csv)}
+                    meaning={offsets_core::export::csv_positions(kind).map(AttrValue::from)} />
+            },
+            ExportTab::Rollback => html! {
+                <crate::rollback::RollbackView problems={props.problems.clone()} fresh={props.fresh} />
+            },
+            ExportTab::AutoOffsetReset => match &rendered.auto_offset_reset {
+                Some(reset) => html! {
+                    <div class="auto-offset-reset">
+                        <h3>{ "Where partitions without an offset start" }</h3>
+                        <p class="hint">{ "Partitions with no stored offset (new ones, and nulled ones) start from the source consumer's auto.offset.reset. MirrorMaker 2 defaults it to earliest. Setting latest skips every record written before the connector first sees the partition: it gives up the at-least-once guarantee for new partitions." }</p>
+                        <label for="auto-offset-reset">{ "auto.offset.reset value" }</label>
+                        <select id="auto-offset-reset" onchange={on_reset_value.clone()}>
+                            <option value="" selected={settings.auto_offset_reset.is_none()}>{ "not chosen: keep the current setting (default earliest), no command" }</option>
+                            <option value="earliest" selected={settings.auto_offset_reset == Some(AutoOffsetReset::Earliest)}>{ "earliest (replicate everything, the default)" }</option>
+                            <option value="latest" selected={settings.auto_offset_reset == Some(AutoOffsetReset::Latest)}>{ "latest (skip history of new partitions)" }</option>
+                        </select>
+                        if settings.auto_offset_reset == Some(AutoOffsetReset::Latest) {
+                            <p class="note warning" role="alert">{ "latest gives up at-least-once delivery: records written to a new or nulled partition before the connector first sees it are never mirrored." }</p>
+                        }
+                        if settings.auto_offset_reset.is_some() {
+                            <ExportView title="auto.offset.reset commands" file="auto-offset-reset.sh" mime="text/x-shellscript"
+                                text={reset.clone()} />
+                        } else {
+                            // Core says why there is no command (not chosen); never a default.
+                            <p class="hint" role="status" aria-label="auto.offset.reset commands">
+                                { reset.0.as_ref().as_ref().err().and_then(|d| d.first()).map(|d| d.message.clone()).unwrap_or_default() }
+                            </p>
+                        }
+                    </div>
+                },
+                None => html! {},
+            },
+        }
+    };
+
     html! {
         <section class="panel export" aria-label="Export">
             <h2>{ "Export" }</h2>
@@ -428,45 +522,72 @@ pub fn ExportPanel(props: &ExportProps) -> Html {
             } else if let Some(waiting) = waiting {
                 <p class="waiting" role="status" aria-label="Nothing to export yet">{ waiting }</p>
             } else {
-                <ExportView title="ConfigMap YAML" file="alter.yaml" mime="application/yaml"
-                    text={rendered.configmap.clone()} notes={notes(&exports.configmap)}
-                    meaning={AttrValue::from(stored_offsets_sentence(kind))} />
-                <ExportView title={format!("{tool} commands")} file={if is_rest { "alter-offsets-curl.sh" } else { "alter-offsets-steps.sh" }}
-                    mime="text/x-shellscript" text={rendered.steps.clone()} notes={procedure_notes}
-                    copy_all={rendered.script.clone()} steps={rendered.step_texts.clone()} />
-                <ExportView title={format!("{tool} script")} file="alter-offsets.sh" mime="text/x-shellscript" text={rendered.script.clone()} />
-                <ExportView title="PATCH JSON" file="offsets.json" mime="application/json"
-                    text={rendered.patch_json.clone()} notes={notes(&exports.patch_json)}
-                    meaning={AttrValue::from(stored_offsets_sentence(kind))} />
-                <ExportView title="CSV" file="offsets.csv" mime="text/csv"
-                    text={rendered.csv.clone()} notes={notes(&exports.csv)}
-                    meaning={offsets_core::export::csv_positions(kind).map(AttrValue::from)} />
-                <crate::rollback::RollbackView problems={props.problems.clone()} fresh={props.fresh} />
+                <ScriptDownload script={rendered.script.clone()} />
             }
-            if let Some(reset) = &rendered.auto_offset_reset {
-                <div class="auto-offset-reset">
-                    <h3>{ "Where partitions without an offset start" }</h3>
-                    <p class="hint">{ "Partitions with no stored offset (new ones, and nulled ones) start from the source consumer's auto.offset.reset. MirrorMaker 2 defaults it to earliest. Setting latest skips every record written before the connector first sees the partition: it gives up the at-least-once guarantee for new partitions." }</p>
-                    <label for="auto-offset-reset">{ "auto.offset.reset value" }</label>
-                    <select id="auto-offset-reset" onchange={on_reset_value}>
-                        <option value="" selected={settings.auto_offset_reset.is_none()}>{ "not chosen: keep the current setting (default earliest), no command" }</option>
-                        <option value="earliest" selected={settings.auto_offset_reset == Some(AutoOffsetReset::Earliest)}>{ "earliest (replicate everything, the default)" }</option>
-                        <option value="latest" selected={settings.auto_offset_reset == Some(AutoOffsetReset::Latest)}>{ "latest (skip history of new partitions)" }</option>
-                    </select>
-                    if settings.auto_offset_reset == Some(AutoOffsetReset::Latest) {
-                        <p class="note warning" role="alert">{ "latest gives up at-least-once delivery: records written to a new or nulled partition before the connector first sees it are never mirrored." }</p>
-                    }
-                    if settings.auto_offset_reset.is_some() {
-                        <ExportView title="auto.offset.reset commands" file="auto-offset-reset.sh" mime="text/x-shellscript"
-                            text={reset.clone()} />
-                    } else {
-                        // Core says why there is no command (not chosen); never a default.
-                        <p class="hint" role="status" aria-label="auto.offset.reset commands">
-                            { reset.0.as_ref().as_ref().err().and_then(|d| d.first()).map(|d| d.message.clone()).unwrap_or_default() }
-                        </p>
-                    }
+            if !tabs.is_empty() {
+                <div class="export-tabs" role="tablist" aria-label="Export views" ref={tablist_ref} onkeydown={on_tab_key}>
+                    { for tabs.iter().map(|tab| {
+                        let selected = shown == Some(*tab);
+                        let store = store.clone();
+                        let tab = *tab;
+                        html! {
+                            <button type="button" role="tab" id={format!("export-tab-{}", tab.id())}
+                                aria-selected={selected.to_string()}
+                                aria-controls={format!("export-panel-{}", tab.id())}
+                                tabindex={if selected { "0" } else { "-1" }}
+                                onclick={Callback::from(move |_: MouseEvent| store.dispatch(EditorAction::SelectExportTab(tab)))}>
+                                { tab.label(settings.target) }
+                            </button>
+                        }
+                    }) }
                 </div>
+                // Every panel exists for its tab's aria-controls; only the selected one is filled
+                // (the texts of a large alter are megabytes).
+                { for tabs.iter().map(|tab| html! {
+                    <div class="export-panel" role="tabpanel" id={format!("export-panel-{}", tab.id())}
+                        aria-labelledby={format!("export-tab-{}", tab.id())} tabindex="0"
+                        hidden={shown != Some(*tab)}>
+                        if shown == Some(*tab) { { view(*tab) } }
+                    </div>
+                }) }
             }
         </section>
+    }
+}
+
+#[derive(Properties, PartialEq)]
+struct ScriptDownloadProps {
+    script: Shared,
+}
+
+/// The whole procedure in one file, whichever tab is open: the script of every step
+/// (`set -euo pipefail`: it stops at the first command that fails).
+#[component]
+fn ScriptDownload(props: &ScriptDownloadProps) -> Html {
+    let confirmation = use_state(String::new);
+    let available = props.script.0.is_ok();
+    let on_download = {
+        let confirmation = confirmation.clone();
+        let script = props.script.clone();
+        Callback::from(move |_: MouseEvent| {
+            let text = script
+                .0
+                .as_ref()
+                .as_ref()
+                .map(String::as_str)
+                .unwrap_or_default();
+            confirmation.set(
+                match io::download("alter-offsets.sh", text, "text/x-shellscript") {
+                    Ok(()) => "Downloaded alter-offsets.sh.".to_string(),
+                    Err(e) => format!("Not downloaded: {e}."),
+                },
+            );
+        })
+    };
+    html! {
+        <div class="export-all">
+            <button type="button" onclick={on_download} disabled={!available}>{ "Download everything as one script" }</button>
+            <span class="confirmation" role="status">{ (*confirmation).clone() }</span>
+        </div>
     }
 }

@@ -1,5 +1,7 @@
 //! The import panel (text area, Load, Open file, Load example, Discard draft, located parse
-//! errors) and the header describing what was loaded, with the offsets key picker.
+//! errors) and the header describing what was loaded, with the offsets key picker. After a load
+//! the header is the source bar: core's one-line summary and "Replace", which opens the import
+//! panel again (the text is kept).
 
 use crate::{StoreHandle, io, use_store};
 use offsets_core::diag::{group_digits, located_text};
@@ -28,6 +30,7 @@ pub fn ImportPanel() -> Html {
     let editor = store.editor();
     let errors = editor.load_errors().to_vec();
     let has_draft = editor.session().is_some() || !editor.input().is_empty();
+    let replacing = editor.session().is_some();
     let input_revision = editor.input_revision();
     // Lines quoted under the errors (the text itself can be megabytes: never cloned per render).
     let contexts: Vec<Option<String>> = errors
@@ -102,6 +105,11 @@ pub fn ImportPanel() -> Html {
         })
     };
 
+    let on_close = {
+        let store = store.clone();
+        Callback::from(move |_: MouseEvent| store.dispatch(EditorAction::ShowImport(false)))
+    };
+
     let error_list: Vec<Html> = errors
         .iter()
         .zip(contexts)
@@ -135,6 +143,9 @@ pub fn ImportPanel() -> Html {
                 if has_draft {
                     <button type="button" class="danger" onclick={on_discard}>{ "Discard draft" }</button>
                 }
+                if replacing {
+                    <button type="button" onclick={on_close}>{ "Keep the current listing" }</button>
+                }
             </div>
             if !errors.is_empty() {
                 <div class="load-errors" role="alert" aria-label="Import errors">
@@ -167,8 +178,20 @@ pub fn Header() -> Html {
         })
     };
     let current_key = header.data_key.clone().unwrap_or_default();
+    let collapsed = !store.editor().import_open();
+    let on_replace = {
+        let store = store.clone();
+        Callback::from(move |_: MouseEvent| store.dispatch(EditorAction::ShowImport(true)))
+    };
     html! {
-        <section class="panel header" aria-label="Loaded offsets">
+        <section class="panel header source-bar" aria-label="Loaded offsets">
+            <div class="source-head">
+                <p class="source-line">{ &header.line }</p>
+                if collapsed {
+                    <button type="button" onclick={on_replace}
+                        title="Open the import area again to load other text (the current text is kept)">{ "Replace" }</button>
+                }
+            </div>
             <dl class="facts">
                 <div><dt>{ "Connector" }</dt><dd>{ &header.kind }</dd></div>
                 <div><dt>{ "Source" }</dt><dd>{ &header.form }</dd></div>

@@ -13,6 +13,7 @@ mod problems;
 mod references;
 mod resource;
 mod rollback;
+mod start;
 mod table;
 mod text_input;
 
@@ -234,7 +235,11 @@ fn use_draft_saves(store: StoreHandle) -> UseStateHandle<Option<String>> {
         let editor = store.editor();
         (
             editor.data_revision(),
-            (editor.view_revision(), editor.settings_revision()),
+            (
+                editor.view_revision(),
+                editor.settings_revision(),
+                editor.export_tab(),
+            ),
             editor.loads(),
         )
     };
@@ -418,6 +423,7 @@ pub fn App() -> Html {
 
     let editor = store.editor();
     let loaded = editor.session().is_some();
+    let import_open = editor.import_open();
     let notice = editor.notice().cloned();
     let can_undo = editor.can_undo();
     let can_redo = editor.can_redo();
@@ -453,17 +459,36 @@ pub fn App() -> Html {
                             onclick={dispatch(EditorAction::DismissNotice)}>{ "×" }</button>
                     </p>
                 }
-                <import::ImportPanel />
-                <resource::ResourcePanel />
+                if !loaded {
+                    <start::GuidedStart />
+                }
+                // After a load the import area collapses to the source bar (the header), whose
+                // "Replace" opens it again; the table gets the main column and the checks and
+                // exports a side column of their own (stacked on narrow screens).
                 if loaded {
                     <import::Header />
-                    <kind::KindPicker />
-                    <bulk::BulkPanel view={view.clone()} />
-                    <table::Table view={view} focus_row={*focus_row} on_focused={on_focused} />
-                    <references::ReferencesPanel />
-                    <problems::ProblemsPanel problems={(*check).clone()} fresh={problems_fresh} on_focus_row={on_focus_row} />
-                    <export::ExportPanel problems={problems} check={(*check).clone()} fresh={problems_fresh} />
-                    <landed::LandedPanel />
+                }
+                if import_open {
+                    <import::ImportPanel />
+                }
+                if !loaded {
+                    <resource::ResourcePanel />
+                }
+                if loaded {
+                    <div class="workspace">
+                        <main class="workspace-main">
+                            <kind::KindPicker />
+                            <bulk::BulkPanel view={view.clone()} />
+                            <table::Table view={view} focus_row={*focus_row} on_focused={on_focused} />
+                            <references::ReferencesPanel />
+                        </main>
+                        <aside class="workspace-side" aria-label="Problems and export">
+                            <problems::ProblemsPanel problems={(*check).clone()} fresh={problems_fresh} on_focus_row={on_focus_row} />
+                            <export::ExportPanel problems={problems} check={(*check).clone()} fresh={problems_fresh} />
+                            <resource::ResourcePanel />
+                            <landed::LandedPanel />
+                        </aside>
+                    </div>
                 }
                 <footer class="footer">
                     { "Runs entirely in this browser: nothing you load or type is sent anywhere. Drafts are kept in this browser's local storage." }

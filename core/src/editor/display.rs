@@ -130,6 +130,40 @@ pub struct Header {
     pub topics: usize,
     /// When the listing was taken, or why that is unknown: a sentence for the header.
     pub listed: String,
+    /// The source bar's one line: what was loaded, the connector kind, the data key and the
+    /// entry count ("ConfigMap kafka/my-mm2-offsets · MirrorSourceConnector · key
+    /// east--west.MirrorSourceConnector.json · 3 entries").
+    pub line: String,
+}
+
+/// What a listing was loaded from, in a few words for the source bar.
+fn source_words(form: InputForm, configmap: Option<&str>, namespace: Option<&str>) -> String {
+    match (form, configmap) {
+        (InputForm::ConfigMapYaml | InputForm::ConfigMapJson, Some(name)) => {
+            let ns = namespace.map(|n| format!("{n}/")).unwrap_or_default();
+            format!("ConfigMap {ns}{name}")
+        }
+        (InputForm::ConfigMapYaml | InputForm::ConfigMapJson, None) => "ConfigMap".to_string(),
+        (InputForm::RestPayload, _) => "REST payload".to_string(),
+        (InputForm::Csv, _) => "CSV".to_string(),
+    }
+}
+
+/// The source bar's line (see [`Header::line`]).
+pub fn source_bar_line(
+    form: InputForm,
+    configmap: Option<&str>,
+    namespace: Option<&str>,
+    kind: &str,
+    data_key: Option<&str>,
+    entries: usize,
+) -> String {
+    let mut parts = vec![source_words(form, configmap, namespace), kind.to_string()];
+    if let Some(key) = data_key {
+        parts.push(format!("key {key}"));
+    }
+    parts.push(counted(entries, "entry", "entries"));
+    parts.join(" · ")
 }
 
 pub(super) use crate::diag::group_digits;
@@ -439,13 +473,24 @@ impl Editor {
             clusters.extend(facts.cluster);
             topics.extend(facts.topic);
         }
+        let configmap = listing.configmap.as_ref().and_then(|c| c.name.clone());
+        let namespace = listing.configmap.as_ref().and_then(|c| c.namespace.clone());
+        let line = source_bar_line(
+            listing.form,
+            configmap.as_deref(),
+            namespace.as_deref(),
+            listing.kind.label(),
+            listing.data_key.as_deref(),
+            entries,
+        );
         Some(Header {
+            line,
             kind: listing.kind.label().to_string(),
             form: form_label(listing.form).to_string(),
             data_key: listing.data_key.clone(),
             available_keys: listing.available_keys.clone(),
-            configmap: listing.configmap.as_ref().and_then(|c| c.name.clone()),
-            namespace: listing.configmap.as_ref().and_then(|c| c.namespace.clone()),
+            configmap,
+            namespace,
             entries,
             clusters: clusters.into_iter().map(str::to_string).collect(),
             topics: topics.len(),

@@ -1,7 +1,7 @@
 //! The draft records the page keeps in local storage (the source, the edits and the prefs),
 //! and restoring an editor from them.
 
-use super::{Editor, EditorAction, Field, Notice, TargetKind};
+use super::{Editor, EditorAction, ExportTab, Field, Notice, TargetKind};
 use crate::diag::Severity;
 use crate::edit::{Action, ExportScope, OffsetValue, Selection};
 use crate::filter::{EntryFacts, PartitionSet};
@@ -131,6 +131,10 @@ struct EditsRecord<'a> {
     /// When the draft was written (epoch milliseconds, from the page's clock: core has none).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     saved_at: Option<i64>,
+    /// The selected export tab, written only when it is not the first (so the records of the
+    /// default state are as before); older records have none and keep the first.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    export_tab: Option<Cow<'a, str>>,
     /// The draft only: the references, as pasted (read again on restore). Older records have
     /// none.
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -318,6 +322,8 @@ impl Editor {
             removed: None,
             saved_at: None,
             references: None,
+            export_tab: Some(Cow::Borrowed(self.export_tab.id()))
+                .filter(|_| self.export_tab != ExportTab::default()),
         }
     }
 
@@ -477,6 +483,9 @@ impl Editor {
             Some("latest") => Some(AutoOffsetReset::Latest),
             _ => None,
         };
+        if let Some(tab) = record.export_tab.as_deref().and_then(ExportTab::from_id) {
+            self.export_tab = tab;
+        }
         // Read again, not re-filled: the fields above are what the user last had.
         if let Some(resource) = record.resource.as_deref()
             && resource != self.resource_text()

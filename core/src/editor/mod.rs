@@ -31,6 +31,8 @@ mod kind;
 mod references;
 mod replace;
 mod settings;
+mod start;
+mod tabs;
 mod view;
 
 use display::group_digits;
@@ -42,7 +44,7 @@ pub use apply::{
 };
 pub use display::{
     FieldCell, Header, RowDisplay, caret_line, change_sentence, field_add_label, problems_heading,
-    source_line, summary_sentence,
+    source_bar_line, source_line, summary_sentence,
 };
 pub use display::{
     age_text, counted, epoch_ms, form_label, listed_sentence, stored_offsets_sentence,
@@ -61,6 +63,8 @@ pub use references::{
     ReferenceItem, role_from,
 };
 pub use settings::{ExportSettings, Field, TargetKind};
+pub use start::START_STEPS;
+pub use tabs::{ExportTab, TabKey, export_tabs, tab_after};
 pub use view::{Sort, SortColumn, View, ViewItem};
 
 /// The one-line message under the toolbar: what the last action did, or why it was refused.
@@ -151,6 +155,11 @@ pub enum EditorAction {
     AddUnlistedFromReference(usize),
     /// A field of the command generator changed.
     SetLookup(LookupField, String),
+    /// Open (`true`) the import area over a loaded listing ("Replace"), or collapse it back to
+    /// the source bar. A successful load collapses it; nothing loaded, it is always open.
+    ShowImport(bool),
+    /// Select an export view's tab (kept in the prefs record).
+    SelectExportTab(ExportTab),
 }
 
 #[derive(Debug, Clone, PartialEq)]
@@ -215,6 +224,10 @@ pub struct Editor {
     safe: apply::SafeApply,
     /// The references and the command generator (see `references`).
     refs: references::References,
+    /// The import area is collapsed to the source bar (set by a load, cleared by Replace).
+    import_collapsed: bool,
+    /// The selected export tab (see `tabs`).
+    export_tab: ExportTab,
 }
 
 impl Editor {
@@ -291,6 +304,12 @@ impl Editor {
         self.notice.as_ref()
     }
 
+    /// Whether the page shows the import area: always when nothing is loaded, and over a
+    /// listing only after "Replace" (otherwise the one-line source bar stands for it).
+    pub fn import_open(&self) -> bool {
+        self.loaded.is_none() || !self.import_collapsed
+    }
+
     // ----- the reducer -----
 
     /// THE reducer of the page. Never panics; a refused action sets the notice and changes
@@ -327,7 +346,9 @@ impl Editor {
             }
             EditorAction::SetInput(_)
             | EditorAction::DismissNotice
-            | EditorAction::FileUnreadable { .. } => {}
+            | EditorAction::FileUnreadable { .. }
+            | EditorAction::ShowImport(_)
+            | EditorAction::SelectExportTab(_) => {}
             // The resource fills settings (and bumps their revision when it does).
             EditorAction::CheckResource(_)
             | EditorAction::CheckResourceFile(_)
@@ -481,6 +502,7 @@ impl Editor {
                     view_revision: self.view_revision,
                     settings_revision: self.settings_revision,
                     replaced: std::mem::take(&mut self.replaced),
+                    export_tab: self.export_tab,
                     ..Editor::default()
                 };
                 self.replaced_from(before);
@@ -502,6 +524,8 @@ impl Editor {
                     bump(&mut self.view_revision);
                 }
             }
+            EditorAction::ShowImport(open) => self.import_collapsed = !open,
+            EditorAction::SelectExportTab(tab) => self.export_tab = tab,
         }
     }
 
@@ -565,7 +589,11 @@ impl Editor {
         match import(&source, &options) {
             Ok(imported) => {
                 let listing = imported.listing;
-                self.settings = default_settings(&listing);
+                let typed = std::mem::replace(&mut self.settings, default_settings(&listing));
+                // The first listing keeps what the guided start typed and the listing lacks.
+                if self.loaded.is_none() {
+                    settings::keep_typed(&mut self.settings, &typed, &listing);
+                }
                 let clusters: BTreeSet<&str> = listing
                     .entries
                     .iter()
@@ -590,6 +618,7 @@ impl Editor {
                 // A custom resource given earlier fills the settings of the new listing too.
                 self.fill_from_resource();
                 self.load_errors.clear();
+                self.import_collapsed = true;
                 self.selected.clear();
                 self.collapsed.clear();
                 self.notice = Some(Notice {

@@ -93,6 +93,10 @@ impl Editor {
         other.loads = self.loads.wrapping_add(1);
         other.replaced = std::mem::take(&mut self.replaced);
         other.reloaded = std::mem::take(&mut self.reloaded);
+        // A listing brought back shows its table first; the selected tab is the user's, not
+        // the listing's.
+        other.import_collapsed = true;
+        other.export_tab = self.export_tab;
         std::mem::replace(self, other)
     }
 

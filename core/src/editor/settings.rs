@@ -300,3 +300,37 @@ pub(super) fn default_settings(listing: &Listing) -> ExportSettings {
         auto_offset_reset: None,
     }
 }
+
+/// Keeps in `settings` (guessed from the first listing) what the guided start `typed` and the
+/// listing does not say: a REST payload or a CSV names no resource, no namespace and no
+/// ConfigMap, and no listing knows the mirror index or the kubectl context.
+pub(super) fn keep_typed(settings: &mut ExportSettings, typed: &ExportSettings, listing: &Listing) {
+    let typed_value = |field: Field| Some(typed.get(field)).filter(|v| !v.is_empty());
+    let Some(resource) = typed_value(Field::Resource) else {
+        return;
+    };
+    if listing.configmap.is_none() && listing.mirror.is_none() && typed.target != TargetKind::Rest {
+        settings.target = typed.target;
+    }
+    let namespace_listed = listing
+        .configmap
+        .as_ref()
+        .is_some_and(|m| m.namespace.is_some());
+    for field in Field::ALL {
+        let Some(value) = typed_value(field) else {
+            continue;
+        };
+        let keep = match field {
+            Field::Namespace => !namespace_listed,
+            Field::MirrorIndex | Field::Context => true,
+            _ => !settings.values.contains_key(&field),
+        };
+        if keep {
+            settings.values.insert(field, value.to_string());
+        }
+    }
+    settings
+        .values
+        .entry(Field::ListConfigMap)
+        .or_insert_with(|| format!("{resource}-offsets"));
+}

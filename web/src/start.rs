@@ -1,0 +1,130 @@
+//! The guided start on the empty page: the three steps (list, edit, apply) and the list commands
+//! generated from a few fields. The fields are the export settings' own (`Field`), so what is
+//! typed here fills the export settings too; core builds and checks the commands.
+
+use crate::export::{ExportView, Shared, StepTexts};
+use crate::use_store;
+use offsets_core::editor::{EditorAction, Field, START_STEPS, TargetKind};
+use web_sys::{HtmlInputElement, HtmlSelectElement};
+use yew::prelude::*;
+
+/// The label and placeholder of a field of the guided start.
+fn field_text(field: Field, target: TargetKind) -> (&'static str, &'static str) {
+    match (field, target) {
+        (Field::Resource, TargetKind::KafkaMirrorMaker2) => ("Resource name", "my-mm2"),
+        (Field::Resource, _) => ("Resource name", "my-connector"),
+        (Field::Namespace, _) => ("Namespace", "kafka"),
+        (Field::Connector, _) => ("Connector", "east->west.MirrorSourceConnector"),
+        (Field::MirrorIndex, _) => ("Mirror index", "0"),
+        _ => ("", ""),
+    }
+}
+
+#[component]
+pub fn GuidedStart() -> Html {
+    let store = use_store();
+    let settings_revision = store.editor().settings_revision();
+    let state = {
+        let store = store.clone();
+        use_memo(settings_revision, move |_| {
+            let editor = store.editor();
+            let fields: Vec<(Field, String, Option<String>)> = editor
+                .start_fields()
+                .into_iter()
+                .map(|f| {
+                    (
+                        f,
+                        editor.settings().get(f).to_string(),
+                        editor.start_field_error(f),
+                    )
+                })
+                .collect();
+            let list = editor.start_list();
+            (
+                editor.start_target(),
+                fields,
+                Shared::new(
+                    list.as_ref()
+                        .map(|p| p.render_steps())
+                        .map_err(|_| Vec::new()),
+                ),
+                Shared::new(
+                    list.as_ref()
+                        .map(|p| p.render_script())
+                        .map_err(|_| Vec::new()),
+                ),
+                StepTexts::of(&list.as_ref().map_err(|_| Vec::new()).cloned()),
+                list.err(),
+            )
+        })
+    };
+    let (target, fields, steps, script, step_texts, missing) = (*state).clone();
+
+    let on_kind = {
+        let store = store.clone();
+        Callback::from(move |e: Event| {
+            let select: HtmlSelectElement = e.target_unchecked_into();
+            let target = if select.value() == "mirrormaker2" {
+                TargetKind::KafkaMirrorMaker2
+            } else {
+                TargetKind::KafkaConnector
+            };
+            store.dispatch(EditorAction::SetTarget(target));
+        })
+    };
+    let field = |(field, value, error): (Field, String, Option<String>)| {
+        let store = store.clone();
+        let (label, placeholder) = field_text(field, target);
+        let id = format!("start-{field:?}").to_lowercase();
+        let oninput = Callback::from(move |e: InputEvent| {
+            let input: HtmlInputElement = e.target_unchecked_into();
+            store.dispatch(EditorAction::SetField(field, input.value()));
+        });
+        html! {
+            <div class="field">
+                <label for={id.clone()}>{ label }</label>
+                <input id={id.clone()} type="text" value={value} oninput={oninput}
+                    placeholder={placeholder} autocomplete="off" spellcheck="false"
+                    aria-invalid={error.is_some().to_string()}
+                    aria-describedby={error.is_some().then(|| format!("{id}-error"))} />
+                if let Some(e) = error {
+                    <span id={format!("{id}-error")} class="field-error">{ e }</span>
+                }
+            </div>
+        }
+    };
+
+    html! {
+        <section class="panel start" aria-labelledby="start-heading">
+            <h2 id="start-heading">{ "Get started" }</h2>
+            <ol class="start-steps" aria-label="How it works">
+                { for START_STEPS.iter().enumerate().map(|(i, (title, text))| html! {
+                    <li>
+                        <span class="start-number" aria-hidden="true">{ i + 1 }</span>
+                        <div>
+                            <h3>{ *title }</h3>
+                            <p class="hint">{ *text }</p>
+                        </div>
+                    </li>
+                }) }
+            </ol>
+            <div class="start-fields fields">
+                <div class="field">
+                    <label for="start-kind">{ "Resource kind" }</label>
+                    <select id="start-kind" onchange={on_kind}>
+                        <option value="connector" selected={target == TargetKind::KafkaConnector}>{ "KafkaConnector" }</option>
+                        <option value="mirrormaker2" selected={target == TargetKind::KafkaMirrorMaker2}>{ "KafkaMirrorMaker2" }</option>
+                    </select>
+                </div>
+                { for fields.into_iter().map(field) }
+            </div>
+            if let Some(missing) = missing {
+                <p class="hint" role="status" aria-label="List commands">{ missing }</p>
+            } else {
+                <ExportView title="List commands" file="list-offsets-steps.sh" mime="text/x-shellscript"
+                    text={steps} copy_all={script} steps={step_texts} />
+            }
+            <p class="hint">{ "Then paste the saved list.yaml below, or open it, or try Load example." }</p>
+        </section>
+    }
+}
