@@ -3,7 +3,7 @@
 // result, and the line goes away; a small load shows none.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mm2RestPayload, offsetBox, paste, until, withApp } from './editor-helpers.mjs';
+import { mm2RestPayload, offsetBox, openImport, paste, until, withApp } from './editor-helpers.mjs';
 
 /** Records, on every animation frame, the busy line's text and how many rows the table shows. */
 async function recordFrames(page) {
@@ -26,6 +26,7 @@ test('busy: a 100k load paints "Loading … MB" before the work, then the rows; 
     assert.equal((await page.locator('.busy-line').textContent()).trim(), '', 'no busy line for 3 rows');
 
     const big = mm2RestPayload(100, 1000);
+    await openImport(page);
     await page.getByRole('textbox', { name: 'Import text' }).fill(big);
     await recordFrames(page);
     await page.getByRole('button', { name: 'Load', exact: true }).click();

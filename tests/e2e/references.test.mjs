@@ -9,7 +9,7 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { FIXTURES, ROOT } from './harness.mjs';
-import { changeText, jacksonPretty, mm2Entry, offsetBox, paste, rowOf, until, withApp } from './editor-helpers.mjs';
+import { changeText, jacksonPretty, mm2Entry, offsetBox, openExport, paste, rowOf, until, withApp } from './editor-helpers.mjs';
 
 const GOLDEN = join(ROOT, 'tests/golden/references');
 const golden = (name) => readFile(join(GOLDEN, name), 'utf8');
@@ -101,7 +101,7 @@ test('references: log range of every row, range: filter, set a filtered set to t
       assert.equal(await value(page, 'payments partition 0'), '1999', 'outside the filter: unchanged');
 
       // The export: exactly the three rows of the topic, as the real kubectl reads it.
-      const yamlView = page.getByRole('region', { name: 'Export' }).getByRole('region', { name: 'ConfigMap YAML' });
+      const yamlView = await openExport(page, 'ConfigMap YAML');
       await until(async () => (await yamlView.locator('pre').textContent()).includes('"offset" : 299'), { message: 'the export follows' });
       const file = join(dir, 'alter.yaml');
       await writeFile(file, await yamlView.locator('pre').textContent());
