@@ -36,7 +36,11 @@ fuzz:
 clean:
 	rm -rf dist dist-single target/wasm32-unknown-unknown tests/e2e/artifacts
 
-.PHONY: bench dist-single
+.PHONY: bench dist-single e2e-load
+
+## e2e-load: the end-to-end tests with every core kept busy by other processes (an extra check, not part of test)
+e2e-load: setup
+	scripts/e2e-under-load.sh
 
 ## bench: release builds, then figures (core pipeline, CLI vs jq vs Python, wasm size) printed and recorded in BENCHMARKS.md
 bench: setup-build

@@ -4,6 +4,8 @@
 import assert from 'node:assert/strict';
 import { start } from './harness.mjs';
 
+export { until, eventually, WAIT_MS } from './wait.mjs';
+
 /** Starts the app (fresh profile), opens it and waits for the page heading. */
 export async function openApp(options = {}) {
   const app = await start(options);
@@ -83,17 +85,6 @@ export function rowOf(page, name) {
 /** Text of the "Change" cell of a row. */
 export async function changeText(page, name) {
   return (await rowOf(page, name).locator('td.change').textContent()).trim();
-}
-
-/** Waits until `fn()` (sync or async) returns a truthy value; returns it. */
-export async function until(fn, { timeout = 10_000, message = 'condition' } = {}) {
-  const deadline = Date.now() + timeout;
-  for (;;) {
-    const value = await fn();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${message}`);
-    await new Promise((r) => setTimeout(r, 25));
-  }
 }
 
 /**

@@ -6,6 +6,7 @@ import { mkdtemp, mkdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { serve } from '../../scripts/serve.mjs';
+import { WAIT_MS } from './wait.mjs';
 
 export const ROOT = resolve(import.meta.dirname, '../..');
 export const DIST = process.env.DIST_DIR ?? join(ROOT, 'dist');
@@ -33,7 +34,9 @@ export async function start({ prefix = '/', colorScheme = 'light' } = {}) {
   const consoleErrors = [];
   context.on('request', (r) => requests.push(r.url()));
   const page = context.pages()[0] ?? (await context.newPage());
-  page.setDefaultTimeout(10_000);
+  // Every locator action and wait gives the page this long to reach the state (generous: the
+  // suite also runs with both cores kept busy, see scripts/e2e-under-load.sh).
+  page.setDefaultTimeout(WAIT_MS);
   page.on('console', (m) => { if (m.type() === 'error') consoleErrors.push(m.text()); });
   page.on('pageerror', (e) => consoleErrors.push(String(e)));
   await mkdir(ARTIFACTS, { recursive: true });

@@ -13,7 +13,7 @@ import assert from 'node:assert/strict';
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { ROOT } from './harness.mjs';
-import { withApp, assertQuietAndOffline, paste, openImport } from './editor-helpers.mjs';
+import { withApp, assertQuietAndOffline, paste, openImport, eventually } from './editor-helpers.mjs';
 
 const CORPUS = join(ROOT, 'tests/hostile');
 const HTML_NAME = '<script>alert(1)</script><img src=x onerror=alert(2)>';
@@ -70,14 +70,14 @@ async function checkOutcome(app, name, text, how) {
   const errors = page.getByRole('alert', { name: 'Import errors' });
   const loaded = page.getByRole('region', { name: 'Loaded offsets' });
   await errors.or(loaded).first().waitFor();
-  assert.ok(await page.getByRole('heading', { name: 'Connector offsets editor' }).isVisible(), `${what}: the page heading`);
+  await eventually(async () => assert.ok(await page.getByRole('heading', { name: 'Connector offsets editor' }).isVisible(), `${what}: the page heading`));
   const outcome = (await errors.count()) > 0 ? 'refused' : 'loaded';
   const refused = REFUSED.test(name) || (how === 'file' && name.startsWith('invalid-utf8'));
   assert.equal(outcome, refused ? 'refused' : 'loaded', `${what}: ${outcome}`);
   if (outcome === 'refused') {
-    assert.equal(await loaded.count(), 0, `${what}: nothing was loaded before`);
+    await eventually(async () => assert.equal(await loaded.count(), 0, `${what}: nothing was loaded before`));
     const items = errors.getByRole('listitem');
-    assert.ok((await items.count()) >= 1, `${what}: at least one error`);
+    await eventually(async () => assert.ok((await items.count()) >= 1, `${what}: at least one error`));
     const lineCount = text.split('\n').length;
     for (const item of await items.all()) {
       const head = (await item.locator('.diag-head').textContent()).trim();
@@ -90,9 +90,9 @@ async function checkOutcome(app, name, text, how) {
       assert.ok(context.startsWith(`${quoted}\n`), `${what}: line ${line} quoted: ${JSON.stringify(context)}`);
       assert.match(context, /\n[ \t]*\^$/, `${what}: a caret under the column`);
     }
-    assert.match(await page.getByRole('alert').filter({ hasText: /^Not loaded/ }).textContent(), /^Not loaded: \d+:\d+/);
+    await eventually(async () => assert.match(await page.getByRole('alert').filter({ hasText: /^Not loaded/ }).textContent(), /^Not loaded: \d+:\d+/));
   } else {
-    assert.equal(await errors.count(), 0, `${what}: no import errors`);
+    await eventually(async () => assert.equal(await errors.count(), 0, `${what}: no import errors`));
     const facts = await loaded.locator('dl > div').allTextContents();
     assert.ok(facts.some((f) => /^Entries\s*\d+$/.test(f.trim())), `${what}: header facts ${facts}`);
     const problems = page.getByRole('region', { name: 'Problems' });
@@ -103,7 +103,7 @@ async function checkOutcome(app, name, text, how) {
 
 /** Nothing injected, run, opened, logged or requested since `before`. */
 async function checkUntouched(app, what, before, requestsBefore) {
-  assert.deepEqual(await pageMarks(app.page), before, `${what}: no element, handler or global injected`);
+  await eventually(async () => assert.deepEqual(await pageMarks(app.page), before, `${what}: no element, handler or global injected`));
   assert.deepEqual(app.dialogs, [], `${what}: no dialog`);
   assert.deepEqual(app.consoleErrors, [], `${what}: no console error`);
   assert.deepEqual(app.requests.slice(requestsBefore), [], `${what}: no request after the page loaded`);
@@ -118,7 +118,7 @@ async function discard(page) {
     await page.getByRole('region', { name: 'Loaded offsets' }).waitFor({ state: 'detached' });
     await page.getByRole('alert', { name: 'Import errors' }).waitFor({ state: 'detached' });
   }
-  assert.equal(await page.getByRole('textbox', { name: 'Import text' }).inputValue(), '');
+  await eventually(async () => assert.equal(await page.getByRole('textbox', { name: 'Import text' }).inputValue(), ''));
 }
 
 test('every hostile corpus file, pasted and opened: located errors or a table, nothing injected, nothing run', async () => {
@@ -134,15 +134,15 @@ test('every hostile corpus file, pasted and opened: located errors or a table, n
       await paste(page, text);
       outcomes[name] = await checkOutcome(app, name, text, 'paste');
       await openImport(page);
-      assert.equal(await area.inputValue(), text, `${name}: the text area keeps the text`);
+      await eventually(async () => assert.equal(await area.inputValue(), text, `${name}: the text area keeps the text`));
       if (name.startsWith('name-html-')) {
         // The hostile name is shown, as text, where the file put it (header, table, problems).
-        assert.ok((await shownText(page)).includes(HTML_NAME),
-          `${name}: the name is shown as text`);
+        await eventually(async () => assert.ok((await shownText(page)).includes(HTML_NAME),
+          `${name}: the name is shown as text`));
       }
       if (name.startsWith('nul-byte')) {
-        assert.ok((await page.getByRole('alert', { name: 'Import errors' }).textContent()).includes(`${positionOf(text, '\0')}: `),
-          `${name}: the NUL byte's position`);
+        await eventually(async () => assert.ok((await page.getByRole('alert', { name: 'Import errors' }).textContent()).includes(`${positionOf(text, '\0')}: `),
+          `${name}: the NUL byte's position`));
       }
       await checkUntouched(app, `${name} (paste)`, before, requestsBefore);
     }
@@ -155,7 +155,7 @@ test('every hostile corpus file, pasted and opened: located errors or a table, n
       await page.getByLabel('Open file').setInputFiles(join(CORPUS, name));
       const outcome = await checkOutcome(app, name, text, 'file');
       await openImport(page);
-      assert.equal(await area.inputValue(), text, `${name}: the picked file, decoded, is in the text area`);
+      await eventually(async () => assert.equal(await area.inputValue(), text, `${name}: the picked file, decoded, is in the text area`));
       if (name.startsWith('invalid-utf8')) {
         // Opened as a file, invalid bytes are refused where the first one is (as the CLI does),
         // instead of loading names with U+FFFD in them as a paste of the mojibake does.
@@ -167,8 +167,8 @@ test('every hostile corpus file, pasted and opened: located errors or a table, n
         assert.equal(outcome, outcomes[name], `${name}: the same outcome as pasted`);
       }
       if (name.startsWith('nul-byte')) {
-        assert.ok((await page.getByRole('alert', { name: 'Import errors' }).textContent()).includes(`${positionOf(text, '\0')}: `),
-          `${name}: the NUL byte's position`);
+        await eventually(async () => assert.ok((await page.getByRole('alert', { name: 'Import errors' }).textContent()).includes(`${positionOf(text, '\0')}: `),
+          `${name}: the NUL byte's position`));
       }
       await checkUntouched(app, `${name} (file)`, before, requestsBefore);
     }

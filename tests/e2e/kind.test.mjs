@@ -2,7 +2,7 @@
 // driven by role and accessible name, waiting for states, never for time.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { withApp, paste, headerFacts } from './editor-helpers.mjs';
+import { withApp, paste, headerFacts, eventually } from './editor-helpers.mjs';
 
 /** A bare REST body of MirrorSourceConnector offsets whose entries lack `cluster`. */
 const BARE_MM2 = '{"offsets":[{"partition":{"topic":"orders","partition":0},"offset":{"offset":5}},{"partition":{"topic":"orders","partition":1},"offset":{"offset":-1}}]}';
@@ -18,15 +18,15 @@ async function problemTexts(page) {
 test('choosing the connector kind of a bare REST body shows its MirrorMaker 2 errors', async () => {
   await withApp({}, async ({ page }) => {
     await paste(page, BARE_MM2);
-    assert.equal((await headerFacts(page)).Connector, 'Source connector (generic)');
+    await eventually(async () => assert.equal((await headerFacts(page)).Connector, 'Source connector (generic)'));
     const kind = page.getByRole('combobox', { name: 'Connector kind', exact: true });
     await kind.waitFor();
-    assert.equal(
+    await eventually(async () => assert.equal(
       await kind.locator('option:checked').textContent(),
       'Detected: Source connector (generic; from the entry keys)',
-    );
+    ));
     const problems = page.getByRole('region', { name: 'Problems' });
-    assert.equal(await problems.getByText(/error\s*MS1/).count(), 0);
+    await eventually(async () => assert.equal(await problems.getByText(/error\s*MS1/).count(), 0));
 
     await kind.selectOption({ label: 'MirrorSourceConnector' });
     await problems.getByText("Entry #1: the source partition is missing the 'cluster' key").first().waitFor();
@@ -34,13 +34,13 @@ test('choosing the connector kind of a bare REST body shows its MirrorMaker 2 er
     assert.ok(items.some((t) => /error\s*MS1\s*.*Entry #2: the source partition is missing the 'cluster' key/.test(t)), JSON.stringify(items));
     assert.ok(items.some((t) => /error\s*MS8\s*.*Entry #2: the offset -1 is negative/.test(t)), JSON.stringify(items));
     assert.ok(items.some((t) => /warning\s*IMP7\s*.*Entry #1 does not look like a MirrorSourceConnector partition/.test(t)), JSON.stringify(items));
-    assert.equal((await headerFacts(page)).Connector, 'MirrorSourceConnector');
-    assert.equal(await kind.inputValue(), 'mirror-source');
+    await eventually(async () => assert.equal((await headerFacts(page)).Connector, 'MirrorSourceConnector'));
+    await eventually(async () => assert.equal(await kind.inputValue(), 'mirror-source'));
 
     // Back to the detected kind: the MirrorMaker 2 errors go away.
     await kind.selectOption({ index: 0 });
     await problems.getByText(/error\s*MS1/).first().waitFor({ state: 'detached' });
-    assert.equal((await headerFacts(page)).Connector, 'Source connector (generic)');
+    await eventually(async () => assert.equal((await headerFacts(page)).Connector, 'Source connector (generic)'));
   });
 });
 
@@ -49,7 +49,7 @@ test('the S7 problem offers "Keep only the last", which removes the earlier entr
     await paste(page, REPEATED);
     const problems = page.getByRole('region', { name: 'Problems' });
     await problems.getByText(/warning\s*S7/).waitFor();
-    assert.equal(await page.locator('tr.row').count(), 3);
+    await eventually(async () => assert.equal(await page.locator('tr.row').count(), 3));
     await problems.getByRole('button', { name: 'Keep only the last', exact: true }).click();
     await problems.getByText(/warning\s*S7/).waitFor({ state: 'detached' });
     await page.getByRole('status').filter({ hasText: /Kept only the last entry of each repeated partition: removed 1 earlier row/ }).waitFor();

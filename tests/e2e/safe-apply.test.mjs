@@ -9,7 +9,7 @@ import { execFileSync } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { FIXTURES } from './harness.mjs';
-import { withApp, paste, headerFacts, offsetBox, changeText, until, openExport } from './editor-helpers.mjs';
+import { withApp, paste, headerFacts, offsetBox, changeText, until, openExport, eventually } from './editor-helpers.mjs';
 
 const fixture = (name) => readFile(join(FIXTURES, name), 'utf8');
 const KEY = 'east--west.MirrorSourceConnector.json';
@@ -30,7 +30,7 @@ async function download(page, view, name) {
     view.getByRole('button', { name: 'Download' }).click(),
   ]);
   assert.equal(file.suggestedFilename(), name);
-  assert.equal(await file.failure(), null, 'download completed');
+  await eventually(async () => assert.equal(await file.failure(), null, 'download completed'));
   const path = await file.path();
   await view.getByRole('status').filter({ hasText: `Downloaded ${name}.` }).waitFor();
   return { path, text: await readFile(path, 'utf8') };
@@ -57,14 +57,14 @@ test('safe apply: gated exports, the custom resource, the rollback and the lande
     // No owner, so no resource name: only the commands wait for it.
     const exportRegion = page.getByRole('region', { name: 'Export' });
     const nameBox = exportRegion.getByRole('textbox', { name: 'KafkaMirrorMaker2 name' });
-    assert.equal(await nameBox.inputValue(), '');
+    await eventually(async () => assert.equal(await nameBox.inputValue(), ''));
     const yamlView = exportRegion.getByRole('region', { name: 'ConfigMap YAML', exact: true });
     await yamlView.locator('pre').waitFor();
-    assert.equal(await exportRegion.getByRole('alert', { name: 'Export disabled' }).count(), 0, 'nothing disables every export');
+    await eventually(async () => assert.equal(await exportRegion.getByRole('alert', { name: 'Export disabled' }).count(), 0, 'nothing disables every export'));
     await openExport(page, 'kubectl commands');
     const commands = exportRegion.getByRole('region', { name: 'kubectl commands', exact: true });
     await commands.getByText('Fill in KafkaMirrorMaker2 name: Required: the name of the KafkaMirrorMaker2 resource.').waitFor();
-    assert.equal(await commands.getByRole('button', { name: 'Copy', exact: true }).isDisabled(), true);
+    await eventually(async () => assert.equal(await commands.getByRole('button', { name: 'Copy', exact: true }).isDisabled(), true));
     await openExport(page, 'PATCH JSON');
     await exportRegion.getByRole('region', { name: 'PATCH JSON', exact: true }).locator('pre').waitFor();
 
@@ -84,17 +84,17 @@ test('safe apply: gated exports, the custom resource, the rollback and the lande
     const check = page.getByRole('region', { name: 'Custom resource check' });
     await check.waitFor();
     await until(async () => (await nameBox.inputValue()) === 'my-mm2', { message: 'the name filled from the resource' });
-    assert.equal(await exportRegion.getByRole('textbox', { name: 'Connector', exact: true }).inputValue(), 'east->west.MirrorSourceConnector');
-    assert.equal(await exportRegion.getByRole('textbox', { name: 'Mirror index' }).inputValue(), '0');
-    assert.equal(await exportRegion.getByRole('textbox', { name: 'Alter ConfigMap name' }).inputValue(), 'my-mm2-offsets-alter');
-    assert.match(await check.getByRole('status').filter({ hasText: /^Export settings / }).textContent(), /^Export settings filled from KafkaMirrorMaker2 'my-mm2': name, namespace, connector, mirror index/);
+    await eventually(async () => assert.equal(await exportRegion.getByRole('textbox', { name: 'Connector', exact: true }).inputValue(), 'east->west.MirrorSourceConnector'));
+    await eventually(async () => assert.equal(await exportRegion.getByRole('textbox', { name: 'Mirror index' }).inputValue(), '0'));
+    await eventually(async () => assert.equal(await exportRegion.getByRole('textbox', { name: 'Alter ConfigMap name' }).inputValue(), 'my-mm2-offsets-alter'));
+    await eventually(async () => assert.match(await check.getByRole('status').filter({ hasText: /^Export settings / }).textContent(), /^Export settings filled from KafkaMirrorMaker2 'my-mm2': name, namespace, connector, mirror index/));
     const cr3 = check.getByRole('listitem').filter({ hasText: 'CR3' });
-    assert.match(await cr3.textContent(), /5:35 .*strimzi\.io\/connector-offsets is 'List'/);
+    await eventually(async () => assert.match(await cr3.textContent(), /5:35 .*strimzi\.io\/connector-offsets is 'List'/));
     const fix = await cr3.locator('.finding-command pre').textContent();
     assert.match(fix, /^kubectl annotate kafkamirrormaker2 'my-mm2' -n 'kafka' /);
     await cr3.getByRole('button', { name: 'Copy command' }).click();
     await cr3.getByRole('status').filter({ hasText: 'Copied the command to the clipboard.' }).waitFor();
-    assert.equal(await page.evaluate(() => navigator.clipboard.readText()), fix);
+    await eventually(async () => assert.equal(await page.evaluate(() => navigator.clipboard.readText()), fix));
 
     // Every name known: the commands are there.
     await openExport(page, 'kubectl commands');
@@ -104,7 +104,7 @@ test('safe apply: gated exports, the custom resource, the rollback and the lande
     // The rollback: exactly the two changed partitions back to 41 and 42.
     await openExport(page, 'Rollback');
     const rollback = exportRegion.getByRole('region', { name: 'Rollback', exact: true });
-    assert.match(await rollback.textContent(), /It names 2 partitions: 2 back to their listed offset, 0 the alter adds deleted/);
+    await eventually(async () => assert.match(await rollback.textContent(), /It names 2 partitions: 2 back to their listed offset, 0 the alter adds deleted/));
     const rollbackYaml = rollback.getByRole('region', { name: 'Rollback ConfigMap', exact: true });
     const back = await download(page, rollbackYaml, 'rollback.yaml');
     const rcm = kubectlRead(back.path);
@@ -115,10 +115,10 @@ test('safe apply: gated exports, the custom resource, the rollback and the lande
     const steps = (await rollback.getByRole('region', { name: 'Rollback steps', exact: true }).locator('pre').allTextContents()).join('\n');
     assert.match(steps, /Roll back: /);
     assert.ok(steps.includes('my-mm2-offsets-alter-rollback'), steps);
-    assert.equal(
+    await eventually(async () => assert.equal(
       await rollback.getByRole('region', { name: 'Expected after the rollback' }).locator('pre').textContent(),
       'east/orders:0: 41\neast/orders:1: 42\n',
-    );
+    ));
 
     // The landed check: orders 0 landed at 10, orders 1 still listed (the null drifted).
     const landed = page.getByRole('region', { name: 'Landed check' });
@@ -126,11 +126,11 @@ test('safe apply: gated exports, the custom resource, the rollback and the lande
     await landed.getByRole('button', { name: 'Check', exact: true }).click();
     const summary = landed.getByRole('status', { name: 'Landed summary' });
     await summary.waitFor();
-    assert.match(await summary.textContent(), /^1 of 2 altered partitions landed; 1 drifted \(listed with another offset\), 0 missing/);
+    await eventually(async () => assert.match(await summary.textContent(), /^1 of 2 altered partitions landed; 1 drifted \(listed with another offset\), 0 missing/));
     const table = landed.getByRole('table', { name: 'Landed per partition' });
     const row = (label) => table.getByRole('row').filter({ has: page.getByRole('rowheader', { name: label, exact: true }) });
-    assert.deepEqual(await row('east/orders:0').getByRole('cell').allTextContents(), ['10', '10', 'landed']);
-    assert.deepEqual(await row('east/orders:1').getByRole('cell').allTextContents(), ['null', '42', 'drifted']);
+    await eventually(async () => assert.deepEqual(await row('east/orders:0').getByRole('cell').allTextContents(), ['10', '10', 'landed']));
+    await eventually(async () => assert.deepEqual(await row('east/orders:1').getByRole('cell').allTextContents(), ['null', '42', 'drifted']));
 
     // Once the null landed too (the partition is gone from the listing): all landed.
     const lines = listing.replace('"offset" : 41', '"offset" : 10');
@@ -139,13 +139,13 @@ test('safe apply: gated exports, the custom resource, the rollback and the lande
     await landed.getByRole('textbox', { name: 'Check the new listing' }).fill(`${lines.slice(0, cut)}} ]${lines.slice(end + 3)}`);
     await landed.getByRole('button', { name: 'Check', exact: true }).click();
     await until(async () => /^All 2 partitions of the alter landed/.test(await summary.textContent()), { message: 'all landed' });
-    assert.deepEqual(await row('east/orders:1').getByRole('cell').allTextContents(), ['null', 'no entry', 'landed']);
+    await eventually(async () => assert.deepEqual(await row('east/orders:1').getByRole('cell').allTextContents(), ['null', 'no entry', 'landed']));
 
     // The custom resource is kept in the draft.
     await page.reload();
     await page.getByRole('heading', { name: 'Connector offsets editor' }).waitFor();
     await until(async () => (await page.getByRole('textbox', { name: 'Custom resource' }).inputValue()) === cr, { message: 'the resource restored' });
     await page.getByRole('region', { name: 'Custom resource check' }).getByRole('listitem').filter({ hasText: 'CR3' }).waitFor();
-    assert.equal(await page.getByRole('region', { name: 'Export' }).getByRole('textbox', { name: 'KafkaMirrorMaker2 name' }).inputValue(), 'my-mm2');
+    await eventually(async () => assert.equal(await page.getByRole('region', { name: 'Export' }).getByRole('textbox', { name: 'KafkaMirrorMaker2 name' }).inputValue(), 'my-mm2'));
   });
 });

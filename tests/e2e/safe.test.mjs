@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { FIXTURES } from './harness.mjs';
-import { withApp, paste, headerFacts, offsetBox, changeText, until, openImport, openExport } from './editor-helpers.mjs';
+import { withApp, paste, headerFacts, offsetBox, changeText, until, openImport, openExport, eventually } from './editor-helpers.mjs';
 
 const fixture = (name) => readFile(join(FIXTURES, name), 'utf8');
 const MM2 = 'kafkamirrormaker2-source.list.yaml'; // orders 0 = 41, orders 1 = 42
@@ -27,24 +27,24 @@ test('auto.offset.reset: no command until the user chooses; latest is warned', a
     await setCell(page, 'orders partition 0', '3');
     await openExport(page, 'auto.offset.reset commands');
     const select = page.getByRole('combobox', { name: 'auto.offset.reset value' });
-    assert.equal(await select.inputValue(), '', 'not chosen by default');
+    await eventually(async () => assert.equal(await select.inputValue(), '', 'not chosen by default'));
     const none = page.getByRole('status', { name: 'auto.offset.reset commands' });
     await none.waitFor();
-    assert.match(await none.textContent(), /Not chosen, so no command.*default is earliest/);
-    assert.equal(await page.getByRole('heading', { name: 'auto.offset.reset commands' }).count(), 0);
+    await eventually(async () => assert.match(await none.textContent(), /Not chosen, so no command.*default is earliest/));
+    await eventually(async () => assert.equal(await page.getByRole('heading', { name: 'auto.offset.reset commands' }).count(), 0));
 
     await select.selectOption('latest');
     await page.getByRole('heading', { name: 'auto.offset.reset commands' }).waitFor();
     await page.getByRole('alert').filter({ hasText: 'latest gives up at-least-once delivery' }).waitFor();
     const commands = page.getByRole('region', { name: 'auto.offset.reset commands' });
-    assert.match(await commands.textContent(), /source\.consumer\.auto\.offset\.reset/);
+    await eventually(async () => assert.match(await commands.textContent(), /source\.consumer\.auto\.offset\.reset/));
 
     await select.selectOption('earliest');
     await until(async () => (await page.getByRole('alert').filter({ hasText: 'at-least-once' }).count()) === 0, { message: 'warning gone' });
     // Back to not chosen: no command again.
     await select.selectOption('');
     await none.waitFor();
-    assert.equal(await page.getByRole('heading', { name: 'auto.offset.reset commands' }).count(), 0);
+    await eventually(async () => assert.equal(await page.getByRole('heading', { name: 'auto.offset.reset commands' }).count(), 0));
   });
 });
 
@@ -64,8 +64,8 @@ test('nothing lost: Load example, Load, Open file and Discard draft are undone b
     await page.getByRole('status').filter({ hasText: 'Undo (Ctrl+Z) brings back the previous listing with its 2 edits.' }).waitFor();
     await undo.click();
     await until(async () => (await p0.inputValue()) === '3', { message: 'edits back after Load example' });
-    assert.equal(await offsetBox(page, 'orders partition 1').inputValue(), '4');
-    assert.equal((await headerFacts(page)).ConfigMap, 'kafka/my-mm2-offsets');
+    await eventually(async () => assert.equal(await offsetBox(page, 'orders partition 1').inputValue(), '4'));
+    await eventually(async () => assert.equal((await headerFacts(page)).ConfigMap, 'kafka/my-mm2-offsets'));
     await redo.click();
     await until(async () => (await p0.inputValue()) === '1006', { message: 'redo loads the example' });
     await undo.click();
@@ -91,7 +91,7 @@ test('nothing lost: Load example, Load, Open file and Discard draft are undone b
     await page.getByRole('status').filter({ hasText: 'Draft discarded. Undo (Ctrl+Z) brings back the previous listing with its 2 edits.' }).waitFor();
     await undo.click();
     await until(async () => (await p0.count()) === 1 && (await p0.inputValue()) === '3', { message: 'edits back after Discard' });
-    assert.equal(await offsetBox(page, 'orders partition 1').inputValue(), '4');
+    await eventually(async () => assert.equal(await offsetBox(page, 'orders partition 1').inputValue(), '4'));
     // Its own history came back too: the last edit undoes.
     await undo.click();
     await until(async () => (await offsetBox(page, 'orders partition 1').inputValue()) === '42', { message: 'the listing’s own undo' });
@@ -106,7 +106,7 @@ test('null only on purpose: an empty Value is refused, a cleared cell comes back
     await page.getByRole('button', { name: 'Set 3 rows', exact: true }).click();
     await page.getByRole('alert').filter({ hasText: 'Type a value' }).waitFor();
     for (const [p, v] of [[0, '500'], [1, '501'], [2, '502']]) {
-      assert.equal(await offsetBox(page, `events partition ${p}`).inputValue(), v, 'nothing nulled');
+      await eventually(async () => assert.equal(await offsetBox(page, `events partition ${p}`).inputValue(), v, 'nothing nulled'));
     }
     // Typing null is on purpose.
     await value.fill('null');
@@ -123,8 +123,8 @@ test('null only on purpose: an empty Value is refused, a cleared cell comes back
     await p1.fill('');
     await p1.press('Enter');
     await until(async () => (await p1.inputValue()) === '501', { message: 'Enter restores' });
-    assert.equal(await changeText(page, 'events partition 1'), '');
-    assert.equal(await page.getByRole('checkbox', { name: 'Null offset of events partition 1', exact: true }).isChecked(), false);
+    await eventually(async () => assert.equal(await changeText(page, 'events partition 1'), ''));
+    await eventually(async () => assert.equal(await page.getByRole('checkbox', { name: 'Null offset of events partition 1', exact: true }).isChecked(), false));
   });
 });
 
@@ -143,23 +143,23 @@ test('a shift below 0 offers null or 0 in one undoable step; Escape cancels', as
     await page.keyboard.press('Escape');
     await offer.waitFor({ state: 'detached' });
     await until(async () => shift.evaluate((b) => document.activeElement === b), { message: 'focus back on Shift' });
-    assert.equal(await valueOf('orders partition 0'), '1006', 'cancel changes nothing');
+    await eventually(async () => assert.equal(await valueOf('orders partition 0'), '1006', 'cancel changes nothing'));
 
     await shift.click();
     await toNull.click();
     await until(async () => (await valueOf('orders partition 1')) === '506', { message: 'shift with nulls' });
-    assert.equal(await valueOf('orders partition 0'), '');
-    assert.equal(await page.getByRole('checkbox', { name: 'Null offset of payments partition 0', exact: true }).isChecked(), true);
-    assert.equal(await valueOf('payments partition 1'), '508');
+    await eventually(async () => assert.equal(await valueOf('orders partition 0'), ''));
+    await eventually(async () => assert.equal(await page.getByRole('checkbox', { name: 'Null offset of payments partition 0', exact: true }).isChecked(), true));
+    await eventually(async () => assert.equal(await valueOf('payments partition 1'), '508'));
     await page.getByRole('button', { name: 'Undo', exact: true }).click();
     await until(async () => (await valueOf('orders partition 0')) === '1006', { message: 'one undo' });
-    assert.equal(await valueOf('orders partition 1'), '2006');
+    await eventually(async () => assert.equal(await valueOf('orders partition 1'), '2006'));
 
     await shift.click();
     await offer.getByRole('button', { name: 'Set them to 0' }).click();
     await until(async () => (await valueOf('orders partition 0')) === '0', { message: 'shift with zeros' });
-    assert.equal(await valueOf('payments partition 0'), '0');
-    assert.equal(await valueOf('orders partition 2'), '1506');
+    await eventually(async () => assert.equal(await valueOf('payments partition 0'), '0'));
+    await eventually(async () => assert.equal(await valueOf('orders partition 2'), '1506'));
   });
 });
 
@@ -179,14 +179,14 @@ test('a float offset is shown as typed with its error, and a whole number fixes 
   await withApp({}, async ({ page }) => {
     await paste(page, (await fixture(EXAMPLE)).replace('"offset" : 2006', '"offset" : 1.0'));
     const p1 = offsetBox(page, 'orders partition 1');
-    assert.equal(await p1.inputValue(), '1.0');
-    assert.equal(await p1.isEnabled(), true);
-    assert.equal(await p1.getAttribute('aria-invalid'), 'true');
+    await eventually(async () => assert.equal(await p1.inputValue(), '1.0'));
+    await eventually(async () => assert.equal(await p1.isEnabled(), true));
+    await eventually(async () => assert.equal(await p1.getAttribute('aria-invalid'), 'true'));
     await page.getByRole('alert').filter({ hasText: 'Not a whole number' }).waitFor();
     await p1.fill('2006');
     await p1.press('Enter');
     await until(async () => (await p1.getAttribute('aria-invalid')) === 'false', { message: 'fixed' });
-    assert.equal(await p1.inputValue(), '2006');
+    await eventually(async () => assert.equal(await p1.inputValue(), '2006'));
   });
 });
 
@@ -203,6 +203,6 @@ test('a bulk action leaves out selected rows the filter hides, and says so', asy
     await until(async () => (await offsetBox(page, 'orders partition 0').inputValue()) === '5', { message: 'set' });
     await page.getByRole('searchbox', { name: 'Filter' }).fill('');
     await until(async () => (await scope.textContent()) === 'Applies to 2 rows: the selected rows.', { message: 'scope back' });
-    assert.equal(await offsetBox(page, 'payments partition 0').inputValue(), '1008', 'the hidden row was left alone');
+    await eventually(async () => assert.equal(await offsetBox(page, 'payments partition 0').inputValue(), '1008', 'the hidden row was left alone'));
   });
 });

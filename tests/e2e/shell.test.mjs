@@ -5,6 +5,7 @@ import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { start, FIXTURES } from './harness.mjs';
+import { eventually } from './wait.mjs';
 
 for (const prefix of ['/', '/tools/offsets/']) {
   test(`app shell loads and imports a fixture when served from ${prefix}`, async () => {
@@ -17,7 +18,7 @@ for (const prefix of ['/', '/tools/offsets/']) {
       await app.page.getByRole('button', { name: 'Load', exact: true }).click();
       const status = app.page.getByRole('status').filter({ hasText: 'Loaded' });
       await status.waitFor();
-      assert.match(await status.textContent(), /^Loaded 5 entries \(MirrorSourceConnector\)\./);
+      await eventually(async () => assert.match(await status.textContent(), /^Loaded 5 entries \(MirrorSourceConnector\)\./));
       await app.page.getByRole('textbox', { name: 'Offset of orders partition 2' }).waitFor();
       if (prefix === '/') await app.screenshot('shell-loaded-light');
       assert.deepEqual(app.consoleErrors, []);
@@ -39,8 +40,8 @@ test('a parse error is shown with its position and the text is kept', async () =
     await app.page.getByRole('button', { name: 'Load', exact: true }).click();
     const alert = app.page.getByRole('alert', { name: 'Import errors' });
     await alert.waitFor();
-    assert.match(await alert.textContent(), /1:\d+: JSON: /);
-    assert.equal(await area.inputValue(), '{"offsets": [');
+    await eventually(async () => assert.match(await alert.textContent(), /1:\d+: JSON: /));
+    await eventually(async () => assert.equal(await area.inputValue(), '{"offsets": ['));
     await app.screenshot('shell-error-dark');
     assert.deepEqual(app.consoleErrors, []);
     assert.deepEqual(app.foreignRequests(), []);

@@ -13,6 +13,7 @@ import { pathToFileURL } from 'node:url';
 import { chromium } from 'playwright-core';
 import { ARTIFACTS, DIST, FIXTURES, ROOT } from './harness.mjs';
 import { openExport } from './editor-helpers.mjs';
+import { eventually, WAIT_MS } from './wait.mjs';
 
 const SINGLE = join(ROOT, 'dist-single/connect-offsets.html');
 
@@ -50,7 +51,7 @@ test('the single-file build opens from file://, imports a fixture and exports, w
   context.on('request', (r) => requests.push(r.url()));
   try {
     const page = context.pages()[0] ?? (await context.newPage());
-    page.setDefaultTimeout(15_000);
+    page.setDefaultTimeout(WAIT_MS);
     page.on('console', (m) => { if (m.type() === 'error') consoleErrors.push(m.text()); });
     page.on('pageerror', (e) => consoleErrors.push(String(e)));
     const url = pathToFileURL(SINGLE).href;
@@ -62,7 +63,7 @@ test('the single-file build opens from file://, imports a fixture and exports, w
     await page.getByRole('button', { name: 'Load', exact: true }).click();
     const status = page.getByRole('status').filter({ hasText: /^Loaded / });
     await status.waitFor();
-    assert.match(await status.textContent(), /^Loaded 4 entries \(MirrorSourceConnector\)\./);
+    await eventually(async () => assert.match(await status.textContent(), /^Loaded 4 entries \(MirrorSourceConnector\)\./));
 
     // Edit one offset (above 2^53: it must survive exactly) and export it.
     const offset = page.getByRole('textbox', { name: 'Offset of clicks partition 0' });

@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { FIXTURES } from './harness.mjs';
-import { withApp, paste, headerFacts, offsetBox, changeText, until, mm2RestPayload, topicName, openExport } from './editor-helpers.mjs';
+import { withApp, paste, headerFacts, offsetBox, changeText, until, mm2RestPayload, topicName, openExport, eventually } from './editor-helpers.mjs';
 
 const fixture = (name) => readFile(join(FIXTURES, name), 'utf8');
 const MM2 = 'kafkamirrormaker2-source.list.yaml'; // orders 0 = 41, orders 1 = 42
@@ -24,13 +24,13 @@ test('the CSV view leaves a nulled row out, names it in a note, and says the num
     await openExport(page, 'CSV');
     const csv = page.getByRole('region', { name: 'Export' }).getByRole('region', { name: 'CSV' });
     await csv.waitFor();
-    assert.equal(await csv.locator('pre').textContent(), 'orders,0,41\n', 'stored 40 + 1; the null row is not written as 0');
+    await eventually(async () => assert.equal(await csv.locator('pre').textContent(), 'orders,0,41\n', 'stored 40 + 1; the null row is not written as 0'));
     const note = await csv.locator('p.note').textContent();
     assert.match(note, /^CSV: 1 row is left out: orders:1\. Its offset is null/);
-    assert.match(await csv.locator('p.conversion').textContent(), /^Consumer positions \(the next record to read\).*stored offset \+ 1/);
+    await eventually(async () => assert.match(await csv.locator('p.conversion').textContent(), /^Consumer positions \(the next record to read\).*stored offset \+ 1/));
     await openExport(page, 'ConfigMap YAML');
     const yaml = page.getByRole('region', { name: 'ConfigMap YAML' });
-    assert.match(await yaml.locator('p.conversion').textContent(), /^Stored offsets, exactly as Kafka Connect stores them \(no conversion\)/);
+    await eventually(async () => assert.match(await yaml.locator('p.conversion').textContent(), /^Stored offsets, exactly as Kafka Connect stores them \(no conversion\)/));
   });
 });
 
@@ -93,8 +93,8 @@ test('a restored draft says how old it is', async () => {
     await page.reload();
     const status = page.getByRole('status').filter({ hasText: /^Draft restored/ });
     await status.waitFor();
-    assert.match(await status.textContent(), /^Draft restored from 3 hours ago\. Its listing may be older still: list the offsets again before you alter\./);
-    assert.equal(await offsetBox(page, 'orders partition 0').inputValue(), '3');
+    await eventually(async () => assert.match(await status.textContent(), /^Draft restored from 3 hours ago\. Its listing may be older still: list the offsets again before you alter\./));
+    await eventually(async () => assert.equal(await offsetBox(page, 'orders partition 0').inputValue(), '3'));
   });
 });
 
@@ -126,7 +126,7 @@ test('a YAML dedent inside the |- block is named at its line, in plain words', a
     const text = await errors.textContent();
     assert.match(text, /10:3: YAML: The YAML could not be read: line 10 is indented less than the `\|-` block it belongs to: indent every line of the offsets JSON by the same amount\./);
     assert.doesNotMatch(text, /not a ConfigMap/);
-    assert.ok((await errors.locator('pre').first().textContent()).startsWith('  "cluster" : "east",\n'), 'the dedented line is quoted');
+    await eventually(async () => assert.ok((await errors.locator('pre').first().textContent()).startsWith('  "cluster" : "east",\n'), 'the dedented line is quoted'));
   });
 });
 
@@ -138,17 +138,17 @@ test('Problems and Export count the same things; nothing changed is a state with
     // A REST payload names no connector: the settings error is a problem too, counted once; it
     // stops only the curl commands (issue 12), so Export is not disabled as a whole.
     await problems.getByRole('heading').filter({ hasText: /^Problems: 1 error, / }).waitFor();
-    assert.ok((await problems.getByRole('listitem').allTextContents()).some((t) => /error\s*K5\s*Required/.test(t)));
+    await eventually(async () => assert.ok((await problems.getByRole('listitem').allTextContents()).some((t) => /error\s*K5\s*Required/.test(t))));
     await exportRegion.getByRole('status', { name: 'Nothing to export yet' }).waitFor();
-    assert.equal(await exportRegion.getByRole('alert', { name: 'Export disabled' }).count(), 0);
+    await eventually(async () => assert.equal(await exportRegion.getByRole('alert', { name: 'Export disabled' }).count(), 0));
     await exportRegion.getByRole('textbox', { name: 'Connector name' }).fill('east->west.MirrorSourceConnector');
     // Nothing changed yet: a state, not an error, and no 0:0 anywhere.
     const waiting = exportRegion.getByRole('status', { name: 'Nothing to export yet' });
     await waiting.waitFor();
-    assert.match(await waiting.textContent(), /^Make a change to export/);
-    assert.match(await problems.getByRole('heading').textContent(), /^Problems: 0 errors, /);
-    assert.equal(await exportRegion.getByRole('alert', { name: 'Export disabled' }).count(), 0);
-    assert.doesNotMatch(await page.locator('body').textContent(), /\b0:0\b/);
+    await eventually(async () => assert.match(await waiting.textContent(), /^Make a change to export/));
+    await eventually(async () => assert.match(await problems.getByRole('heading').textContent(), /^Problems: 0 errors, /));
+    await eventually(async () => assert.equal(await exportRegion.getByRole('alert', { name: 'Export disabled' }).count(), 0));
+    await eventually(async () => assert.doesNotMatch(await page.locator('body').textContent(), /\b0:0\b/));
   });
 });
 
@@ -160,8 +160,8 @@ test('identical warnings on many rows are one expandable group; each row stays r
     const problems = page.getByRole('region', { name: 'Problems' });
     const group = problems.getByRole('button', { name: /^warning\s*MS11 on 40 rows: records will be mirrored again \(duplicates on the target\)\.$/ });
     await group.waitFor();
-    assert.equal(await group.getAttribute('aria-expanded'), 'false');
-    assert.equal(await problems.getByRole('button', { name: /Entry #7:/ }).count(), 0, 'collapsed');
+    await eventually(async () => assert.equal(await group.getAttribute('aria-expanded'), 'false'));
+    await eventually(async () => assert.equal(await problems.getByRole('button', { name: /Entry #7:/ }).count(), 0, 'collapsed'));
     await group.click();
     const row = problems.getByRole('button', { name: /MS11 .*Entry #7: records 1006…1006 will be mirrored again/ });
     await row.click();

@@ -102,29 +102,21 @@ impl Columns {
     }
 }
 
-/// An empty row whose height stands in for the rows that are not rendered. The height is set
-/// through the CSSOM, which the strict Content-Security-Policy allows (style attributes it
-/// does not).
-#[derive(Properties, PartialEq)]
-struct SpacerProps {
-    /// Whole pixels (rows × [`ROW_HEIGHT`]); an integer, so no float formatting code is linked.
-    height: u64,
-    cols: usize,
-}
-
-#[component]
-fn Spacer(props: &SpacerProps) -> Html {
-    let node = use_node_ref();
-    {
-        let node = node.clone();
-        use_effect_with(props.height, move |height| {
-            if let Some(el) = node.cast::<HtmlElement>() {
-                let _ = el.style().set_property("height", &format!("{height}px"));
-            }
-        });
-    }
+/// An empty row whose height stands in for the rows that are not rendered: `height` whole
+/// pixels (rows × [`ROW_HEIGHT`]; an integer, so no float formatting code is linked).
+///
+/// The height is the cell's `height` attribute (a presentational hint, which the strict
+/// Content-Security-Policy allows where it forbids style attributes), written by the table's own
+/// render, in the same DOM patch as the rows it stands in for. It used to be set from an effect
+/// of a spacer component, after the render: Yew yields to the browser after 16 ms of work, and
+/// on a busy machine the browser then laid out the new rows with the old spacer heights, clamped
+/// (or anchored) `scrollTop` to that wrong table and sent a scroll event for it, so a jump to the
+/// end of 100k rows could land back in the middle.
+fn spacer(height: u64, cols: usize) -> Html {
     html! {
-        <tr class="spacer" aria-hidden="true" ref={node}><td colspan={props.cols.to_string()}></td></tr>
+        <tr class="spacer" aria-hidden="true">
+            <td colspan={cols.to_string()} height={height.to_string()}></td>
+        </tr>
     }
 }
 
@@ -281,9 +273,9 @@ pub fn Table(props: &TableProps) -> Html {
                     </tr>
                 </thead>
                 <tbody>
-                    <Spacer height={(first as f64 * ROW_HEIGHT) as u64} cols={cols} />
+                    { spacer((first as f64 * ROW_HEIGHT) as u64, cols) }
                     { for rows }
-                    <Spacer height={((len - last) as f64 * ROW_HEIGHT) as u64} cols={cols} />
+                    { spacer(((len - last) as f64 * ROW_HEIGHT) as u64, cols) }
                 </tbody>
             </table>
         </div>
