@@ -105,6 +105,11 @@ fn dispatch() -> Result<ExitCode, CliError> {
     }
 }
 
+/// mimalloc instead of the system allocator: the raw JSON tree and the session allocate a few
+/// small blocks per entry, and glibc's malloc spends most of the CLI's time there (BENCHMARKS.md).
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 fn main() -> ExitCode {
     match dispatch() {
         Ok(code) => code,
