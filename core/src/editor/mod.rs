@@ -126,6 +126,17 @@ pub enum EditorAction {
     CheckNewListing(String),
     /// A picked listing file for the landed check, as bytes.
     CheckNewListingFile(Vec<u8>),
+    /// The saved draft, read by the page after it started (browser storage is read
+    /// asynchronously): the three records of [`Editor::source_record`],
+    /// [`Editor::draft_record_at`] and [`Editor::prefs_record`], and the page's clock. The
+    /// restored state replaces the current one (not an undoable step); a draft that cannot be
+    /// restored leaves the editor as it is and says why in the notice.
+    Restore {
+        source: String,
+        draft: Option<String>,
+        prefs: Option<String>,
+        now: i64,
+    },
 }
 
 #[derive(Debug, Clone, PartialEq)]
@@ -277,7 +288,8 @@ impl Editor {
             | EditorAction::LoadFile(_)
             | EditorAction::PickKey(_)
             | EditorAction::ChooseKind(_)
-            | EditorAction::Edit(_) => {
+            | EditorAction::Edit(_)
+            | EditorAction::Restore { .. } => {
                 bump(&mut self.data_revision);
                 bump(&mut self.view_revision);
                 bump(&mut self.settings_revision);
@@ -453,6 +465,12 @@ impl Editor {
             EditorAction::CheckResourceFile(bytes) => self.check_resource_bytes(bytes),
             EditorAction::CheckNewListing(text) => self.check_landed_text(&text),
             EditorAction::CheckNewListingFile(bytes) => self.check_landed_bytes(&bytes),
+            EditorAction::Restore {
+                source,
+                draft,
+                prefs,
+                now,
+            } => self.restore_in_place(&source, draft.as_deref(), prefs.as_deref(), now),
         }
     }
 
