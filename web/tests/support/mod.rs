@@ -8,8 +8,14 @@ use web_sys::{Element, HtmlButtonElement, HtmlTextAreaElement};
 pub const MM2_LIST: &str =
     include_str!("../../../tests/fixtures/kafkamirrormaker2-source.list.yaml");
 
+/// Mounts the app on a page with no saved draft.
 pub async fn mount() -> Element {
     offsets_web::io::forget_draft_now().await;
+    mount_restoring().await
+}
+
+/// Mounts the app, which restores whatever draft is saved, and waits until it has.
+pub async fn mount_restoring() -> Element {
     let document = gloo::utils::document();
     let root = document.create_element("div").unwrap();
     document.body().unwrap().append_child(&root).unwrap();
