@@ -310,7 +310,9 @@ pub fn use_drafts(store: StoreHandle) -> (StorageError, bool) {
         let pending = use_mut_ref(|| None);
         use_effect_with(now.loads, move |loads| {
             let loads = *loads;
-            if changed(&saves, &|r| r.loads != loads) {
+            // No load since the page started (Discard goes back to none): the source record
+            // is not written, so a reload after Discard restores nothing.
+            if loads > 0 && changed(&saves, &|r| r.loads != loads) {
                 schedule(Record::Source, &store, &saves, &storage_error, &pending);
             }
         });
