@@ -6,12 +6,12 @@
 //! Offset edits are delegated to [`Session`]; this layer adds what the page needs around it:
 //! the import text (never lost, even when it does not parse), the filter box, sorting, topic
 //! groups, the selection, export settings, a notice line, and the draft records the page
-//! keeps in local storage.
+//! keeps in browser storage.
 //!
 //! This file holds the state and its reducer; each concern around it has a file of its own:
 //! `view` (the table: filter, groups, sort), `display` (labels, sentences, numbers), `input`
 //! (typed cells to actions), `settings` (export settings and their checks), `exports`
-//! (problems, blockers, exports) and `draft` (the local-storage records).
+//! (problems, blockers, exports) and `draft` (the draft records).
 
 use crate::diag::{Diagnostic, Severity};
 use crate::edit::{Action, Session};
