@@ -320,3 +320,47 @@ fn a_list_item_is_restored() {
     assert_eq!(restored.session().unwrap().len(), 1);
     assert_eq!(restored.source_record(), record);
 }
+
+#[test]
+fn the_restore_action_puts_the_draft_in_place_and_bumps_every_revision() {
+    let saved = mm2();
+    let mut e = Editor::new();
+    let before = (
+        e.data_revision(),
+        e.view_revision(),
+        e.settings_revision(),
+        e.loads(),
+    );
+    e.apply(EditorAction::Restore {
+        source: saved.source_record(),
+        draft: Some(saved.draft_record_at(SAVED_AT)),
+        prefs: Some(saved.prefs_record()),
+        now: SAVED_AT + 3 * 3_600_000,
+    });
+    assert_same(&e, &saved);
+    assert!(
+        e.notice()
+            .unwrap()
+            .text
+            .starts_with("Draft restored from 3 hours ago."),
+        "{}",
+        e.notice().unwrap().text
+    );
+    // The page repaints and memoises on these: each must move.
+    assert_ne!(e.data_revision(), before.0);
+    assert_ne!(e.view_revision(), before.1);
+    assert_ne!(e.settings_revision(), before.2);
+    assert_ne!(e.loads(), before.3);
+
+    // A draft that cannot be restored says why and changes nothing else.
+    let mut e = Editor::new();
+    e.apply(EditorAction::Restore {
+        source: r#"{"version":2,"input":"x"}"#.into(),
+        draft: None,
+        prefs: None,
+        now: SAVED_AT,
+    });
+    assert_eq!(e.notice().unwrap().text, ANOTHER_VERSION);
+    assert_eq!(e.input(), "");
+    assert!(e.session().is_none());
+}

@@ -84,12 +84,25 @@ test('a restored draft says how old it is', async () => {
     await p0.press('Enter');
     await until(async () => (await changeText(page, 'orders partition 0')) !== '', { message: 'edit' });
     // The draft record as a page left three hours ago would have written it.
-    await until(async () => page.evaluate(() => /"savedAt":\d+\}$/.test(localStorage.getItem('connect-offsets/v1/draft') ?? '')), { message: 'draft saved' });
-    await page.evaluate(() => {
+    // Drafts live in IndexedDB (database connect-offsets, store drafts).
+    const draftRecord = (change) => page.evaluate((change) => new Promise((resolve, reject) => {
       const key = 'connect-offsets/v1/draft';
-      const record = localStorage.getItem(key).replace(/"savedAt":\d+\}$/, `"savedAt":${Date.now() - 3 * 3600 * 1000 - 60_000}}`);
-      localStorage.setItem(key, record);
-    });
+      const open = indexedDB.open('connect-offsets', 1);
+      open.onerror = () => reject(open.error);
+      open.onsuccess = () => {
+        const store = open.result.transaction('drafts', 'readwrite').objectStore('drafts');
+        const get = store.get(key);
+        get.onsuccess = () => {
+          const record = get.result ?? '';
+          if (change && /"savedAt":\d+\}$/.test(record)) {
+            store.put(record.replace(/"savedAt":\d+\}$/, `"savedAt":${Date.now() - 3 * 3600 * 1000 - 60_000}}`), key);
+          }
+          get.transaction.oncomplete = () => { open.result.close(); resolve(record); };
+        };
+      };
+    }), change);
+    await until(async () => /"set":\[\[0,3\]\].*"savedAt":\d+\}$/.test(await draftRecord(false)), { message: 'the edit saved' });
+    await draftRecord(true);
     await page.reload();
     const status = page.getByRole('status').filter({ hasText: /^Draft restored/ });
     await status.waitFor();

@@ -1,29 +1,32 @@
-//! Every browser side effect the app has, in one place: local storage for drafts, reading
-//! dropped or picked files, downloads and the clipboard. Components call these and nothing
-//! else of the browser.
+//! Every browser side effect the app has, in one place: browser storage for drafts (IndexedDB
+//! in [`crate::idb`], local storage as its fallback, here), reading dropped or picked files,
+//! downloads and the clipboard. Components call these and nothing else of the browser.
 
 use wasm_bindgen::JsCast;
 use wasm_bindgen_futures::JsFuture;
 use web_sys::{Blob, BlobPropertyBag, File, HtmlAnchorElement, Url};
 
-/// Local storage key of the large part of the draft (text area and loaded source).
+/// Storage key (IndexedDB and local storage) of the large part of the draft (text area and
+/// loaded source).
 pub const SOURCE_KEY: &str = "connect-offsets/v1/source";
-/// Local storage key of the edits (with the filter and settings of that moment), written when
-/// the data changes.
+/// Storage key of the edits (with the filter and settings of that moment), written when the
+/// data changes.
 pub const DRAFT_KEY: &str = "connect-offsets/v1/draft";
-/// Local storage key of the filter and settings alone, written as they are typed.
+/// Storage key of the filter and settings alone, written as they are typed.
 pub const PREFS_KEY: &str = "connect-offsets/v1/prefs";
+/// The three draft records' keys, in the order they are written.
+pub const DRAFT_KEYS: [&str; 3] = [SOURCE_KEY, DRAFT_KEY, PREFS_KEY];
 
 fn storage() -> Option<web_sys::Storage> {
     web_sys::window()?.local_storage().ok().flatten()
 }
 
-/// Reads a stored string; `None` when absent or storage is unavailable.
+/// Reads a string from local storage; `None` when absent or storage is unavailable.
 pub fn load(key: &str) -> Option<String> {
     storage()?.get_item(key).ok().flatten()
 }
 
-/// Stores a string. `Err` explains why it could not be kept (quota, private mode).
+/// Stores a string in local storage. `Err` explains why it could not be kept (quota, private mode).
 pub fn save(key: &str, value: &str) -> Result<(), String> {
     let storage =
         storage().ok_or_else(|| "local storage is not available in this browser".to_string())?;
@@ -41,13 +44,47 @@ pub fn now_ms() -> i64 {
     js_sys::Date::now() as i64
 }
 
-/// Removes the saved draft.
-pub fn forget_draft() {
+/// Removes a string from local storage.
+pub fn remove(key: &str) {
     if let Some(storage) = storage() {
-        let _ = storage.remove_item(SOURCE_KEY);
-        let _ = storage.remove_item(DRAFT_KEY);
-        let _ = storage.remove_item(PREFS_KEY);
+        let _ = storage.remove_item(key);
     }
+}
+
+/// Removes the saved draft from both stores. When IndexedDB is open (after the page has
+/// restored), the deletion is queued before this returns, so no write started later is undone
+/// by it.
+pub fn forget_draft() {
+    for key in DRAFT_KEYS {
+        remove(key);
+    }
+    if let Some(db) = crate::idb::opened() {
+        // Runs to its end whether or not its completion is awaited.
+        let _ = crate::idb::write(&db, &DRAFT_KEYS.map(|key| (key, None)));
+    }
+}
+
+/// [`forget_draft`], opening IndexedDB if the page has not, and done when it returns (for tests
+/// that start a page afresh).
+pub async fn forget_draft_now() {
+    for key in DRAFT_KEYS {
+        remove(key);
+    }
+    if let Ok(db) = crate::idb::open().await
+        && let Ok(done) = crate::idb::write(&db, &DRAFT_KEYS.map(|key| (key, None)))
+    {
+        let _ = done.await;
+    }
+}
+
+/// A draft record as the page would restore it: local storage's copy when there is one (it is
+/// the newer, see `drafts`), else IndexedDB's.
+pub async fn saved_record(key: &str) -> Option<String> {
+    if let Some(text) = load(key) {
+        return Some(text);
+    }
+    let db = crate::idb::open().await.ok()?;
+    crate::idb::read(&db, &[key]).await.ok()?.pop().flatten()
 }
 
 /// Reads a picked or dropped file's bytes (the editor checks that they are UTF-8 and says

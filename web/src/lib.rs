@@ -1,10 +1,13 @@
 //! offsets-web: the offline single-page editor. Components render the state of
 //! [`offsets_core::editor::Editor`] and dispatch its actions; every bit of parsing, validation
-//! and formatting lives in `offsets-core`. Browser side effects live in [`io`].
+//! and formatting lives in `offsets-core`. Browser side effects live in [`io`]; keeping the
+//! draft in [`drafts`].
 
 mod bulk;
 mod busy;
+mod drafts;
 mod export;
+mod idb;
 mod import;
 pub mod io;
 mod kind;
@@ -132,175 +135,6 @@ fn use_problems(store: StoreHandle) -> (Rc<Vec<offsets_core::Diagnostic>>, bool)
     }
 }
 
-/// Restores the draft saved in local storage, if any.
-fn initial_editor() -> (Editor, Option<String>) {
-    let Some(source) = io::load(io::SOURCE_KEY) else {
-        return (Editor::new(), None);
-    };
-    let draft = io::load(io::DRAFT_KEY);
-    let prefs = io::load(io::PREFS_KEY);
-    match Editor::restore_at(&source, draft.as_deref(), prefs.as_deref(), io::now_ms()) {
-        Ok(editor) => (editor, None),
-        Err(message) => (Editor::new(), Some(message)),
-    }
-}
-
-/// The records the draft is kept in, in the order they are written: a draft is bound to its
-/// source by a fingerprint, so a draft written without its source would not be restored.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum Record {
-    /// The loaded document (megabytes for 100k rows): written when the user loads.
-    Source,
-    /// The edits (megabytes after a bulk change of 100k rows): written when the data changes.
-    Draft,
-    /// The filter and settings (a few hundred bytes): written as they are typed.
-    Prefs,
-}
-
-impl Record {
-    const ALL: [Record; 3] = [Record::Source, Record::Draft, Record::Prefs];
-
-    fn key(self) -> &'static str {
-        match self {
-            Record::Source => io::SOURCE_KEY,
-            Record::Draft => io::DRAFT_KEY,
-            Record::Prefs => io::PREFS_KEY,
-        }
-    }
-
-    fn text(self, editor: &Editor) -> String {
-        match self {
-            Record::Source => editor.source_record(),
-            Record::Draft => editor.draft_record_at(io::now_ms()),
-            Record::Prefs => editor.prefs_record(),
-        }
-    }
-}
-
-/// The state of the draft records, indexed like [`Record::ALL`].
-#[derive(Debug, Default)]
-struct Saves {
-    /// Changed since last written.
-    due: [bool; 3],
-    /// Why the last write failed (quota, private mode), per record.
-    failed: [Option<String>; 3],
-}
-
-/// Writes every due record and shows the first failure, if any. A record is written again only
-/// when it changes: retrying a write the quota refused would cost every keystroke the time of
-/// writing megabytes, for the same refusal.
-fn write_due(
-    store: &StoreHandle,
-    saves: &RefCell<Saves>,
-    storage_error: &UseStateHandle<Option<String>>,
-) {
-    let due = std::mem::take(&mut saves.borrow_mut().due);
-    if !due.contains(&true) {
-        return;
-    }
-    for (i, record) in Record::ALL.into_iter().enumerate() {
-        if !due[i] {
-            continue;
-        }
-        // Edits cannot be restored without their source: not worth megabytes of writing.
-        if record == Record::Draft && saves.borrow().failed[Record::Source as usize].is_some() {
-            continue;
-        }
-        let text = record.text(&store.editor());
-        let result = io::save(record.key(), &text);
-        if record == Record::Source && result.is_err() {
-            // The stored source and edits are of an older listing: a reload must not bring
-            // them back as if they were this one.
-            io::forget_draft();
-        }
-        saves.borrow_mut().failed[i] = result.err();
-    }
-    let shown = saves.borrow().failed.iter().flatten().next().cloned();
-    if shown != **storage_error {
-        storage_error.set(shown);
-    }
-}
-
-/// Keeps the draft in local storage and returns the last storage error, if any.
-///
-/// Writes happen after the repaint (a draft of 100k edited rows is megabytes), and a newer
-/// change cancels a write that has not run yet. When the page is hidden or left (a reload, a
-/// closed tab, a background tab where frames never come), whatever is still unsaved is written
-/// at once, so no change is lost to the deferral.
-#[hook]
-fn use_draft_saves(store: StoreHandle) -> UseStateHandle<Option<String>> {
-    let storage_error = use_state(|| None::<String>);
-    let saves = use_mut_ref(Saves::default);
-    let (data, prefs, loads) = {
-        let editor = store.editor();
-        (
-            editor.data_revision(),
-            (
-                editor.view_revision(),
-                editor.settings_revision(),
-                editor.export_tab(),
-            ),
-            editor.loads(),
-        )
-    };
-    {
-        let (store, saves, storage_error) = (store.clone(), saves.clone(), storage_error.clone());
-        let pending = use_mut_ref(|| None::<gloo::render::AnimationFrame>);
-        use_effect_with(data, move |_| {
-            saves.borrow_mut().due[Record::Draft as usize] = true;
-            *pending.borrow_mut() = Some(io::after_paint(move || {
-                write_due(&store, &saves, &storage_error);
-            }));
-        });
-    }
-    {
-        let (store, saves, storage_error) = (store.clone(), saves.clone(), storage_error.clone());
-        let pending = use_mut_ref(|| None::<gloo::render::AnimationFrame>);
-        use_effect_with(prefs, move |_| {
-            saves.borrow_mut().due[Record::Prefs as usize] = true;
-            *pending.borrow_mut() = Some(io::after_paint(move || {
-                write_due(&store, &saves, &storage_error);
-            }));
-        });
-    }
-    {
-        let (store, saves, storage_error) = (store.clone(), saves.clone(), storage_error.clone());
-        let pending = use_mut_ref(|| None::<gloo::render::AnimationFrame>);
-        use_effect_with(loads, move |loads| {
-            if *loads > 0 {
-                saves.borrow_mut().due[Record::Source as usize] = true;
-                *pending.borrow_mut() = Some(io::after_paint(move || {
-                    write_due(&store, &saves, &storage_error);
-                }));
-            }
-        });
-    }
-    {
-        let storage_error = storage_error.clone();
-        use_effect_with((), move |_| {
-            let window = gloo::utils::window();
-            let document = gloo::utils::document();
-            let hide = {
-                let (store, saves, storage_error) =
-                    (store.clone(), saves.clone(), storage_error.clone());
-                gloo::events::EventListener::new(&window, "pagehide", move |_| {
-                    write_due(&store, &saves, &storage_error);
-                })
-            };
-            let hidden = {
-                let document = document.clone();
-                gloo::events::EventListener::new(&document.clone(), "visibilitychange", move |_| {
-                    if document.hidden() {
-                        write_due(&store, &saves, &storage_error);
-                    }
-                })
-            };
-            move || drop_all((hide, hidden))
-        });
-    }
-    storage_error
-}
-
 fn typing_in_a_field(event: &KeyboardEvent) -> bool {
     event
         .target()
@@ -311,11 +145,8 @@ fn typing_in_a_field(event: &KeyboardEvent) -> bool {
 /// The application: import, header, table, bulk actions, problems and export.
 #[component]
 pub fn App() -> Html {
-    let store = use_reducer(|| {
-        let (editor, _) = initial_editor();
-        Store::new(editor)
-    });
-    let storage_error = use_draft_saves(store.clone());
+    let store = use_reducer(|| Store::new(Editor::new()));
+    let (storage_error, restoring) = drafts::use_drafts(store.clone());
     let busy = busy::use_busy_state();
     let focus_row = use_state(|| None::<usize>);
 
@@ -421,6 +252,9 @@ pub fn App() -> Html {
         use_memo(view_key, move |_| store.editor().view())
     };
 
+    if restoring {
+        return drafts::restoring_page();
+    }
     let editor = store.editor();
     let loaded = editor.session().is_some();
     let import_open = editor.import_open();
@@ -491,7 +325,7 @@ pub fn App() -> Html {
                     </div>
                 }
                 <footer class="footer">
-                    { "Runs entirely in this browser: nothing you load or type is sent anywhere. Drafts are kept in this browser's local storage." }
+                    { "Runs entirely in this browser: nothing you load or type is sent anywhere. Drafts are kept in this browser's storage." }
                 </footer>
             </div>
         </ContextProvider<busy::Busy>>

@@ -10,7 +10,8 @@ use web_sys::{Element, HtmlInputElement, HtmlTextAreaElement};
 wasm_bindgen_test_configure!(run_in_browser);
 
 mod support;
-use support::{MM2_LIST, button, by_label, load, mount};
+use offsets_web::io;
+use support::{MM2_LIST, button, by_label, load, mount, mount_restoring, until};
 
 #[wasm_bindgen_test]
 async fn loading_a_fixture_shows_its_header_and_rows() {
@@ -106,4 +107,49 @@ async fn an_invalid_offset_is_explained_and_kept() {
         .text_content()
         .unwrap();
     assert!(message.contains("negative"), "{message}");
+}
+
+/// Waits until the saved draft record contains `needle`, and returns it.
+async fn saved_draft_with(needle: &str) -> String {
+    for _ in 0..500 {
+        if let Some(draft) = io::saved_record(io::DRAFT_KEY).await
+            && draft.contains(needle)
+        {
+            return draft;
+        }
+        support::sleep(10).await;
+    }
+    panic!("no saved draft with {needle:?}");
+}
+
+#[wasm_bindgen_test]
+async fn a_draft_left_in_local_storage_is_restored_and_moved_into_indexeddb() {
+    // The records of an edited listing, as the app writes them.
+    let root = mount().await;
+    load(&root, MM2_LIST).await;
+    let input: HtmlInputElement = by_label(&root, "Offset of orders partition 0");
+    input.set_value("7");
+    input
+        .dispatch_event(&web_sys::Event::new("change").unwrap())
+        .unwrap();
+    yew::scheduler::flush().await;
+    saved_draft_with("[0,7]").await;
+    let mut records = Vec::new();
+    for key in io::DRAFT_KEYS {
+        records.push(io::saved_record(key).await.expect("every record saved"));
+    }
+    // Where a build before IndexedDB kept them.
+    io::forget_draft_now().await;
+    for (key, record) in io::DRAFT_KEYS.iter().zip(&records) {
+        io::save(key, record).unwrap();
+    }
+
+    let root = mount_restoring().await;
+    let input: HtmlInputElement = by_label(&root, "Offset of orders partition 0");
+    assert_eq!(input.value(), "7");
+    // Moved: local storage lets go of each record once IndexedDB holds it.
+    until(|| io::DRAFT_KEYS.iter().all(|key| io::load(key).is_none())).await;
+    for (key, record) in io::DRAFT_KEYS.iter().zip(&records) {
+        assert_eq!(io::saved_record(key).await.as_ref(), Some(record), "{key}");
+    }
 }

@@ -11,17 +11,7 @@ use web_sys::{Element, HtmlInputElement};
 wasm_bindgen_test_configure!(run_in_browser);
 
 mod support;
-use support::{MM2_LIST, by_label, load, mount};
-
-/// Resolves after `ms` milliseconds (lets frames and timers run).
-async fn sleep(ms: i32) {
-    let promise = js_sys::Promise::new(&mut |resolve, _| {
-        gloo::utils::window()
-            .set_timeout_with_callback_and_timeout_and_arguments_0(&resolve, ms)
-            .unwrap();
-    });
-    wasm_bindgen_futures::JsFuture::from(promise).await.unwrap();
-}
+use support::{MM2_LIST, by_label, load, mount, sleep};
 
 #[wasm_bindgen_test]
 async fn a_panic_shows_the_banner_and_keeps_the_page_and_the_draft() {
@@ -34,9 +24,15 @@ async fn a_panic_shows_the_banner_and_keeps_the_page_and_the_draft() {
         .dispatch_event(&web_sys::Event::new("change").unwrap())
         .unwrap();
     yew::scheduler::flush().await;
-    // The draft is written after the next frame.
-    sleep(100).await;
-    let draft = io::load(io::DRAFT_KEY).expect("a draft after the edit");
+    // The draft is written after the next frame, to IndexedDB.
+    let mut draft = String::new();
+    for _ in 0..200 {
+        draft = io::saved_record(io::DRAFT_KEY).await.unwrap_or_default();
+        if draft.contains("[0,7]") {
+            break;
+        }
+        sleep(10).await;
+    }
     assert!(draft.contains("[0,7]"), "{draft}");
 
     // A real panic, in a callback of its own, as a bug in an event handler would be.
@@ -59,5 +55,8 @@ async fn a_panic_shows_the_banner_and_keeps_the_page_and_the_draft() {
     assert!(text.contains("reload the page"), "{text}");
     // The page is still there, and so is the draft.
     assert_eq!(root.query_selector_all("tr.row").unwrap().length(), 2);
-    assert_eq!(io::load(io::DRAFT_KEY).as_deref(), Some(draft.as_str()));
+    assert_eq!(
+        io::saved_record(io::DRAFT_KEY).await.as_deref(),
+        Some(draft.as_str())
+    );
 }

@@ -1,4 +1,4 @@
-//! The draft records the page keeps in local storage (the source, the edits and the prefs),
+//! The draft records the page keeps in browser storage (the source, the edits and the prefs),
 //! and restoring an editor from them.
 
 use super::{Editor, EditorAction, ExportTab, Field, Notice, TargetKind};
@@ -21,7 +21,7 @@ pub const DRAFT_VERSION: i64 = 1;
 
 const ANOTHER_VERSION: &str = "The saved draft is from another version of this editor.";
 
-// The records below are the JSON the page keeps in local storage, one `serde_json` call to
+// The records below are the JSON the page keeps in browser storage, one `serde_json` call to
 // write and one to read each. Their shape is the one the hand-written records of version 1
 // had (same member names, order and values), so records saved before serde was used read as
 // they are. A new member is an `Option` (or a `#[serde(default)]` value) so that the records
@@ -447,6 +447,29 @@ impl Editor {
             };
         }
         Ok(editor)
+    }
+
+    /// [`EditorAction::Restore`]: the restored state in place of this one, revisions bumped
+    /// so that the page repaints everything; a draft that cannot be restored is named in the
+    /// notice and changes nothing else.
+    pub(super) fn restore_in_place(
+        &mut self,
+        source_record: &str,
+        draft_record: Option<&str>,
+        prefs_record: Option<&str>,
+        now: i64,
+    ) {
+        match Editor::restore_at(source_record, draft_record, prefs_record, now) {
+            Ok(restored) => {
+                self.swap_in(restored);
+            }
+            Err(text) => {
+                self.notice = Some(Notice {
+                    severity: Severity::Warning,
+                    text,
+                });
+            }
+        }
     }
 
     /// Rebuilds an editor from the two draft records. The text area and the source always

@@ -6,12 +6,12 @@
 //! Offset edits are delegated to [`Session`]; this layer adds what the page needs around it:
 //! the import text (never lost, even when it does not parse), the filter box, sorting, topic
 //! groups, the selection, export settings, a notice line, and the draft records the page
-//! keeps in local storage.
+//! keeps in browser storage.
 //!
 //! This file holds the state and its reducer; each concern around it has a file of its own:
 //! `view` (the table: filter, groups, sort), `display` (labels, sentences, numbers), `input`
 //! (typed cells to actions), `settings` (export settings and their checks), `exports`
-//! (problems, blockers, exports) and `draft` (the local-storage records).
+//! (problems, blockers, exports) and `draft` (the draft records).
 
 use crate::diag::{Diagnostic, Severity};
 use crate::edit::{Action, Session};
@@ -160,6 +160,17 @@ pub enum EditorAction {
     ShowImport(bool),
     /// Select an export view's tab (kept in the prefs record).
     SelectExportTab(ExportTab),
+    /// The saved draft, read by the page after it started (browser storage is read
+    /// asynchronously): the three records of [`Editor::source_record`],
+    /// [`Editor::draft_record_at`] and [`Editor::prefs_record`], and the page's clock. The
+    /// restored state replaces the current one (not an undoable step); a draft that cannot be
+    /// restored leaves the editor as it is and says why in the notice.
+    Restore {
+        source: String,
+        draft: Option<String>,
+        prefs: Option<String>,
+        now: i64,
+    },
 }
 
 #[derive(Debug, Clone, PartialEq)]
@@ -323,7 +334,8 @@ impl Editor {
             | EditorAction::LoadFile(_)
             | EditorAction::PickKey(_)
             | EditorAction::ChooseKind(_)
-            | EditorAction::Edit(_) => {
+            | EditorAction::Edit(_)
+            | EditorAction::Restore { .. } => {
                 bump(&mut self.data_revision);
                 bump(&mut self.view_revision);
                 bump(&mut self.settings_revision);
@@ -526,6 +538,12 @@ impl Editor {
             }
             EditorAction::ShowImport(open) => self.import_collapsed = !open,
             EditorAction::SelectExportTab(tab) => self.export_tab = tab,
+            EditorAction::Restore {
+                source,
+                draft,
+                prefs,
+                now,
+            } => self.restore_in_place(&source, draft.as_deref(), prefs.as_deref(), now),
         }
     }
 

@@ -83,7 +83,7 @@ impl Editor {
     /// Puts `other` in place of the current state, keeping the revisions (bumped, so the page
     /// repaints and re-saves everything) and the replacement histories; returns the state it
     /// replaced, without histories.
-    fn swap_in(&mut self, mut other: Editor) -> Editor {
+    pub(super) fn swap_in(&mut self, mut other: Editor) -> Editor {
         other.revision = self.revision;
         other.data_revision = self.data_revision;
         other.view_revision = self.view_revision;
