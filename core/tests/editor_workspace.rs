@@ -314,3 +314,24 @@ fn the_selected_tab_is_shown_when_offered_and_kept_in_the_prefs() {
     editor.apply(EditorAction::Discard);
     assert_eq!(editor.export_tab(), ExportTab::Csv);
 }
+
+#[test]
+fn a_restored_draft_brings_back_its_export_tab() {
+    let mut editor = loaded("kafkamirrormaker2-source.list.yaml");
+    editor.apply(EditorAction::SelectExportTab(ExportTab::Csv));
+    let (source, draft, prefs) = (
+        editor.source_record(),
+        editor.draft_record_at(0),
+        editor.prefs_record(),
+    );
+    // The page starts empty and restores when storage answers.
+    let mut page = Editor::new();
+    page.apply(EditorAction::Restore {
+        source,
+        draft: Some(draft),
+        prefs: Some(prefs),
+        now: 0,
+    });
+    assert!(page.session().is_some());
+    assert_eq!(page.export_tab(), ExportTab::Csv);
+}

@@ -9,6 +9,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { FIXTURES } from './harness.mjs';
 import {
+  openImport,
   withApp, paste, headerFacts, offsetBox, changeText, until, mm2RestPayload, topicName,
 } from './editor-helpers.mjs';
 
@@ -126,6 +127,8 @@ test('a draft in local storage (the format of builds before IndexedDB) is restor
     assert.equal(await offsetBox(page, 'orders partition 0').inputValue(), '3');
     assert.equal(await changeText(page, 'orders partition 0'), '38 records will be mirrored again');
     assert.equal(await page.getByRole('searchbox', { name: 'Filter' }).inputValue(), 'partition:0');
+    // The import area is folded into the source bar after a load; Replace opens it, text kept.
+    await openImport(page);
     assert.equal(await page.getByRole('textbox', { name: 'Import text' }).inputValue(), text);
 
     // Moved: IndexedDB holds the records as they were, then local storage lets them go.

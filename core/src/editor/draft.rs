@@ -461,7 +461,11 @@ impl Editor {
     ) {
         match Editor::restore_at(source_record, draft_record, prefs_record, now) {
             Ok(restored) => {
+                // The restored tab is the user's last choice (swap_in keeps the current one,
+                // which is right for an undone load, not for a draft).
+                let tab = restored.export_tab;
                 self.swap_in(restored);
+                self.export_tab = tab;
             }
             Err(text) => {
                 self.notice = Some(Notice {
