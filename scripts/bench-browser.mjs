@@ -66,7 +66,10 @@ const shift = await page.evaluate(async (settleSrc) => {
   const t0 = performance.now();
   button.click();
   await settle(() => document.querySelector('tr.row.changed'));
-  return performance.now() - t0;
+  const painted = performance.now() - t0;
+  // Then until Problems and Export have caught up (computed after the repaint).
+  await settle(() => !document.querySelector('.updating') && document.querySelector('.export h2'));
+  return { painted, settled: performance.now() - t0 };
 }, settle);
 await idle();
 
@@ -128,7 +131,8 @@ const ms = (v) => `${v.toFixed(0)} ms`;
 console.log(`browser: Chromium ${app.context.browser()?.version() ?? '(persistent context)'}, ${N} entries, ${(text.length / 1e6).toFixed(1)} MB payload`);
 console.log(`navigation to interactive page      ${ms(interactive)}`);
 console.log(`paste + Load until first rows       ${ms(load)}   (goal: 1000 ms)`);
-console.log(`bulk shift of every row             ${ms(shift)}   (goal: 150 ms)`);
+console.log(`bulk shift of every row             ${ms(shift.painted)}   (goal: 150 ms)`);
+console.log(`  ... until Problems and Export follow ${ms(shift.settled)}`);
 console.log(`one filter keystroke until repaint  ${ms(keystroke)}   (goal: 50 ms)`);
 console.log(`add a ${N}-line earliest reference  ${ms(earliestRef)}   (goal: 1000 ms, with the log-range check)`);
 console.log(`add a ${N}-line latest reference    ${ms(latestRef)}   (goal: 1000 ms; ${rangeSummary.trim()})`);
