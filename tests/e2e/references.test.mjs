@@ -139,6 +139,11 @@ test('references: a bad line is located, the lookup commands match the golden sc
     assert.equal(await script.textContent(), await golden('mm2.lookup-time.sh'));
     await panel.getByText(`${T} = 1796040000000 ms since 1970`).waitFor();
 
+    // earliest / latest are picked with a button as well as typed.
+    await panel.getByRole('button', { name: 'Latest', exact: true }).click();
+    await until(async () => (await panel.getByRole('textbox', { name: 'Look up at' }).inputValue()) === 'latest', { message: 'Latest picked' });
+    await until(async () => (await script.textContent()).includes('--time -1'), { message: 'the latest commands' });
+
     await panel.getByRole('textbox', { name: 'Bootstrap server' }).fill('east:99999');
     const bootstrap = panel.getByRole('textbox', { name: 'Bootstrap server' });
     await until(async () => (await bootstrap.getAttribute('aria-invalid')) === 'true', { message: 'the bad port marks its field' });

@@ -178,6 +178,12 @@ fn Lookup() -> Html {
         let store = store.clone();
         Callback::from(move |value: String| store.dispatch(EditorAction::SetLookup(field, value)))
     };
+    let pick = |at: &'static str| {
+        let store = store.clone();
+        Callback::from(move |_: MouseEvent| {
+            store.dispatch(EditorAction::SetLookup(LookupField::At, at.to_string()))
+        })
+    };
     let error = |field: LookupField| -> Option<AttrValue> {
         let text: Vec<&str> = output
             .errors
@@ -214,9 +220,15 @@ fn Lookup() -> Html {
             <h3 id="lookup-heading">{ "Look up offsets" }</h3>
             <p class="hint">{ "Generates the kafka-get-offsets.sh commands for the partitions the filter shows (all of them without a filter). Run them where the cluster is reachable and paste their output above as a reference. For MirrorMaker 2, run them against the SOURCE cluster." }</p>
             <div class="fields">
-                <Field id="lookup-at" label="Look up at" value={form.at.clone()}
-                    placeholder="2026-11-30T12:00:00Z, earliest or latest"
-                    error={if typed { error(LookupField::At) } else { None }} on_input={on(LookupField::At)} />
+                <div class="lookup-at">
+                    <Field id="lookup-at" label="Look up at" value={form.at.clone()}
+                        placeholder="2026-11-30T12:00:00Z, earliest or latest"
+                        error={if typed { error(LookupField::At) } else { None }} on_input={on(LookupField::At)} />
+                    <div class="actions" role="group" aria-label="Pick the log's start or end">
+                        <button type="button" onclick={pick("earliest")}>{ "Earliest" }</button>
+                        <button type="button" onclick={pick("latest")}>{ "Latest" }</button>
+                    </div>
+                </div>
                 <Field id="lookup-bootstrap" label="Bootstrap server" value={form.bootstrap.clone()}
                     placeholder="my-cluster-kafka-bootstrap:9092"
                     error={if typed { error(LookupField::Bootstrap) } else { None }} on_input={on(LookupField::Bootstrap)} />
