@@ -365,14 +365,10 @@ pub fn run(parser: &mut lexopt::Parser) -> Result<ExitCode, CliError> {
                     continue;
                 };
                 if add_unlisted {
-                    let rows = match &selection {
-                        Selection::Rows(r) => r.clone(),
-                        Selection::Filter(f) => session.matching_rows(f),
-                        _ => session.matching_rows(&Filter::all()),
-                    };
-                    extra = offsets_core::set_from::plan(&session, &rows, &reference)
-                        .map_err(refused)?
-                        .add_actions();
+                    // One step after the set: the reference's partitions no row holds.
+                    extra = vec![Action::AddUnlisted {
+                        reference: Arc::clone(&reference),
+                    }];
                 }
                 Action::SetFromReference {
                     selection: selection.clone(),

@@ -127,7 +127,10 @@ fn edit_sets_from_a_reference() {
         err.contains("No record after 2026-11-30T12:00:00Z in 3 partition(s): left as they were"),
         "{err}"
     );
-    assert!(err.contains("Added 1 entry."), "{err}");
+    assert!(
+        err.contains("Added 1 partition(s) of the offsets at 2026-11-30T12:00:00Z as new entries."),
+        "{err}"
+    );
     let doc = text(&out.stdout);
     let l = offsets_core::import(&doc, &offsets_core::ImportOptions::default())
         .unwrap()

@@ -315,6 +315,26 @@ fn unlisted_partitions_are_offered_then_added_on_request() {
     assert_eq!(e.unlisted_count(0), 0);
     e.apply(EditorAction::AddUnlistedFromReference(0));
     assert!(e.notice().unwrap().text.contains("already listed"));
+
+    // Partitions of several topics are one step: one Undo takes them all back.
+    e.apply(EditorAction::Edit(Action::Undo));
+    assert_eq!(e.session().unwrap().len(), before);
+    add(
+        &mut e,
+        "latest",
+        "",
+        "new.topic:0:5\nother-topic:2:0\nother-topic:3:7\n",
+    );
+    assert_eq!(e.unlisted_count(2), 3);
+    e.apply(EditorAction::AddUnlistedFromReference(2));
+    assert_eq!(e.session().unwrap().len(), before + 3);
+    assert_eq!(offset(&e, "new.topic", 0), "4");
+    assert_eq!(offset(&e, "other-topic", 2), "null");
+    assert_eq!(offset(&e, "other-topic", 3), "6");
+    e.apply(EditorAction::Edit(Action::Undo));
+    assert_eq!(e.session().unwrap().len(), before);
+    e.apply(EditorAction::Edit(Action::Redo));
+    assert_eq!(e.session().unwrap().len(), before + 3);
 }
 
 #[test]

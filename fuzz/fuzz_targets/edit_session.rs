@@ -178,7 +178,7 @@ impl<'a> Bytes<'a> {
 
     fn action(&mut self, session: &Session) -> Option<Action> {
         let len = session.len();
-        Some(match self.u8() % 18 {
+        Some(match self.u8() % 19 {
             0 => Action::SetOffset {
                 row: self.row(len),
                 offset: self.i64(),
@@ -249,6 +249,12 @@ impl<'a> Bytes<'a> {
                         },
                         _ => Role::Group { name: None },
                     },
+                )),
+            },
+            17 => Action::AddUnlisted {
+                reference: std::sync::Arc::new(offsets_core::reference::parse_reference(
+                    &self.string(256),
+                    Role::Latest,
                 )),
             },
             _ => Action::Redo,

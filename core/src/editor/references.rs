@@ -631,53 +631,8 @@ impl Editor {
         let Some(item) = self.refs.items.get(index) else {
             return;
         };
-        let Some(session) = self.session() else {
-            return;
-        };
-        let rows: Vec<usize> = Vec::new();
-        let plan = match set_from::plan(session, &rows, &item.reference) {
-            Ok(plan) => plan,
-            Err(e) => {
-                self.notice = Some(Notice {
-                    severity: Severity::Error,
-                    text: e.message,
-                });
-                return;
-            }
-        };
-        let actions = plan.add_actions();
-        if actions.is_empty() {
-            self.notice = Some(Notice {
-                severity: Severity::Info,
-                text: format!(
-                    "Every partition of {} is already listed: nothing to add.",
-                    item.name
-                ),
-            });
-            return;
-        }
-        let n = plan.unlisted.len();
-        for action in actions {
-            self.edit(action);
-            if self
-                .notice
-                .as_ref()
-                .is_some_and(|n| n.severity == Severity::Error)
-            {
-                return;
-            }
-        }
-        self.notice = Some(Notice {
-            severity: Severity::Info,
-            text: format!(
-                "Added {} partition(s) of {} as new entries.",
-                group_digits(n as u128),
-                self.refs
-                    .items
-                    .get(index)
-                    .map_or("the reference", |i| i.name.as_str())
-            ),
-        });
+        let reference = Arc::clone(&item.reference);
+        self.edit(Action::AddUnlisted { reference });
     }
 
     /// How many partitions of reference `index` the listing lacks (the "Add as new entries"

@@ -115,6 +115,12 @@ pub enum Action {
         selection: Selection,
         reference: std::sync::Arc<crate::reference::Reference>,
     },
+    /// Adds the partitions of a reference that no row holds as new entries, each set to what
+    /// the kind stores for its position (as [`Action::SetFromReference`] would): one step, one
+    /// Undo, whatever the number of topics.
+    AddUnlisted {
+        reference: std::sync::Arc<crate::reference::Reference>,
+    },
 }
 
 /// What [`Action::ShiftOffsetsClamped`] does with a row the shift would take below 0.

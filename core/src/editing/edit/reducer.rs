@@ -288,9 +288,11 @@ impl Session {
                 rows.dedup();
                 (rows, false)
             }
-            Action::AddEntries { .. } | Action::SetScope { .. } | Action::Undo | Action::Redo => {
-                (Vec::new(), false)
-            }
+            Action::AddEntries { .. }
+            | Action::AddUnlisted { .. }
+            | Action::SetScope { .. }
+            | Action::Undo
+            | Action::Redo => (Vec::new(), false),
         };
         for &i in &rows {
             self.check_row(i, include_removed)?;
@@ -638,6 +640,36 @@ impl Session {
                 );
                 notes.extend(plan.notes(self, &reference.role));
             }
+            Action::AddUnlisted { reference } => {
+                let plan = crate::set_from::plan(self, &[], reference)?;
+                let mut added = Vec::new();
+                for add in plan.add_actions() {
+                    if let Action::AddEntries {
+                        cluster,
+                        topic,
+                        partitions,
+                        offset,
+                    } = add
+                    {
+                        added.extend(self.add_entries(
+                            cluster.as_deref(),
+                            &topic,
+                            &partitions,
+                            offset,
+                        )?);
+                    }
+                }
+                step.truncate_to = Some(self.rows.len());
+                changed = added.len();
+                self.rows.extend(added);
+                message = format!(
+                    "Added {changed} partition(s) of {} as new entries.",
+                    reference.role.phrase()
+                );
+                if plan.unlisted.iter().any(|(_, _, v)| v.is_none()) {
+                    notes.push(null_meaning(kind).to_string());
+                }
+            }
             Action::Undo | Action::Redo => {
                 return Err(EditError::new("Undo and redo are handled by apply."));
             }
@@ -650,6 +682,8 @@ impl Session {
         if changed == 0 && rows.is_empty() && !matches!(action, Action::SetScope { .. }) {
             out.message = if matches!(action, Action::KeepLastDuplicates) {
                 "No partition appears in more than one entry; nothing changed.".into()
+            } else if matches!(action, Action::AddUnlisted { .. }) {
+                "Every partition of the reference is already listed; nothing changed.".into()
             } else {
                 "No row matches the selection; nothing changed.".into()
             };
