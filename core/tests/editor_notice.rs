@@ -122,3 +122,12 @@ fn enter_in_the_bulk_value_is_set_over_the_rows_the_filter_shows() {
         .collect();
     assert_eq!(changed, vec!["1".to_string()]);
 }
+
+#[test]
+fn the_import_text_keeps_the_message_until_the_load() {
+    let mut editor = loaded("kafkamirrormaker2-source.list.yaml");
+    editor.apply(EditorAction::SetInput("{".into()));
+    assert_eq!(at(&editor), Some((NoticeAt::Import, Severity::Info)));
+    editor.apply(EditorAction::Load);
+    assert_eq!(at(&editor), Some((NoticeAt::Import, Severity::Error)));
+}

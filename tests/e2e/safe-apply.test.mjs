@@ -60,7 +60,7 @@ test('safe apply: gated exports, the custom resource, the rollback and the lande
     assert.equal(await nameBox.inputValue(), '');
     const yamlView = exportRegion.getByRole('region', { name: 'ConfigMap YAML', exact: true });
     await yamlView.locator('pre').waitFor();
-    assert.equal(await exportRegion.getByRole('alert', { name: 'Export disabled' }).count(), 0, 'nothing disables every export');
+    assert.equal(await exportRegion.getByRole('region', { name: 'Export disabled' }).count(), 0, 'nothing disables every export');
     const commands = exportRegion.getByRole('region', { name: 'kubectl commands', exact: true });
     await commands.getByText('Fill in KafkaMirrorMaker2 name: Required: the name of the KafkaMirrorMaker2 resource.').waitFor();
     assert.equal(await commands.getByRole('button', { name: 'Copy', exact: true }).isDisabled(), true);

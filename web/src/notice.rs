@@ -38,15 +38,27 @@ pub fn NoticeLine(props: &NoticeProps) -> Html {
             </p>
         }
     };
+    // The last text shown here: once cleared, it stays as an invisible placeholder of the
+    // same height. A message is often cleared by a cell committed when it loses the focus,
+    // which is the mouse press on the next control: the page must not move under the pointer
+    // before the click lands.
+    let last = use_mut_ref(|| None::<String>);
+    if let Some(n) = &notice {
+        *last.borrow_mut() = Some(n.text.clone());
+    }
     let (polite, alert) = match &notice {
         Some(n) if n.severity == Severity::Error => (None, Some(line(n, Some("alert")))),
         Some(n) => (Some(line(n, None)), None),
         None => (None, None),
     };
+    let placeholder = notice.is_none().then(|| last.borrow().clone()).flatten();
     html! {
         <>
             <div class="notice-slot" role="status">{ for polite }</div>
             { for alert }
+            if let Some(text) = placeholder {
+                <p class="notice placeholder" aria-hidden="true">{ text }</p>
+            }
         </>
     }
 }

@@ -433,8 +433,10 @@ pub fn Table(props: &TableProps) -> Html {
                 <button type="button" onclick={collapse(true)}>{ "Collapse all" }</button>
                 <button type="button" onclick={collapse(false)}>{ "Expand all" }</button>
             </div>
-            <NoticeLine at={&[NoticeAt::Table][..]} />
             { table }
+            // Under the table, so that a message of a cell committed when it loses the focus
+            // never moves the rows.
+            <NoticeLine at={&[NoticeAt::Table][..]} />
         </section>
     }
 }

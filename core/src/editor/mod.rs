@@ -321,8 +321,13 @@ impl Editor {
             | EditorAction::CheckNewListingFile(_) => {}
         }
         // Every action replaces the previous action's message (or clears it when it says
-        // nothing), so a message is never read as the outcome of a later action.
-        self.notice = None;
+        // nothing), so a message is never read as the outcome of a later action. Except the
+        // text area's text: the page sends it when the area loses the focus, which is the
+        // mouse press on Load; clearing there would move the page under the pointer before
+        // the click lands (and Load, which follows, replaces the message anyway).
+        if !matches!(action, EditorAction::SetInput(_)) {
+            self.notice = None;
+        }
         match action {
             EditorAction::SetInput(text) => {
                 self.input = text;
