@@ -24,6 +24,8 @@ fn value_of(node: &NodeRef) -> String {
 pub struct BulkProps {
     /// The table's current rows (its count is how many rows a bulk action touches).
     pub view: std::rc::Rc<offsets_core::editor::View>,
+    /// Down in the Value field: to the table's first offset input.
+    pub on_to_table: Callback<()>,
 }
 
 #[component]
@@ -93,15 +95,20 @@ pub fn BulkPanel(props: &BulkProps) -> Html {
     let (set, resume) = (run(BulkOp::Set), run(BulkOp::ResumeAt));
     // Enter in the Value field is Set (the first button, the one its hint names).
     let on_value_key = {
-        let (store, value) = (store.clone(), value.clone());
-        Callback::from(move |e: KeyboardEvent| {
-            if e.key() == "Enter" {
+        let (store, value, to_table) = (store.clone(), value.clone(), props.on_to_table.clone());
+        Callback::from(move |e: KeyboardEvent| match e.key().as_str() {
+            "Enter" => {
                 e.prevent_default();
                 store.dispatch(EditorAction::Bulk {
                     op: BulkOp::Set,
                     value: value_of(&value),
                 });
             }
+            "ArrowDown" => {
+                e.prevent_default();
+                to_table.emit(());
+            }
+            _ => {}
         })
     };
     // A shift that would take some rows below 0 is not refused outright: the offer asks what

@@ -25,6 +25,10 @@ const SHORTCUTS: &[(&str, &str)] = &[
     ),
     ("Enter", "In the bulk Value: set the rows to the value"),
     (
+        "Down",
+        "In the filter or the bulk Value: the first offset of the table",
+    ),
+    (
         "Tab / Shift+Tab",
         "Next / previous control: filter, bulk actions, then the table",
     ),

@@ -262,6 +262,35 @@ pub fn Table(props: &TableProps) -> Html {
             }
         })
     };
+    // Down in the filter or the bulk Value: the first offset input the table shows.
+    let to_table = {
+        let view = view.clone();
+        let wanted = wanted.clone();
+        Callback::from(move |()| {
+            let first = view.items.iter().find_map(|i| match i {
+                ViewItem::Row(r) => Some(*r),
+                ViewItem::Group { .. } => None,
+            });
+            if let Some(row) = first {
+                match offset_input(row) {
+                    Some(input) => {
+                        let _ = input.focus();
+                        select_text(&input);
+                    }
+                    None => wanted.set(Some(row)),
+                }
+            }
+        })
+    };
+    let on_filter_key = {
+        let to_table = to_table.clone();
+        Callback::from(move |e: KeyboardEvent| {
+            if e.key() == "ArrowDown" {
+                e.prevent_default();
+                to_table.emit(());
+            }
+        })
+    };
     // After a load, the filter has the focus (not after a restored draft, where the page just
     // opened, nor after the kind or key selectors, which keep theirs).
     {
@@ -412,7 +441,7 @@ pub fn Table(props: &TableProps) -> Html {
                 <h2 id="table-heading">{ "Offsets" }</h2>
                 <label for="filter" class="inline">{ "Filter" }</label>
                 <span class="field-stack filter-stack">
-                    <input id="filter" type="search" value={filter_text} oninput={on_filter}
+                    <input id="filter" type="search" value={filter_text} oninput={on_filter} onkeydown={on_filter_key}
                         placeholder="orders*  /regex/  partition:0-5  cluster:east  changed"
                         aria-describedby={filter_described} aria-invalid={filter_error.is_some().to_string()} />
                     if let Some(e) = filter_error {
@@ -424,7 +453,7 @@ pub fn Table(props: &TableProps) -> Html {
                 </span>
             </div>
             // Filter, then what to do with the rows it shows, then the rows: the tab order.
-            <crate::bulk::BulkPanel view={view.clone()} />
+            <crate::bulk::BulkPanel view={view.clone()} on_to_table={to_table} />
             <div class="table-tools">
                 <button type="button" onclick={select_shown}>{ "Select shown" }</button>
                 if any_selected {
