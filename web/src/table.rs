@@ -698,7 +698,7 @@ fn OffsetRow(props: &RowProps) -> Html {
                     onchange={on_null} />
             </td>
             if columns.resumes_at { <td class="resumes" title={d.resumes_at.clone()}>{ d.resumes_at.clone().unwrap_or_default() }</td> }
-            // At most two lines (the row keeps its height); the whole sentence is the title.
+            // At most three small lines (the row keeps its height); the whole sentence is the title.
             <td class="change"><span class="change-text" title={d.change.clone()}>{ d.change.clone().unwrap_or_default() }</span></td>
             <td class="restore">
                 if d.changed && !d.added {
