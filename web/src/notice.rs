@@ -25,9 +25,17 @@ pub fn NoticeLine(props: &NoticeProps) -> Html {
         .notice()
         .filter(|n| props.at.contains(&n.at))
         .cloned();
+    // The last text shown here: once cleared, it stays as an invisible placeholder of the
+    // same height. A message is often cleared by a cell committed when it loses the focus,
+    // which is the mouse press on the next control: the page must not move under the pointer
+    // before the click lands. Dismissing it (×) gives the place back.
+    let last = use_mut_ref(|| None::<String>);
     let dismiss = {
-        let store = store.clone();
-        Callback::from(move |_: MouseEvent| store.dispatch(EditorAction::DismissNotice))
+        let (store, last) = (store.clone(), last.clone());
+        Callback::from(move |_: MouseEvent| {
+            *last.borrow_mut() = None;
+            store.dispatch(EditorAction::DismissNotice);
+        })
     };
     let line = |n: &offsets_core::editor::Notice, role: Option<&'static str>| {
         html! {
@@ -38,11 +46,6 @@ pub fn NoticeLine(props: &NoticeProps) -> Html {
             </p>
         }
     };
-    // The last text shown here: once cleared, it stays as an invisible placeholder of the
-    // same height. A message is often cleared by a cell committed when it loses the focus,
-    // which is the mouse press on the next control: the page must not move under the pointer
-    // before the click lands.
-    let last = use_mut_ref(|| None::<String>);
     if let Some(n) = &notice {
         *last.borrow_mut() = Some(n.text.clone());
     }
