@@ -323,7 +323,7 @@ test('export: the ConfigMap YAML holds exactly the expected payload (real kubect
       const exportRegion = page.getByRole('region', { name: 'Export' });
       // Nothing changed yet: a state, not an error.
       await exportRegion.getByRole('status', { name: 'Nothing to export yet' }).waitFor();
-      await eventually(async () => assert.equal(await exportRegion.getByRole('alert', { name: 'Export disabled' }).count(), 0));
+      await eventually(async () => assert.equal(await exportRegion.getByRole('region', { name: 'Export disabled' }).count(), 0));
 
       const p0 = offsetBox(page, 'orders partition 0');
       await p0.fill('1');
@@ -398,7 +398,7 @@ test('export: the ConfigMap YAML holds exactly the expected payload (real kubect
       await headerFacts(page);
       await exportRegion.getByRole('checkbox', { name: /^Export all entries/ }).check();
       await exportRegion.getByRole('textbox', { name: 'KafkaConnector name' }).fill('mirror-source');
-      const disabled = exportRegion.getByRole('alert', { name: 'Export disabled' });
+      const disabled = exportRegion.getByRole('region', { name: 'Export disabled' });
       await until(async () => /^Export is disabled until 1 error is fixed:/.test(await disabled.textContent()), { message: 'one blocker left' });
       await eventually(async () => assert.match(await disabled.textContent(), /MS3: Entry #2: 'partition' has the invalid value -1; it must be an integer/));
       await eventually(async () => assert.equal(await exportRegion.getByRole('region', { name: 'ConfigMap YAML' }).count(), 0, 'no export view while blocked'));
@@ -760,7 +760,7 @@ test('screenshots of the main states in light and dark', async () => {
       await paste(page, await fixture(INVALID));
       await headerFacts(page);
       await exportRegion.getByRole('checkbox', { name: /^Export all entries/ }).check();
-      await exportRegion.getByRole('alert', { name: 'Export disabled' }).waitFor();
+      await exportRegion.getByRole('region', { name: 'Export disabled' }).waitFor();
       await shot('editor-problems');
 
       await paste(page, '{\n  "offsets": [\n    {"partition": ,\n  ]\n}\n');

@@ -60,7 +60,7 @@ test('safe apply: gated exports, the custom resource, the rollback and the lande
     await eventually(async () => assert.equal(await nameBox.inputValue(), ''));
     const yamlView = exportRegion.getByRole('region', { name: 'ConfigMap YAML', exact: true });
     await yamlView.locator('pre').waitFor();
-    await eventually(async () => assert.equal(await exportRegion.getByRole('alert', { name: 'Export disabled' }).count(), 0, 'nothing disables every export'));
+    await eventually(async () => assert.equal(await exportRegion.getByRole('region', { name: 'Export disabled' }).count(), 0, 'nothing disables every export'));
     await openExport(page, 'kubectl commands');
     const commands = exportRegion.getByRole('region', { name: 'kubectl commands', exact: true });
     await commands.getByText('Fill in KafkaMirrorMaker2 name: Required: the name of the KafkaMirrorMaker2 resource.').waitFor();

@@ -153,14 +153,14 @@ test('Problems and Export count the same things; nothing changed is a state with
     await problems.getByRole('heading').filter({ hasText: /^Problems: 1 error, / }).waitFor();
     await eventually(async () => assert.ok((await problems.getByRole('listitem').allTextContents()).some((t) => /error\s*K5\s*Required/.test(t))));
     await exportRegion.getByRole('status', { name: 'Nothing to export yet' }).waitFor();
-    await eventually(async () => assert.equal(await exportRegion.getByRole('alert', { name: 'Export disabled' }).count(), 0));
+    await eventually(async () => assert.equal(await exportRegion.getByRole('region', { name: 'Export disabled' }).count(), 0));
     await exportRegion.getByRole('textbox', { name: 'Connector name' }).fill('east->west.MirrorSourceConnector');
     // Nothing changed yet: a state, not an error, and no 0:0 anywhere.
     const waiting = exportRegion.getByRole('status', { name: 'Nothing to export yet' });
     await waiting.waitFor();
     await eventually(async () => assert.match(await waiting.textContent(), /^Make a change to export/));
     await eventually(async () => assert.match(await problems.getByRole('heading').textContent(), /^Problems: 0 errors, /));
-    await eventually(async () => assert.equal(await exportRegion.getByRole('alert', { name: 'Export disabled' }).count(), 0));
+    await eventually(async () => assert.equal(await exportRegion.getByRole('region', { name: 'Export disabled' }).count(), 0));
     await eventually(async () => assert.doesNotMatch(await page.locator('body').textContent(), /\b0:0\b/));
   });
 });

@@ -1,10 +1,16 @@
 //! Bulk actions over the rows the filter shows, or over the selection: set, shift, resume at
 //! record, null, restore, remove from the alter set, and adding a topic's partitions.
+//!
+//! The buttons and Enter in the Value field (which is Set) dispatch `EditorAction::Bulk`, the
+//! Add button `EditorAction::AddEntries`: core reads the fields and anchors its answer
+//! (`NoticeAt::BulkValue` marks the Value field invalid, `Bulk` and `Add` show next to their
+//! buttons).
 
+use crate::notice::NoticeLine;
 use crate::use_store;
 use offsets_core::ConnectorKind;
-use offsets_core::edit::{Action, Selection};
-use offsets_core::editor::{BulkOp, EditorAction, ShiftOffer, add_entries, bulk_action};
+use offsets_core::edit::Selection;
+use offsets_core::editor::{BulkOp, EditorAction, NoticeAt, ShiftOffer, bulk_action};
 use web_sys::{HtmlElement, HtmlInputElement, KeyboardEvent};
 use yew::prelude::*;
 
@@ -18,6 +24,8 @@ fn value_of(node: &NodeRef) -> String {
 pub struct BulkProps {
     /// The table's current rows (its count is how many rows a bulk action touches).
     pub view: std::rc::Rc<offsets_core::editor::View>,
+    /// Down in the Value field: to the table's first offset input.
+    pub on_to_table: Callback<()>,
 }
 
 #[component]
@@ -28,7 +36,6 @@ pub fn BulkPanel(props: &BulkProps) -> Html {
     let partitions = use_node_ref();
     let add_offset = use_node_ref();
     let cluster = use_node_ref();
-    let error = use_state(|| None::<String>);
     // A shift some rows cannot take, waiting for the user's way out (null, 0 or cancel).
     let offer = use_state(|| None::<ShiftOffer>);
     let offer_first = use_node_ref();
@@ -68,44 +75,58 @@ pub fn BulkPanel(props: &BulkProps) -> Html {
         Selection::Rows(rows) => (rows.len(), editor.selected().len() - rows.len()),
         _ => (editor.bulk_count_in(&props.view), 0),
     };
+    // The Value field's own refusal ("'1k' is not a whole number"), shown under it.
+    let value_error = editor
+        .notice()
+        .filter(|n| n.at == NoticeAt::BulkValue)
+        .map(|n| n.text.clone());
     drop(editor);
 
-    // Runs a bulk action built (by core) from the value box; a bad value is explained and
-    // nothing runs.
-    let dispatch = {
-        let (store, error) = (store.clone(), error.clone());
-        move |built: Result<Action, String>| match built {
-            Ok(action) => {
-                error.set(None);
-                store.dispatch(EditorAction::Edit(action));
-            }
-            Err(message) => error.set(Some(message)),
-        }
-    };
+    // Runs a bulk action on the value box's text; core refuses a bad value.
     let run = |op: BulkOp| {
-        let (value, selection, dispatch) = (value.clone(), selection.clone(), dispatch.clone());
+        let (store, value) = (store.clone(), value.clone());
         Callback::from(move |_: MouseEvent| {
-            dispatch(bulk_action(op, selection.clone(), &value_of(&value)))
+            store.dispatch(EditorAction::Bulk {
+                op,
+                value: value_of(&value),
+            })
         })
     };
     let (set, resume) = (run(BulkOp::Set), run(BulkOp::ResumeAt));
+    // Enter in the Value field is Set (the first button, the one its hint names).
+    let on_value_key = {
+        let (store, value, to_table) = (store.clone(), value.clone(), props.on_to_table.clone());
+        Callback::from(move |e: KeyboardEvent| match e.key().as_str() {
+            "Enter" => {
+                e.prevent_default();
+                store.dispatch(EditorAction::Bulk {
+                    op: BulkOp::Set,
+                    value: value_of(&value),
+                });
+            }
+            "ArrowDown" => {
+                e.prevent_default();
+                to_table.emit(());
+            }
+            _ => {}
+        })
+    };
     // A shift that would take some rows below 0 is not refused outright: the offer asks what
     // to do with those rows.
     let shift = {
-        let (value, selection, dispatch) = (value.clone(), selection.clone(), dispatch.clone());
-        let (store, offer, error) = (store.clone(), offer.clone(), error.clone());
+        let (value, selection) = (value.clone(), selection.clone());
+        let (store, offer) = (store.clone(), offer.clone());
         Callback::from(move |_: MouseEvent| {
-            let built = bulk_action(BulkOp::Shift, selection.clone(), &value_of(&value));
-            let offered = built
-                .as_ref()
+            let text = value_of(&value);
+            let offered = bulk_action(BulkOp::Shift, selection.clone(), &text)
                 .ok()
-                .and_then(|action| store.editor().shift_offer(action));
+                .and_then(|action| store.editor().shift_offer(&action));
             match offered {
-                Some(o) => {
-                    error.set(None);
-                    offer.set(Some(o));
-                }
-                None => dispatch(built),
+                Some(o) => offer.set(Some(o)),
+                None => store.dispatch(EditorAction::Bulk {
+                    op: BulkOp::Shift,
+                    value: text,
+                }),
             }
         })
     };
@@ -149,6 +170,7 @@ pub fn BulkPanel(props: &BulkProps) -> Html {
     };
     let (null, restore, remove) = (run(BulkOp::Null), run(BulkOp::Restore), run(BulkOp::Remove));
     let on_add = {
+        let store = store.clone();
         let fields = (
             topic.clone(),
             partitions.clone(),
@@ -157,17 +179,22 @@ pub fn BulkPanel(props: &BulkProps) -> Html {
         );
         Callback::from(move |_: MouseEvent| {
             let (topic, partitions, offset, cluster) = &fields;
-            dispatch(add_entries(
-                &value_of(cluster),
-                &value_of(topic),
-                &value_of(partitions),
-                &value_of(offset),
-            ))
+            store.dispatch(EditorAction::AddEntries {
+                cluster: value_of(cluster),
+                topic: value_of(topic),
+                partitions: value_of(partitions),
+                offset: value_of(offset),
+            })
         })
     };
 
     let can_add = matches!(kind, ConnectorKind::MirrorSource | ConnectorKind::Sink);
     let rows_text = offsets_core::editor::counted(count, "row", "rows");
+    let described = if value_error.is_some() {
+        "bulk-value-hint bulk-value-error"
+    } else {
+        "bulk-value-hint"
+    };
     html! {
         <section class="panel bulk" aria-labelledby="bulk-heading">
             <h2 id="bulk-heading">{ "Bulk actions" }</h2>
@@ -180,8 +207,15 @@ pub fn BulkPanel(props: &BulkProps) -> Html {
             </p>
             <div class="bulk-row">
                 <label for="bulk-value" class="inline">{ "Value" }</label>
-                <input id="bulk-value" ref={value} type="text" inputmode="numeric" autocomplete="off"
-                    placeholder="e.g. -100 or 5000" />
+                <span class="field-stack">
+                    <input id="bulk-value" class="bulk-value" ref={value} type="text" inputmode="numeric" autocomplete="off"
+                        placeholder="e.g. -100 or 5000" onkeydown={on_value_key}
+                        aria-invalid={value_error.is_some().to_string()} aria-describedby={described} />
+                    <span id="bulk-value-hint" class="hint">{ "Enter sets the offsets to this value" }</span>
+                    if let Some(message) = &value_error {
+                        <span id="bulk-value-error" class="field-error" role="alert">{ message }</span>
+                    }
+                </span>
                 <button type="button" onclick={set} title="Set every offset to the value (type null to delete the stored offsets)">{ format!("Set {rows_text}") }</button>
                 <button type="button" ref={shift_button} onclick={shift} title="Add the value to every offset; negative rewinds">{ format!("Shift {rows_text}") }</button>
                 if matches!(kind, ConnectorKind::MirrorSource | ConnectorKind::Sink) {
@@ -197,6 +231,7 @@ pub fn BulkPanel(props: &BulkProps) -> Html {
                 <button type="button" onclick={restore}>{ format!("Restore {rows_text}") }</button>
                 <button type="button" onclick={remove}>{ "Remove from alter set" }</button>
             </div>
+            <NoticeLine at={&[NoticeAt::Bulk][..]} />
             if let Some(o) = &*offer {
                 <div class="shift-offer" role="alertdialog" aria-labelledby="shift-offer-question" onkeydown={offer_key}>
                     <p id="shift-offer-question">{ &o.question }</p>
@@ -210,19 +245,17 @@ pub fn BulkPanel(props: &BulkProps) -> Html {
                     <legend>{ "Add partitions" }</legend>
                     if kind == ConnectorKind::MirrorSource {
                         <label class="inline" for="add-cluster">{ "Cluster" }</label>
-                        <input id="add-cluster" ref={cluster} type="text" size="10" value={source_alias.unwrap_or_default()} />
+                        <input id="add-cluster" class="name-input" ref={cluster} type="text" size="10" value={source_alias.unwrap_or_default()} />
                     }
                     <label class="inline" for="add-topic">{ "Topic to add" }</label>
-                    <input id="add-topic" ref={topic} type="text" size="16" autocomplete="off" />
+                    <input id="add-topic" class="name-input" ref={topic} type="text" size="16" autocomplete="off" />
                     <label class="inline" for="add-partitions">{ "Partitions" }</label>
                     <input id="add-partitions" ref={partitions} type="text" size="8" placeholder="0-5" />
                     <label class="inline" for="add-offset">{ "Offset" }</label>
-                    <input id="add-offset" ref={add_offset} type="text" size="10" placeholder="null" />
+                    <input id="add-offset" class="offset-field" ref={add_offset} type="text" size="10" placeholder="null" />
                     <button type="button" onclick={on_add}>{ "Add" }</button>
+                    <NoticeLine at={&[NoticeAt::Add][..]} />
                 </fieldset>
-            }
-            if let Some(message) = &*error {
-                <p class="field-error" role="alert">{ message }</p>
             }
         </section>
     }

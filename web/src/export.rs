@@ -514,7 +514,7 @@ pub fn ExportPanel(props: &ExportProps) -> Html {
                 </label>
             </fieldset>
             if blocked {
-                <div class="blocked" role="alert" aria-label="Export disabled">
+                <div class="blocked" role="region" aria-label="Export disabled">
                     <p>{ format!("Export is disabled until {} fixed:", counted(blockers.len(), "error is", "errors are")) }</p>
                     <ul>{ for blockers.iter().take(10).map(|d| html! { <li>{ located_text(d) }</li> }) }</ul>
                     <p class="hint">{ "Each is listed under Problems too." }</p>

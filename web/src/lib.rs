@@ -12,16 +12,18 @@ mod import;
 pub mod io;
 mod kind;
 mod landed;
+mod notice;
 mod problems;
 mod references;
 mod resource;
 mod rollback;
+mod shortcuts;
 mod start;
 mod table;
 mod text_input;
 
 use offsets_core::edit::Action;
-use offsets_core::editor::{Editor, EditorAction};
+use offsets_core::editor::{Editor, EditorAction, NoticeAt};
 use std::cell::RefCell;
 use std::rc::Rc;
 use wasm_bindgen::JsCast;
@@ -149,10 +151,13 @@ pub fn App() -> Html {
     let (storage_error, restoring) = drafts::use_drafts(store.clone());
     let busy = busy::use_busy_state();
     let focus_row = use_state(|| None::<usize>);
+    let shortcuts_open = use_state(|| false);
 
-    // Ctrl+Z / Ctrl+Shift+Z anywhere but in a field; files dropped anywhere on the page.
+    // Ctrl+Z / Ctrl+Shift+Z anywhere but in a field, "?" for the shortcuts; files dropped
+    // anywhere on the page.
     {
         let store = store.clone();
+        let shortcuts_open = shortcuts_open.clone();
         use_effect_with((), move |_| {
             let document = gloo::utils::document();
             let options = gloo::events::EventListenerOptions::enable_prevent_default();
@@ -167,6 +172,14 @@ pub fn App() -> Html {
                         let Some(e) = e.dyn_ref::<KeyboardEvent>() else {
                             return;
                         };
+                        if e.key() == "?"
+                            && !(e.ctrl_key() || e.meta_key() || e.alt_key())
+                            && !typing_in_a_field(e)
+                        {
+                            e.prevent_default();
+                            shortcuts_open.set(true);
+                            return;
+                        }
                         if !(e.ctrl_key() || e.meta_key()) || typing_in_a_field(e) {
                             return;
                         }
@@ -252,13 +265,17 @@ pub fn App() -> Html {
         use_memo(view_key, move |_| store.editor().view())
     };
 
+    let close_shortcuts = {
+        let shortcuts_open = shortcuts_open.clone();
+        Callback::from(move |()| shortcuts_open.set(false))
+    };
+
     if restoring {
         return drafts::restoring_page();
     }
     let editor = store.editor();
     let loaded = editor.session().is_some();
     let import_open = editor.import_open();
-    let notice = editor.notice().cloned();
     let can_undo = editor.can_undo();
     let can_redo = editor.can_redo();
     drop(editor);
@@ -285,14 +302,9 @@ pub fn App() -> Html {
                 if let Some(e) = &*storage_error {
                     <p class="notice warning" role="alert">{ format!("Draft not saved: {e}.") }</p>
                 }
-                if let Some(n) = notice {
-                    <p class={classes!("notice", n.severity.as_str())}
-                        role={if n.severity == offsets_core::Severity::Error { "alert" } else { "status" }}>
-                        { n.text }
-                        <button type="button" class="link" aria-label="Dismiss message"
-                            onclick={dispatch(EditorAction::DismissNotice)}>{ "×" }</button>
-                    </p>
-                }
+                // What loads, Undo/Redo, the resource and the export did; the bulk actions, the
+                // table and Problems show their own next to their controls.
+                <notice::NoticeLine at={&[NoticeAt::Page, NoticeAt::Import, NoticeAt::History, NoticeAt::Resource, NoticeAt::Export][..]} />
                 if !loaded {
                     <start::GuidedStart />
                 }
@@ -312,7 +324,6 @@ pub fn App() -> Html {
                     <div class="workspace">
                         <main class="workspace-main">
                             <kind::KindPicker />
-                            <bulk::BulkPanel view={view.clone()} />
                             <table::Table view={view} focus_row={*focus_row} on_focused={on_focused} />
                             <references::ReferencesPanel />
                         </main>
@@ -324,6 +335,7 @@ pub fn App() -> Html {
                         </aside>
                     </div>
                 }
+                <shortcuts::ShortcutsDialog open={*shortcuts_open} on_close={close_shortcuts} />
                 <footer class="footer">
                     { "Runs entirely in this browser: nothing you load or type is sent anywhere. Drafts are kept in this browser's storage." }
                 </footer>

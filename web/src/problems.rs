@@ -2,9 +2,10 @@
 //! scrolls to its row and focuses the offset. Identical problems on many rows are one line
 //! (core's `group_problems`) that expands to the rows.
 
+use crate::notice::NoticeLine;
 use crate::use_store;
 use offsets_core::editor::{
-    Check, EditorAction, ProblemItem, counted, group_problems, problems_heading,
+    Check, EditorAction, NoticeAt, ProblemItem, counted, group_problems, problems_heading,
 };
 use offsets_core::{Action, Diagnostic};
 use std::rc::Rc;
@@ -144,6 +145,8 @@ pub fn ProblemsPanel(props: &ProblemsProps) -> Html {
             <h2>{ problems_heading(problems) }
                 if !props.fresh { <span class="updating" role="status">{ " (checking the latest change…)" }</span> }
             </h2>
+            // What a fix offered here ("Keep only the last") did.
+            <NoticeLine at={&[NoticeAt::Problems][..]} />
             if problems.is_empty() {
                 <p class="hint">{ "No problems found." }</p>
             } else {

@@ -6,7 +6,8 @@
 
 use crate::{io, use_store};
 use offsets_core::editor::{
-    EditorAction, LookupField, ROLE_CHOICES, ReferenceField, ReferenceItem, caret_line, source_line,
+    EditorAction, LookupField, NoticeAt, ROLE_CHOICES, ReferenceField, ReferenceItem, caret_line,
+    source_line,
 };
 use std::rc::Rc;
 use wasm_bindgen::JsCast;
@@ -381,6 +382,8 @@ pub fn ReferencesPanel() -> Html {
             if !list.is_empty() {
                 <ul class="reference-list" aria-label="Loaded references">{ for list }</ul>
             }
+            // What adding, removing or setting from a reference did, next to those controls.
+            <crate::notice::NoticeLine at={&[NoticeAt::References][..]} />
             <div class="reference-form">
                 <label for="reference-text">{ "Reference output" }</label>
                 <textarea id="reference-text" ref={text_ref} rows="5" spellcheck="false"

@@ -1,14 +1,20 @@
 //! The offsets table: a filter box, sortable columns, topic groups, and rows with inline
 //! editing. It is virtualised: only the rows in view (plus a margin) exist in the DOM, so 100k
 //! entries scroll as smoothly as ten.
+//!
+//! Keyboard: Up and Down in an offset input move to the offset input of the row above or
+//! below (Enter commits and moves down, as a spreadsheet does); a row outside the rendered
+//! window is scrolled into it first and focused once it exists. After a load the filter has
+//! the focus. The bulk actions sit between the filter and the table, the order of the work.
 
+use crate::notice::NoticeLine;
 use crate::use_store;
 use offsets_core::ConnectorKind;
 use offsets_core::edit::Action;
 use offsets_core::edit::MapSide;
 use offsets_core::editor::{
-    Editor, EditorAction, FieldCell, RowDisplay, SortColumn, ViewItem, cell_edit, field_add_label,
-    null_toggle,
+    Editor, EditorAction, FieldCell, NoticeAt, RowDisplay, SortColumn, ViewItem, cell_edit,
+    field_add_label, null_toggle,
 };
 use wasm_bindgen::JsCast;
 use web_sys::{HtmlElement, HtmlInputElement, KeyboardEvent};
@@ -145,37 +151,171 @@ pub fn Table(props: &TableProps) -> Html {
     let selected = editor.selected().clone();
     let any_selected = !selected.is_empty();
 
-    // Scroll to and focus a row asked for by the Problems list.
+    // A row whose offset input the keyboard moved to (Up, Down, Enter) and that was not
+    // rendered yet: scrolled into the window, then focused by the effect below.
+    let wanted = use_state(|| None::<usize>);
+    // Scroll to and focus a row asked for by the Problems list, or by the keyboard.
     {
         let container = container.clone();
         let view = view.clone();
         let store = store.clone();
         let scroll_top = scroll_top.clone();
         let on_focused = props.on_focused.clone();
+        let wanted = wanted.clone();
+        let from_problems = props.focus_row;
         use_effect_with(
-            (props.focus_row, revision, *scroll_top),
+            (props.focus_row.or(*wanted), revision, *scroll_top),
             move |(focus, _, _)| {
                 let Some(row) = *focus else { return };
+                let done = move || {
+                    if from_problems.is_some() {
+                        on_focused.emit(());
+                    }
+                    wanted.set(None);
+                };
                 let Some(position) = view.items.iter().position(|i| *i == ViewItem::Row(row))
                 else {
+                    if from_problems.is_none() {
+                        // A keyboard move to a row that is gone: nothing to focus.
+                        return done();
+                    }
                     // Hidden by the filter or a collapsed group: show everything, then retry.
                     store.dispatch(EditorAction::SetFilter(String::new()));
                     store.dispatch(EditorAction::CollapseAll(false));
                     return;
                 };
-                if let Some(input) = gloo::utils::document()
-                    .get_element_by_id(&format!("offset-{row}"))
-                    .and_then(|e| e.dyn_into::<HtmlElement>().ok())
-                {
+                if let Some(input) = offset_input(row) {
                     let _ = input.focus();
-                    on_focused.emit(());
+                    if from_problems.is_none() {
+                        select_text(&input);
+                    }
+                    done();
                 } else if let Some(el) = container.cast::<HtmlElement>() {
                     let top = (position as f64 * ROW_HEIGHT - 3.0 * ROW_HEIGHT).max(0.0);
+                    if (top - *scroll_top).abs() < 1.0 {
+                        // Scrolled there and still not rendered (an uneditable row): give up.
+                        return done();
+                    }
                     el.set_scroll_top(top as i32);
                     scroll_top.set(top);
                 }
             },
         );
+    }
+    // Up, Down and Enter in a row's offset input: the offset input of the adjacent row (groups
+    // skipped), focused at once when it is rendered, else after scrolling to it.
+    let on_move = {
+        let view = view.clone();
+        let wanted = wanted.clone();
+        Callback::from(move |(row, down): (usize, bool)| {
+            let Some(position) = view.items.iter().position(|i| *i == ViewItem::Row(row)) else {
+                return;
+            };
+            let row_at = |i: usize| match view.items.get(i) {
+                Some(ViewItem::Row(r)) => Some(*r),
+                _ => None,
+            };
+            let target = if down {
+                (position + 1..view.items.len()).find_map(row_at)
+            } else {
+                (0..position).rev().find_map(row_at)
+            };
+            let Some(target) = target else { return };
+            match offset_input(target) {
+                Some(input) => {
+                    let _ = input.focus();
+                    select_text(&input);
+                }
+                None => wanted.set(Some(target)),
+            }
+        })
+    };
+    // The row input that has the focus. Yew moves keyed rows as the window slides, and a moved
+    // element loses the focus to the page: after each render it gets it back (without
+    // scrolling). A click anywhere forgets it, so a focus the user moved away is never taken.
+    let last_focus = use_mut_ref(|| None::<usize>);
+    {
+        let last_focus = last_focus.clone();
+        use_effect_with((), move |_| {
+            let listener = gloo::events::EventListener::new(
+                &gloo::utils::document(),
+                "mousedown",
+                move |_| *last_focus.borrow_mut() = None,
+            );
+            move || drop(listener)
+        });
+    }
+    {
+        let last_focus = last_focus.clone();
+        use_effect(move || {
+            let lost = gloo::utils::document()
+                .active_element()
+                .is_none_or(|a| a.tag_name() == "BODY");
+            let row = *last_focus.borrow();
+            if lost && let Some(input) = row.and_then(offset_input) {
+                focus_without_scrolling(&input);
+            }
+        });
+    }
+    let on_focus_in = {
+        let last_focus = last_focus.clone();
+        Callback::from(move |e: FocusEvent| {
+            let row = e
+                .target_dyn_into::<HtmlElement>()
+                .and_then(|t| t.id().strip_prefix("offset-").and_then(|n| n.parse().ok()));
+            if row.is_some() {
+                *last_focus.borrow_mut() = row;
+            }
+        })
+    };
+    // Down in the filter or the bulk Value: the first offset input the table shows.
+    let to_table = {
+        let view = view.clone();
+        let wanted = wanted.clone();
+        Callback::from(move |()| {
+            let first = view.items.iter().find_map(|i| match i {
+                ViewItem::Row(r) => Some(*r),
+                ViewItem::Group { .. } => None,
+            });
+            if let Some(row) = first {
+                match offset_input(row) {
+                    Some(input) => {
+                        let _ = input.focus();
+                        select_text(&input);
+                    }
+                    None => wanted.set(Some(row)),
+                }
+            }
+        })
+    };
+    let on_filter_key = {
+        let to_table = to_table.clone();
+        Callback::from(move |e: KeyboardEvent| {
+            if e.key() == "ArrowDown" {
+                e.prevent_default();
+                to_table.emit(());
+            }
+        })
+    };
+    // After a load, the filter has the focus (not after a restored draft, where the page just
+    // opened, nor after the kind or key selectors, which keep theirs).
+    {
+        let loads = store.editor().loads();
+        let first = use_mut_ref(|| true);
+        use_effect_with(loads, move |_| {
+            let document = gloo::utils::document();
+            let active = document.active_element().map(|e| e.tag_name());
+            let at_start = std::mem::replace(&mut *first.borrow_mut(), false)
+                && active.as_deref().is_none_or(|t| t == "BODY");
+            if !at_start
+                && active.as_deref() != Some("SELECT")
+                && let Some(filter) = document
+                    .get_element_by_id("filter")
+                    .and_then(|e| e.dyn_into::<HtmlElement>().ok())
+            {
+                let _ = filter.focus();
+            }
+        });
     }
 
     let on_scroll = {
@@ -199,7 +339,7 @@ pub fn Table(props: &TableProps) -> Html {
             store.dispatch(EditorAction::SetFilter(input.value()));
         })
     };
-    let sort_button = |column: SortColumn, title: &'static str| {
+    let sort_button = |column: SortColumn, title: &'static str, class: &'static str| {
         let store = store.clone();
         let active = sort.column == column;
         let aria_sort = match (active, sort.descending) {
@@ -208,7 +348,7 @@ pub fn Table(props: &TableProps) -> Html {
             (true, true) => "descending",
         };
         html! {
-            <th scope="col" aria-sort={aria_sort}>
+            <th scope="col" class={class} aria-sort={aria_sort}>
                 <button type="button" class="sort"
                     onclick={Callback::from(move |_: MouseEvent| store.dispatch(EditorAction::SortBy(column)))}>
                     { title }
@@ -249,27 +389,29 @@ pub fn Table(props: &TableProps) -> Html {
         ViewItem::Row(index) => match editor.row_display(index) {
             Some(display) => html! {
                 <OffsetRow key={format!("r:{index}")} display={display} columns={ColumnsProp(columns)}
-                    selected={selected.contains(&index)} />
+                    selected={selected.contains(&index)} on_move={on_move.clone()} />
             },
             None => html! {},
         },
     });
 
     let table = html! {
-        <div class="table-scroll" ref={container} onscroll={on_scroll} tabindex="-1">
-            <table class="offsets-table" aria-label="Offsets" aria-rowcount={view.matched.to_string()}>
+        <div class="table-scroll" ref={container} onscroll={on_scroll} onfocusin={on_focus_in} tabindex="-1">
+            // Fixed column widths (style.css) so every column fits the container from 760 px up;
+            // a generic connector's key/value maps keep the automatic layout.
+            <table class={classes!("offsets-table", (!columns.fields).then_some("fixed"))} aria-label="Offsets" aria-rowcount={view.matched.to_string()}>
                 <thead>
                     <tr>
-                        <th scope="col"><span class="visually-hidden">{ "Select" }</span></th>
-                        if columns.cluster { { sort_button(SortColumn::Cluster, "Cluster") } }
-                        if columns.topic { <th scope="col">{ "Topic" }</th> }
-                        { sort_button(SortColumn::Partition, columns.partition_title) }
-                        { sort_button(SortColumn::Offset, columns.offset_title) }
-                        <th scope="col">{ "Null" }</th>
-                        if columns.resumes_at { <th scope="col">{ "Resumes at" }</th> }
-                        if columns.log_range { <th scope="col">{ "Log range" }</th> }
-                        { sort_button(SortColumn::Change, "Change") }
-                        <th scope="col"><span class="visually-hidden">{ "Restore" }</span></th>
+                        <th scope="col" class="select"><span class="visually-hidden">{ "Select" }</span></th>
+                        if columns.cluster { { sort_button(SortColumn::Cluster, "Cluster", "cluster") } }
+                        if columns.topic { <th scope="col" class="topic">{ "Topic" }</th> }
+                        { sort_button(SortColumn::Partition, columns.partition_title, "partition") }
+                        { sort_button(SortColumn::Offset, columns.offset_title, "offset") }
+                        <th scope="col" class="null">{ "Null" }</th>
+                        if columns.resumes_at { <th scope="col" class="resumes">{ "Resumes at" }</th> }
+                        if columns.log_range { <th scope="col" class="log-range">{ "Log range" }</th> }
+                        { sort_button(SortColumn::Change, "Change", "change") }
+                        <th scope="col" class="restore"><span class="visually-hidden">{ "Restore" }</span></th>
                     </tr>
                 </thead>
                 <tbody>
@@ -295,17 +437,31 @@ pub fn Table(props: &TableProps) -> Html {
         Callback::from(move |_: MouseEvent| store.dispatch(EditorAction::CollapseAll(all)))
     };
 
+    let filter_described = if filter_error.is_some() {
+        "filter-help filter-error"
+    } else {
+        "filter-help"
+    };
     html! {
         <section class="panel table-panel" aria-labelledby="table-heading">
             <div class="table-tools">
                 <h2 id="table-heading">{ "Offsets" }</h2>
                 <label for="filter" class="inline">{ "Filter" }</label>
-                <input id="filter" type="search" value={filter_text} oninput={on_filter}
-                    placeholder="orders*  /regex/  partition:0-5  cluster:east  changed"
-                    aria-describedby="filter-help" aria-invalid={filter_error.is_some().to_string()} />
+                <span class="field-stack filter-stack">
+                    <input id="filter" type="search" value={filter_text} oninput={on_filter} onkeydown={on_filter_key}
+                        placeholder="orders*  /regex/  partition:0-5  cluster:east  changed"
+                        aria-describedby={filter_described} aria-invalid={filter_error.is_some().to_string()} />
+                    if let Some(e) = filter_error {
+                        <span id="filter-error" class="field-error" role="alert">{ e }</span>
+                    }
+                </span>
                 <span id="filter-help" class="count" role="status">
                     { format!("{} of {} shown", offsets_core::diag::group_digits(view.matched as u128), offsets_core::editor::counted(view.total, "entry", "entries")) }
                 </span>
+            </div>
+            // Filter, then what to do with the rows it shows, then the rows: the tab order.
+            <crate::bulk::BulkPanel view={view.clone()} on_to_table={to_table} />
+            <div class="table-tools">
                 <button type="button" onclick={select_shown}>{ "Select shown" }</button>
                 if any_selected {
                     <button type="button" onclick={clear_selection}>{ format!("Clear selection ({})", offsets_core::diag::group_digits(selected.len() as u128)) }</button>
@@ -313,12 +469,38 @@ pub fn Table(props: &TableProps) -> Html {
                 <button type="button" onclick={collapse(true)}>{ "Collapse all" }</button>
                 <button type="button" onclick={collapse(false)}>{ "Expand all" }</button>
             </div>
-            if let Some(e) = filter_error {
-                <p class="field-error" role="alert">{ e }</p>
-            }
             { table }
+            // Under the table, so that a message of a cell committed when it loses the focus
+            // never moves the rows.
+            <NoticeLine at={&[NoticeAt::Table][..]} />
         </section>
     }
+}
+
+/// `el.focus({ preventScroll: true })`, through `Reflect` (web-sys's `FocusOptions` would be
+/// one more feature for one call).
+fn focus_without_scrolling(el: &HtmlElement) {
+    let options = js_sys::Object::new();
+    let _ = js_sys::Reflect::set(&options, &"preventScroll".into(), &true.into());
+    if let Ok(focus) = js_sys::Reflect::get(el, &"focus".into())
+        && let Ok(focus) = focus.dyn_into::<js_sys::Function>()
+    {
+        let _ = focus.call1(el, &options);
+    }
+}
+
+/// Selects an input's text, so that what is typed after a keyboard move replaces it.
+fn select_text(el: &HtmlElement) {
+    if let Some(input) = el.dyn_ref::<HtmlInputElement>() {
+        input.select();
+    }
+}
+
+/// The offset input of `row`, when it is rendered.
+fn offset_input(row: usize) -> Option<HtmlElement> {
+    gloo::utils::document()
+        .get_element_by_id(&format!("offset-{row}"))
+        .and_then(|e| e.dyn_into::<HtmlElement>().ok())
 }
 
 /// An inline edit cell: what is typed (kept while it is refused), the refusal, and the
@@ -402,6 +584,8 @@ struct RowProps {
     display: RowDisplay,
     columns: ColumnsProp,
     selected: bool,
+    /// Up/Down/Enter in the offset input: (this row, down).
+    on_move: Callback<(usize, bool)>,
 }
 
 #[component]
@@ -415,6 +599,37 @@ fn OffsetRow(props: &RowProps) -> Html {
         use_cell_editor(d.offset.clone(), move |_, text| cell_edit(&display, text))
     };
 
+    // Up and Down move to the adjacent row's offset input, Enter too after committing (the
+    // change event commits when the focus leaves, or on Enter itself). A value the cell would
+    // refuse keeps the focus here, with its message.
+    let on_offset_key = {
+        let (display, on_move, escape) =
+            (d.clone(), props.on_move.clone(), offset_cell.on_key.clone());
+        Callback::from(move |e: KeyboardEvent| {
+            let down = match e.key().as_str() {
+                "ArrowDown" | "Enter" => true,
+                "ArrowUp" => false,
+                _ => return escape.emit(e),
+            };
+            if e.ctrl_key() || e.meta_key() || e.alt_key() || e.shift_key() {
+                return;
+            }
+            let input: HtmlInputElement = e.target_unchecked_into();
+            if e.key() != "Enter" {
+                e.prevent_default();
+            }
+            if cell_edit(&display, &input.value()).is_err() {
+                if e.key() != "Enter" {
+                    // Commit now, so the refusal shows (Enter's own change event does that).
+                    if let Ok(change) = Event::new("change") {
+                        let _ = input.dispatch_event(&change);
+                    }
+                }
+                return;
+            }
+            on_move.emit((row, down));
+        })
+    };
     let on_null = {
         let store = store.clone();
         let display = d.clone();
@@ -449,7 +664,7 @@ fn OffsetRow(props: &RowProps) -> Html {
             <td class="select">
                 <input type="checkbox" aria-label={format!("Select {name}")} checked={props.selected} onchange={on_select} />
             </td>
-            if columns.cluster { <td class="cluster">{ d.cluster.clone().unwrap_or_default() }</td> }
+            if columns.cluster { <td class="cluster" title={d.cluster.clone()}>{ d.cluster.clone().unwrap_or_default() }</td> }
             if columns.topic { <td class="topic" title={d.topic.clone()}>{ d.topic.clone().unwrap_or_default() }</td> }
             if columns.fields {
                 <td class="partition fields">
@@ -478,7 +693,7 @@ fn OffsetRow(props: &RowProps) -> Html {
                     placeholder={if d.is_null { "null" } else { "" }}
                     aria-invalid={cell_error.is_some().to_string()}
                     aria-describedby={cell_error.is_some().then(|| error_id.clone())}
-                    oninput={offset_cell.on_input.clone()} onchange={offset_cell.on_change.clone()} onkeydown={offset_cell.on_key.clone()}
+                    oninput={offset_cell.on_input.clone()} onchange={offset_cell.on_change.clone()} onkeydown={on_offset_key}
                     title={d.imported.as_ref().map(|i| format!("Imported: {i}"))} />
                 if let Some(message) = &cell_error {
                     <span id={error_id} class="cell-error" role="alert">{ message }</span>
@@ -489,9 +704,10 @@ fn OffsetRow(props: &RowProps) -> Html {
                 <input type="checkbox" aria-label={d.null_label.clone()} checked={d.is_null}
                     onchange={on_null} />
             </td>
-            if columns.resumes_at { <td class="resumes">{ d.resumes_at.clone().unwrap_or_default() }</td> }
-            if columns.log_range { <td class="log-range">{ d.log_range.clone().unwrap_or_default() }</td> }
-            <td class="change">{ d.change.clone().unwrap_or_default() }</td>
+            if columns.resumes_at { <td class="resumes" title={d.resumes_at.clone()}>{ d.resumes_at.clone().unwrap_or_default() }</td> }
+            if columns.log_range { <td class="log-range"><span class="change-text" title={d.log_range.clone()}>{ d.log_range.clone().unwrap_or_default() }</span></td> }
+            // At most three small lines (the row keeps its height); the whole sentence is the title.
+            <td class="change"><span class="change-text" title={d.change.clone()}>{ d.change.clone().unwrap_or_default() }</span></td>
             <td class="restore">
                 if d.changed && !d.added {
                     <button type="button" class="link" aria-label={format!("Restore {name}")} onclick={on_restore}>{ "Restore" }</button>

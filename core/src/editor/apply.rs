@@ -2,8 +2,8 @@
 //! the export settings it fills), which settings stop which export view, the rollback of the
 //! current alter, and the landed check of a listing taken after the alter.
 
-use super::{Editor, Field, Notice, TargetKind};
-use crate::diag::{Diagnostic, Position, Severity};
+use super::{Editor, Field, Notice, NoticeAt, TargetKind};
+use crate::diag::{Diagnostic, Position};
 use crate::diff::{Confirmation, confirm, offset_value};
 use crate::edit::{OffsetValue, describe_entry};
 use crate::export::{self, ConfigMapOptions, Export, Gate};
@@ -194,10 +194,7 @@ impl Editor {
         self.set_resource(text);
         self.fill_from_resource();
         if let Some(filled) = &self.safe.filled {
-            self.notice = Some(Notice {
-                severity: Severity::Info,
-                text: filled.clone(),
-            });
+            self.notice = Some(Notice::info(NoticeAt::Resource, filled.clone()));
         }
     }
 

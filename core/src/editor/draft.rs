@@ -1,7 +1,7 @@
 //! The draft records the page keeps in browser storage (the source, the edits and the prefs),
 //! and restoring an editor from them.
 
-use super::{Editor, EditorAction, ExportTab, Field, Notice, TargetKind};
+use super::{Editor, EditorAction, ExportTab, Field, Notice, NoticeAt, TargetKind};
 use crate::diag::Severity;
 use crate::edit::{Action, ExportScope, OffsetValue, Selection};
 use crate::filter::{EntryFacts, PartitionSet};
@@ -469,6 +469,7 @@ impl Editor {
             }
             Err(text) => {
                 self.notice = Some(Notice {
+                    at: NoticeAt::Page,
                     severity: Severity::Warning,
                     text,
                 });
@@ -541,7 +542,11 @@ impl Editor {
         let prefs =
             prefs_record.and_then(|p| read_record::<EditsRecord<'_>>(p, "settings are").ok());
         if let Some(prefs) = prefs {
+            // The prefs are replayed as actions, which clear the notice: the restore's own
+            // notice is the one to show.
+            let notice = editor.notice.take();
             editor.apply_prefs(&prefs);
+            editor.notice = notice;
         }
         Ok((editor, saved_at))
     }
@@ -651,10 +656,10 @@ impl Editor {
             }
         }
         editor.notice = Some(if problems.is_empty() {
-            Notice {
-                severity: Severity::Info,
-                text: "Draft restored from this browser's storage.".to_string(),
-            }
+            Notice::info(
+                NoticeAt::Page,
+                "Draft restored from this browser's storage.",
+            )
         } else {
             Notice {
                 severity: Severity::Warning,
@@ -662,6 +667,7 @@ impl Editor {
                     "Draft restored, but some edits could not be re-applied: {}",
                     problems.join(" ")
                 ),
+                at: NoticeAt::Page,
             }
         });
         Ok((editor, draft.saved_at))

@@ -13,7 +13,7 @@
 //! (typed cells to actions), `settings` (export settings and their checks), `exports`
 //! (problems, blockers, exports) and `draft` (the draft records).
 
-use crate::diag::{Diagnostic, Severity};
+use crate::diag::Diagnostic;
 use crate::edit::{Action, Session};
 use crate::filter::{EntryFacts, Filter};
 use crate::import::{ImportOptions, import};
@@ -28,6 +28,7 @@ mod exports;
 mod groups;
 mod input;
 mod kind;
+mod notice;
 mod references;
 mod replace;
 mod settings;
@@ -58,6 +59,7 @@ pub use input::{
     parse_offset_input, parse_signed_input,
 };
 pub use kind::DETECTED;
+pub use notice::{Notice, NoticeAt};
 pub use references::{
     LookupField, LookupForm, LookupOutput, ROLE_CHOICES, ReferenceField, ReferenceForm,
     ReferenceItem, role_from,
@@ -66,13 +68,6 @@ pub use settings::{ExportSettings, Field, TargetKind};
 pub use start::START_STEPS;
 pub use tabs::{ExportTab, TabKey, export_tabs, tab_after};
 pub use view::{Sort, SortColumn, View, ViewItem};
-
-/// The one-line message under the toolbar: what the last action did, or why it was refused.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Notice {
-    pub severity: Severity,
-    pub text: String,
-}
 
 /// Every change of editor state.
 #[derive(Debug, Clone, PartialEq)]
@@ -92,8 +87,24 @@ pub enum EditorAction {
     },
     /// Re-import the loaded text with another offsets data key.
     PickKey(String),
-    /// An offset edit, undo or redo.
+    /// An offset edit, undo or redo. Its notice is shown where [`NoticeAt::of`] says.
     Edit(Action),
+    /// A bulk button (or Enter in the bulk Value field, which is Set) with the Value field's
+    /// text, over [`Editor::bulk_selection`]. A value that cannot be read is refused at
+    /// [`NoticeAt::BulkValue`] (the field is marked invalid); the outcome is shown at
+    /// [`NoticeAt::Bulk`].
+    Bulk {
+        op: BulkOp,
+        value: String,
+    },
+    /// The "Add partitions" form's four fields, as typed (see [`add_entries`]); refusal and
+    /// outcome are shown at [`NoticeAt::Add`].
+    AddEntries {
+        cluster: String,
+        topic: String,
+        partitions: String,
+        offset: String,
+    },
     /// The filter box changed.
     SetFilter(String),
     /// Sort by a column; the same column again reverses the order.
@@ -335,7 +346,9 @@ impl Editor {
             | EditorAction::PickKey(_)
             | EditorAction::ChooseKind(_)
             | EditorAction::Edit(_)
-            | EditorAction::Restore { .. } => {
+            | EditorAction::Restore { .. }
+            | EditorAction::Bulk { .. }
+            | EditorAction::AddEntries { .. } => {
                 bump(&mut self.data_revision);
                 bump(&mut self.view_revision);
                 bump(&mut self.settings_revision);
@@ -377,6 +390,14 @@ impl Editor {
             | EditorAction::AddReference { .. }
             | EditorAction::AddReferenceFile { .. }
             | EditorAction::RemoveReference(_) => {}
+        }
+        // Every action replaces the previous action's message (or clears it when it says
+        // nothing), so a message is never read as the outcome of a later action. Except the
+        // text area's text: the page sends it when the area loses the focus, which is the
+        // mouse press on Load; clearing there would move the page under the pointer before
+        // the click lands (and Load, which follows, replaces the message anyway).
+        if !matches!(action, EditorAction::SetInput(_)) {
+            self.notice = None;
         }
         match action {
             EditorAction::SetInput(text) => {
@@ -427,9 +448,9 @@ impl Editor {
                 }
             }
             EditorAction::FileUnreadable { name, reason } => {
-                self.notice = Some(Notice {
-                    severity: Severity::Error,
-                    text: format!(
+                self.notice = Some(Notice::error(
+                    NoticeAt::Import,
+                    format!(
                         "Could not read {name}: {reason}. Nothing was loaded{}; try again, or paste the text instead.",
                         if self.loaded.is_some() {
                             " and your edits are kept"
@@ -437,7 +458,7 @@ impl Editor {
                             ""
                         }
                     ),
-                });
+                ));
             }
             EditorAction::PickKey(key) => {
                 if let Some(loaded) = &self.loaded {
@@ -454,6 +475,23 @@ impl Editor {
             }
             EditorAction::ChooseKind(kind) => self.choose_kind(kind),
             EditorAction::Edit(action) => self.edit(action),
+            EditorAction::Bulk { op, value } => {
+                match bulk_action(op, self.bulk_selection(), &value) {
+                    Ok(action) => self.edit(action),
+                    Err(message) => {
+                        self.notice = Some(Notice::error(NoticeAt::BulkValue, message));
+                    }
+                }
+            }
+            EditorAction::AddEntries {
+                cluster,
+                topic,
+                partitions,
+                offset,
+            } => match add_entries(&cluster, &topic, &partitions, &offset) {
+                Ok(action) => self.edit(action),
+                Err(message) => self.notice = Some(Notice::error(NoticeAt::Add, message)),
+            },
             EditorAction::SetFilter(text) => {
                 match Filter::parse(&text) {
                     Ok(filter) => {
@@ -564,11 +602,9 @@ impl Editor {
             _ => {}
         }
         let history = matches!(action, Action::Undo | Action::Redo);
+        let at = NoticeAt::of(&action);
         let Some(loaded) = self.loaded.as_mut() else {
-            self.notice = Some(Notice {
-                severity: Severity::Error,
-                text: "Load offsets first.".to_string(),
-            });
+            self.notice = Some(Notice::error(at, "Load offsets first."));
             return;
         };
         self.notice = Some(match loaded.session.apply(action) {
@@ -582,15 +618,9 @@ impl Editor {
                     text.push(' ');
                     text.push_str(&note);
                 }
-                Notice {
-                    severity: Severity::Info,
-                    text,
-                }
+                Notice::info(at, text)
             }
-            Err(e) => Notice {
-                severity: Severity::Error,
-                text: e.message,
-            },
+            Err(e) => Notice::error(at, e.message),
         });
         let len = loaded.session.len();
         self.selected.retain(|r| *r < len);
@@ -639,14 +669,14 @@ impl Editor {
                 self.import_collapsed = true;
                 self.selected.clear();
                 self.collapsed.clear();
-                self.notice = Some(Notice {
-                    severity: Severity::Info,
-                    text: format!(
+                self.notice = Some(Notice::info(
+                    NoticeAt::Import,
+                    format!(
                         "Loaded {} {} ({kind}).",
                         group_digits(entries as u128),
                         if entries == 1 { "entry" } else { "entries" }
                     ),
-                });
+                ));
                 true
             }
             Err(errors) => {
@@ -658,16 +688,16 @@ impl Editor {
 
     /// A refused load: the errors, and a notice naming the first one.
     fn load_failed(&mut self, errors: Vec<Diagnostic>) {
-        self.notice = Some(Notice {
-            severity: Severity::Error,
-            text: match errors.first() {
+        self.notice = Some(Notice::error(
+            NoticeAt::Import,
+            match errors.first() {
                 Some(d) if self.loaded.is_some() => {
                     format!("Not loaded, your current edits are kept: {d}")
                 }
                 Some(d) => format!("Not loaded: {d}"),
                 None => "Not loaded.".to_string(),
             },
-        });
+        ));
         self.load_errors = errors;
     }
 }

@@ -7,7 +7,7 @@
 //! Parsing, classes, plans and commands are the core modules' (`reference`, `log_range`,
 //! `set_from`, `lookup`); this file keeps the page's state around them and its wording.
 
-use super::{Editor, EditorAction, Notice};
+use super::{Editor, EditorAction, Notice, NoticeAt};
 use crate::datetime;
 use crate::diag::{Diagnostic, Severity, group_digits};
 use crate::edit::{Action, OffsetValue, RowView};
@@ -523,6 +523,7 @@ impl Editor {
                 Err(e) => {
                     let at = e.utf8_error().valid_up_to();
                     self.notice = Some(Notice {
+                        at: NoticeAt::References,
                         severity: Severity::Error,
                         text: format!(
                             "{name} is not UTF-8 text (byte {} is not): a reference is the text output of kafka-get-offsets.sh or kafka-consumer-groups.sh. Nothing was added.",
@@ -539,6 +540,7 @@ impl Editor {
                 let item = self.refs.items.remove(index);
                 self.refs.rebuild_range();
                 self.notice = Some(Notice {
+                    at: NoticeAt::References,
                     severity: Severity::Info,
                     text: format!("Removed {}.", item.name),
                 });
@@ -580,6 +582,7 @@ impl Editor {
         };
         let usable = item.reference.is_usable();
         self.notice = Some(Notice {
+            at: NoticeAt::References,
             severity: if usable {
                 Severity::Info
             } else {

@@ -4,8 +4,7 @@
 //! undo history comes first, so the page has one timeline: Undo walks back through the current
 //! listing's edits, then over the load to the previous listing and its edits.
 
-use super::{Editor, Notice};
-use crate::diag::Severity;
+use super::{Editor, Notice, NoticeAt};
 use crate::edit::Session;
 
 /// Most replaced states kept (each holds a whole listing; a load is rare).
@@ -72,10 +71,10 @@ impl Editor {
                 notice.text.push_str(&undo);
             }
             _ => {
-                self.notice = Some(Notice {
-                    severity: Severity::Info,
-                    text: format!("Draft discarded. {undo}"),
-                });
+                self.notice = Some(Notice::info(
+                    NoticeAt::Import,
+                    format!("Draft discarded. {undo}"),
+                ));
             }
         }
     }
@@ -107,14 +106,14 @@ impl Editor {
         let after = self.swap_in(before);
         self.reloaded.push(after);
         let edits = self.edit_count();
-        self.notice = Some(Notice {
-            severity: Severity::Info,
-            text: match (self.loaded.is_some(), edits) {
+        self.notice = Some(Notice::info(
+            NoticeAt::History,
+            match (self.loaded.is_some(), edits) {
                 (true, 1) => "Undone: the previous listing is back with its 1 edit.".to_string(),
                 (true, n) => format!("Undone: the previous listing is back with its {n} edits."),
                 (false, _) => "Undone: the previous text is back.".to_string(),
             },
-        });
+        ));
     }
 
     pub(super) fn redo_replace(&mut self) {
@@ -123,13 +122,13 @@ impl Editor {
         };
         let before = self.swap_in(after);
         self.replaced.push(before);
-        self.notice = Some(Notice {
-            severity: Severity::Info,
-            text: if self.loaded.is_some() {
-                "Redone: the listing loaded again; Undo brings back the previous one.".to_string()
+        self.notice = Some(Notice::info(
+            NoticeAt::History,
+            if self.loaded.is_some() {
+                "Redone: the listing loaded again; Undo brings back the previous one."
             } else {
-                "Redone: the draft is discarded again; Undo brings it back.".to_string()
+                "Redone: the draft is discarded again; Undo brings it back."
             },
-        });
+        ));
     }
 }
