@@ -82,27 +82,44 @@ pub fn BulkPanel(props: &BulkProps) -> Html {
         .map(|n| n.text.clone());
     drop(editor);
 
+    // A bulk action over many rows paints the busy line before it runs.
+    let busy = crate::busy::use_busy();
+    let busy_label = format!("Changing {count} row(s)…");
+    let apply = {
+        let busy = busy.clone();
+        move |store: &crate::StoreHandle, action: EditorAction| {
+            busy.run(store, crate::busy::heavy_rows(store), &busy_label, action)
+        }
+    };
     // Runs a bulk action on the value box's text; core refuses a bad value.
     let run = |op: BulkOp| {
+        let apply = apply.clone();
         let (store, value) = (store.clone(), value.clone());
         Callback::from(move |_: MouseEvent| {
-            store.dispatch(EditorAction::Bulk {
-                op,
-                value: value_of(&value),
-            })
+            apply(
+                &store,
+                EditorAction::Bulk {
+                    op,
+                    value: value_of(&value),
+                },
+            )
         })
     };
     let (set, resume) = (run(BulkOp::Set), run(BulkOp::ResumeAt));
     // Enter in the Value field is Set (the first button, the one its hint names).
     let on_value_key = {
         let (store, value, to_table) = (store.clone(), value.clone(), props.on_to_table.clone());
+        let apply = apply.clone();
         Callback::from(move |e: KeyboardEvent| match e.key().as_str() {
             "Enter" => {
                 e.prevent_default();
-                store.dispatch(EditorAction::Bulk {
-                    op: BulkOp::Set,
-                    value: value_of(&value),
-                });
+                apply(
+                    &store,
+                    EditorAction::Bulk {
+                        op: BulkOp::Set,
+                        value: value_of(&value),
+                    },
+                );
             }
             "ArrowDown" => {
                 e.prevent_default();
@@ -116,6 +133,7 @@ pub fn BulkPanel(props: &BulkProps) -> Html {
     let shift = {
         let (value, selection) = (value.clone(), selection.clone());
         let (store, offer) = (store.clone(), offer.clone());
+        let apply = apply.clone();
         Callback::from(move |_: MouseEvent| {
             let text = value_of(&value);
             let offered = bulk_action(BulkOp::Shift, selection.clone(), &text)
@@ -123,10 +141,13 @@ pub fn BulkPanel(props: &BulkProps) -> Html {
                 .and_then(|action| store.editor().shift_offer(&action));
             match offered {
                 Some(o) => offer.set(Some(o)),
-                None => store.dispatch(EditorAction::Bulk {
-                    op: BulkOp::Shift,
-                    value: text,
-                }),
+                None => apply(
+                    &store,
+                    EditorAction::Bulk {
+                        op: BulkOp::Shift,
+                        value: text,
+                    },
+                ),
             }
         })
     };
