@@ -325,11 +325,11 @@ pub fn App() -> Html {
                         <main class="workspace-main">
                             <kind::KindPicker />
                             <table::Table view={view} focus_row={*focus_row} on_focused={on_focused} />
-                            <references::ReferencesPanel />
                         </main>
                         <aside class="workspace-side" aria-label="Problems and export">
                             <problems::ProblemsPanel problems={(*check).clone()} fresh={problems_fresh} on_focus_row={on_focus_row} />
                             <export::ExportPanel problems={problems} check={(*check).clone()} fresh={problems_fresh} />
+                            <references::ReferencesPanel />
                             <resource::ResourcePanel />
                             <landed::LandedPanel />
                         </aside>

@@ -301,11 +301,19 @@ pub fn Table(props: &TableProps) -> Html {
     // opened, nor after the kind or key selectors, which keep theirs).
     {
         let loads = store.editor().loads();
+        // A restored draft says so in the page's notice; a load's notice is the import's.
+        let restored = store
+            .editor()
+            .notice()
+            .is_some_and(|n| n.at == NoticeAt::Page);
         let first = use_mut_ref(|| true);
         use_effect_with(loads, move |_| {
             let document = gloo::utils::document();
             let active = document.active_element().map(|e| e.tag_name());
+            // The import area folds away on a load, taking the focused Load button with it,
+            // so the focus being on the body does not mean the page just opened.
             let at_start = std::mem::replace(&mut *first.borrow_mut(), false)
+                && restored
                 && active.as_deref().is_none_or(|t| t == "BODY");
             if !at_start
                 && active.as_deref() != Some("SELECT")
