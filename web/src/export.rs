@@ -11,8 +11,8 @@ use offsets_core::Diagnostic;
 use offsets_core::diag::located_text;
 use offsets_core::edit::{Action, ExportScope};
 use offsets_core::editor::{
-    Check, EditorAction, ExportTab, Exports, Field, TabKey, TargetKind, counted, export_tabs,
-    stored_offsets_sentence, summary_sentence, tab_after,
+    Check, EditorAction, ExportTab, Exports, Field, NoticeAt, TabKey, TargetKind, counted,
+    export_tabs, stored_offsets_sentence, summary_sentence, tab_after,
 };
 use offsets_core::procedure::{AliasPath, AutoOffsetReset};
 use std::rc::Rc;
@@ -513,6 +513,8 @@ pub fn ExportPanel(props: &ExportProps) -> Html {
                     { "Export all entries (by default only changed entries: an alter touches only what it names)" }
                 </label>
             </fieldset>
+            // What the export scope did, next to its checkbox.
+            <crate::notice::NoticeLine at={&[NoticeAt::Export][..]} />
             if blocked {
                 <div class="blocked" role="region" aria-label="Export disabled">
                     <p>{ format!("Export is disabled until {} fixed:", counted(blockers.len(), "error is", "errors are")) }</p>

@@ -302,9 +302,9 @@ pub fn App() -> Html {
                 if let Some(e) = &*storage_error {
                     <p class="notice warning" role="alert">{ format!("Draft not saved: {e}.") }</p>
                 }
-                // What loads, Undo/Redo, the resource and the export did; the bulk actions, the
-                // table and Problems show their own next to their controls.
-                <notice::NoticeLine at={&[NoticeAt::Page, NoticeAt::Import, NoticeAt::History, NoticeAt::Resource, NoticeAt::Export][..]} />
+                // What loads and Undo/Redo did (the import area or source bar and the History
+                // toolbar are right here); the other groups show their own next to their controls.
+                <notice::NoticeLine at={&[NoticeAt::Page, NoticeAt::Import, NoticeAt::History][..]} />
                 if !loaded {
                     <start::GuidedStart />
                 }

@@ -5,7 +5,7 @@
 
 use crate::text_input::TextInput;
 use crate::{io, use_store};
-use offsets_core::editor::{EditorAction, caret_line, source_line};
+use offsets_core::editor::{EditorAction, NoticeAt, caret_line, source_line};
 use web_sys::HtmlTextAreaElement;
 use yew::prelude::*;
 
@@ -133,6 +133,8 @@ pub fn ResourcePanel() -> Html {
                 placeholder="apiVersion: kafka.strimzi.io/v1\nkind: KafkaMirrorMaker2\n…" check="Check resource"
                 open="Open resource file" accept=".yaml,.yml,.json,.txt,text/*,application/json"
                 {text_ref} {on_text} {on_bytes} />
+            // What checking the resource filled in, next to its Check button.
+            <crate::notice::NoticeLine at={&[NoticeAt::Resource][..]} />
             { findings.unwrap_or_default() }
         </section>
     }

@@ -11,22 +11,13 @@ wasm_bindgen_test_configure!(run_in_browser);
 
 mod support;
 use offsets_web::io;
-use support::{MM2_LIST, button, by_label, load, mount, mount_restoring, until};
+use support::{MM2_LIST, button, by_label, load, mount, mount_restoring, status_starting, until};
 
 #[wasm_bindgen_test]
 async fn loading_a_fixture_shows_its_header_and_rows() {
     let root = mount().await;
     load(&root, MM2_LIST).await;
-    let status = root
-        .query_selector("[role=status]")
-        .unwrap()
-        .expect("a status line after Load");
-    assert!(
-        status
-            .text_content()
-            .unwrap()
-            .starts_with("Loaded 2 entries (MirrorSourceConnector).")
-    );
+    until(|| status_starting(&root, "Loaded 2 entries (MirrorSourceConnector).").is_some()).await;
     let header = by_label::<Element>(&root, "Loaded offsets")
         .text_content()
         .unwrap();

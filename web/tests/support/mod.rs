@@ -8,10 +8,39 @@ use web_sys::{Element, HtmlButtonElement, HtmlTextAreaElement};
 pub const MM2_LIST: &str =
     include_str!("../../../tests/fixtures/kafkamirrormaker2-source.list.yaml");
 
-/// Mounts the app on a page with no saved draft.
+/// Mounts the app on a page with no saved draft. The apps of earlier tests stay mounted, and
+/// one may still write its draft after its next painted frame: that write is let through
+/// first, then every draft is removed.
 pub async fn mount() -> Element {
+    after_paint().await;
     offsets_web::io::forget_draft_now().await;
     mount_restoring().await
+}
+
+/// Resolves after the next frame has been painted and a task after it has run: the moment
+/// `io::after_paint` work of the page has happened.
+pub async fn after_paint() {
+    for _ in 0..2 {
+        let promise = js_sys::Promise::new(&mut |resolve, _| {
+            let _ = gloo::utils::window().request_animation_frame(&resolve);
+        });
+        wasm_bindgen_futures::JsFuture::from(promise).await.unwrap();
+    }
+    sleep(0).await;
+}
+
+/// The status region whose text starts with `prefix` (the page has several: the busy line,
+/// the notice lines of each group of controls).
+pub fn status_starting(root: &Element, prefix: &str) -> Option<Element> {
+    let all = root.query_selector_all("[role=status]").unwrap();
+    (0..all.length())
+        .filter_map(|i| all.item(i)?.dyn_into::<Element>().ok())
+        .find(|e| {
+            e.text_content()
+                .unwrap_or_default()
+                .trim_start()
+                .starts_with(prefix)
+        })
 }
 
 /// Mounts the app, which restores whatever draft is saved, and waits until it has.
@@ -22,7 +51,15 @@ pub async fn mount_restoring() -> Element {
     yew::Renderer::<offsets_web::App>::with_root(root.clone()).render();
     yew::scheduler::flush().await;
     // The saved draft is read from IndexedDB first ("Restoring your draft…").
-    until(|| root.query_selector("#import-text").ok().flatten().is_some()).await;
+    // Then the editor: the import area, or the source bar of a restored listing (the import
+    // area is folded there).
+    until(|| {
+        root.query_selector("#import-text, [aria-label=\"Loaded offsets\"]")
+            .ok()
+            .flatten()
+            .is_some()
+    })
+    .await;
     root
 }
 
