@@ -153,7 +153,12 @@ pub fn Table(props: &TableProps) -> Html {
 
     // A row whose offset input the keyboard moved to (Up, Down, Enter) and that was not
     // rendered yet: scrolled into the window, then focused by the effect below.
-    let wanted = use_state(|| None::<usize>);
+    //
+    // The pending row lives in a ref, read when the effect runs (never a value captured by an
+    // earlier render): a later move, or one that found its row rendered, replaces or clears it,
+    // so a stale request can never take the focus back. `asked` re-runs the effect.
+    let wanted = use_mut_ref(|| None::<usize>);
+    let asked = use_state(|| 0_u64);
     // Scroll to and focus a row asked for by the Problems list, or by the keyboard.
     {
         let container = container.clone();
@@ -164,14 +169,16 @@ pub fn Table(props: &TableProps) -> Html {
         let wanted = wanted.clone();
         let from_problems = props.focus_row;
         use_effect_with(
-            (props.focus_row.or(*wanted), revision, *scroll_top),
-            move |(focus, _, _)| {
-                let Some(row) = *focus else { return };
+            (props.focus_row, *asked, revision, *scroll_top),
+            move |(focus, _, _, _)| {
+                let Some(row) = focus.or(*wanted.borrow()) else {
+                    return;
+                };
                 let done = move || {
                     if from_problems.is_some() {
                         on_focused.emit(());
                     }
-                    wanted.set(None);
+                    *wanted.borrow_mut() = None;
                 };
                 let Some(position) = view.items.iter().position(|i| *i == ViewItem::Row(row))
                 else {
@@ -204,9 +211,18 @@ pub fn Table(props: &TableProps) -> Html {
     }
     // Up, Down and Enter in a row's offset input: the offset input of the adjacent row (groups
     // skipped), focused at once when it is rendered, else after scrolling to it.
+    let ask = {
+        let (wanted, asked) = (wanted.clone(), asked.clone());
+        move |row: Option<usize>| {
+            *wanted.borrow_mut() = row;
+            if row.is_some() {
+                asked.set(asked.wrapping_add(1));
+            }
+        }
+    };
     let on_move = {
         let view = view.clone();
-        let wanted = wanted.clone();
+        let ask = ask.clone();
         Callback::from(move |(row, down): (usize, bool)| {
             let Some(position) = view.items.iter().position(|i| *i == ViewItem::Row(row)) else {
                 return;
@@ -223,10 +239,11 @@ pub fn Table(props: &TableProps) -> Html {
             let Some(target) = target else { return };
             match offset_input(target) {
                 Some(input) => {
+                    ask(None);
                     let _ = input.focus();
                     select_text(&input);
                 }
-                None => wanted.set(Some(target)),
+                None => ask(Some(target)),
             }
         })
     };
@@ -271,7 +288,7 @@ pub fn Table(props: &TableProps) -> Html {
     // Down in the filter or the bulk Value: the first offset input the table shows.
     let to_table = {
         let view = view.clone();
-        let wanted = wanted.clone();
+        let ask = ask.clone();
         Callback::from(move |()| {
             let first = view.items.iter().find_map(|i| match i {
                 ViewItem::Row(r) => Some(*r),
@@ -280,10 +297,11 @@ pub fn Table(props: &TableProps) -> Html {
             if let Some(row) = first {
                 match offset_input(row) {
                     Some(input) => {
+                        ask(None);
                         let _ = input.focus();
                         select_text(&input);
                     }
-                    None => wanted.set(Some(row)),
+                    None => ask(Some(row)),
                 }
             }
         })
