@@ -53,6 +53,10 @@ fn add(editor: &mut Editor, role: &str, time: &str, text: &str) {
     );
 }
 
+fn lookup(e: &mut Editor, field: LookupField, value: &str) {
+    e.apply(EditorAction::SetLookup(field, value.to_string()));
+}
+
 fn with_bounds() -> Editor {
     let mut e = mm2();
     add(&mut e, "earliest", "", &golden("earliest.txt"));
@@ -371,14 +375,12 @@ fn the_command_generator_matches_the_golden_commands_and_locates_errors() {
         [Some(LookupField::At), Some(LookupField::Bootstrap)]
     );
 
-    e.apply(EditorAction::SetLookup(
-        LookupField::At,
-        "2026-11-30T13:00:00+01:00".into(),
-    ));
-    e.apply(EditorAction::SetLookup(
+    lookup(&mut e, LookupField::At, "2026-11-30T13:00:00+01:00");
+    lookup(
+        &mut e,
         LookupField::Bootstrap,
-        "east-kafka-bootstrap.kafka.svc:9093".into(),
-    ));
+        "east-kafka-bootstrap.kafka.svc:9093",
+    );
     let out = e.lookup_output(NOW);
     assert_eq!(out.errors, []);
     assert_eq!(
@@ -387,33 +389,18 @@ fn the_command_generator_matches_the_golden_commands_and_locates_errors() {
     );
     assert_eq!(out.script.unwrap(), golden("mm2.lookup-time.sh"));
 
-    e.apply(EditorAction::SetLookup(LookupField::At, "earliest".into()));
-    e.apply(EditorAction::SetLookup(
-        LookupField::Bootstrap,
-        "localhost:9092".into(),
-    ));
-    e.apply(EditorAction::SetLookup(
-        LookupField::CommandConfig,
-        "/tmp/client.properties".into(),
-    ));
-    e.apply(EditorAction::SetLookup(
-        LookupField::Exec,
-        "kafka/east-cluster-broker-0".into(),
-    ));
+    lookup(&mut e, LookupField::At, "earliest");
+    lookup(&mut e, LookupField::Bootstrap, "localhost:9092");
+    lookup(&mut e, LookupField::CommandConfig, "/tmp/client.properties");
+    lookup(&mut e, LookupField::Exec, "kafka/east-cluster-broker-0");
     assert_eq!(
         e.lookup_output(NOW).script.unwrap(),
         golden("mm2.lookup-earliest-exec.sh")
     );
 
     // Bad values: each error names its field; nothing is generated.
-    e.apply(EditorAction::SetLookup(
-        LookupField::Exec,
-        "broker-0".into(),
-    ));
-    e.apply(EditorAction::SetLookup(
-        LookupField::Bootstrap,
-        "localhost:99999".into(),
-    ));
+    lookup(&mut e, LookupField::Exec, "broker-0");
+    lookup(&mut e, LookupField::Bootstrap, "localhost:99999");
     let out = e.lookup_output(NOW);
     assert!(out.script.is_none());
     let fields: Vec<_> = out.errors.iter().map(|(f, _)| *f).collect();
@@ -423,11 +410,8 @@ fn the_command_generator_matches_the_golden_commands_and_locates_errors() {
     );
 
     // The filter narrows the partitions looked up.
-    e.apply(EditorAction::SetLookup(LookupField::Exec, String::new()));
-    e.apply(EditorAction::SetLookup(
-        LookupField::Bootstrap,
-        "localhost:9092".into(),
-    ));
+    lookup(&mut e, LookupField::Exec, "");
+    lookup(&mut e, LookupField::Bootstrap, "localhost:9092");
     e.apply(EditorAction::SetFilter("topic:audit_log".into()));
     let script = e.lookup_output(NOW).script.unwrap();
     assert!(script.contains("audit_log:0"), "{script}");
