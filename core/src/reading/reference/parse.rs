@@ -97,6 +97,36 @@ impl Parser {
         }
     }
 
+    /// A line's topic, partition and offset, each `(column, text)`: read (every bad field is
+    /// reported by its reader) and, when all three read, added at column `at`.
+    #[allow(clippy::too_many_arguments)]
+    fn line_value(
+        &mut self,
+        line_no: u32,
+        line: &str,
+        (tc, ts): (u32, &str),
+        (pc, ps): (u32, &str),
+        (oc, os): (u32, &str),
+        minus_one_is_none: bool,
+        at: u32,
+    ) {
+        let topic = self.topic(line_no, tc, ts, line);
+        let partition = self.partition(line_no, pc, ps, line);
+        let offset = self.offset(line_no, oc, os, line, minus_one_is_none);
+        if let (Some(topic), Some(partition), Ok(offset)) = (topic, partition, offset) {
+            self.add(
+                ReferenceValue {
+                    topic,
+                    partition,
+                    offset,
+                    log_end: None,
+                    line: line_no,
+                },
+                Position::new(line_no, at),
+            );
+        }
+    }
+
     fn add(&mut self, v: ReferenceValue, pos: Position) {
         let (topic, partition, offset, log_end) =
             (v.topic.clone(), v.partition, v.offset, v.log_end);
@@ -206,23 +236,15 @@ pub fn parse_reference(text: &str, role: Role) -> Reference {
                 };
                 let pcol = topic.chars().count() as u32 + 2;
                 let ocol = rest.chars().count() as u32 + 2;
-                let (topic_t, partition_t, offset_t) =
-                    (topic.trim(), partition.trim(), offset.trim());
-                let topic = p.topic(line_no, 1, topic_t, line);
-                let partition = p.partition(line_no, pcol, partition_t, line);
-                let offset = p.offset(line_no, ocol, offset_t, line, true);
-                if let (Some(topic), Some(partition), Ok(offset)) = (topic, partition, offset) {
-                    p.add(
-                        ReferenceValue {
-                            topic,
-                            partition,
-                            offset,
-                            log_end: None,
-                            line: line_no,
-                        },
-                        Position::new(line_no, 1),
-                    );
-                }
+                p.line_value(
+                    line_no,
+                    line,
+                    (1, topic.trim()),
+                    (pcol, partition.trim()),
+                    (ocol, offset.trim()),
+                    true,
+                    1,
+                );
             }
             ReferenceFormat::Rpk => {
                 let t = tokens(line);
@@ -235,22 +257,8 @@ pub fn parse_reference(text: &str, role: Role) -> Reference {
                     continue;
                 }
                 let get = |i: usize| t.get(i).copied().unwrap_or((1, ""));
-                let ((tc, ts), (pc, ps), (oc, os)) = (get(0), get(1), get(2));
-                let topic = p.topic(line_no, tc, ts, line);
-                let partition = p.partition(line_no, pc, ps, line);
-                let offset = p.offset(line_no, oc, os, line, false);
-                if let (Some(topic), Some(partition), Ok(offset)) = (topic, partition, offset) {
-                    p.add(
-                        ReferenceValue {
-                            topic,
-                            partition,
-                            offset,
-                            log_end: None,
-                            line: line_no,
-                        },
-                        Position::new(line_no, tc),
-                    );
-                }
+                let at = get(0).0;
+                p.line_value(line_no, line, get(0), get(1), get(2), false, at);
             }
             ReferenceFormat::Csv => {
                 let fields: Vec<&str> = line.split(',').collect();
@@ -289,22 +297,7 @@ pub fn parse_reference(text: &str, role: Role) -> Reference {
                     let _ = gc;
                 }
                 let get = |i: usize| cols.get(i + skip).copied().unwrap_or((1, ""));
-                let ((tc, ts), (pc, ps), (oc, os)) = (get(0), get(1), get(2));
-                let topic = p.topic(line_no, tc, ts, line);
-                let partition = p.partition(line_no, pc, ps, line);
-                let offset = p.offset(line_no, oc, os, line, false);
-                if let (Some(topic), Some(partition), Ok(offset)) = (topic, partition, offset) {
-                    p.add(
-                        ReferenceValue {
-                            topic,
-                            partition,
-                            offset,
-                            log_end: None,
-                            line: line_no,
-                        },
-                        Position::new(line_no, 1),
-                    );
-                }
+                p.line_value(line_no, line, get(0), get(1), get(2), false, 1);
             }
             ReferenceFormat::Describe => {
                 let t = tokens(line);
