@@ -64,12 +64,9 @@ pub fn GuidedStart() -> Html {
         let store = store.clone();
         Callback::from(move |e: Event| {
             let select: HtmlSelectElement = e.target_unchecked_into();
-            let target = if select.value() == "mirrormaker2" {
-                TargetKind::KafkaMirrorMaker2
-            } else {
-                TargetKind::KafkaConnector
-            };
-            store.dispatch(EditorAction::SetTarget(target));
+            if let Some(target) = TargetKind::from_id(&select.value()) {
+                store.dispatch(EditorAction::SetTarget(target));
+            }
         })
     };
     let field = |(field, value, error): (Field, String, Option<String>)| {
@@ -112,8 +109,8 @@ pub fn GuidedStart() -> Html {
                 <div class="field">
                     <label for="start-kind">{ "Resource kind" }</label>
                     <select id="start-kind" onchange={on_kind}>
-                        <option value="connector" selected={target == TargetKind::KafkaConnector}>{ "KafkaConnector" }</option>
-                        <option value="mirrormaker2" selected={target == TargetKind::KafkaMirrorMaker2}>{ "KafkaMirrorMaker2" }</option>
+                        <option value={TargetKind::KafkaConnector.id()} selected={target == TargetKind::KafkaConnector}>{ "KafkaConnector" }</option>
+                        <option value={TargetKind::KafkaMirrorMaker2.id()} selected={target == TargetKind::KafkaMirrorMaker2}>{ "KafkaMirrorMaker2" }</option>
                     </select>
                 </div>
                 { for fields.into_iter().map(field) }

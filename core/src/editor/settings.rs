@@ -27,7 +27,8 @@ impl TargetKind {
         }
     }
 
-    pub(super) fn id(self) -> &'static str {
+    /// The id the draft records and the page's selects use.
+    pub fn id(self) -> &'static str {
         match self {
             TargetKind::KafkaConnector => "connector",
             TargetKind::KafkaMirrorMaker2 => "mirrormaker2",
@@ -35,7 +36,7 @@ impl TargetKind {
         }
     }
 
-    pub(super) fn from_id(id: &str) -> Option<TargetKind> {
+    pub fn from_id(id: &str) -> Option<TargetKind> {
         [
             TargetKind::KafkaConnector,
             TargetKind::KafkaMirrorMaker2,

@@ -122,45 +122,51 @@ pub(super) fn check_wiring(
             .and_then(|a| a.configmap.as_ref())
             .and_then(|m| m.name.as_deref())
             .unwrap_or(&default);
-        let command = configmap_json("fromConfigMap", name)
-            .and_then(|v| patch(n, r, mirror, c, "alterOffsets", v));
-        out.push(
-            Finding::new(
-                "CR5",
-                Severity::Error,
-                c.pos,
-                format!(
-                    "{} has no alterOffsets: an alter fails with 'Failed to alter the connector offsets due to missing property alterOffsets in {} CR.' Set {}/alterOffsets/fromConfigMap/name to the alter ConfigMap.",
-                    connector_label(mirror, c),
-                    r.kind.as_str(),
-                    c.path
-                ),
-            )
-            .with(command),
-        );
+        out.push(missing_property(
+            (n, r, mirror, c),
+            "alter",
+            ("alterOffsets", "fromConfigMap"),
+            name,
+            " to the alter ConfigMap",
+        ));
     }
     if wants_list && c.list_offsets.is_none() {
         let name = format!("{}-offsets", r.name.value().unwrap_or("my"));
-        let command = configmap_json("toConfigMap", &name)
-            .and_then(|v| patch(n, r, mirror, c, "listOffsets", v));
-        out.push(
-            Finding::new(
-                "CR5",
-                Severity::Error,
-                c.pos,
-                format!(
-                    "{} has no listOffsets: a list fails with 'Failed to list the connector offsets due to missing property listOffsets in {} CR.' Set {}/listOffsets/toConfigMap/name.",
-                    connector_label(mirror, c),
-                    r.kind.as_str(),
-                    c.path
-                ),
-            )
-            .with(command),
-        );
+        out.push(missing_property(
+            (n, r, mirror, c),
+            "list",
+            ("listOffsets", "toConfigMap"),
+            &name,
+            "",
+        ));
     }
 }
 
-/// The data key Strimzi reads and writes for a connector.
+/// CR5 for a connector without `alterOffsets` / `listOffsets`: the operator's own error, and the
+/// patch that sets `{property}/{key}/name` to `name`.
+fn missing_property(
+    (n, r, mirror, c): (&Names, &Resource, Option<usize>, &ConnectorSpec),
+    verb: &str,
+    (property, key): (&str, &str),
+    name: &str,
+    to_what: &str,
+) -> Finding {
+    let command = configmap_json(key, name).and_then(|v| patch(n, r, mirror, c, property, v));
+    Finding::new(
+        "CR5",
+        Severity::Error,
+        c.pos,
+        format!(
+            "{} has no {property}: a{} {verb} fails with 'Failed to {verb} the connector offsets due to missing property {property} in {} CR.' Set {}/{property}/{key}/name{to_what}.",
+            connector_label(mirror, c),
+            if verb == "alter" { "n" } else { "" },
+            r.kind.as_str(),
+            c.path
+        ),
+    )
+    .with(command)
+}
+
 fn data_key_of(r: &Resource, c: &ConnectorSpec) -> Option<String> {
     match r.kind {
         ResourceKind::KafkaConnector => Some("offsets.json".into()),
