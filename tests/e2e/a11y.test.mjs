@@ -57,9 +57,11 @@ for (const colorScheme of ['light', 'dark']) {
       await page.locator('tr.row.changed').first().waitFor();
       await check(page, 'edited');
 
-      // Every export view: tabs when the panel has them.
+      // Every export view (each a tab).
       const tabs = page.getByRole('tab');
       const names = await tabs.allTextContents();
+      // A page without its export tabs would check none of them: that is a failure too.
+      assert.ok(names.length >= 5, `export tabs to check: ${names.join(', ')}`);
       for (const name of names) {
         const tab = page.getByRole('tab', { name: name.trim(), exact: true });
         await tab.click();

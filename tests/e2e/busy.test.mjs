@@ -40,5 +40,16 @@ test('busy: a 100k load paints "Loading … MB" before the work, then the rows; 
     // the new rows, and it is gone once they are.
     assert.ok(seen[busyFrame].rows <= 3, 'painted before the work');
     assert.equal((await page.locator('.busy-line').textContent()).trim(), '');
+
+    // A bulk action over the 100k rows: the busy line is painted before the rows change.
+    await page.getByRole('textbox', { name: 'Value', exact: true }).fill('-1');
+    await recordFrames(page);
+    await page.getByRole('button', { name: /^Shift 100,000 rows/ }).click({ noWaitAfter: true });
+    await until(async () => (await offsetBox(page, 'topic-000 partition 0').or(offsetBox(page, 'east topic-000 partition 0')).inputValue()) === '999',
+      { timeout: 60_000, message: 'the 100k shift' });
+    await until(async () => (await page.locator('.app').getAttribute('aria-busy')) === null, { message: 'the busy state cleared' });
+    const shifted = await frames(page);
+    const busyShift = shifted.findIndex((f) => f.busy === 'Changing 100,000 row(s)…');
+    assert.ok(busyShift >= 0, `a frame painted the bulk busy line: ${JSON.stringify(shifted.filter((f, i) => i === 0 || JSON.stringify(f) !== JSON.stringify(shifted[i - 1])))}`);
   });
 });

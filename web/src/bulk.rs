@@ -84,7 +84,10 @@ pub fn BulkPanel(props: &BulkProps) -> Html {
 
     // A bulk action over many rows paints the busy line before it runs.
     let busy = crate::busy::use_busy();
-    let busy_label = format!("Changing {count} row(s)…");
+    let busy_label = format!(
+        "Changing {} row(s)…",
+        offsets_core::diag::group_digits(count as u128)
+    );
     let apply = {
         let busy = busy.clone();
         move |store: &crate::StoreHandle, action: EditorAction| {

@@ -5,6 +5,7 @@
 //! (`EditorAction::AddReference` and friends); this only renders.
 
 use crate::{io, use_store};
+use offsets_core::diag::group_digits;
 use offsets_core::editor::{
     EditorAction, LookupField, NoticeAt, ROLE_CHOICES, ReferenceField, ReferenceItem, caret_line,
     source_line,
@@ -91,7 +92,11 @@ fn Item(props: &ItemProps) -> Html {
     };
     let on_set = {
         let store = store.clone();
-        let label = format!("Setting {} row(s) from {}…", props.rows, props.item.name);
+        let label = format!(
+            "Setting {} row(s) from {}…",
+            group_digits(props.rows as u128),
+            props.item.name
+        );
         Callback::from(move |_: MouseEvent| {
             busy.run(
                 &store,
@@ -143,11 +148,11 @@ fn Item(props: &ItemProps) -> Html {
                         disabled={props.rows == 0}>
                         { format!("Set to {phrase}") }
                     </button>
-                    <span class="hint">{ format!("{} row(s) {}", props.rows, props.rows_are) }</span>
+                    <span class="hint">{ format!("{} row(s) {}", group_digits(props.rows as u128), props.rows_are) }</span>
                 }
                 if usable && props.unlisted > 0 {
                     <button type="button" onclick={dispatch(EditorAction::AddUnlistedFromReference(index))}>
-                        { format!("Add {} unlisted partition(s) as new entries", props.unlisted) }
+                        { format!("Add {} unlisted partition(s) as new entries", group_digits(props.unlisted as u128)) }
                     </button>
                 }
                 <button type="button" class="link" onclick={dispatch(EditorAction::RemoveReference(index))}
