@@ -126,7 +126,7 @@ impl<'a> CanonPairs<'a> {
     }
 
     fn hash(&self, seed: u64) -> u64 {
-        let mut h = FoldHasher { h: seed, seed };
+        let mut h = FoldHasher::new(seed);
         for (k, v) in self.as_slice() {
             h.write(k.as_bytes());
             h.write_u8(0xff); // never in UTF-8: ends the key
@@ -186,10 +186,17 @@ fn canon_value(v: &JsonValue) -> CanonValue<'_> {
 }
 
 /// A small keyed hash (folded multiply, as foldhash and aHash do): fast on short keys, and
-/// with a random per-index seed a listing cannot be crafted to make every key collide.
+/// with a random per-index seed a listing cannot be crafted to make every key collide. The
+/// bytes written are gathered into 8-byte words, one multiply per word: a partition key is
+/// written as a dozen short pieces, and in wasm32 each multiply is a call to a 128-bit multiply.
 struct FoldHasher {
     h: u64,
     seed: u64,
+    /// The bytes of the word being gathered, little-endian, and how many there are.
+    word: u64,
+    filled: u32,
+    /// Bytes written in all: with it, trailing zero bytes change the hash.
+    len: u64,
 }
 
 const FOLD_K: u64 = 0x9E37_79B9_7F4A_7C15;
@@ -199,30 +206,59 @@ fn folded_multiply(a: u64, b: u64) -> u64 {
     (r as u64) ^ ((r >> 64) as u64)
 }
 
+impl FoldHasher {
+    fn new(seed: u64) -> FoldHasher {
+        FoldHasher {
+            h: seed,
+            seed,
+            word: 0,
+            filled: 0,
+            len: 0,
+        }
+    }
+
+    fn mix(&mut self, w: u64) {
+        self.h = folded_multiply(self.h ^ w, self.seed ^ FOLD_K);
+    }
+
+    fn byte(&mut self, b: u8) {
+        self.word |= u64::from(b) << (8 * self.filled);
+        self.filled += 1;
+        if self.filled == 8 {
+            let w = self.word;
+            self.mix(w);
+            self.word = 0;
+            self.filled = 0;
+        }
+    }
+}
+
 impl Hasher for FoldHasher {
     fn finish(&self) -> u64 {
-        folded_multiply(self.h, self.seed ^ FOLD_K)
+        folded_multiply(
+            self.h ^ self.word,
+            (self.seed ^ FOLD_K).wrapping_add(self.len),
+        )
     }
     fn write(&mut self, bytes: &[u8]) {
-        let mut chunks = bytes.chunks_exact(8);
-        for c in &mut chunks {
-            let mut w = [0u8; 8];
-            w.copy_from_slice(c);
-            self.h = folded_multiply(self.h ^ u64::from_le_bytes(w), self.seed ^ FOLD_K);
+        self.len = self.len.wrapping_add(bytes.len() as u64);
+        let mut rest = bytes;
+        if self.filled == 0 {
+            let mut chunks = bytes.chunks_exact(8);
+            for c in &mut chunks {
+                let mut w = [0u8; 8];
+                w.copy_from_slice(c);
+                self.mix(u64::from_le_bytes(w));
+            }
+            rest = chunks.remainder();
         }
-        let rest = chunks.remainder();
-        let mut w = [0u8; 8];
-        if let Some(dst) = w.get_mut(..rest.len()) {
-            dst.copy_from_slice(rest);
+        for &b in rest {
+            self.byte(b);
         }
-        // The length tag keeps "ab" + "" apart from "a" + "b".
-        self.h = folded_multiply(
-            self.h ^ u64::from_le_bytes(w),
-            (self.seed ^ FOLD_K).wrapping_add(rest.len() as u64),
-        );
     }
     fn write_u8(&mut self, i: u8) {
-        self.h = folded_multiply(self.h ^ u64::from(i), self.seed ^ FOLD_K);
+        self.len = self.len.wrapping_add(1);
+        self.byte(i);
     }
 }
 
@@ -392,5 +428,57 @@ impl fmt::Display for PartitionKey {
             write!(f, "{k}={v}")?;
         }
         f.write_str("}")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #![allow(clippy::unwrap_used, clippy::expect_used)]
+    use super::*;
+    use crate::json;
+
+    fn entry(partition: &str) -> Entry {
+        Entry {
+            value: json::parse(&format!(r#"{{"partition":{partition},"offset":null}}"#)).unwrap(),
+            origin: Default::default(),
+        }
+    }
+
+    /// The index finds exactly the keys `PartitionKey::of` calls equal: member order, the last
+    /// of duplicate keys, integer texts of one value, and strings that differ only in where
+    /// their bytes fall against the hasher's 8-byte words or in trailing NUL characters.
+    #[test]
+    fn index_equality_is_partition_key_equality() {
+        let maps = [
+            r#"{"cluster":"east","partition":0,"topic":"orders"}"#,
+            r#"{"topic":"orders","partition":0,"cluster":"east"}"#,
+            r#"{"cluster":"west","partition":0,"topic":"orders","cluster":"east"}"#,
+            r#"{"cluster":"east","partition":-0,"topic":"orders"}"#,
+            r#"{"cluster":"east","partition":1,"topic":"orders"}"#,
+            r#"{"cluster":"east","partition":1.0,"topic":"orders"}"#,
+            r#"{"cluster":"east","partition":"1","topic":"orders"}"#,
+            r#"{"cluster":"east","partition":0,"topic":"orders\u0000"}"#,
+            r#"{"cluster":"eas","partition":0,"topic":"torders"}"#,
+            r#"{"cluster":"eastorde","partition":0,"topic":"rs"}"#,
+            r#"{"kafka_topic":"a-topic-name-longer-than-a-word","kafka_partition":99999999999999999999}"#,
+            r#"{"kafka_partition":99999999999999999999,"kafka_topic":"a-topic-name-longer-than-a-word"}"#,
+            r#"{"kafka_partition":99999999999999999998,"kafka_topic":"a-topic-name-longer-than-a-word"}"#,
+            r#"{"kafka_topic":null,"kafka_partition":true}"#,
+            r#"{"kafka_topic":null,"kafka_partition":false}"#,
+            r#"{}"#,
+        ];
+        let entries: Vec<Entry> = maps.iter().map(|m| entry(m)).collect();
+        let mut index = KeyIndex::with_capacity(entries.len());
+        for (i, e) in entries.iter().enumerate() {
+            let probe = index.probe(e).expect("primitive maps have a key");
+            let first = entries[..i]
+                .iter()
+                .position(|earlier| earlier.key() == e.key());
+            assert_eq!(index.insert_first(probe, i), first, "{}", maps[i]);
+        }
+        // The first two, the third (its last "cluster" wins) and the fourth (-0 is 0) are one key.
+        assert_eq!(index.get(&index.probe(&entries[3]).unwrap()), Some(0), "-0");
+        assert_eq!(index.get(&index.probe(&entries[11]).unwrap()), Some(10));
+        assert_eq!(index.get(&index.probe(&entries[7]).unwrap()), Some(7));
     }
 }

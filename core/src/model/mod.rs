@@ -119,14 +119,24 @@ impl ConnectorKind {
 
     /// Classifies one partition map by its keys (IMP6).
     pub fn classify(partition: &JsonValue) -> ConnectorKind {
-        let has = |k: &str| partition.get(k).is_some();
-        if has("kafka_topic") || has("kafka_partition") {
+        // One pass over the keys (this runs for every entry at import).
+        let (mut sink, mut cluster, mut group, mut heartbeat) = (false, false, false, false);
+        for m in partition.as_members().unwrap_or_default() {
+            match m.key.as_str() {
+                "kafka_topic" | "kafka_partition" => sink = true,
+                "cluster" => cluster = true,
+                "group" => group = true,
+                "sourceClusterAlias" | "targetClusterAlias" => heartbeat = true,
+                _ => {}
+            }
+        }
+        if sink {
             ConnectorKind::Sink
-        } else if has("cluster") {
+        } else if cluster {
             ConnectorKind::MirrorSource
-        } else if has("group") {
+        } else if group {
             ConnectorKind::MirrorCheckpoint
-        } else if has("sourceClusterAlias") || has("targetClusterAlias") {
+        } else if heartbeat {
             ConnectorKind::MirrorHeartbeat
         } else {
             ConnectorKind::Generic

@@ -163,6 +163,19 @@ pub(super) fn parse_i64(b: &[u8]) -> Option<i64> {
     if digits.is_empty() {
         return None;
     }
+    if digits.len() <= 18 {
+        // Below 10^18: no overflow, so no checked arithmetic (in wasm32 a checked i64
+        // multiply is a call to a 128-bit multiply, and this runs for every number read).
+        let mut v: i64 = 0;
+        for &c in digits {
+            let d = c.wrapping_sub(b'0');
+            if d > 9 {
+                return None;
+            }
+            v = v * 10 + i64::from(d);
+        }
+        return Some(if negative { -v } else { v });
+    }
     let mut v: i64 = 0;
     for &c in digits {
         let d = c.wrapping_sub(b'0');

@@ -87,24 +87,29 @@ fn describe_byte(text: &str, i: usize) -> String {
 
 impl Parser<'_> {
     fn pos(&self) -> Position {
+        self.pos_at((self.i, self.line, self.col))
+    }
+
+    /// The position of byte `i` at `line`, `col` of the parsed text, in the original input.
+    fn pos_at(&self, (i, line, col): (usize, u32, u32)) -> Position {
         let SourceMap::Checkpoints(points) = self.map else {
-            return self.map.map(self.i, self.line, self.col);
+            return self.map.map(i, line, col);
         };
         let mut idx = self.checkpoint.get();
         if idx
             .checked_sub(1)
             .and_then(|last| points.get(last))
-            .is_some_and(|p| p.0 > self.i)
+            .is_some_and(|p| p.0 > i)
         {
-            // Behind the last answer (never while parsing forward): search.
-            idx = points.partition_point(|p| p.0 <= self.i);
+            // Behind the last answer (an error's earlier position): search.
+            idx = points.partition_point(|p| p.0 <= i);
         } else {
-            while points.get(idx).is_some_and(|p| p.0 <= self.i) {
+            while points.get(idx).is_some_and(|p| p.0 <= i) {
                 idx += 1;
             }
         }
         self.checkpoint.set(idx);
-        checkpoint_position(points, idx, self.col)
+        checkpoint_position(points, idx, col)
     }
 
     fn err(&self, message: impl Into<String>) -> JsonError {
@@ -139,12 +144,14 @@ impl Parser<'_> {
             .iter()
             .position(|&c| c == b'"' || c == b'\\' || c < 0x20)
             .unwrap_or(rest.len());
-        let chars = rest
-            .get(..n)
-            .unwrap_or_default()
-            .iter()
-            .filter(|&&c| c & 0xC0 != 0x80)
-            .count();
+        let run = rest.get(..n).unwrap_or_default();
+        // ASCII (checked a word at a time) has one character per byte; otherwise count the
+        // bytes that start a character.
+        let chars = if run.is_ascii() {
+            n
+        } else {
+            run.iter().filter(|&&c| c & 0xC0 != 0x80).count()
+        };
         self.i += n;
         self.col += chars as u32;
     }
@@ -439,7 +446,8 @@ impl Parser<'_> {
     }
 
     fn string(&mut self) -> Result<String, JsonError> {
-        let open = self.pos();
+        // Where the string opens, mapped only if it turns out unterminated.
+        let open = (self.i, self.line, self.col);
         self.bump(); // opening quote
         let mut out = String::new();
         loop {
@@ -509,6 +517,7 @@ impl Parser<'_> {
                     }
                 }
                 Some(b'\n') | None => {
+                    let open = self.pos_at(open);
                     return Err(JsonError {
                         message: format!(
                             "unterminated string (it starts at {open}); close it with '\"' on the same line"
