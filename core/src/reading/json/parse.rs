@@ -157,11 +157,18 @@ impl Parser<'_> {
     }
 
     fn skip_ws(&mut self) {
-        while let Some(c) = self.peek() {
-            if matches!(c, b' ' | b'\t' | b'\n' | b'\r') {
-                self.bump();
-            } else {
-                break;
+        loop {
+            match self.peek() {
+                Some(b' ' | b'\t' | b'\r') => {
+                    self.i += 1;
+                    self.col += 1;
+                }
+                Some(b'\n') => {
+                    self.i += 1;
+                    self.line += 1;
+                    self.col = 1;
+                }
+                _ => break,
             }
         }
     }
@@ -406,13 +413,16 @@ impl Parser<'_> {
 
     fn number(&mut self, pos: Position) -> Result<JsonValue, JsonError> {
         let start = self.i;
-        while let Some(c) = self.peek() {
-            if c.is_ascii_digit() || matches!(c, b'-' | b'+' | b'.' | b'e' | b'E') {
-                self.bump();
-            } else {
-                break;
-            }
-        }
+        // Number characters are ASCII and never a line break: one column each.
+        let n = self
+            .b
+            .get(start..)
+            .unwrap_or_default()
+            .iter()
+            .take_while(|&&c| c.is_ascii_digit() || matches!(c, b'-' | b'+' | b'.' | b'e' | b'E'))
+            .count();
+        self.i += n;
+        self.col += n as u32;
         let text = self.text.get(start..self.i).unwrap_or("");
         match Number::parse(text) {
             Some(n) => Ok(JsonValue {
