@@ -274,6 +274,55 @@ pub fn Table(props: &TableProps) -> Html {
             }
         });
     }
+    // A key pressed in the moment a render has taken the focus from the row input and the
+    // effect above has not given it back yet lands on the page: on a busy machine Yew yields
+    // between the two, and a held Up or Down would drop a press there. Up and Down pressed then
+    // are given to the row input that had the focus, through its own handler.
+    {
+        let last_focus = last_focus.clone();
+        use_effect_with((), move |_| {
+            let listener = gloo::events::EventListener::new_with_options(
+                &gloo::utils::document(),
+                "keydown",
+                gloo::events::EventListenerOptions::enable_prevent_default(),
+                move |e| {
+                    let Some(e) = e.dyn_ref::<KeyboardEvent>() else {
+                        return;
+                    };
+                    let key = e.key();
+                    if !matches!(key.as_str(), "ArrowUp" | "ArrowDown")
+                        || e.ctrl_key()
+                        || e.meta_key()
+                        || e.alt_key()
+                        || e.shift_key()
+                    {
+                        return;
+                    }
+                    let lost = gloo::utils::document()
+                        .active_element()
+                        .is_none_or(|a| a.tag_name() == "BODY");
+                    let row = *last_focus.borrow();
+                    if let (true, Some(input)) = (lost, row.and_then(offset_input)) {
+                        e.prevent_default();
+                        focus_without_scrolling(&input);
+                        // Once this listener has returned: the new event bubbles up to it.
+                        wasm_bindgen_futures::spawn_local(async move {
+                            let init = web_sys::KeyboardEventInit::new();
+                            init.set_key(&key);
+                            init.set_bubbles(true);
+                            init.set_cancelable(true);
+                            if let Ok(again) =
+                                KeyboardEvent::new_with_keyboard_event_init_dict("keydown", &init)
+                            {
+                                let _ = input.dispatch_event(&again);
+                            }
+                        });
+                    }
+                },
+            );
+            move || drop(listener)
+        });
+    }
     let on_focus_in = {
         let last_focus = last_focus.clone();
         Callback::from(move |e: FocusEvent| {
