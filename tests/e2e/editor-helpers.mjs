@@ -17,8 +17,9 @@ export async function openApp(options = {}) {
   await app.page.goto(app.url);
   await app.page.getByRole('heading', { name: 'Connector offsets editor' }).waitFor();
   // The heading is on the page from its first render, with "Restoring your draft…" until the
-  // saved draft (if any) has been read: the editor itself comes after.
-  await app.page.getByRole('status').filter({ hasText: 'Restoring your draft…' }).waitFor({ state: 'detached' });
+  // saved draft (if any) has been read: the editor itself comes after. The notice is hidden
+  // for its first moments (no flash on a first visit), so it is awaited in the DOM, not by role.
+  await app.page.locator('p.notice.restoring').waitFor({ state: 'detached' });
   return app;
 }
 

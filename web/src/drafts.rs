@@ -358,14 +358,16 @@ pub fn use_drafts(store: StoreHandle) -> (StorageError, bool) {
 }
 
 /// What the page shows while the saved draft is read (a moment; longer for a big draft, which
-/// is re-imported): not an empty editor, which would look as if the draft were gone.
+/// is re-imported): not an empty editor, which would look as if the draft were gone. The notice
+/// shows only when reading takes a while (style.css), so a first visit, where IndexedDB says
+/// within a few frames that there is nothing, does not flash it.
 pub fn restoring_page() -> Html {
     html! {
         <div class="app">
             <header class="topbar">
                 <h1>{ "Connector offsets editor" }</h1>
             </header>
-            <p class="notice" role="status">{ "Restoring your draft…" }</p>
+            <p class="notice restoring" role="status">{ "Restoring your draft…" }</p>
         </div>
     }
 }
