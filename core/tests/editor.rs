@@ -3,7 +3,9 @@
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
 use offsets_core::edit::{Action, MapSide, Selection};
-use offsets_core::editor::{Editor, EditorAction, Field, SortColumn, TargetKind, ViewItem};
+use offsets_core::editor::{
+    Editor, EditorAction, Field, NoticeAt, SortColumn, TargetKind, ViewItem,
+};
 
 mod support;
 use support::{fixture, loaded, loaded_text};
@@ -867,11 +869,28 @@ fn a_file_with_invalid_utf8_is_a_located_error_and_its_text_is_kept() {
     editor.apply(EditorAction::FileUnreadable {
         name: "big.yaml".into(),
         reason: "NotReadableError".into(),
+        at: NoticeAt::Import,
     });
     assert_eq!(
         editor.notice().unwrap().text,
         "Could not read big.yaml: NotReadableError. Nothing was loaded and your edits are kept; try again, or paste the text instead."
     );
+    assert_eq!(editor.notice().unwrap().at, NoticeAt::Import);
+    assert_eq!(editor.session().unwrap().working_listing(), before);
+    // A file opened in another panel is reported in that panel.
+    for at in [NoticeAt::References, NoticeAt::Resource, NoticeAt::Landed] {
+        editor.apply(EditorAction::FileUnreadable {
+            name: "cr.yaml".into(),
+            reason: "NotReadableError".into(),
+            at,
+        });
+        let notice = editor.notice().unwrap();
+        assert_eq!(notice.at, at);
+        assert_eq!(
+            notice.text,
+            "Could not read cr.yaml: NotReadableError. Nothing was changed; try again, or paste the text instead."
+        );
+    }
     assert_eq!(editor.session().unwrap().working_listing(), before);
 }
 

@@ -5,7 +5,7 @@
 
 use crate::{StoreHandle, io, use_store};
 use offsets_core::diag::{group_digits, located_text};
-use offsets_core::editor::{EditorAction, caret_line, source_line};
+use offsets_core::editor::{EditorAction, NoticeAt, caret_line, source_line};
 use web_sys::{File, HtmlInputElement, HtmlSelectElement, HtmlTextAreaElement};
 use yew::prelude::*;
 
@@ -18,7 +18,11 @@ pub fn load_file(store: StoreHandle, file: File) {
         let name = file.name();
         match io::read_bytes(&file).await {
             Ok(bytes) => store.dispatch(EditorAction::LoadFile(bytes)),
-            Err(reason) => store.dispatch(EditorAction::FileUnreadable { name, reason }),
+            Err(reason) => store.dispatch(EditorAction::FileUnreadable {
+                name,
+                reason,
+                at: NoticeAt::Import,
+            }),
         }
     });
 }

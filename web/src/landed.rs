@@ -5,7 +5,7 @@
 
 use crate::text_input::TextInput;
 use crate::use_store;
-use offsets_core::editor::{EditorAction, Landing};
+use offsets_core::editor::{EditorAction, Landing, NoticeAt};
 use yew::prelude::*;
 
 /// At most this many partitions are listed (the summary always counts all of them).
@@ -78,7 +78,8 @@ pub fn LandedPanel() -> Html {
             <TextInput id="landed-text" label="Check the new listing"
                 placeholder="apiVersion: v1\nkind: ConfigMap\n…" check="Check"
                 open="Open the new listing" accept=".yaml,.yml,.json,.csv,.txt,text/*,application/json"
-                {text_ref} {on_text} {on_bytes} />
+                {text_ref} {on_text} {on_bytes} at={NoticeAt::Landed} />
+            <crate::notice::NoticeLine at={&[NoticeAt::Landed][..]} />
             { result }
         </section>
     }

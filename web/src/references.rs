@@ -28,7 +28,11 @@ fn add_file(store: crate::StoreHandle, file: File) {
                 bytes,
                 now_ms: io::now_ms(),
             }),
-            Err(reason) => store.dispatch(EditorAction::FileUnreadable { name, reason }),
+            Err(reason) => store.dispatch(EditorAction::FileUnreadable {
+                name,
+                reason,
+                at: NoticeAt::References,
+            }),
         }
     });
 }

@@ -132,7 +132,7 @@ pub fn ResourcePanel() -> Html {
             <TextInput id="resource-text" label="Custom resource"
                 placeholder="apiVersion: kafka.strimzi.io/v1\nkind: KafkaMirrorMaker2\n…" check="Check resource"
                 open="Open resource file" accept=".yaml,.yml,.json,.txt,text/*,application/json"
-                {text_ref} {on_text} {on_bytes} />
+                {text_ref} {on_text} {on_bytes} at={NoticeAt::Resource} />
             // What checking the resource filled in, next to its Check button.
             <crate::notice::NoticeLine at={&[NoticeAt::Resource][..]} />
             { findings.unwrap_or_default() }

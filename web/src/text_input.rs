@@ -3,7 +3,7 @@
 //! (a file the browser cannot read is reported to the editor as unreadable).
 
 use crate::{io, use_store};
-use offsets_core::editor::EditorAction;
+use offsets_core::editor::{EditorAction, NoticeAt};
 use web_sys::{HtmlInputElement, HtmlTextAreaElement};
 use yew::prelude::*;
 
@@ -24,6 +24,8 @@ pub struct TextInputProps {
     pub text_ref: NodeRef,
     pub on_text: Callback<String>,
     pub on_bytes: Callback<Vec<u8>>,
+    /// Where a file the browser cannot read is reported: the panel's notice line.
+    pub at: NoticeAt,
 }
 
 #[component]
@@ -40,6 +42,7 @@ pub fn TextInput(props: &TextInputProps) -> Html {
     };
     let on_file = {
         let on_bytes = props.on_bytes.clone();
+        let at = props.at;
         Callback::from(move |e: Event| {
             let input: HtmlInputElement = e.target_unchecked_into();
             if let Some(file) = input.files().and_then(|f| f.get(0)) {
@@ -49,7 +52,7 @@ pub fn TextInput(props: &TextInputProps) -> Html {
                     match io::read_bytes(&file).await {
                         Ok(bytes) => on_bytes.emit(bytes),
                         Err(reason) => {
-                            store.dispatch(EditorAction::FileUnreadable { name, reason })
+                            store.dispatch(EditorAction::FileUnreadable { name, reason, at })
                         }
                     }
                 });

@@ -80,10 +80,12 @@ pub enum EditorAction {
     /// UTF-8 is a located load error (the text area shows the file with U+FFFD in place of the
     /// bad bytes), never silently replaced characters in names.
     LoadFile(Vec<u8>),
-    /// A picked or dropped file could not be read (`reason` as the browser gave it).
+    /// A picked or dropped file could not be read (`reason` as the browser gave it); the
+    /// notice is shown at `at`, the panel the file was opened in.
     FileUnreadable {
         name: String,
         reason: String,
+        at: NoticeAt,
     },
     /// Re-import the loaded text with another offsets data key.
     PickKey(String),
@@ -447,16 +449,18 @@ impl Editor {
                     self.replaced_from(before);
                 }
             }
-            EditorAction::FileUnreadable { name, reason } => {
+            EditorAction::FileUnreadable { name, reason, at } => {
+                let kept = match at {
+                    NoticeAt::Import if self.loaded.is_some() => {
+                        "Nothing was loaded and your edits are kept"
+                    }
+                    NoticeAt::Import => "Nothing was loaded",
+                    _ => "Nothing was changed",
+                };
                 self.notice = Some(Notice::error(
-                    NoticeAt::Import,
+                    at,
                     format!(
-                        "Could not read {name}: {reason}. Nothing was loaded{}; try again, or paste the text instead.",
-                        if self.loaded.is_some() {
-                            " and your edits are kept"
-                        } else {
-                            ""
-                        }
+                        "Could not read {name}: {reason}. {kept}; try again, or paste the text instead."
                     ),
                 ));
             }

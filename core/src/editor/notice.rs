@@ -35,6 +35,8 @@ pub enum NoticeAt {
     /// The references panel: a reference added or removed, rows set from one, its unlisted
     /// partitions added.
     References,
+    /// The landed check: a listing file it could not read.
+    Landed,
 }
 
 impl NoticeAt {
