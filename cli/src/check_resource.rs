@@ -5,6 +5,7 @@
 
 use crate::edit::load;
 use crate::input::{Arg, Source};
+use crate::output::Format;
 use crate::{CliError, output};
 use lexopt::ValueExt;
 use offsets_core::resource::{Resource, read_resource};
@@ -33,12 +34,6 @@ Options:
                          findings, settings}
 ";
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum Format {
-    Text,
-    Json,
-}
-
 pub fn run(parser: &mut lexopt::Parser) -> Result<ExitCode, CliError> {
     let mut source: Option<Source> = None;
     let mut listing: Option<Source> = None;
@@ -50,17 +45,7 @@ pub fn run(parser: &mut lexopt::Parser) -> Result<ExitCode, CliError> {
             Arg::Long(l) if l == "listing" => listing = Some(Source::from_arg(parser.value()?)),
             Arg::Long(l) if l == "alter" => alter = Some(Source::from_arg(parser.value()?)),
             Arg::Long(l) if l == "connector" => connector = Some(parser.value()?.string()?),
-            Arg::Long(l) if l == "format" => {
-                format = match parser.value()?.string()?.as_str() {
-                    "text" => Format::Text,
-                    "json" => Format::Json,
-                    other => {
-                        return Err(CliError::usage(format!(
-                            "--format must be text or json, not '{other}'"
-                        )));
-                    }
-                }
-            }
+            Arg::Long(l) if l == "format" => format = Format::from_arg(parser)?,
             Arg::Value(v) if source.is_none() => source = Some(Source::from_arg(v)),
             a if a.is_help() => {
                 output::out(HELP);

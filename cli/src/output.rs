@@ -1,6 +1,28 @@
 //! Writing to stdout and stderr without panicking on a closed pipe.
 
+use crate::CliError;
+use lexopt::ValueExt;
 use std::io::Write;
+
+/// `--format text|json`: findings as text lines on stderr, or one JSON report on stdout.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Format {
+    Text,
+    Json,
+}
+
+impl Format {
+    /// The value of a `--format` option.
+    pub fn from_arg(parser: &mut lexopt::Parser) -> Result<Format, CliError> {
+        match parser.value()?.string()?.as_str() {
+            "text" => Ok(Format::Text),
+            "json" => Ok(Format::Json),
+            other => Err(CliError::usage(format!(
+                "--format must be text or json, not '{other}'"
+            ))),
+        }
+    }
+}
 
 /// Writes `text` to stdout (a closed pipe is not an error worth reporting).
 pub fn out(text: &str) {

@@ -4,6 +4,7 @@
 //! and a summary line); JSON goes to stdout.
 
 use crate::input::{self, Arg, INPUT_OPTIONS_HELP, InputArgs, Source};
+use crate::output::Format;
 use crate::{CliError, output, reference};
 use lexopt::ValueExt;
 use offsets_core::{Diagnostic, Imported, Severity};
@@ -31,12 +32,6 @@ Options:
                        error stops the command (exit 2)
 ";
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum Format {
-    Text,
-    Json,
-}
-
 pub fn run(parser: &mut lexopt::Parser) -> Result<ExitCode, CliError> {
     let mut args = InputArgs::default();
     let mut format = Format::Text;
@@ -46,17 +41,7 @@ pub fn run(parser: &mut lexopt::Parser) -> Result<ExitCode, CliError> {
             continue;
         }
         match arg {
-            Arg::Long(l) if l == "format" => {
-                format = match parser.value()?.string()?.as_str() {
-                    "text" => Format::Text,
-                    "json" => Format::Json,
-                    other => {
-                        return Err(CliError::usage(format!(
-                            "--format must be text or json, not '{other}'"
-                        )));
-                    }
-                }
-            }
+            Arg::Long(l) if l == "format" => format = Format::from_arg(parser)?,
             Arg::Long(l) if l == "reference" => specs.push(reference::parse_spec(
                 "--reference",
                 &parser.value()?.string()?,
