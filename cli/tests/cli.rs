@@ -313,6 +313,16 @@ fn usage_errors_exit_2() {
             "{args:?}"
         );
     }
+    // Both commands with a --format say what it takes.
+    for command in ["validate", "check-resource"] {
+        let out = run(&[command, "--format", "xml"]);
+        assert_eq!(out.status.code(), Some(2), "{command}");
+        assert!(
+            text(&out.stderr).contains("--format must be text or json, not 'xml'"),
+            "{command}: {}",
+            text(&out.stderr)
+        );
+    }
 }
 
 #[test]
