@@ -282,8 +282,9 @@ impl Hasher for U64Hasher {
 
 /// A map from canonical partition keys to `usize` values (row numbers), keyed by the entries'
 /// partition maps themselves: no [`PartitionKey`] (strings and a vector per entry) is built.
-/// Equal keys are those [`Entry::key`] says are equal. Hashes are keyed per index (SipHash with
-/// a random key), so a hostile listing cannot make lookups collide.
+/// Equal keys are those [`Entry::key`] says are equal. Hashes are keyed per index
+/// ([`FoldHasher`] with a seed from std's random `RandomState`), so a listing cannot be written
+/// in advance to make lookups collide.
 pub(crate) struct KeyIndex<'a> {
     seed: u64,
     heads: HashMap<u64, usize, BuildHasherDefault<U64Hasher>>,
