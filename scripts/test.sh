@@ -51,6 +51,9 @@ scripts/check-core-purity.sh
 step "clippy (host, -D warnings)"
 cargo clippy --workspace --all-targets --locked -- -D warnings
 
+step "rustdoc (core and CLI, -D warnings: no broken or ambiguous links)"
+RUSTDOCFLAGS="-D warnings" cargo doc --no-deps --locked -p offsets-core -p offsets-cli
+
 step "clippy (wasm32, -D warnings)"
 # Core's dev-dependencies (proptest, rand) are native-only; its library and the whole web crate are checked.
 cargo clippy -p offsets-core --lib --target wasm32-unknown-unknown --locked -- -D warnings

@@ -5,7 +5,7 @@
 //! No I/O, no clock, no printing, no web dependency, and no panic on any input.
 //!
 //! Levels: [`json`] (raw positioned JSON tree, parser and Jackson-style writer) and [`yaml`]
-//! (the ConfigMap wrapper) feed [`import`], which builds the domain [`model`]; [`validate`]
+//! (the ConfigMap wrapper) feed [`import`](mod@import), which builds the domain [`model`]; [`validate`](mod@validate)
 //! checks a listing against domain.md section 8.
 //!
 //! Layout: the folders are the stages of the pipeline in ARCHITECTURE.md: `reading/` (json, yaml,

@@ -14,7 +14,7 @@ impl Editor {
         self.kind_choice
     }
 
-    /// The selector's options, as (value, label): first "Detected: <kind> (<where from>)" (value
+    /// The selector's options, as (value, label): first `"Detected: <kind> (<where from>)"` (value
     /// [`DETECTED`], the default), then the five kinds by their `--kind` names.
     pub fn kind_options(&self) -> Vec<(String, String)> {
         let detected = match self.session() {

@@ -169,7 +169,7 @@ impl KindSource {
         }
     }
 
-    /// How IMP6's sentence says it: "Detected: <kind> (<this>)."
+    /// How IMP6's sentence says it: `"Detected: <kind> (<this>)."`
     pub fn phrase(self) -> &'static str {
         match self {
             KindSource::Chosen => "chosen",

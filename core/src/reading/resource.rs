@@ -3,7 +3,7 @@
 //! the offsets procedures need, each with its position in the text.
 //!
 //! This is the raw level: values are kept as written (a hostile name stays a string here);
-//! [`crate::resource_check`] judges them, and [`Resource::settings`] hands out only names that
+//! [`crate::resource_check`] judges them, and [`crate::resource_check::settings`] hands out only names that
 //! passed the rules of [`crate::names`], so no unchecked value reaches a command.
 //!
 //! KafkaMirrorMaker2 aliases: `spec.mirrors[i].source.alias` and `spec.target.alias` (new style:

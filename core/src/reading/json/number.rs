@@ -3,7 +3,7 @@
 
 /// A JSON number, kept as its original text (validated against the JSON grammar).
 ///
-/// Texts of up to [`INLINE_NUMBER`] bytes (every 64-bit integer) are stored inline, so the
+/// Texts of up to 22 bytes (every 64-bit integer) are stored inline, so the
 /// three or more numbers of every entry cost no allocation, to parse or to clone.
 #[derive(Clone)]
 pub struct Number(NumberText);
