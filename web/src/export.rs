@@ -179,7 +179,8 @@ pub(crate) fn ExportView(props: &ViewProps) -> Html {
     };
     let id = props
         .title
-        .to_lowercase()
+        // Titles are ASCII (fixed in the code): no Unicode case tables needed.
+        .to_ascii_lowercase()
         .replace(|c: char| !c.is_ascii_alphanumeric(), "-");
     html! {
         <section class="export-view" aria-labelledby={format!("{id}-title")}>
@@ -291,7 +292,7 @@ pub fn ExportPanel(props: &ExportProps) -> Html {
 
     let field = |field: Field, label: &'static str, hint: &'static str| {
         let store = store.clone();
-        let id = format!("export-{field:?}").to_lowercase();
+        let id = format!("export-{}", field.id().to_ascii_lowercase());
         let error = field_errors
             .iter()
             .find(|(f, _)| *f == field)

@@ -85,7 +85,9 @@ impl Field {
         }
     }
 
-    pub(super) fn id(self) -> &'static str {
+    /// The field's key in the draft record (camel case); the page's element ids are it in lower
+    /// case.
+    pub fn id(self) -> &'static str {
         match self {
             Field::Resource => "resource",
             Field::Connector => "connector",
@@ -334,4 +336,18 @@ pub(super) fn keep_typed(settings: &mut ExportSettings, typed: &ExportSettings, 
         .values
         .entry(Field::ListConfigMap)
         .or_insert_with(|| format!("{resource}-offsets"));
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Field;
+
+    /// The page's element ids were `format!("{field:?}").to_lowercase()`; the web crate now
+    /// builds them from `Field::id` in ASCII lower case (no `Debug`, no Unicode case tables).
+    #[test]
+    fn field_ids_in_lower_case_are_the_variant_names() {
+        for field in Field::ALL {
+            assert_eq!(field.id().to_ascii_lowercase(), format!("{field:?}").to_lowercase());
+        }
+    }
 }
