@@ -347,7 +347,10 @@ mod tests {
     #[test]
     fn field_ids_in_lower_case_are_the_variant_names() {
         for field in Field::ALL {
-            assert_eq!(field.id().to_ascii_lowercase(), format!("{field:?}").to_lowercase());
+            assert_eq!(
+                field.id().to_ascii_lowercase(),
+                format!("{field:?}").to_lowercase()
+            );
         }
     }
 }

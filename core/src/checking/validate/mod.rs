@@ -108,7 +108,7 @@ pub fn validate(listing: &Listing, baseline: Option<&Listing>) -> Vec<Diagnostic
         sink::same_topic_partition(&mut cx, listing.entries.iter(), &replaced);
     }
     let mut out = cx.out;
-    out.sort_by_key(|d| d.position);
+    crate::checking::sort_diagnostics(&mut out, crate::checking::by_position);
     out
 }
 
@@ -174,7 +174,7 @@ pub fn validate_streamed<'s>(
         sink::same_topic_partition_keys(&mut cx, &sink_keys, &replaced);
     }
     let mut out = cx.out;
-    out.sort_by_key(|d| d.position);
+    crate::checking::sort_diagnostics(&mut out, crate::checking::by_position);
     Some(out)
 }
 

@@ -430,6 +430,6 @@ pub fn parse_reference(text: &str, role: Role) -> Reference {
             ),
         ));
     }
-    p.reference.diagnostics.sort_by_key(|d| d.position);
+    crate::checking::sort_diagnostics(&mut p.reference.diagnostics, crate::checking::by_position);
     p.reference
 }
