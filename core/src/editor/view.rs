@@ -6,6 +6,7 @@ use crate::edit::{OffsetValue, RowView, Selection};
 use crate::filter::EntryFacts;
 use crate::model::{ConnectorKind, Listing};
 use std::collections::BTreeMap;
+use std::collections::btree_map::Entry;
 
 /// Which column the table is sorted by (within each topic group).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
@@ -248,23 +249,22 @@ impl Editor {
                     .push(sort_row),
             }
         }
-        // Groups in topic order; an added row joins the imported rows of its topic.
-        let mut groups: Vec<(&str, Vec<SortRow<'_>>)> = by_id
-            .into_iter()
-            .zip(&index.names)
-            .filter(|(rows, _)| !rows.is_empty())
-            .map(|(rows, name)| (name.as_str(), rows))
-            .chain(others)
-            .collect();
-        groups.sort_by(|a, b| a.0.cmp(b.0));
-        let mut merged: Vec<(&str, Vec<SortRow<'_>>)> = Vec::with_capacity(groups.len());
-        for (topic, rows) in groups {
-            match merged.last_mut() {
-                Some((last, into)) if *last == topic => into.extend(rows),
-                _ => merged.push((topic, rows)),
+        // Groups in topic order; an added row joins the imported rows of its topic. The map of
+        // the other rows puts them in order (the rows of a group are sorted below with a total
+        // order, so the order they join in does not matter), and the page's wasm holds no sort
+        // of groups of its own.
+        for (rows, name) in by_id.into_iter().zip(&index.names) {
+            if rows.is_empty() {
+                continue;
+            }
+            match others.entry(name.as_str()) {
+                Entry::Vacant(slot) => {
+                    slot.insert(rows);
+                }
+                Entry::Occupied(mut slot) => slot.get_mut().extend(rows),
             }
         }
-        let groups = merged;
+        let groups = others;
         let mut items = Vec::new();
         let mut matched = 0;
         for (topic, mut rows) in groups {
