@@ -642,12 +642,15 @@ impl Editor {
                 if self.loaded.is_none() {
                     settings::keep_typed(&mut self.settings, &typed, &listing);
                 }
-                let clusters: BTreeSet<&str> = listing
+                // More than one source cluster: two entries name different ones.
+                let mut clusters = listing
                     .entries
                     .iter()
-                    .filter_map(|e| EntryFacts::of(listing.kind, e, false).cluster)
-                    .collect();
-                let multi_cluster = clusters.len() > 1;
+                    .filter_map(|e| EntryFacts::of(listing.kind, e, false).cluster);
+                let multi_cluster = match clusters.next() {
+                    Some(first) => clusters.any(|c| c != first),
+                    None => false,
+                };
                 let index = FactsIndex::new(&listing);
                 let entries = listing.entries.len();
                 let kind = listing.kind.label();
