@@ -64,7 +64,7 @@ pub use references::{
     LookupField, LookupForm, LookupOutput, ROLE_CHOICES, ReferenceField, ReferenceForm,
     ReferenceItem, role_from,
 };
-pub use settings::{ExportSettings, Field, TargetKind};
+pub use settings::{ExportSettings, Field, FieldValues, TargetKind};
 pub use start::START_STEPS;
 pub use tabs::{ExportTab, TabKey, export_tabs, tab_after};
 pub use view::{Sort, SortColumn, View, ViewItem};
