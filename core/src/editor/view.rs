@@ -125,7 +125,6 @@ impl Editor {
             Selection::Rows(
                 self.selected
                     .iter()
-                    .copied()
                     .filter(|&r| self.filter_shows(r))
                     .collect(),
             )
@@ -149,14 +148,15 @@ impl Editor {
         }
     }
 
-    /// Selected rows the filter hides, which bulk actions leave out. O(selected rows).
+    /// Selected rows the filter hides, which bulk actions leave out. O(rows up to the last
+    /// selected one).
     pub fn hidden_selected(&self) -> usize {
         if self.filter.is_empty() {
             return 0;
         }
         self.selected
             .iter()
-            .filter(|&&r| !self.filter_shows(r))
+            .filter(|&r| !self.filter_shows(r))
             .count()
     }
 
