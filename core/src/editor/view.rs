@@ -207,7 +207,9 @@ impl Editor {
         // over 100k rows is most of a keystroke otherwise).
         let mut topic_ok: Vec<Option<bool>> = vec![None; index.names.len()];
         let mut by_id: Vec<Vec<SortRow<'_>>> = vec![Vec::new(); index.names.len()];
-        let mut others: BTreeMap<&str, Vec<SortRow<'_>>> = BTreeMap::new();
+        // Topics in order, each with its slot in `by_id`: the interned topics that have rows,
+        // and the topics of the other rows in slots after them.
+        let mut slots: BTreeMap<&str, usize> = BTreeMap::new();
         for row in session.rows() {
             if row.removed {
                 continue;
@@ -241,33 +243,45 @@ impl Editor {
                 offset_rank,
                 row.changed,
             );
-            match topic_id.and_then(|id| by_id.get_mut(id as usize)) {
-                Some(rows) => rows.push(sort_row),
-                None => others
-                    .entry(facts.topic.unwrap_or(NO_TOPIC))
-                    .or_default()
-                    .push(sort_row),
+            let slot = match topic_id {
+                Some(id) => id as usize,
+                None => match slots.entry(facts.topic.unwrap_or(NO_TOPIC)) {
+                    Entry::Occupied(slot) => *slot.get(),
+                    Entry::Vacant(slot) => {
+                        by_id.push(Vec::new());
+                        *slot.insert(by_id.len() - 1)
+                    }
+                },
+            };
+            if let Some(rows) = by_id.get_mut(slot) {
+                rows.push(sort_row);
             }
         }
-        // Groups in topic order; an added row joins the imported rows of its topic. The map of
-        // the other rows puts them in order (the rows of a group are sorted below with a total
-        // order, so the order they join in does not matter), and the page's wasm holds no sort
-        // of groups of its own.
-        for (rows, name) in by_id.into_iter().zip(&index.names) {
-            if rows.is_empty() {
+        // Groups in topic order; an added row joins the imported rows of its topic. The map
+        // puts them in order (the rows of a group are sorted below with a total order, so the
+        // order they join in does not matter), and the page's wasm holds no sort of groups.
+        for (id, name) in index.names.iter().enumerate() {
+            if by_id.get(id).is_none_or(Vec::is_empty) {
                 continue;
             }
-            match others.entry(name.as_str()) {
+            match slots.entry(name.as_str()) {
                 Entry::Vacant(slot) => {
-                    slot.insert(rows);
+                    slot.insert(id);
                 }
-                Entry::Occupied(mut slot) => slot.get_mut().extend(rows),
+                Entry::Occupied(slot) => {
+                    let rows = by_id.get_mut(id).map(std::mem::take).unwrap_or_default();
+                    if let Some(into) = by_id.get_mut(*slot.get()) {
+                        into.extend(rows);
+                    }
+                }
             }
         }
-        let groups = others;
         let mut items = Vec::new();
         let mut matched = 0;
-        for (topic, mut rows) in groups {
+        for (topic, slot) in slots {
+            let Some(mut rows) = by_id.get_mut(slot).map(std::mem::take) else {
+                continue;
+            };
             let sort = self.sort;
             rows.sort_by(|a, b| {
                 let ord = match sort.column {
