@@ -531,14 +531,13 @@ pub fn ExportPanel(props: &ExportProps) -> Html {
                 <div class="export-tabs" role="tablist" aria-label="Export views" ref={tablist_ref} onkeydown={on_tab_key}>
                     { for tabs.iter().map(|tab| {
                         let selected = shown == Some(*tab);
-                        let store = store.clone();
                         let tab = *tab;
                         html! {
                             <button type="button" role="tab" id={format!("export-tab-{}", tab.id())}
                                 aria-selected={selected.to_string()}
                                 aria-controls={format!("export-panel-{}", tab.id())}
                                 tabindex={if selected { "0" } else { "-1" }}
-                                onclick={Callback::from(move |_: MouseEvent| store.dispatch(EditorAction::SelectExportTab(tab)))}>
+                                onclick={crate::on_click(&store, EditorAction::SelectExportTab(tab))}>
                                 { tab.label(settings.target) }
                             </button>
                         }
