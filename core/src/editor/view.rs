@@ -59,17 +59,21 @@ pub(super) struct FactsIndex {
 
 impl FactsIndex {
     pub(super) fn new(listing: &Listing) -> FactsIndex {
-        let mut ids: std::collections::HashMap<&str, u32> = std::collections::HashMap::new();
+        let mut ids: BTreeMap<&str, usize> = BTreeMap::new();
         let mut names: Vec<String> = Vec::new();
         let mut rows = Vec::with_capacity(listing.entries.len());
         for entry in &listing.entries {
             let f = EntryFacts::of(listing.kind, entry, false);
             let [topic, cluster] = [f.topic, f.cluster].map(|name| {
                 name.map(|n| {
-                    *ids.entry(n).or_insert_with(|| {
-                        names.push(n.to_string());
-                        (names.len() - 1) as u32
-                    })
+                    let id = match ids.entry(n) {
+                        Entry::Occupied(id) => *id.get(),
+                        Entry::Vacant(id) => {
+                            names.push(n.to_string());
+                            *id.insert(names.len() - 1)
+                        }
+                    };
+                    id as u32
                 })
             });
             rows.push((topic, cluster, f.partition));
