@@ -220,7 +220,7 @@ fn drop_replaced(out: &mut Vec<Diagnostic>, replaced: &[usize]) {
     }
     // `replaced` is in ascending order (`superseded`).
     out.retain(|d| {
-        !d.entry.is_some_and(|e| replaced.binary_search(&e).is_ok())
+        d.entry.is_none_or(|e| replaced.binary_search(&e).is_err())
             || matches!(d.rule, "S3" | "S5" | "S7" | "DUPKEY" | "S9" | "IMP7")
     });
 }
