@@ -179,7 +179,8 @@ pub(crate) fn ExportView(props: &ViewProps) -> Html {
     };
     let id = props
         .title
-        .to_lowercase()
+        // Titles are ASCII (fixed in the code): no Unicode case tables needed.
+        .to_ascii_lowercase()
         .replace(|c: char| !c.is_ascii_alphanumeric(), "-");
     html! {
         <section class="export-view" aria-labelledby={format!("{id}-title")}>
@@ -291,7 +292,7 @@ pub fn ExportPanel(props: &ExportProps) -> Html {
 
     let field = |field: Field, label: &'static str, hint: &'static str| {
         let store = store.clone();
-        let id = format!("export-{field:?}").to_lowercase();
+        let id = format!("export-{}", field.id().to_ascii_lowercase());
         let error = field_errors
             .iter()
             .find(|(f, _)| *f == field)
@@ -530,14 +531,13 @@ pub fn ExportPanel(props: &ExportProps) -> Html {
                 <div class="export-tabs" role="tablist" aria-label="Export views" ref={tablist_ref} onkeydown={on_tab_key}>
                     { for tabs.iter().map(|tab| {
                         let selected = shown == Some(*tab);
-                        let store = store.clone();
                         let tab = *tab;
                         html! {
                             <button type="button" role="tab" id={format!("export-tab-{}", tab.id())}
                                 aria-selected={selected.to_string()}
                                 aria-controls={format!("export-panel-{}", tab.id())}
                                 tabindex={if selected { "0" } else { "-1" }}
-                                onclick={Callback::from(move |_: MouseEvent| store.dispatch(EditorAction::SelectExportTab(tab)))}>
+                                onclick={crate::on_click(&store, EditorAction::SelectExportTab(tab))}>
                                 { tab.label(settings.target) }
                             </button>
                         }

@@ -109,10 +109,7 @@ pub fn ImportPanel() -> Html {
         })
     };
 
-    let on_close = {
-        let store = store.clone();
-        Callback::from(move |_: MouseEvent| store.dispatch(EditorAction::ShowImport(false)))
-    };
+    let on_close = crate::on_click(&store, EditorAction::ShowImport(false));
 
     let error_list: Vec<Html> = errors
         .iter()
@@ -183,10 +180,7 @@ pub fn Header() -> Html {
     };
     let current_key = header.data_key.clone().unwrap_or_default();
     let collapsed = !store.editor().import_open();
-    let on_replace = {
-        let store = store.clone();
-        Callback::from(move |_: MouseEvent| store.dispatch(EditorAction::ShowImport(true)))
-    };
+    let on_replace = crate::on_click(&store, EditorAction::ShowImport(true));
     html! {
         <section class="panel header source-bar" aria-label="Loaded offsets">
             <div class="source-head">

@@ -85,6 +85,13 @@ impl Reducible for Store {
 
 pub type StoreHandle = UseReducerHandle<Store>;
 
+/// A click handler that only dispatches `action`. Every such button shares this one closure
+/// type: each closure type is code of its own in the wasm (its body, drop and call shims).
+pub(crate) fn on_click(store: &StoreHandle, action: EditorAction) -> Callback<MouseEvent> {
+    let store = store.clone();
+    Callback::from(move |_: MouseEvent| store.dispatch(action.clone()))
+}
+
 /// The store from the context. Components are only ever rendered inside [`App`]'s provider,
 /// so a missing context is a programming error (caught by every browser test), not bad input.
 #[hook]
@@ -280,10 +287,7 @@ pub fn App() -> Html {
     let can_redo = editor.can_redo();
     drop(editor);
 
-    let dispatch = |action: EditorAction| {
-        let store = store.clone();
-        Callback::from(move |_: MouseEvent| store.dispatch(action.clone()))
-    };
+    let dispatch = |action: EditorAction| on_click(&store, action);
 
     html! {
         <ContextProvider<StoreHandle> context={store.clone()}>

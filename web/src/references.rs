@@ -90,10 +90,7 @@ fn Item(props: &ItemProps) -> Html {
     let store = use_store();
     let busy = crate::busy::use_busy();
     let index = props.index;
-    let dispatch = |action: EditorAction| {
-        let store = store.clone();
-        Callback::from(move |_: MouseEvent| store.dispatch(action.clone()))
-    };
+    let dispatch = |action: EditorAction| crate::on_click(&store, action);
     let on_set = {
         let store = store.clone();
         let label = format!(

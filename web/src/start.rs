@@ -72,7 +72,7 @@ pub fn GuidedStart() -> Html {
     let field = |(field, value, error): (Field, String, Option<String>)| {
         let store = store.clone();
         let (label, placeholder) = field_text(field, target);
-        let id = format!("start-{field:?}").to_lowercase();
+        let id = format!("start-{}", field.id().to_ascii_lowercase());
         let oninput = Callback::from(move |e: InputEvent| {
             let input: HtmlInputElement = e.target_unchecked_into();
             store.dispatch(EditorAction::SetField(field, input.value()));

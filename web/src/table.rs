@@ -415,7 +415,6 @@ pub fn Table(props: &TableProps) -> Html {
         })
     };
     let sort_button = |column: SortColumn, title: &'static str, class: &'static str| {
-        let store = store.clone();
         let active = sort.column == column;
         let aria_sort = match (active, sort.descending) {
             (false, _) => "none",
@@ -425,7 +424,7 @@ pub fn Table(props: &TableProps) -> Html {
         html! {
             <th scope="col" class={class} aria-sort={aria_sort}>
                 <button type="button" class="sort"
-                    onclick={Callback::from(move |_: MouseEvent| store.dispatch(EditorAction::SortBy(column)))}>
+                    onclick={crate::on_click(&store, EditorAction::SortBy(column))}>
                     { title }
                     <span aria-hidden="true">{ match aria_sort { "ascending" => " ▲", "descending" => " ▼", _ => "" } }</span>
                 </button>
@@ -442,14 +441,13 @@ pub fn Table(props: &TableProps) -> Html {
     let cols = columns.count();
     let rows = view.items[first..last].iter().cloned().map(|item| match item {
         ViewItem::Group { topic, rows, changed, collapsed } => {
-            let store = store.clone();
-            let toggle = topic.clone();
+            let on_toggle = crate::on_click(&store, EditorAction::ToggleGroup(topic.clone()));
             let key = format!("g:{topic}");
             html! {
                 <tr class="group" key={key}>
                     <th colspan={cols.to_string()} scope="rowgroup">
                         <button type="button" class="group-toggle" aria-expanded={(!collapsed).to_string()}
-                            onclick={Callback::from(move |_: MouseEvent| store.dispatch(EditorAction::ToggleGroup(toggle.clone())))}>
+                            onclick={on_toggle}>
                             <span aria-hidden="true">{ if collapsed { "▸ " } else { "▾ " } }</span>
                             { topic }
                         </button>
@@ -499,18 +497,9 @@ pub fn Table(props: &TableProps) -> Html {
     };
     drop(editor);
 
-    let select_shown = {
-        let store = store.clone();
-        Callback::from(move |_: MouseEvent| store.dispatch(EditorAction::SelectShown))
-    };
-    let clear_selection = {
-        let store = store.clone();
-        Callback::from(move |_: MouseEvent| store.dispatch(EditorAction::ClearSelection))
-    };
-    let collapse = |all: bool| {
-        let store = store.clone();
-        Callback::from(move |_: MouseEvent| store.dispatch(EditorAction::CollapseAll(all)))
-    };
+    let select_shown = crate::on_click(&store, EditorAction::SelectShown);
+    let clear_selection = crate::on_click(&store, EditorAction::ClearSelection);
+    let collapse = |all: bool| crate::on_click(&store, EditorAction::CollapseAll(all));
 
     let filter_described = if filter_error.is_some() {
         "filter-help filter-error"

@@ -547,7 +547,7 @@ pub fn check_rows<'a>(
             ),
         ));
     }
-    out.sort_by_key(|d| d.position);
+    super::sort_diagnostics(&mut out, super::by_position);
     out
 }
 

@@ -8,7 +8,7 @@ use crate::filter::EntryFacts;
 use crate::json::{self, JsonKind, JsonValue};
 use crate::log_range::RangeClass;
 use crate::model::{ConnectorKind, Entry, InputForm, Listing};
-use std::collections::BTreeSet;
+use std::collections::BTreeMap;
 
 /// Everything a table row displays.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -464,14 +464,20 @@ impl Editor {
     pub fn header_at(&self, now: Option<i64>) -> Option<Header> {
         let loaded = self.loaded.as_ref()?;
         let listing = loaded.session.imported();
-        let mut clusters: BTreeSet<&str> = BTreeSet::new();
-        let mut topics: BTreeSet<&str> = BTreeSet::new();
+        // Maps of the same type as the table's topic slots (`view`): one copy of the map's
+        // code in the wasm. The values are unused.
+        let mut clusters: BTreeMap<&str, usize> = BTreeMap::new();
+        let mut topics: BTreeMap<&str, usize> = BTreeMap::new();
         let mut entries = 0;
         for row in loaded.session.rows().filter(|r| !r.removed) {
             entries += 1;
             let facts = EntryFacts::of(listing.kind, row.entry, false);
-            clusters.extend(facts.cluster);
-            topics.extend(facts.topic);
+            if let Some(cluster) = facts.cluster {
+                clusters.insert(cluster, 0);
+            }
+            if let Some(topic) = facts.topic {
+                topics.insert(topic, 0);
+            }
         }
         let configmap = listing.configmap.as_ref().and_then(|c| c.name.clone());
         let namespace = listing.configmap.as_ref().and_then(|c| c.namespace.clone());
@@ -492,7 +498,7 @@ impl Editor {
             configmap,
             namespace,
             entries,
-            clusters: clusters.into_iter().map(str::to_string).collect(),
+            clusters: clusters.into_keys().map(str::to_string).collect(),
             topics: topics.len(),
             listed: listed_sentence(listing, now),
         })

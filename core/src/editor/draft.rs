@@ -299,7 +299,7 @@ impl Editor {
                 self.settings
                     .values
                     .iter()
-                    .map(|(field, value)| (*field, Cow::Borrowed(value.as_str())))
+                    .map(|(field, value)| (field, Cow::Borrowed(value)))
                     .collect(),
             )),
             alias_path: Some(Cow::Borrowed(

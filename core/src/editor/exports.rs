@@ -117,7 +117,9 @@ impl Editor {
             }
         }
         out.extend(self.range_problems());
-        out.sort_by_key(|d| (d.severity, d.position, d.entry));
+        crate::checking::sort_diagnostics(&mut out, |a, b| {
+            (a.severity, a.position, a.entry).cmp(&(b.severity, b.position, b.entry))
+        });
         out.dedup();
         out
     }

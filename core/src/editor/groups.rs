@@ -42,6 +42,9 @@ fn shape(message: &str) -> Vec<&str> {
 /// than folded behind a count.
 pub const GROUP_FROM: usize = 5;
 
+/// A group as its first member leads it: rule, severity, summary, members.
+type Lead = (&'static str, Severity, String, Vec<usize>);
+
 /// Groups `problems` for display, keeping their order (a group stands where its first member
 /// was). Only problems about a row are grouped, and only when at least [`GROUP_FROM`] share a
 /// rule, a severity and a message shape; everything else stays one line.
@@ -55,8 +58,11 @@ pub fn group_problems(problems: &[Diagnostic]) -> Vec<ProblemItem> {
                 .push(i);
         }
     }
-    // Where each grouped problem goes: the group's first member leads it.
-    let mut lead: HashMap<usize, (&'static str, Severity, String, Vec<usize>)> = HashMap::new();
+    // Where each grouped problem goes: the group's first member leads it. By index (a vector,
+    // not a second hash map: one hash table's code less in the wasm).
+    let mut lead: Vec<Option<Lead>> = std::iter::repeat_with(|| None)
+        .take(problems.len())
+        .collect();
     let mut grouped = vec![false; problems.len()];
     for ((rule, severity, words), members) in groups {
         if members.len() < GROUP_FROM {
@@ -72,11 +78,13 @@ pub fn group_problems(problems: &[Diagnostic]) -> Vec<ProblemItem> {
             counted(members.len(), "row", "rows"),
             words.join(" ")
         );
-        lead.insert(members[0], (rule, severity, summary, members));
+        if let Some(slot) = lead.get_mut(members[0]) {
+            *slot = Some((rule, severity, summary, members));
+        }
     }
     let mut out = Vec::new();
     for i in 0..problems.len() {
-        if let Some((rule, severity, summary, members)) = lead.remove(&i) {
+        if let Some((rule, severity, summary, members)) = lead.get_mut(i).and_then(Option::take) {
             out.push(ProblemItem::Group {
                 rule,
                 severity,

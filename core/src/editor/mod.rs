@@ -19,7 +19,6 @@ use crate::filter::{EntryFacts, Filter};
 use crate::import::{ImportOptions, import};
 use crate::model::ConnectorKind;
 use crate::procedure::{AliasPath, AutoOffsetReset, Listed};
-use std::collections::BTreeSet;
 
 mod apply;
 mod display;
@@ -31,12 +30,14 @@ mod kind;
 mod notice;
 mod references;
 mod replace;
+mod selection;
 mod settings;
 mod start;
 mod tabs;
 mod view;
 
 use display::group_digits;
+use selection::TopicSet;
 use settings::default_settings;
 use view::FactsIndex;
 
@@ -64,7 +65,8 @@ pub use references::{
     LookupField, LookupForm, LookupOutput, ROLE_CHOICES, ReferenceField, ReferenceForm,
     ReferenceItem, role_from,
 };
-pub use settings::{ExportSettings, Field, TargetKind};
+pub use selection::RowSet;
+pub use settings::{ExportSettings, Field, FieldValues, TargetKind};
 pub use start::START_STEPS;
 pub use tabs::{ExportTab, TabKey, export_tabs, tab_after};
 pub use view::{Sort, SortColumn, View, ViewItem};
@@ -222,8 +224,8 @@ pub struct Editor {
     filter: Filter,
     filter_error: Option<String>,
     sort: Sort,
-    collapsed: BTreeSet<String>,
-    selected: BTreeSet<usize>,
+    collapsed: TopicSet,
+    selected: RowSet,
     settings: ExportSettings,
     notice: Option<Notice>,
     revision: u64,
@@ -316,7 +318,7 @@ impl Editor {
         self.sort
     }
 
-    pub fn selected(&self) -> &BTreeSet<usize> {
+    pub fn selected(&self) -> &RowSet {
         &self.selected
     }
 
@@ -514,9 +516,7 @@ impl Editor {
                 };
             }
             EditorAction::ToggleGroup(topic) => {
-                if !self.collapsed.remove(&topic) {
-                    self.collapsed.insert(topic);
-                }
+                self.collapsed.toggle(topic);
             }
             EditorAction::CollapseAll(collapse) => {
                 self.collapsed.clear();
@@ -532,7 +532,7 @@ impl Editor {
                 if selected {
                     self.selected.insert(row);
                 } else {
-                    self.selected.remove(&row);
+                    self.selected.remove(row);
                 }
             }
             EditorAction::SelectShown => {
@@ -627,7 +627,7 @@ impl Editor {
             Err(e) => Notice::error(at, e.message),
         });
         let len = loaded.session.len();
-        self.selected.retain(|r| *r < len);
+        self.selected.truncate(len);
     }
 
     /// Imports `source`; `true` when it replaced the loaded session (a refused load keeps it).
@@ -646,12 +646,15 @@ impl Editor {
                 if self.loaded.is_none() {
                     settings::keep_typed(&mut self.settings, &typed, &listing);
                 }
-                let clusters: BTreeSet<&str> = listing
+                // More than one source cluster: two entries name different ones.
+                let mut clusters = listing
                     .entries
                     .iter()
-                    .filter_map(|e| EntryFacts::of(listing.kind, e, false).cluster)
-                    .collect();
-                let multi_cluster = clusters.len() > 1;
+                    .filter_map(|e| EntryFacts::of(listing.kind, e, false).cluster);
+                let multi_cluster = match clusters.next() {
+                    Some(first) => clusters.any(|c| c != first),
+                    None => false,
+                };
                 let index = FactsIndex::new(&listing);
                 let entries = listing.entries.len();
                 let kind = listing.kind.label();

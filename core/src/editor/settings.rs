@@ -7,7 +7,6 @@ use crate::export::AlterTarget;
 use crate::model::Listing;
 use crate::names;
 use crate::procedure::{AliasPath, AutoOffsetReset, Kubernetes, Options, Target};
-use std::collections::BTreeMap;
 
 /// Where the exported offsets are applied.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
@@ -85,7 +84,9 @@ impl Field {
         }
     }
 
-    pub(super) fn id(self) -> &'static str {
+    /// The field's key in the draft record (camel case); the page's element ids are it in lower
+    /// case.
+    pub fn id(self) -> &'static str {
         match self {
             Field::Resource => "resource",
             Field::Connector => "connector",
@@ -99,11 +100,45 @@ impl Field {
     }
 }
 
+/// The text fields of the export settings as typed, one slot per [`Field`] (`None`: never set,
+/// which [`ExportSettings::get`] reads as empty). An array rather than a `BTreeMap`: eight fixed
+/// keys need no tree, and the page's wasm holds one instantiation of the map's code less.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct FieldValues([Option<String>; Field::ALL.len()]);
+
+impl FieldValues {
+    pub fn get(&self, field: Field) -> Option<&str> {
+        self.0.get(field as usize).and_then(|v| v.as_deref())
+    }
+
+    pub fn insert(&mut self, field: Field, value: String) {
+        if let Some(slot) = self.0.get_mut(field as usize) {
+            *slot = Some(value);
+        }
+    }
+
+    pub fn contains_key(&self, field: Field) -> bool {
+        self.get(field).is_some()
+    }
+
+    pub fn clear(&mut self) {
+        *self = FieldValues::default();
+    }
+
+    /// The fields that have a value, in [`Field::ALL`] order (the order the map kept).
+    pub fn iter(&self) -> impl Iterator<Item = (Field, &str)> {
+        Field::ALL
+            .into_iter()
+            .zip(&self.0)
+            .filter_map(|(field, value)| Some((field, value.as_deref()?)))
+    }
+}
+
 /// Export target settings, as typed (validated on every change, see [`Editor::field_error`]).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ExportSettings {
     pub target: TargetKind,
-    pub values: BTreeMap<Field, String>,
+    pub values: FieldValues,
     pub alias_path: AliasPath,
     /// `source.consumer.auto.offset.reset` as the user chose it: `None` (the default) until a
     /// choice, and no command is produced for it before one. Nothing in an export defaults to a
@@ -115,7 +150,7 @@ impl Default for ExportSettings {
     fn default() -> Self {
         ExportSettings {
             target: TargetKind::default(),
-            values: BTreeMap::new(),
+            values: FieldValues::default(),
             alias_path: AliasPath::New,
             auto_offset_reset: None,
         }
@@ -124,7 +159,7 @@ impl Default for ExportSettings {
 
 impl ExportSettings {
     pub fn get(&self, field: Field) -> &str {
-        self.values.get(&field).map(String::as_str).unwrap_or("")
+        self.values.get(field).unwrap_or("")
     }
 }
 
@@ -262,7 +297,7 @@ impl Editor {
 /// Export settings guessed from what was imported: the target kind from the data key, names
 /// from the ConfigMap and its Strimzi owner.
 pub(super) fn default_settings(listing: &Listing) -> ExportSettings {
-    let mut values = BTreeMap::new();
+    let mut values = FieldValues::default();
     let meta = listing.configmap.as_ref();
     let owner = meta.and_then(|m| m.strimzi_owner());
     let target = match (&listing.mirror, owner.map(|o| o.kind.as_str())) {
@@ -324,14 +359,41 @@ pub(super) fn keep_typed(settings: &mut ExportSettings, typed: &ExportSettings, 
         let keep = match field {
             Field::Namespace => !namespace_listed,
             Field::MirrorIndex | Field::Context => true,
-            _ => !settings.values.contains_key(&field),
+            _ => !settings.values.contains_key(field),
         };
         if keep {
             settings.values.insert(field, value.to_string());
         }
     }
-    settings
-        .values
-        .entry(Field::ListConfigMap)
-        .or_insert_with(|| format!("{resource}-offsets"));
+    if !settings.values.contains_key(Field::ListConfigMap) {
+        settings
+            .values
+            .insert(Field::ListConfigMap, format!("{resource}-offsets"));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Field;
+
+    /// The page's element ids were `format!("{field:?}").to_lowercase()`; the web crate now
+    /// builds them from `Field::id` in ASCII lower case (no `Debug`, no Unicode case tables).
+    /// `FieldValues` keeps a field's value at the field's discriminant, and iterates in
+    /// `Field::ALL` order: the two orders must agree.
+    #[test]
+    fn fields_are_listed_in_declaration_order() {
+        for (i, field) in Field::ALL.into_iter().enumerate() {
+            assert_eq!(field as usize, i);
+        }
+    }
+
+    #[test]
+    fn field_ids_in_lower_case_are_the_variant_names() {
+        for field in Field::ALL {
+            assert_eq!(
+                field.id().to_ascii_lowercase(),
+                format!("{field:?}").to_lowercase()
+            );
+        }
+    }
 }

@@ -6,6 +6,7 @@ use crate::edit::{OffsetValue, RowView, Selection};
 use crate::filter::EntryFacts;
 use crate::model::{ConnectorKind, Listing};
 use std::collections::BTreeMap;
+use std::collections::btree_map::Entry;
 
 /// Which column the table is sorted by (within each topic group).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
@@ -58,17 +59,21 @@ pub(super) struct FactsIndex {
 
 impl FactsIndex {
     pub(super) fn new(listing: &Listing) -> FactsIndex {
-        let mut ids: std::collections::HashMap<&str, u32> = std::collections::HashMap::new();
+        let mut ids: BTreeMap<&str, usize> = BTreeMap::new();
         let mut names: Vec<String> = Vec::new();
         let mut rows = Vec::with_capacity(listing.entries.len());
         for entry in &listing.entries {
             let f = EntryFacts::of(listing.kind, entry, false);
             let [topic, cluster] = [f.topic, f.cluster].map(|name| {
                 name.map(|n| {
-                    *ids.entry(n).or_insert_with(|| {
-                        names.push(n.to_string());
-                        (names.len() - 1) as u32
-                    })
+                    let id = match ids.entry(n) {
+                        Entry::Occupied(id) => *id.get(),
+                        Entry::Vacant(id) => {
+                            names.push(n.to_string());
+                            *id.insert(names.len() - 1)
+                        }
+                    };
+                    id as u32
                 })
             });
             rows.push((topic, cluster, f.partition));
@@ -124,7 +129,6 @@ impl Editor {
             Selection::Rows(
                 self.selected
                     .iter()
-                    .copied()
                     .filter(|&r| self.filter_shows(r))
                     .collect(),
             )
@@ -148,14 +152,15 @@ impl Editor {
         }
     }
 
-    /// Selected rows the filter hides, which bulk actions leave out. O(selected rows).
+    /// Selected rows the filter hides, which bulk actions leave out. O(rows up to the last
+    /// selected one).
     pub fn hidden_selected(&self) -> usize {
         if self.filter.is_empty() {
             return 0;
         }
         self.selected
             .iter()
-            .filter(|&&r| !self.filter_shows(r))
+            .filter(|&r| !self.filter_shows(r))
             .count()
     }
 
@@ -206,7 +211,9 @@ impl Editor {
         // over 100k rows is most of a keystroke otherwise).
         let mut topic_ok: Vec<Option<bool>> = vec![None; index.names.len()];
         let mut by_id: Vec<Vec<SortRow<'_>>> = vec![Vec::new(); index.names.len()];
-        let mut others: BTreeMap<&str, Vec<SortRow<'_>>> = BTreeMap::new();
+        // Topics in order, each with its slot in `by_id`: the interned topics that have rows,
+        // and the topics of the other rows in slots after them.
+        let mut slots: BTreeMap<&str, usize> = BTreeMap::new();
         for row in session.rows() {
             if row.removed {
                 continue;
@@ -240,34 +247,45 @@ impl Editor {
                 offset_rank,
                 row.changed,
             );
-            match topic_id.and_then(|id| by_id.get_mut(id as usize)) {
-                Some(rows) => rows.push(sort_row),
-                None => others
-                    .entry(facts.topic.unwrap_or(NO_TOPIC))
-                    .or_default()
-                    .push(sort_row),
+            let slot = match topic_id {
+                Some(id) => id as usize,
+                None => match slots.entry(facts.topic.unwrap_or(NO_TOPIC)) {
+                    Entry::Occupied(slot) => *slot.get(),
+                    Entry::Vacant(slot) => {
+                        by_id.push(Vec::new());
+                        *slot.insert(by_id.len() - 1)
+                    }
+                },
+            };
+            if let Some(rows) = by_id.get_mut(slot) {
+                rows.push(sort_row);
             }
         }
-        // Groups in topic order; an added row joins the imported rows of its topic.
-        let mut groups: Vec<(&str, Vec<SortRow<'_>>)> = by_id
-            .into_iter()
-            .zip(&index.names)
-            .filter(|(rows, _)| !rows.is_empty())
-            .map(|(rows, name)| (name.as_str(), rows))
-            .chain(others)
-            .collect();
-        groups.sort_by(|a, b| a.0.cmp(b.0));
-        let mut merged: Vec<(&str, Vec<SortRow<'_>>)> = Vec::with_capacity(groups.len());
-        for (topic, rows) in groups {
-            match merged.last_mut() {
-                Some((last, into)) if *last == topic => into.extend(rows),
-                _ => merged.push((topic, rows)),
+        // Groups in topic order; an added row joins the imported rows of its topic. The map
+        // puts them in order (the rows of a group are sorted below with a total order, so the
+        // order they join in does not matter), and the page's wasm holds no sort of groups.
+        for (id, name) in index.names.iter().enumerate() {
+            if by_id.get(id).is_none_or(Vec::is_empty) {
+                continue;
+            }
+            match slots.entry(name.as_str()) {
+                Entry::Vacant(slot) => {
+                    slot.insert(id);
+                }
+                Entry::Occupied(slot) => {
+                    let rows = by_id.get_mut(id).map(std::mem::take).unwrap_or_default();
+                    if let Some(into) = by_id.get_mut(*slot.get()) {
+                        into.extend(rows);
+                    }
+                }
             }
         }
-        let groups = merged;
         let mut items = Vec::new();
         let mut matched = 0;
-        for (topic, mut rows) in groups {
+        for (topic, slot) in slots {
+            let Some(mut rows) = by_id.get_mut(slot).map(std::mem::take) else {
+                continue;
+            };
             let sort = self.sort;
             rows.sort_by(|a, b| {
                 let ord = match sort.column {

@@ -224,18 +224,20 @@ fn shown_message(e: &str) -> String {
         .collect()
 }
 
-/// Lower-cases the first letter, for a label used inside a sentence.
+/// Lower-cases the first letter, for a label used inside a sentence. The labels begin with an
+/// ASCII word ("Connector", "The"): ASCII lower case, so that the page's wasm needs no Unicode
+/// case table (`char::to_lowercase` brings one of about 11 KB).
 trait LowerFirst {
     fn to_lowercase_first(&self) -> String;
 }
 
 impl LowerFirst for String {
     fn to_lowercase_first(&self) -> String {
-        let mut chars = self.chars();
-        match chars.next() {
-            Some(c) => c.to_lowercase().chain(chars).collect(),
-            None => String::new(),
+        let mut label = self.clone();
+        if let Some(first) = label.get_mut(..1) {
+            first.make_ascii_lowercase();
         }
+        label
     }
 }
 

@@ -108,7 +108,7 @@ pub fn validate(listing: &Listing, baseline: Option<&Listing>) -> Vec<Diagnostic
         sink::same_topic_partition(&mut cx, listing.entries.iter(), &replaced);
     }
     let mut out = cx.out;
-    out.sort_by_key(|d| d.position);
+    crate::checking::sort_diagnostics(&mut out, crate::checking::by_position);
     out
 }
 
@@ -174,7 +174,7 @@ pub fn validate_streamed<'s>(
         sink::same_topic_partition_keys(&mut cx, &sink_keys, &replaced);
     }
     let mut out = cx.out;
-    out.sort_by_key(|d| d.position);
+    crate::checking::sort_diagnostics(&mut out, crate::checking::by_position);
     Some(out)
 }
 
@@ -218,9 +218,9 @@ fn drop_replaced(out: &mut Vec<Diagnostic>, replaced: &[usize]) {
     if replaced.is_empty() {
         return;
     }
-    let replaced: std::collections::HashSet<usize> = replaced.iter().copied().collect();
+    // `replaced` is in ascending order (`superseded`).
     out.retain(|d| {
-        !d.entry.is_some_and(|e| replaced.contains(&e))
+        d.entry.is_none_or(|e| replaced.binary_search(&e).is_err())
             || matches!(d.rule, "S3" | "S5" | "S7" | "DUPKEY" | "S9" | "IMP7")
     });
 }

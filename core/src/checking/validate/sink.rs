@@ -10,7 +10,7 @@ use crate::diag::Position;
 use crate::json::{JsonKind, JsonValue};
 use crate::model::{Entry, OffsetField};
 use crate::names;
-use std::collections::{HashMap, HashSet};
+use std::collections::HashMap;
 
 /// What the broker's refusal looks like from the REST API.
 const BROKER_REFUSES: &str = "the broker refuses the commit (UNKNOWN_TOPIC_OR_PARTITION) and Kafka Connect answers HTTP 500 'Failed to alter consumer group offsets for connector <name>'";
@@ -193,13 +193,13 @@ pub(super) fn same_topic_partition_keys(
     keys: &[Option<(String, i64, Position)>],
     replaced: &[usize],
 ) {
-    let replaced: HashSet<usize> = replaced.iter().copied().collect();
     let mut first: HashMap<(&str, i64), usize> = HashMap::new();
     for (i, key) in keys.iter().enumerate() {
         let Some((topic, partition, pos)) = key else {
             continue;
         };
-        if replaced.contains(&i) {
+        // `replaced` is in ascending order (`superseded`).
+        if replaced.binary_search(&i).is_ok() {
             continue;
         }
         let key = (topic.as_str(), *partition);

@@ -6,7 +6,6 @@ use super::messages::shown;
 use crate::diag::Severity;
 use crate::json::{JsonKind, JsonValue, Member};
 use crate::model::{ConnectorKind, Entry, KeyIndex, OffsetField};
-use std::collections::{HashMap, HashSet};
 
 /// Largest integer a JavaScript number holds exactly (2^53 - 1).
 const MAX_SAFE_JS: i64 = 9_007_199_254_740_991;
@@ -323,24 +322,37 @@ pub(super) fn s7(cx: &mut Ctx<'_>, i: usize, first: usize, e: &Entry) {
 /// The entries a later entry with the same partition replaces before any check runs
 /// (`ConnectorOffsets.toMap`), from the (later, first) pairs S7 found: every member of a group
 /// but its last. An entry whose offset is neither null nor an object still fails to bind, so it
-/// is not counted.
+/// is not counted. In ascending order (callers look entries up by binary search).
 pub(super) fn superseded(
     pairs: &[(usize, usize)],
     entry: impl Fn(usize) -> Option<bool>,
 ) -> Vec<usize> {
-    let mut last_of: HashMap<usize, usize> = HashMap::new();
+    // Sorted vectors rather than a hash map and set: the wasm holds no hash table code for them.
     let mut members: Vec<usize> = Vec::new();
     for &(later, first) in pairs {
         members.push(first);
         members.push(later);
-        let last = last_of.entry(first).or_insert(later);
-        *last = (*last).max(later);
     }
     members.sort_unstable();
     members.dedup();
-    let lasts: HashSet<usize> = last_of.values().copied().collect();
+    let at = |m: usize| members.binary_search(&m).ok();
+    // The last member of each group, by the position of the group's first member.
+    let mut last_of: Vec<Option<usize>> = vec![None; members.len()];
+    for &(later, first) in pairs {
+        if let Some(last) = at(first).and_then(|i| last_of.get_mut(i)) {
+            *last = Some(last.map_or(later, |l| l.max(later)));
+        }
+    }
+    let mut is_last = vec![false; members.len()];
+    for last in last_of.iter().flatten() {
+        if let Some(flag) = at(*last).and_then(|i| is_last.get_mut(i)) {
+            *flag = true;
+        }
+    }
     members
-        .into_iter()
-        .filter(|m| !lasts.contains(m) && entry(*m) == Some(true))
+        .iter()
+        .zip(&is_last)
+        .filter(|&(&m, &last)| !last && entry(m) == Some(true))
+        .map(|(&m, _)| m)
         .collect()
 }

@@ -5,7 +5,6 @@ use super::detect::{detect, quoted, tokens};
 use super::{Reference, ReferenceFormat, ReferenceValue, Role};
 use crate::diag::{Diagnostic, Position};
 use crate::names;
-use std::collections::HashMap;
 
 struct Parser {
     reference: Reference,
@@ -203,7 +202,9 @@ pub fn parse_reference(text: &str, role: Role) -> Reference {
     };
     p.reference.format = Some(format);
     // Describe: the header's columns; CSV: the number of fields of the first row.
-    let mut header: Option<HashMap<String, usize>> = None;
+    // The header's column names, looked up from the end (a repeated name means its last column,
+    // as a map built from the header would): a vector, no hash table code in the wasm.
+    let mut header: Option<Vec<String>> = None;
     let mut csv_fields: Option<usize> = None;
     let mut groups: Vec<(String, u32)> = Vec::new();
     for (idx, &line) in lines.iter().enumerate() {
@@ -303,12 +304,8 @@ pub fn parse_reference(text: &str, role: Role) -> Reference {
                 let t = tokens(line);
                 let upper: Vec<String> = t.iter().map(|(_, s)| s.to_ascii_uppercase()).collect();
                 if upper.first().map(String::as_str) == Some("GROUP") {
-                    let columns: HashMap<String, usize> = upper
-                        .iter()
-                        .enumerate()
-                        .map(|(i, s)| (s.clone(), i))
-                        .collect();
-                    let has = |c: &str| columns.contains_key(c);
+                    let columns = upper;
+                    let has = |c: &str| columns.iter().any(|s| s == c);
                     if !(has("TOPIC")
                         && has("PARTITION")
                         && has("CURRENT-OFFSET")
@@ -339,7 +336,12 @@ pub fn parse_reference(text: &str, role: Role) -> Reference {
                     );
                     continue;
                 };
-                let col = |name: &str| columns.get(name).copied().unwrap_or(usize::MAX);
+                let col = |name: &str| {
+                    columns
+                        .iter()
+                        .rposition(|s| s == name)
+                        .unwrap_or(usize::MAX)
+                };
                 let (gi, ti, pi, ci, li) = (
                     col("GROUP"),
                     col("TOPIC"),
@@ -430,6 +432,6 @@ pub fn parse_reference(text: &str, role: Role) -> Reference {
             ),
         ));
     }
-    p.reference.diagnostics.sort_by_key(|d| d.position);
+    crate::checking::sort_diagnostics(&mut p.reference.diagnostics, crate::checking::by_position);
     p.reference
 }
