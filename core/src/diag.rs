@@ -146,3 +146,15 @@ pub fn located_text(d: &Diagnostic) -> String {
 pub fn has_errors(diagnostics: &[Diagnostic]) -> bool {
     diagnostics.iter().any(Diagnostic::is_error)
 }
+
+/// `s` with its first letter in upper case, for a sentence built from a phrase ("the earliest
+/// offsets", a parser's "expected ..."). Every such phrase starts with an ASCII letter; a first
+/// character outside ASCII is left as it is (`char::to_uppercase` would bring Unicode's case
+/// table into the wasm, 7 KB of gzip).
+pub(crate) fn capitalised(s: &str) -> String {
+    let mut out = s.to_string();
+    if let Some(first) = out.get_mut(..1) {
+        first.make_ascii_uppercase();
+    }
+    out
+}

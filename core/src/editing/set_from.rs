@@ -14,7 +14,7 @@
 //! the match: a reference comes from one (source) cluster, so a listing that holds entries of
 //! several aliases is narrowed with a `cluster:` filter first.
 
-use crate::diag::{Diagnostic, group_digits};
+use crate::diag::{Diagnostic, capitalised, group_digits};
 use crate::edit::{Action, Cell, EditError, OffsetValue, RowView, Selection, Session};
 use crate::filter::{Filter, PartitionSet};
 use crate::log_range::{self, EditEffect, LogRange, RangeClass, RowFacts};
@@ -105,14 +105,6 @@ pub fn plan(
         }
     }
     Ok(out)
-}
-
-pub(crate) fn capitalised(s: &str) -> String {
-    let mut c = s.chars();
-    match c.next() {
-        Some(f) => f.to_uppercase().chain(c).collect(),
-        None => String::new(),
-    }
 }
 
 /// Up to `max` names, then "and N more".

@@ -9,14 +9,14 @@
 
 use super::{Editor, EditorAction, Notice, NoticeAt};
 use crate::datetime;
-use crate::diag::{Diagnostic, Severity, group_digits};
+use crate::diag::{Diagnostic, Severity, capitalised, group_digits};
 use crate::edit::{Action, OffsetValue, RowView};
 use crate::filter::EntryFacts;
 use crate::log_range::{self, LogRange, RangeClass, RangeCounts, RowFacts};
 use crate::lookup::{self, LookupAt, LookupOptions};
 use crate::model::ConnectorKind;
 use crate::reference::{Reference, Role, parse_reference};
-use crate::set_from::{self, capitalised};
+use crate::set_from;
 use std::sync::Arc;
 
 /// The roles the page offers, by the id its select uses (`Role::id`).

@@ -315,8 +315,12 @@ fn import_configmap(
         Err(e) => {
             return Err(vec![
                 invalid_json(e.pos),
-                Diagnostic::error("JSON", e.pos, sentence(&capitalise(&e.message)))
-                    .with_data_key(key.clone()),
+                Diagnostic::error(
+                    "JSON",
+                    e.pos,
+                    sentence(&crate::diag::capitalised(&e.message)),
+                )
+                .with_data_key(key.clone()),
             ]);
         }
     };
@@ -370,13 +374,5 @@ pub(super) fn sentence(s: &str) -> String {
         s.to_string()
     } else {
         format!("{s}.")
-    }
-}
-
-fn capitalise(s: &str) -> String {
-    let mut c = s.chars();
-    match c.next() {
-        Some(f) => f.to_uppercase().chain(c).collect(),
-        None => String::new(),
     }
 }

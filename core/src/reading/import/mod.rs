@@ -67,7 +67,7 @@ pub struct Imported {
 pub fn import(text: &str, options: &ImportOptions) -> Result<Imported, Vec<Diagnostic>> {
     let (listing, mut notes) = checked_import(text, options)?;
     notes.extend(validate(&listing, None));
-    notes.sort_by_key(|d| d.position);
+    crate::checking::sort_diagnostics(&mut notes, crate::checking::by_position);
     Ok(Imported {
         listing,
         diagnostics: notes,
