@@ -209,20 +209,26 @@ pub fn Table(props: &TableProps) -> Html {
             },
         );
     }
-    // Up, Down and Enter in a row's offset input: the offset input of the adjacent row (groups
-    // skipped), focused at once when it is rendered, else after scrolling to it.
-    let ask = {
+    // A keyboard move to a row's offset input: focused (its text selected) at once when it is
+    // rendered, else asked of the effect above, which scrolls to it first.
+    let go_to = {
         let (wanted, asked) = (wanted.clone(), asked.clone());
-        move |row: Option<usize>| {
-            *wanted.borrow_mut() = row;
-            if row.is_some() {
+        move |row: usize| match offset_input(row) {
+            Some(input) => {
+                *wanted.borrow_mut() = None;
+                let _ = input.focus();
+                select_text(&input);
+            }
+            None => {
+                *wanted.borrow_mut() = Some(row);
                 asked.set(asked.wrapping_add(1));
             }
         }
     };
+    // Up, Down and Enter in a row's offset input: the adjacent row's (groups skipped).
     let on_move = {
         let view = view.clone();
-        let ask = ask.clone();
+        let go_to = go_to.clone();
         Callback::from(move |(row, down): (usize, bool)| {
             let Some(position) = view.items.iter().position(|i| *i == ViewItem::Row(row)) else {
                 return;
@@ -236,14 +242,8 @@ pub fn Table(props: &TableProps) -> Html {
             } else {
                 (0..position).rev().find_map(row_at)
             };
-            let Some(target) = target else { return };
-            match offset_input(target) {
-                Some(input) => {
-                    ask(None);
-                    let _ = input.focus();
-                    select_text(&input);
-                }
-                None => ask(Some(target)),
+            if let Some(target) = target {
+                go_to(target);
             }
         })
     };
@@ -337,21 +337,14 @@ pub fn Table(props: &TableProps) -> Html {
     // Down in the filter or the bulk Value: the first offset input the table shows.
     let to_table = {
         let view = view.clone();
-        let ask = ask.clone();
+        let go_to = go_to.clone();
         Callback::from(move |()| {
             let first = view.items.iter().find_map(|i| match i {
                 ViewItem::Row(r) => Some(*r),
                 ViewItem::Group { .. } => None,
             });
             if let Some(row) = first {
-                match offset_input(row) {
-                    Some(input) => {
-                        ask(None);
-                        let _ = input.focus();
-                        select_text(&input);
-                    }
-                    None => ask(Some(row)),
-                }
+                go_to(row);
             }
         })
     };
