@@ -292,6 +292,12 @@ fn a_bulk_action_leaves_out_selected_rows_the_filter_hides() {
     editor.apply(EditorAction::SetFilter(String::new()));
     assert_eq!(editor.bulk_selection(), Selection::Rows(vec![0, 3]));
     assert_eq!(editor.hidden_selected(), 0);
+    // A row the session does not have is not selected (and grows nothing).
+    editor.apply(EditorAction::Select {
+        row: usize::MAX,
+        selected: true,
+    });
+    assert_eq!(editor.bulk_selection(), Selection::Rows(vec![0, 3]));
 }
 
 #[test]

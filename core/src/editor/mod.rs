@@ -529,7 +529,10 @@ impl Editor {
                 }
             }
             EditorAction::Select { row, selected } => {
-                if selected {
+                // Only a row of the session can be selected: `RowSet` keeps a flag per row up
+                // to the highest, so a stray index must not grow it.
+                let exists = self.loaded.as_ref().is_some_and(|l| row < l.session.len());
+                if selected && exists {
                     self.selected.insert(row);
                 } else {
                     self.selected.remove(row);

@@ -4,7 +4,7 @@
 //! and these sets need none of it.
 
 /// Selected rows as one flag per row index, in index order.
-#[derive(Debug, Clone, PartialEq, Default)]
+#[derive(Debug, Clone, Default)]
 pub struct RowSet {
     flags: Vec<bool>,
     len: usize,
@@ -62,6 +62,13 @@ impl RowSet {
             self.flags.truncate(len);
             self.len = self.flags.iter().filter(|&&on| on).count();
         }
+    }
+}
+
+/// Two sets are equal when they hold the same rows (however long their flag vectors grew).
+impl PartialEq for RowSet {
+    fn eq(&self, other: &RowSet) -> bool {
+        self.len == other.len && self.iter().eq(other.iter())
     }
 }
 
@@ -127,6 +134,16 @@ mod tests {
         assert_eq!((s.len(), s.iter().collect::<Vec<_>>()), (1, vec![2]));
         s.clear();
         assert!(s.is_empty());
+    }
+
+    #[test]
+    fn row_sets_with_the_same_rows_are_equal() {
+        let (mut a, mut b) = (RowSet::default(), RowSet::default());
+        a.insert(1);
+        b.extend([1, 40]);
+        assert_ne!(a, b);
+        b.remove(40);
+        assert_eq!(a, b, "a longer flag vector holds the same rows");
     }
 
     #[test]
