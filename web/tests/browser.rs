@@ -11,7 +11,9 @@ wasm_bindgen_test_configure!(run_in_browser);
 
 mod support;
 use offsets_web::io;
-use support::{MM2_LIST, button, by_label, load, mount, mount_restoring, status_starting, until};
+use support::{
+    MM2_LIST, button, by_label, load, mount, mount_restoring, status_starting, type_offset, until,
+};
 
 #[wasm_bindgen_test]
 async fn loading_a_fixture_shows_its_header_and_rows() {
@@ -54,12 +56,7 @@ async fn garbage_shows_a_located_error_and_keeps_the_text() {
 async fn editing_an_offset_explains_the_change_and_undo_reverts_it() {
     let root = mount().await;
     load(&root, MM2_LIST).await;
-    let input: HtmlInputElement = by_label(&root, "Offset of orders partition 0");
-    input.set_value("1");
-    input
-        .dispatch_event(&web_sys::Event::new("change").unwrap())
-        .unwrap();
-    yew::scheduler::flush().await;
+    let input = type_offset(&root, "Offset of orders partition 0", "1").await;
     let row = input.closest("tr").unwrap().unwrap();
     assert!(
         row.get_attribute("class")
@@ -82,12 +79,7 @@ async fn editing_an_offset_explains_the_change_and_undo_reverts_it() {
 async fn an_invalid_offset_is_explained_and_kept() {
     let root = mount().await;
     load(&root, MM2_LIST).await;
-    let input: HtmlInputElement = by_label(&root, "Offset of orders partition 1");
-    input.set_value("-5");
-    input
-        .dispatch_event(&web_sys::Event::new("change").unwrap())
-        .unwrap();
-    yew::scheduler::flush().await;
+    type_offset(&root, "Offset of orders partition 1", "-5").await;
     let input: HtmlInputElement = by_label(&root, "Offset of orders partition 1");
     assert_eq!(input.value(), "-5");
     assert_eq!(input.get_attribute("aria-invalid").as_deref(), Some("true"));
@@ -118,12 +110,7 @@ async fn a_draft_left_in_local_storage_is_restored_and_moved_into_indexeddb() {
     // The records of an edited listing, as the app writes them.
     let root = mount().await;
     load(&root, MM2_LIST).await;
-    let input: HtmlInputElement = by_label(&root, "Offset of orders partition 0");
-    input.set_value("7");
-    input
-        .dispatch_event(&web_sys::Event::new("change").unwrap())
-        .unwrap();
-    yew::scheduler::flush().await;
+    type_offset(&root, "Offset of orders partition 0", "7").await;
     saved_draft_with("[0,7]").await;
     let mut records = Vec::new();
     for key in io::DRAFT_KEYS {

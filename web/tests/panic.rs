@@ -6,24 +6,19 @@
 
 use offsets_web::io;
 use wasm_bindgen_test::*;
-use web_sys::{Element, HtmlInputElement};
+use web_sys::Element;
 
 wasm_bindgen_test_configure!(run_in_browser);
 
 mod support;
-use support::{MM2_LIST, by_label, load, mount, sleep};
+use support::{MM2_LIST, load, mount, sleep, type_offset};
 
 #[wasm_bindgen_test]
 async fn a_panic_shows_the_banner_and_keeps_the_page_and_the_draft() {
     let document = gloo::utils::document();
     let root = mount().await;
     load(&root, MM2_LIST).await;
-    let input: HtmlInputElement = by_label(&root, "Offset of orders partition 0");
-    input.set_value("7");
-    input
-        .dispatch_event(&web_sys::Event::new("change").unwrap())
-        .unwrap();
-    yew::scheduler::flush().await;
+    type_offset(&root, "Offset of orders partition 0", "7").await;
     // The draft is written after the next frame, to IndexedDB.
     let mut draft = String::new();
     for _ in 0..200 {

@@ -3,7 +3,7 @@
 #![allow(dead_code, clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
 use wasm_bindgen::JsCast;
-use web_sys::{Element, HtmlButtonElement, HtmlTextAreaElement};
+use web_sys::{Element, HtmlButtonElement, HtmlInputElement, HtmlTextAreaElement};
 
 pub const MM2_LIST: &str =
     include_str!("../../../tests/fixtures/kafkamirrormaker2-source.list.yaml");
@@ -111,4 +111,16 @@ pub async fn load(root: &Element, text: &str) {
     area.set_value(text);
     button(root, "Load").click();
     yew::scheduler::flush().await;
+}
+
+/// Types `value` into the input labelled `label` and commits it (its change event, as leaving
+/// the field or Enter does), then waits for the render; returns the input.
+pub async fn type_offset(root: &Element, label: &str, value: &str) -> HtmlInputElement {
+    let input: HtmlInputElement = by_label(root, label);
+    input.set_value(value);
+    input
+        .dispatch_event(&web_sys::Event::new("change").unwrap())
+        .unwrap();
+    yew::scheduler::flush().await;
+    input
 }
