@@ -272,6 +272,29 @@ async fn restore(store: StoreHandle, saves: Shared) {
     }
 }
 
+/// Schedules the write of a record whenever `value`, its part of the editor's revisions,
+/// changes and `due` says it differs from the restored state (never while restoring).
+#[hook]
+fn use_write_on_change<T: PartialEq + Copy + 'static>(
+    writer: (Record, StoreHandle, Shared, StorageError),
+    value: T,
+    due: fn(&Revisions, T) -> bool,
+) {
+    let (record, store, saves, storage_error) = writer;
+    let pending = use_mut_ref(|| None);
+    use_effect_with(value, move |value| {
+        let value = *value;
+        if saves
+            .borrow()
+            .restored
+            .as_ref()
+            .is_some_and(|r| due(r, value))
+        {
+            schedule(record, &store, &saves, &storage_error, &pending);
+        }
+    });
+}
+
 /// Keeps the draft in browser storage: restores the saved one when the page starts, then
 /// writes each change. Returns the last storage error, if any, and whether the saved draft is
 /// still being read (the page then shows [`restoring_page`], not an empty editor).
@@ -286,42 +309,14 @@ pub fn use_drafts(store: StoreHandle) -> (StorageError, bool) {
     let restoring = use_state(|| true);
     let saves = use_mut_ref(Saves::default);
     let now = Revisions::of(&store.editor());
-    // A record is due when its part changed since the restored state (never while restoring).
-    let changed = |saves: &Shared, part: &dyn Fn(&Revisions) -> bool| {
-        saves.borrow().restored.as_ref().is_some_and(part)
-    };
-    {
-        let (store, saves, storage_error) = (store.clone(), saves.clone(), storage_error.clone());
-        let pending = use_mut_ref(|| None);
-        use_effect_with(now.data, move |data| {
-            let data = *data;
-            if changed(&saves, &|r| r.data != data) {
-                schedule(Record::Draft, &store, &saves, &storage_error, &pending);
-            }
-        });
-    }
-    {
-        let (store, saves, storage_error) = (store.clone(), saves.clone(), storage_error.clone());
-        let pending = use_mut_ref(|| None);
-        use_effect_with(now.prefs, move |prefs| {
-            let prefs = *prefs;
-            if changed(&saves, &|r| r.prefs != prefs) {
-                schedule(Record::Prefs, &store, &saves, &storage_error, &pending);
-            }
-        });
-    }
-    {
-        let (store, saves, storage_error) = (store.clone(), saves.clone(), storage_error.clone());
-        let pending = use_mut_ref(|| None);
-        use_effect_with(now.loads, move |loads| {
-            let loads = *loads;
-            // No load since the page started (Discard goes back to none): the source record
-            // is not written, so a reload after Discard restores nothing.
-            if loads > 0 && changed(&saves, &|r| r.loads != loads) {
-                schedule(Record::Source, &store, &saves, &storage_error, &pending);
-            }
-        });
-    }
+    let on = |record| (record, store.clone(), saves.clone(), storage_error.clone());
+    use_write_on_change(on(Record::Draft), now.data, |r, data| r.data != data);
+    use_write_on_change(on(Record::Prefs), now.prefs, |r, prefs| r.prefs != prefs);
+    // No load since the page started (Discard goes back to none): the source record is not
+    // written, so a reload after Discard restores nothing.
+    use_write_on_change(on(Record::Source), now.loads, |r, loads| {
+        loads > 0 && r.loads != loads
+    });
     {
         let (store, saves, restoring) = (store.clone(), saves.clone(), restoring.clone());
         use_effect_with((), move |_| {
