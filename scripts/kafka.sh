@@ -1,0 +1,310 @@
+#!/usr/bin/env bash
+# A real Kafka for the tests, from published jars only: a single-node KRaft broker and a Kafka
+# Connect distributed worker, on free loopback ports, with MirrorMaker 2's connectors,
+# FileStreamSource/Sink and Kafka's test plugins loadable.
+#
+#   scripts/kafka.sh up              resolve the jars (Maven, tests/kafka/pom.xml), start the pair
+#                                    (or reuse the one running), print BOOTSTRAP=... and
+#                                    CONNECT_URL=... as the last two lines
+#   scripts/kafka.sh env             the same two lines for the running pair (exit 1 if none)
+#   scripts/kafka.sh run TOOL ARGS   a Kafka command-line tool from the same jars, as a Kafka
+#                                    distribution's bin/TOOL.sh: kafka-topics, kafka-get-offsets,
+#                                    kafka-consumer-groups, kafka-console-producer,
+#                                    kafka-console-consumer; also live-tool (tests/kafka/LiveTool.java)
+#   scripts/kafka.sh down            stop what `up` started (its pid files), nothing else
+#   scripts/kafka.sh logs            the tails of the broker's and the worker's logs
+#
+# KAFKA_VERSION selects the Kafka (default 4.3.1, the one Strimzi 1.2 runs by default).
+# Everything lives under target/kafka/: the classpath, the configs, the data, the logs, the pids.
+set -euo pipefail
+
+root=$(cd "$(dirname "$0")/.." && pwd)
+KAFKA_VERSION=${KAFKA_VERSION:-4.3.1}
+base=$root/target/kafka
+run=$base/run
+logs=$base/logs
+START_TIMEOUT=${KAFKA_START_TIMEOUT:-240}
+
+say() { printf 'kafka.sh: %s\n' "$*" >&2; }
+die() {
+    say "$*"
+    exit 1
+}
+
+# The plugins the tests need; `up` waits until the worker lists all of them.
+PLUGINS=(
+    org.apache.kafka.connect.mirror.MirrorSourceConnector
+    org.apache.kafka.connect.mirror.MirrorCheckpointConnector
+    org.apache.kafka.connect.mirror.MirrorHeartbeatConnector
+    org.apache.kafka.connect.file.FileStreamSinkConnector
+    org.apache.kafka.connect.file.FileStreamSourceConnector
+    org.apache.kafka.connect.tools.VerifiableSourceConnector
+)
+
+need_java() {
+    command -v java >/dev/null || die "blocked: no java on PATH; the live tests need Java 17 or later (Debian: apt-get install openjdk-17-jdk-headless)"
+    local v
+    v=$(java -version 2>&1 | awk -F'"' '/version/ { split($2, a, "."); print (a[1] == "1" ? a[2] : a[1]); exit }')
+    [ "${v:-0}" -ge 17 ] || die "blocked: java $v found; Kafka $KAFKA_VERSION needs Java 17 or later"
+    command -v javac >/dev/null || die "blocked: no javac on PATH; the live tests compile tests/kafka/LiveTool.java (Debian: apt-get install openjdk-17-jdk-headless)"
+}
+
+# The classpath of KAFKA_VERSION, resolved once and cached (the jars stay in ~/.m2).
+classpath_file() { echo "$base/classpath-$1.txt"; }
+
+resolve() {
+    local version=$1 cp
+    cp=$(classpath_file "$version")
+    if [ -s "$cp" ] && [ "$cp" -nt "$root/tests/kafka/pom.xml" ]; then
+        return 0
+    fi
+    command -v mvn >/dev/null || die "blocked: no mvn on PATH; the live tests resolve Kafka's jars with Maven 3 (Debian: apt-get install maven)"
+    mkdir -p "$base"
+    say "resolving Kafka $version's jars with Maven (cached in ~/.m2 after the first time)"
+    if ! mvn -q -B -f "$root/tests/kafka/pom.xml" dependency:build-classpath \
+        -Dkafka.version="$version" -Dmdep.outputFile="$cp.tmp" >"$base/mvn.log" 2>&1; then
+        tail -n 30 "$base/mvn.log" >&2
+        rm -f "$cp.tmp"
+        die "blocked: Maven could not resolve Kafka $version from Maven Central (full log: $base/mvn.log)"
+    fi
+    mv "$cp.tmp" "$cp"
+}
+
+# tests/kafka/LiveTool.java compiled against the same jars.
+compile_tool() {
+    local version=$1 classes=$base/classes-$1
+    if [ -f "$classes/LiveTool.class" ] && [ "$classes/LiveTool.class" -nt "$root/tests/kafka/LiveTool.java" ]; then
+        return 0
+    fi
+    mkdir -p "$classes"
+    javac -nowarn -d "$classes" -cp "$(cat "$(classpath_file "$version")")" "$root/tests/kafka/LiveTool.java"
+}
+
+alive() { [ -f "$run/$1.pid" ] && kill -0 "$(cat "$run/$1.pid")" 2>/dev/null; }
+
+print_env() {
+    [ -f "$run/env" ] || return 1
+    cat "$run/env"
+}
+
+running() { alive broker && alive connect && [ -f "$run/env" ]; }
+
+free_ports() { # N free loopback ports, held open together while they are chosen
+    python3 - "$1" <<'EOF'
+import socket, sys
+socks = []
+for _ in range(int(sys.argv[1])):
+    s = socket.socket()
+    s.bind(("127.0.0.1", 0))
+    socks.append(s)
+print(" ".join(str(s.getsockname()[1]) for s in socks))
+EOF
+}
+
+java_opts() { # the JVM options of a server (name: broker or connect)
+    echo "-Xms256m -Xmx768m -XX:+UseSerialGC -XX:TieredStopAtLevel=1 -Djava.awt.headless=true" \
+        "-Dlog4j2.configurationFile=$root/tests/kafka/log4j2.properties -Dkafka.live.log=$logs/$1.log"
+}
+
+start() { # start NAME MAIN ARGS...: a server in the background, its pid in run/NAME.pid
+    local name=$1 main=$2
+    shift 2
+    # shellcheck disable=SC2046
+    nohup java $(java_opts "$name") -cp "$(cat "$(classpath_file "$KAFKA_VERSION")")" "$main" "$@" \
+        >"$logs/$name.out" 2>&1 </dev/null &
+    echo $! >"$run/$name.pid"
+}
+
+fail_start() { # the reason, the tails of the logs, then stop what was started
+    say "$1"
+    show_logs
+    down
+    exit 1
+}
+
+show_logs() {
+    local f
+    for f in "$logs"/broker.out "$logs"/broker.log "$logs"/connect.out "$logs"/connect.log; do
+        [ -s "$f" ] || continue
+        echo "---- last lines of $f" >&2
+        tail -n 25 "$f" >&2
+    done
+}
+
+up() {
+    need_java
+    if running; then
+        if [ "$(cat "$run/version")" != "$KAFKA_VERSION" ]; then
+            die "a Kafka $(cat "$run/version") pair is running; run scripts/kafka.sh down first to start $KAFKA_VERSION"
+        fi
+        say "reusing the Kafka $(cat "$run/version") broker and worker already running"
+        print_env
+        return 0
+    fi
+    down >/dev/null 2>&1 || true
+    local t0=$SECONDS
+    resolve "$KAFKA_VERSION"
+    compile_tool "$KAFKA_VERSION"
+    rm -rf "$run" "$logs"
+    mkdir -p "$run/data" "$logs"
+    echo "$KAFKA_VERSION" >"$run/version"
+    local ports broker_port controller_port rest_port
+    read -r broker_port controller_port rest_port <<<"$(free_ports 3)"
+    ports="broker $broker_port, controller $controller_port, REST $rest_port"
+
+    cat >"$run/server.properties" <<EOF
+process.roles=broker,controller
+node.id=1
+controller.quorum.bootstrap.servers=127.0.0.1:$controller_port
+listeners=PLAINTEXT://127.0.0.1:$broker_port,CONTROLLER://127.0.0.1:$controller_port
+advertised.listeners=PLAINTEXT://127.0.0.1:$broker_port
+controller.listener.names=CONTROLLER
+inter.broker.listener.name=PLAINTEXT
+listener.security.protocol.map=PLAINTEXT:PLAINTEXT,CONTROLLER:PLAINTEXT
+log.dirs=$run/data/broker
+num.partitions=1
+offsets.topic.replication.factor=1
+offsets.topic.num.partitions=5
+transaction.state.log.replication.factor=1
+transaction.state.log.min.isr=1
+share.coordinator.state.topic.replication.factor=1
+share.coordinator.state.topic.min.isr=1
+group.initial.rebalance.delay.ms=0
+EOF
+    local cp cluster_id
+    cp=$(cat "$(classpath_file "$KAFKA_VERSION")")
+    # shellcheck disable=SC2046
+    cluster_id=$(java $(java_opts storage) -cp "$cp" kafka.tools.StorageTool random-uuid 2>>"$logs/storage.out")
+    # shellcheck disable=SC2046
+    java $(java_opts storage) -cp "$cp" kafka.tools.StorageTool format --standalone -t "$cluster_id" \
+        -c "$run/server.properties" >>"$logs/storage.out" 2>&1 ||
+        { tail -n 20 "$logs/storage.out" >&2; die "formatting the broker's storage failed"; }
+
+    say "starting the Kafka $KAFKA_VERSION broker ($ports)"
+    start broker kafka.Kafka "$run/server.properties"
+    local deadline=$((SECONDS + START_TIMEOUT))
+    until grep -q 'Kafka Server started' "$logs/broker.log" 2>/dev/null; do
+        alive broker || fail_start "the broker exited while starting"
+        [ $SECONDS -lt $deadline ] || fail_start "the broker did not start within ${START_TIMEOUT}s"
+        sleep 0.2
+    done
+    (exec 3<>"/dev/tcp/127.0.0.1/$broker_port") 2>/dev/null || fail_start "the broker logged its start but does not accept connections on $broker_port"
+
+    cat >"$run/connect.properties" <<EOF
+bootstrap.servers=127.0.0.1:$broker_port
+group.id=connect-offsets-live
+key.converter=org.apache.kafka.connect.json.JsonConverter
+value.converter=org.apache.kafka.connect.json.JsonConverter
+key.converter.schemas.enable=false
+value.converter.schemas.enable=false
+config.storage.topic=live-connect-configs
+config.storage.replication.factor=1
+offset.storage.topic=live-connect-offsets
+offset.storage.replication.factor=1
+offset.storage.partitions=5
+status.storage.topic=live-connect-status
+status.storage.replication.factor=1
+status.storage.partitions=1
+offset.flush.interval.ms=1000
+listeners=http://127.0.0.1:$rest_port
+rest.advertised.host.name=127.0.0.1
+rest.advertised.port=$rest_port
+EOF
+    say "starting the Connect worker (distributed, REST on $rest_port)"
+    start connect org.apache.kafka.connect.cli.ConnectDistributed "$run/connect.properties"
+    local url="http://127.0.0.1:$rest_port" plugins missing p
+    until plugins=$(curl -sf "$url/connector-plugins?connectorsOnly=true" 2>/dev/null) &&
+        missing="" && for p in "${PLUGINS[@]}"; do grep -q "\"$p\"" <<<"$plugins" || missing+=" $p"; done && [ -z "$missing" ]; do
+        alive connect || fail_start "the Connect worker exited while starting"
+        [ $SECONDS -lt $deadline ] || fail_start "the Connect worker did not list its plugins within ${START_TIMEOUT}s${missing:+ (missing:$missing)}"
+        sleep 0.2
+    done
+    # The worker answers before it has joined its group; wait until it takes requests.
+    until curl -sf "$url/connectors" >/dev/null 2>&1; do
+        alive connect || fail_start "the Connect worker exited while joining its group"
+        [ $SECONDS -lt $deadline ] || fail_start "the Connect worker did not answer GET /connectors within ${START_TIMEOUT}s"
+        sleep 0.2
+    done
+    printf 'BOOTSTRAP=127.0.0.1:%s\nCONNECT_URL=%s\n' "$broker_port" "$url" >"$run/env"
+    say "Kafka $KAFKA_VERSION broker and Connect worker started in $((SECONDS - t0)) s (logs: ${logs#"$root"/})"
+    print_env
+}
+
+stop_one() { # stop_one NAME: TERM, wait for the exit, then KILL; only the pid `up` recorded
+    local name=$1 pid i
+    [ -f "$run/$name.pid" ] || return 0
+    pid=$(cat "$run/$name.pid")
+    if kill -0 "$pid" 2>/dev/null; then
+        kill "$pid" 2>/dev/null || true
+        for i in $(seq 1 150); do
+            kill -0 "$pid" 2>/dev/null || break
+            sleep 0.2
+        done
+        if kill -0 "$pid" 2>/dev/null; then
+            say "$name (pid $pid) did not stop within 30 s; killing it"
+            kill -9 "$pid" 2>/dev/null || true
+        fi
+    fi
+    rm -f "$run/$name.pid"
+}
+
+down() {
+    local had=0
+    [ -f "$run/connect.pid" ] || [ -f "$run/broker.pid" ] && had=1
+    stop_one connect
+    stop_one broker
+    rm -f "$run/env"
+    [ $had -eq 1 ] && say "stopped the broker and the Connect worker"
+    return 0
+}
+
+tool_main() {
+    case "$1" in
+    kafka-topics) echo org.apache.kafka.tools.TopicCommand ;;
+    kafka-get-offsets) echo org.apache.kafka.tools.GetOffsetShell ;;
+    kafka-consumer-groups) echo org.apache.kafka.tools.consumer.group.ConsumerGroupCommand ;;
+    kafka-console-producer) echo org.apache.kafka.tools.ConsoleProducer ;;
+    kafka-console-consumer) echo org.apache.kafka.tools.consumer.ConsoleConsumer ;;
+    live-tool) echo LiveTool ;;
+    *) return 1 ;;
+    esac
+}
+
+run_tool() {
+    [ $# -ge 1 ] || die "usage: scripts/kafka.sh run TOOL ARGS... (TOOL: kafka-topics, kafka-get-offsets, kafka-consumer-groups, kafka-console-producer, kafka-console-consumer, live-tool)"
+    local tool=${1%.sh} main version cp
+    shift
+    main=$(tool_main "$tool") || die "unknown tool '$tool' (kafka-topics, kafka-get-offsets, kafka-consumer-groups, kafka-console-producer, kafka-console-consumer, live-tool)"
+    need_java
+    version=$KAFKA_VERSION
+    [ -f "$run/version" ] && version=$(cat "$run/version")
+    resolve "$version"
+    cp=$(cat "$(classpath_file "$version")")
+    if [ "$tool" = live-tool ]; then
+        compile_tool "$version"
+        cp="$base/classes-$version:$cp"
+        if [ -z "${BOOTSTRAP:-}" ] && [ -f "$run/env" ]; then
+            BOOTSTRAP=$(sed -n 's/^BOOTSTRAP=//p' "$run/env")
+            export BOOTSTRAP
+        fi
+    fi
+    # As bin/kafka-run-class.sh: the tools log warnings to stderr; their output is theirs alone.
+    exec java -Xmx512m -XX:+UseSerialGC -XX:TieredStopAtLevel=1 -Djava.awt.headless=true \
+        -Dlog4j2.configurationFile="$root/tests/kafka/tools-log4j2.properties" \
+        -cp "$cp" "$main" "$@"
+}
+
+case "${1:-}" in
+up) up ;;
+env) running && print_env || { say "no broker and worker running (scripts/kafka.sh up starts them)"; exit 1; } ;;
+run)
+    shift
+    run_tool "$@"
+    ;;
+down) down ;;
+logs) show_logs ;;
+*)
+    echo "usage: scripts/kafka.sh up|env|run TOOL ARGS...|down|logs" >&2
+    exit 2
+    ;;
+esac

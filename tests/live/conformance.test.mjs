@@ -1,0 +1,108 @@
+// Live conformance: every case of tests/conformance/ is sent, exactly as it stands, as
+// PATCH /connectors/NAME/offsets to a STOPPED connector of its kind on the real worker, and
+// `connect-offsets validate --kind KIND` is run on the same body. A case fails when
+//   - the worker's status differs from the status the case records (the derived cases are
+//     themselves checked against the real thing),
+//   - the worker's message does not contain the case's message fragment,
+//   - our verdict differs from the worker's (reject exactly when the worker does not answer
+//     200), except for the deliberate departures, which must still be answered 200 by the worker
+//     and rejected by us.
+// The summary line `live conformance: N cases, N agree with Kafka V` is printed at the end.
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import {
+  BOOTSTRAP, KAFKA_VERSION, ROOT, cli, createConnector, createTopic, rest, workdir,
+} from './cluster.mjs';
+
+const CASES_DIR = join(ROOT, 'tests/conformance');
+const cases = readdirSync(CASES_DIR)
+  .filter((f) => f.endsWith('.json'))
+  .sort()
+  .flatMap((f) => JSON.parse(readFileSync(join(CASES_DIR, f), 'utf8')));
+
+/** The topics (and partition counts) the sink cases' accepted bodies assume exist. */
+const SINK_TOPICS = { 'test-topic': 3, orders: 11, topic: 11, test: 2, 123: 1 };
+
+const mirror = (cls) => ({
+  'connector.class': `org.apache.kafka.connect.mirror.${cls}`,
+  'source.cluster.alias': 'east',
+  'target.cluster.alias': 'west',
+  'source.cluster.bootstrap.servers': BOOTSTRAP,
+  'target.cluster.bootstrap.servers': BOOTSTRAP,
+  'replication.factor': '1',
+  'offset-syncs.topic.replication.factor': '1',
+  'checkpoints.topic.replication.factor': '1',
+  'heartbeats.topic.replication.factor': '1',
+  topics: 'conformance-none',
+  groups: 'conformance-none',
+});
+
+const dir = workdir('conformance');
+/** The connector each kind's cases go to, created STOPPED (so it never runs). */
+const CONNECTORS = {
+  'mirror-source': ['live-conformance-mirror-source', mirror('MirrorSourceConnector')],
+  'mirror-checkpoint': ['live-conformance-mirror-checkpoint', mirror('MirrorCheckpointConnector')],
+  'mirror-heartbeat': ['live-conformance-mirror-heartbeat', mirror('MirrorHeartbeatConnector')],
+  sink: ['live-conformance-sink', {
+    'connector.class': 'org.apache.kafka.connect.file.FileStreamSinkConnector',
+    topics: Object.keys(SINK_TOPICS).join(','),
+    file: join(dir, 'sink.txt'),
+  }],
+  source: ['live-conformance-source', {
+    'connector.class': 'org.apache.kafka.connect.tools.VerifiableSourceConnector',
+    topic: 'conformance-verifiable',
+    throughput: '1',
+    'tasks.max': '1',
+  }],
+};
+
+/** Our verdict: `validate --kind K` on the body as a file; exit 0 accepts, 1 or 2 rejects. */
+function ourVerdict(c) {
+  const file = join(dir, `${c.id.replace(/[^a-z0-9-]/gi, '_')}.json`);
+  writeFileSync(file, c.body);
+  const r = cli(['validate', file, '--kind', c.kind, '--format', 'json']);
+  return { reject: r.status !== 0, output: r.stdout + r.stderr };
+}
+
+const agree = [];
+const disagree = [];
+
+describe('live conformance', { concurrency: 1 }, () => {
+  before(async () => {
+    for (const [topic, partitions] of Object.entries(SINK_TOPICS)) createTopic(topic, partitions);
+    for (const [name, config] of Object.values(CONNECTORS)) await createConnector(name, config, 'STOPPED');
+  });
+
+  after(() => {
+    const departures = cases.filter((c) => c.departure).length;
+    process.stdout.write(`live conformance: ${cases.length} cases, ${agree.length} agree with Kafka ${KAFKA_VERSION} (${departures} deliberate departures)\n`);
+    if (disagree.length) process.stdout.write(`live conformance disagreements:\n${disagree.join('\n')}\n`);
+  });
+
+  for (const c of cases) {
+    test(c.id, async () => {
+      const [name] = CONNECTORS[c.kind] ?? assert.fail(`unknown kind ${c.kind}`);
+      const answer = await rest('PATCH', `/connectors/${name}/offsets`, c.body);
+      const message = answer.json?.message ?? answer.text;
+      const ours = ourVerdict(c);
+      const problems = [];
+      if (answer.status !== c.status) problems.push(`the worker answered ${answer.status}, the case records ${c.status}`);
+      if (c.message && !String(message).includes(c.message)) problems.push(`the worker's message does not contain the case's fragment ${JSON.stringify(c.message)}`);
+      const workerRejects = answer.status !== 200;
+      if (c.departure) {
+        if (workerRejects) problems.push('a departure the worker rejects: it is no departure');
+        if (!ours.reject) problems.push('a deliberate departure we accept');
+      } else if (ours.reject !== workerRejects) {
+        problems.push(`we ${ours.reject ? 'reject' : 'accept'}, the worker ${workerRejects ? 'rejects' : 'accepts'}`);
+      }
+      if (problems.length) {
+        const line = `${c.id}: ${problems.join('; ')}\n    worker: ${answer.status} ${message}\n    ours: ${ours.output.trim().split('\n').slice(0, 4).join(' | ')}`;
+        disagree.push(line);
+        assert.fail(line);
+      }
+      agree.push(c.id);
+    });
+  }
+});
