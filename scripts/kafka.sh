@@ -13,6 +13,8 @@
 #                                    kafka-console-consumer; also live-tool (tests/kafka/LiveTool.java)
 #   scripts/kafka.sh down            stop what `up` started (its pid files), nothing else
 #   scripts/kafka.sh logs            the tails of the broker's and the worker's logs
+#   scripts/kafka.sh prepare         only resolve the jars and compile the live tests' tool
+#                                    (scripts/setup.sh calls it; `up` does it when needed)
 #
 # KAFKA_VERSION selects the Kafka (default 4.3.1, the one Strimzi 1.2 runs by default).
 # Everything lives under target/kafka/: the classpath, the configs, the data, the logs, the pids.
@@ -231,12 +233,12 @@ EOF
 }
 
 stop_one() { # stop_one NAME: TERM, wait for the exit, then KILL; only the pid `up` recorded
-    local name=$1 pid i
+    local name=$1 pid
     [ -f "$run/$name.pid" ] || return 0
     pid=$(cat "$run/$name.pid")
     if kill -0 "$pid" 2>/dev/null; then
         kill "$pid" 2>/dev/null || true
-        for i in $(seq 1 150); do
+        for _ in $(seq 1 150); do
             kill -0 "$pid" 2>/dev/null || break
             sleep 0.2
         done
@@ -296,15 +298,27 @@ run_tool() {
 
 case "${1:-}" in
 up) up ;;
-env) running && print_env || { say "no broker and worker running (scripts/kafka.sh up starts them)"; exit 1; } ;;
+env)
+    if ! running; then
+        say "no broker and worker running (scripts/kafka.sh up starts them)"
+        exit 1
+    fi
+    print_env
+    ;;
 run)
     shift
     run_tool "$@"
     ;;
 down) down ;;
 logs) show_logs ;;
+prepare)
+    need_java
+    resolve "$KAFKA_VERSION"
+    compile_tool "$KAFKA_VERSION"
+    say "Kafka $KAFKA_VERSION's jars resolved ($(tr ':' '\n' <"$(classpath_file "$KAFKA_VERSION")" | wc -l) jars, cached in ~/.m2)"
+    ;;
 *)
-    echo "usage: scripts/kafka.sh up|env|run TOOL ARGS...|down|logs" >&2
+    echo "usage: scripts/kafka.sh up|env|run TOOL ARGS...|down|logs|prepare" >&2
     exit 2
     ;;
 esac

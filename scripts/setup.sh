@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Installs every tool the project needs, idempotently, from the package registries only
-# (crates.io, npm, Debian). Safe to run again: each step checks what is already there.
+# (crates.io, npm, Debian, and Maven Central for the live tests' Kafka jars). Safe to run
+# again: each step checks what is already there.
 #
 #   scripts/setup.sh            everything (build + test tools)
 #   scripts/setup.sh build      only what `make build` / `make serve` need
@@ -88,5 +89,9 @@ ensure_node_modules
 if [ "$what" = all ]; then
     # Browser tests use Debian's Chromium (never a downloaded one); shellcheck checks generated scripts.
     ensure_apt chromium chromium-driver shellcheck
+    # The live tests: Java 17+ and Maven run a real Kafka from Maven Central's jars.
+    command -v javac >/dev/null || ensure_apt openjdk-17-jdk-headless
+    command -v mvn >/dev/null || ensure_apt maven
+    scripts/kafka.sh prepare
 fi
 say "tools ready: $(trunk --version), $(wasm-bindgen --version), $(node_modules/.bin/wasm-opt --version)"

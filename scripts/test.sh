@@ -80,6 +80,18 @@ node scripts/dist-single.mjs
 step "end-to-end tests (Playwright + Chromium against dist/)"
 run e2e node --test --test-concurrency=1 tests/e2e/
 
+step "a real Kafka for the live tests: scripts/kafka.sh up (stopped again when this script ends)"
+# The CLI the live tests run (built by the native tests already; this only makes sure).
+cargo build -p offsets-cli --locked --quiet
+trap 'scripts/kafka.sh down' EXIT
+scripts/kafka.sh up
+
+step "live tests against the real broker and Connect worker (tests/live)"
+live_start=$SECONDS
+run live node --test --test-concurrency=1 tests/live/
+sed -n 's/^# \(live conformance: .*\)$/\1/p' "$logs/live.log"
+echo "live suites took $((SECONDS - live_start)) s"
+
 if [ -x scripts/fuzz.sh ] && [ "$FUZZ_SECONDS" != 0 ]; then
     step "short fuzz run (${FUZZ_SECONDS}s per target)"
     scripts/fuzz.sh "$FUZZ_SECONDS"

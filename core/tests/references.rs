@@ -593,3 +593,58 @@ fn every_rule_id_is_exercised() {
         .collect();
     assert_eq!(seen, expected);
 }
+
+/// The outputs Kafka 4.3.1's own tools printed against the live-test broker
+/// (`tests/fixtures/kafka-4.3.1/`, made and re-checked by `tests/live/tool-output.test.mjs`):
+/// every one reads in its format with the values the broker held, without a cluster.
+#[test]
+fn real_kafka_tool_output_parses() {
+    use offsets_core::reference::ReferenceFormat;
+    let fixtures = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../tests/fixtures/kafka-4.3.1");
+    let read = |name: &str, role: Role| {
+        let text = fs::read_to_string(fixtures.join(name)).unwrap();
+        let r = parse_reference(&text, role);
+        assert!(r.is_usable(), "{name}: {:?}", r.diagnostics);
+        assert!(r.diagnostics.is_empty(), "{name}: {:?}", r.diagnostics);
+        r
+    };
+    // (partition, offset, log end) as read.
+    let seen = |r: &Reference| -> Vec<(i64, Option<i64>, Option<i64>)> {
+        r.values
+            .iter()
+            .map(|v| {
+                assert_eq!(v.topic, "fixture-orders");
+                (v.partition, v.offset, v.log_end)
+            })
+            .collect()
+    };
+    let get = ReferenceFormat::GetOffsets;
+    let earliest = read("get-offsets-earliest.txt", Role::Earliest);
+    assert_eq!(earliest.format, Some(get));
+    assert_eq!(seen(&earliest), [(0, Some(0), None), (1, Some(0), None), (2, Some(0), None)]);
+    let latest = read("get-offsets-latest.txt", Role::Latest);
+    assert_eq!(latest.format, Some(get));
+    assert_eq!(seen(&latest), [(0, Some(10), None), (1, Some(5), None), (2, Some(0), None)]);
+    // With a time, partitions with no record at or after it are left out, not printed as -1.
+    let at = read("get-offsets-time.txt", Role::Time { at_ms: Some(1_764_504_270_000) });
+    assert_eq!(at.format, Some(get));
+    assert_eq!(seen(&at), [(0, Some(5), None)]);
+    let group = || Role::Group { name: Some("connect-fixture-sink".into()) };
+    let describe = read("consumer-groups-describe.txt", group());
+    assert_eq!(describe.format, Some(ReferenceFormat::Describe));
+    assert_eq!(
+        seen(&describe),
+        [(0, Some(3), Some(10)), (1, Some(3), Some(5)), (2, Some(0), Some(0))]
+    );
+    // What a terminal shows: the tool's standard error line above the table.
+    let pasted = format!(
+        "\nConsumer group 'connect-fixture-sink' has no active members.\n{}",
+        fs::read_to_string(fixtures.join("consumer-groups-describe.txt")).unwrap()
+    );
+    let r = parse_reference(&pasted, group());
+    assert!(r.is_usable(), "{:?}", r.diagnostics);
+    assert_eq!(seen(&r), seen(&describe));
+    let csv = read("consumer-groups-export.csv", group());
+    assert_eq!(csv.format, Some(ReferenceFormat::Csv));
+    assert_eq!(seen(&csv), [(0, Some(3), None), (1, Some(3), None), (2, Some(0), None)]);
+}

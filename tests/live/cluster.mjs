@@ -124,6 +124,38 @@ export async function resumeConnector(name) {
   await waitForState(name, 'RUNNING');
 }
 
+/**
+ * A MirrorSourceConnector from `source` to `tgt` on the one broker, mirroring `topic`, with
+ * the converters Strimzi's KafkaMirrorMaker2 gives its workers (the bytes are copied as they are).
+ */
+export function mirrorSourceConfig(source, topic) {
+  return {
+    'connector.class': 'org.apache.kafka.connect.mirror.MirrorSourceConnector',
+    'source.cluster.alias': source,
+    'target.cluster.alias': 'tgt',
+    'source.cluster.bootstrap.servers': BOOTSTRAP,
+    'target.cluster.bootstrap.servers': BOOTSTRAP,
+    topics: topic,
+    'key.converter': 'org.apache.kafka.connect.converters.ByteArrayConverter',
+    'value.converter': 'org.apache.kafka.connect.converters.ByteArrayConverter',
+    'header.converter': 'org.apache.kafka.connect.converters.ByteArrayConverter',
+    'tasks.max': '1',
+    'replication.factor': '1',
+    'offset-syncs.topic.replication.factor': '1',
+    'sync.topic.configs.enabled': 'false',
+    'sync.topic.acls.enabled': 'false',
+    'emit.checkpoints.enabled': 'false',
+    'refresh.topics.interval.seconds': '5',
+  };
+}
+
+/** Records `from`..`to` (exclusive) of `partition`, valued `pP-I`, record I at `base + I` seconds. */
+export function numbered(from, to, partition, base = Date.now()) {
+  return Array.from({ length: to - from }, (_, k) => ({
+    partition, timestamp: base + (from + k) * 1000, value: `p${partition}-${from + k}`,
+  }));
+}
+
 /** GET /connectors/NAME/offsets, the parsed body. */
 export async function listOffsets(name) {
   return ok('GET', `/connectors/${encodeURIComponent(name)}/offsets`);

@@ -12,8 +12,8 @@ import assert from 'node:assert/strict';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import {
-  BOOTSTRAP, RUN, awaitEnd, cli, cliOk, configMapData, createConnector, createTopic, dump, getOffsets,
-  listOffsets, ok, produce, resumeConnector, stopConnector, strimziListConfigMap, until, workdir,
+  RUN, awaitEnd, cli, cliOk, configMapData, createConnector, createTopic, dump, getOffsets,
+  listOffsets, mirrorSourceConfig, numbered, ok, produce, resumeConnector, stopConnector, strimziListConfigMap, until, workdir,
 } from './cluster.mjs';
 
 const SOURCE = `src${RUN}`;
@@ -30,9 +30,7 @@ const T = BASE + FROM_RECORD * 1000;
 
 const dir = workdir('mirrormaker2');
 const file = (name) => join(dir, name);
-const records = (from, to, partition) => Array.from({ length: to - from }, (_, k) => ({
-  partition, timestamp: BASE + (from + k) * 1000, value: `p${partition}-${from + k}`,
-}));
+const records = (from, to, partition) => numbered(from, to, partition, BASE);
 
 describe('MirrorMaker 2 with data', { concurrency: 1 }, () => {
   let listing;
@@ -40,25 +38,7 @@ describe('MirrorMaker 2 with data', { concurrency: 1 }, () => {
   before(async () => {
     createTopic(TOPIC, 3);
     produce(TOPIC, [0, 1, 2].flatMap((p) => records(0, PER_PARTITION, p)));
-    await createConnector(CONNECTOR, {
-      'connector.class': 'org.apache.kafka.connect.mirror.MirrorSourceConnector',
-      'source.cluster.alias': SOURCE,
-      'target.cluster.alias': 'tgt',
-      'source.cluster.bootstrap.servers': BOOTSTRAP,
-      'target.cluster.bootstrap.servers': BOOTSTRAP,
-      topics: TOPIC,
-      // As Strimzi's KafkaMirrorMaker2 configures its workers: the bytes are copied as they are.
-      'key.converter': 'org.apache.kafka.connect.converters.ByteArrayConverter',
-      'value.converter': 'org.apache.kafka.connect.converters.ByteArrayConverter',
-      'header.converter': 'org.apache.kafka.connect.converters.ByteArrayConverter',
-      'tasks.max': '1',
-      'replication.factor': '1',
-      'offset-syncs.topic.replication.factor': '1',
-      'sync.topic.configs.enabled': 'false',
-      'sync.topic.acls.enabled': 'false',
-      'emit.checkpoints.enabled': 'false',
-      'refresh.topics.interval.seconds': '5',
-    }, 'RUNNING');
+    await createConnector(CONNECTOR, mirrorSourceConfig(SOURCE, TOPIC), 'RUNNING');
     awaitEnd(TARGET, { 0: PER_PARTITION, 1: PER_PARTITION, 2: PER_PARTITION });
     // The task commits every second (offset.flush.interval.ms=1000) and again when it stops.
     await stopConnector(CONNECTOR);

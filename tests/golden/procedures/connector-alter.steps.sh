@@ -64,7 +64,7 @@ cat > offsets-check.json <<'OFFSETS_EOF'
 {"partition":{"cluster":"east","partition":0,"topic":"orders"},"listed":[{"offset":1041}],"altered":[{"offset":41}]}
 ]}
 OFFSETS_EOF
-kubectl get configmap 'my-connector-offsets' -n 'kafka' -o 'jsonpath={.data.offsets\.json}' | jq -rn --slurpfile check offsets-check.json 'def k: to_entries | sort_by(.key) | map([.key, .value]) | tojson; def show: if . == [] then "no stored offset" else map(tojson) | join(", ") end; ([inputs][0].offsets // []) as $now | (reduce $now[] as $e ({}; .[$e.partition | k] += [$e.offset])) as $by | [$check[0].partitions[] | {partition, want: .listed, found: ($by[.partition | k] // [])}] as $all | ($all | map(select(.found != .want))) as $bad | $bad[] | "\(.partition | tojson): listed \(.want | show) when you edited, now \(.found | show)"'
+kubectl get configmap 'my-connector-offsets' -n 'kafka' -o 'jsonpath={.data.offsets\.json}' | jq -rn --slurpfile check offsets-check.json 'def k: to_entries | sort_by(.key) | map([.key, .value]) | tojson; def show: if . == [] then "no stored offset" else map(tojson) | join(", ") end; ([inputs][0].offsets // []) as $now | (reduce ($now[] | select(.offset != null)) as $e ({}; .[$e.partition | k] += [$e.offset])) as $by | [$check[0].partitions[] | {partition, want: .listed, found: ($by[.partition | k] // [])}] as $all | ($all | map(select(.found != .want))) as $bad | $bad[] | "\(.partition | tojson): listed \(.want | show) when you edited, now \(.found | show)"'
 
 # 6. Upload the alter ConfigMap
 # Creates or updates ConfigMap 'my-connector-offsets-alter' with the edited offsets under the data
@@ -129,7 +129,7 @@ if [ -e after-alter.yaml ]; then
 else
   kubectl get configmap 'my-connector-offsets' -n 'kafka' -o yaml --show-managed-fields > after-alter.yaml
 fi
-kubectl get configmap 'my-connector-offsets' -n 'kafka' -o 'jsonpath={.data.offsets\.json}' | jq -rn --slurpfile check offsets-check.json 'def k: to_entries | sort_by(.key) | map([.key, .value]) | tojson; def show: if . == [] then "no stored offset" else map(tojson) | join(", ") end; ([inputs][0].offsets // []) as $now | (reduce $now[] as $e ({}; .[$e.partition | k] += [$e.offset])) as $by | [$check[0].partitions[] | {partition, want: .altered, found: ($by[.partition | k] // [])}] as $all | ($all | map(select(.found != .want))) as $bad | "\($all | length - ($bad | length)) of \($all | length) altered partitions landed.", ($bad[] | "drifted: \(.partition | tojson): expected \(.want | show), listed \(.found | show)")'
+kubectl get configmap 'my-connector-offsets' -n 'kafka' -o 'jsonpath={.data.offsets\.json}' | jq -rn --slurpfile check offsets-check.json 'def k: to_entries | sort_by(.key) | map([.key, .value]) | tojson; def show: if . == [] then "no stored offset" else map(tojson) | join(", ") end; ([inputs][0].offsets // []) as $now | (reduce ($now[] | select(.offset != null)) as $e ({}; .[$e.partition | k] += [$e.offset])) as $by | [$check[0].partitions[] | {partition, want: .altered, found: ($by[.partition | k] // [])}] as $all | ($all | map(select(.found != .want))) as $bad | "\($all | length - ($bad | length)) of \($all | length) altered partitions landed.", ($bad[] | "drifted: \(.partition | tojson): expected \(.want | show), listed \(.found | show)")'
 
 # 11. Resume the connector
 # Puts back what step 1 recorded. As written, for the usual case where step 1 showed an empty state
