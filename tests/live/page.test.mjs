@@ -1,12 +1,12 @@
 // The page against the real worker: the listing a stopped MirrorSourceConnector printed
 // (`GET /connectors/NAME/offsets`, the text as it came) is pasted into the app in Chromium, one
-// offset is edited, and the "PATCH JSON" export is sent to the worker, which must accept it and
-// then list exactly the edited offset.
+// offset is edited, and the "PATCH JSON" export is sent to the worker, which must accept it, list
+// exactly the edited offset and, resumed, mirror again exactly the records the page said it would.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
   RUN, awaitEnd, createConnector, createTopic, listOffsets, mirrorSourceConfig, numbered, produce,
-  rest, stopConnector, until,
+  rest, resumeConnector, stopConnector, until,
 } from './cluster.mjs';
 import { assertQuietAndOffline, eventually, openApp, openExport, paste } from '../e2e/editor-helpers.mjs';
 
@@ -46,6 +46,9 @@ describe('the page, with a listing the real worker printed', { concurrency: 1 },
     const offset = page.getByRole('textbox', { name: `Offset of ${TOPIC} partition 1`, exact: true });
     await offset.fill('9');
     await offset.press('Enter');
+    // What the page says will happen, checked on the target below.
+    const row = page.locator('tr.row').filter({ has: offset });
+    await eventually(async () => assert.match(await row.locator('td.change').textContent(), /20 records will be mirrored again/));
     const patch = (await openExport(page, 'PATCH JSON')).locator('pre');
     await eventually(async () => assert.match(await patch.textContent(), /"offset" : 9\b/));
     const body = await patch.textContent();
@@ -58,5 +61,12 @@ describe('the page, with a listing the real worker printed', { concurrency: 1 },
     assert.deepEqual(now, { 0: 29, 1: 9 });
     await app.screenshot('live-page-export');
     assertQuietAndOffline(app);
+
+    // Resumed, partition 1 mirrors records 10..29 again, exactly 20; then a marker each.
+    await resumeConnector(CONNECTOR);
+    awaitEnd(`${SOURCE}.${TOPIC}`, { 0: 30, 1: 50 });
+    produce(TOPIC, [0, 1].flatMap((p) => numbered(30, 31, p)));
+    awaitEnd(`${SOURCE}.${TOPIC}`, { 0: 31, 1: 51 });
+    await stopConnector(CONNECTOR);
   });
 });

@@ -46,13 +46,14 @@ pub(super) fn listing_rules(
     }
     wrapper_names(cx, l);
     if let Some(first) = l.extra_fields.first() {
-        cx.push(
-            "S1",
-            Severity::Error,
-            first.key_pos,
-            format!("Unexpected top-level field '{}': the payload must be {{\"offsets\": [...]}} with no other fields (Kafka Connect answers HTTP 500 'Unrecognized field \"{}\"'). Remove it.", first.key, first.key),
-            None,
-        );
+        let message = if first.key == "offsets" {
+            // Jackson builds ConnectorOffsets from its one creator property on the first
+            // 'offsets' and has no setter for a second one (seen on Kafka 4.3.1's worker).
+            "'offsets' appears more than once at the top level: Kafka Connect reads none of them and answers HTTP 500 'Should never call `set()` on setterless property ('offsets')'. Keep one 'offsets' array.".to_owned()
+        } else {
+            format!("Unexpected top-level field '{}': the payload must be {{\"offsets\": [...]}} with no other fields (Kafka Connect answers HTTP 500 'Unrecognized field \"{}\"'). Remove it.", first.key, first.key)
+        };
+        cx.push("S1", Severity::Error, first.key_pos, message, None);
     }
     duplicate_keys(cx, &l.extra_fields, None);
     if entries == 0 {

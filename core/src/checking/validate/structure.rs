@@ -42,6 +42,38 @@ pub(super) fn duplicate_keys(cx: &mut Ctx<'_>, members: &[Member], entry: Option
     }
 }
 
+/// S3: 'partition' or 'offset' again after the entry already had both. Jackson builds the
+/// entry (`ConnectorOffset`'s creator) as soon as both are read, and a later one has no setter:
+/// Kafka 4.3.1's worker answers 500 for the whole request. A repeat before that point replaces
+/// the buffered value (the last wins), which `DUPKEY` reports as a warning.
+fn repeated_after_both(cx: &mut Ctx<'_>, members: &[Member], i: usize) -> bool {
+    let (mut partition, mut offset) = (false, false);
+    for m in members {
+        let seen = match m.key.as_str() {
+            "partition" => partition,
+            "offset" => offset,
+            _ => continue,
+        };
+        if seen && partition && offset {
+            cx.err(
+                "S3",
+                m.key_pos,
+                format!(
+                    "'{key}' appears again after this entry already has 'partition' and 'offset': Kafka Connect rejects the whole request with HTTP 500 'Should never call `set()` on setterless property ('{key}')'. Keep one '{key}'.",
+                    key = m.key
+                ),
+                i,
+            );
+            return true;
+        }
+        match m.key.as_str() {
+            "partition" => partition = true,
+            _ => offset = true,
+        }
+    }
+    false
+}
+
 /// What Jackson answers when an entry or one of its maps has the wrong JSON type.
 const NOT_A_MAP: &str =
     "Kafka Connect answers HTTP 500 'Cannot deserialize value of type java.util.Map'";
@@ -67,7 +99,10 @@ pub(super) fn structure_rules(cx: &mut Ctx<'_>, i: usize, entry: &Entry) {
         );
         return;
     };
-    duplicate_keys(cx, members, Some(i));
+    // A repeat after both keys fails the whole request; the "last wins" warning would mislead.
+    if !repeated_after_both(cx, members, i) {
+        duplicate_keys(cx, members, Some(i));
+    }
     for m in members {
         if m.key != "partition" && m.key != "offset" {
             cx.err(

@@ -141,7 +141,7 @@ if [ -e after-alter.yaml ]; then
 else
   kubectl get configmap 'jdbc-sink-offsets' -n 'connect' -o yaml --show-managed-fields > after-alter.yaml
 fi
-kubectl get configmap 'jdbc-sink-offsets' -n 'connect' -o 'jsonpath={.data.offsets\.json}' | jq -rn --slurpfile check offsets-check.json 'def k: to_entries | sort_by(.key) | map([.key, .value]) | tojson; def show: if . == [] then "no stored offset" else map(tojson) | join(", ") end; ([inputs][0].offsets // []) as $now | (reduce $now[] as $e ({}; .[$e.partition | k] += [$e.offset])) as $by | [$check[0].partitions[] | {partition, want: .altered, found: ($by[.partition | k] // [])}] as $all | ($all | map(select(.found != .want))) as $bad | "\($all | length - ($bad | length)) of \($all | length) altered partitions landed.", ($bad[] | "drifted: \(.partition | tojson): expected \(.want | show), listed \(.found | show)")'
+kubectl get configmap 'jdbc-sink-offsets' -n 'connect' -o 'jsonpath={.data.offsets\.json}' | jq -rn --slurpfile check offsets-check.json 'def k: to_entries | sort_by(.key) | map([.key, .value]) | tojson; def show: if . == [] then "no stored offset" else map(tojson) | join(", ") end; ([inputs][0].offsets // []) as $now | (reduce ($now[] | select(.offset != null)) as $e ({}; .[$e.partition | k] += [$e.offset])) as $by | [$check[0].partitions[] | {partition, want: .altered, found: ($by[.partition | k] // [])}] as $all | ($all | map(select(.found != .want))) as $bad | "\($all | length - ($bad | length)) of \($all | length) altered partitions landed.", ($bad[] | "drifted: \(.partition | tojson): expected \(.want | show), listed \(.found | show)")'
 
 # 11. Resume the connector
 # Puts back what step 1 recorded. As written, for the usual case where step 1 showed an empty state

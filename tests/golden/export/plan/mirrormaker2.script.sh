@@ -231,7 +231,7 @@ while true; do
   sleep 5
 done
 kubectl get configmap "${LIST_CM}" -n "${NS}" -o yaml --show-managed-fields > after-alter.yaml
-landed="$(kubectl get configmap "${LIST_CM}" -n "${NS}" -o 'jsonpath={.data.east--west\.MirrorSourceConnector\.json}' | jq -rn --slurpfile check offsets-check.json 'def k: to_entries | sort_by(.key) | map([.key, .value]) | tojson; def show: if . == [] then "no stored offset" else map(tojson) | join(", ") end; ([inputs][0].offsets // []) as $now | (reduce $now[] as $e ({}; .[$e.partition | k] += [$e.offset])) as $by | [$check[0].partitions[] | {partition, want: .altered, found: ($by[.partition | k] // [])}] as $all | ($all | map(select(.found != .want))) as $bad | "\($all | length - ($bad | length)) of \($all | length) altered partitions landed.", ($bad[] | "drifted: \(.partition | tojson): expected \(.want | show), listed \(.found | show)")')"
+landed="$(kubectl get configmap "${LIST_CM}" -n "${NS}" -o 'jsonpath={.data.east--west\.MirrorSourceConnector\.json}' | jq -rn --slurpfile check offsets-check.json 'def k: to_entries | sort_by(.key) | map([.key, .value]) | tojson; def show: if . == [] then "no stored offset" else map(tojson) | join(", ") end; ([inputs][0].offsets // []) as $now | (reduce ($now[] | select(.offset != null)) as $e ({}; .[$e.partition | k] += [$e.offset])) as $by | [$check[0].partitions[] | {partition, want: .altered, found: ($by[.partition | k] // [])}] as $all | ($all | map(select(.found != .want))) as $bad | "\($all | length - ($bad | length)) of \($all | length) altered partitions landed.", ($bad[] | "drifted: \(.partition | tojson): expected \(.want | show), listed \(.found | show)")')"
 printf '%s\n' "${landed}"
 case "${landed}" in
   *drifted:*)

@@ -88,7 +88,7 @@ OFFSETS_EOF
 # that did not.
 echo '==> 7/9 List the offsets again and check that they landed'
 curl -sS --fail-with-body -w '\n' "${CONNECTOR_URL}/offsets" -o after-alter.json
-landed="$(jq -rn --slurpfile check offsets-check.json 'def k: to_entries | sort_by(.key) | map([.key, .value]) | tojson; def show: if . == [] then "no stored offset" else map(tojson) | join(", ") end; ([inputs][0].offsets // []) as $now | (reduce $now[] as $e ({}; .[$e.partition | k] += [$e.offset])) as $by | [$check[0].partitions[] | {partition, want: .altered, found: ($by[.partition | k] // [])}] as $all | ($all | map(select(.found != .want))) as $bad | "\($all | length - ($bad | length)) of \($all | length) altered partitions landed.", ($bad[] | "drifted: \(.partition | tojson): expected \(.want | show), listed \(.found | show)")' < after-alter.json)"
+landed="$(jq -rn --slurpfile check offsets-check.json 'def k: to_entries | sort_by(.key) | map([.key, .value]) | tojson; def show: if . == [] then "no stored offset" else map(tojson) | join(", ") end; ([inputs][0].offsets // []) as $now | (reduce ($now[] | select(.offset != null)) as $e ({}; .[$e.partition | k] += [$e.offset])) as $by | [$check[0].partitions[] | {partition, want: .altered, found: ($by[.partition | k] // [])}] as $all | ($all | map(select(.found != .want))) as $bad | "\($all | length - ($bad | length)) of \($all | length) altered partitions landed.", ($bad[] | "drifted: \(.partition | tojson): expected \(.want | show), listed \(.found | show)")' < after-alter.json)"
 printf '%s\n' "${landed}"
 case "${landed}" in
   *drifted:*)

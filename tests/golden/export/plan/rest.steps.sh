@@ -63,7 +63,7 @@ if [ -e after-alter.json ]; then
 else
   curl -sS --fail-with-body -w '\n' 'http://connect:8083/connectors/east-%3Ewest.MirrorSourceConnector/offsets' -o after-alter.json
 fi
-jq -rn --slurpfile check offsets-check.json 'def k: to_entries | sort_by(.key) | map([.key, .value]) | tojson; def show: if . == [] then "no stored offset" else map(tojson) | join(", ") end; ([inputs][0].offsets // []) as $now | (reduce $now[] as $e ({}; .[$e.partition | k] += [$e.offset])) as $by | [$check[0].partitions[] | {partition, want: .altered, found: ($by[.partition | k] // [])}] as $all | ($all | map(select(.found != .want))) as $bad | "\($all | length - ($bad | length)) of \($all | length) altered partitions landed.", ($bad[] | "drifted: \(.partition | tojson): expected \(.want | show), listed \(.found | show)")' < after-alter.json
+jq -rn --slurpfile check offsets-check.json 'def k: to_entries | sort_by(.key) | map([.key, .value]) | tojson; def show: if . == [] then "no stored offset" else map(tojson) | join(", ") end; ([inputs][0].offsets // []) as $now | (reduce ($now[] | select(.offset != null)) as $e ({}; .[$e.partition | k] += [$e.offset])) as $by | [$check[0].partitions[] | {partition, want: .altered, found: ($by[.partition | k] // [])}] as $all | ($all | map(select(.found != .want))) as $bad | "\($all | length - ($bad | length)) of \($all | length) altered partitions landed.", ($bad[] | "drifted: \(.partition | tojson): expected \(.want | show), listed \(.found | show)")' < after-alter.json
 
 # 8. Resume the connector
 # Puts back what step 1 showed. As written, for a connector that was RUNNING. If step 1 showed
