@@ -621,20 +621,37 @@ fn real_kafka_tool_output_parses() {
     let get = ReferenceFormat::GetOffsets;
     let earliest = read("get-offsets-earliest.txt", Role::Earliest);
     assert_eq!(earliest.format, Some(get));
-    assert_eq!(seen(&earliest), [(0, Some(0), None), (1, Some(0), None), (2, Some(0), None)]);
+    assert_eq!(
+        seen(&earliest),
+        [(0, Some(0), None), (1, Some(0), None), (2, Some(0), None)]
+    );
     let latest = read("get-offsets-latest.txt", Role::Latest);
     assert_eq!(latest.format, Some(get));
-    assert_eq!(seen(&latest), [(0, Some(10), None), (1, Some(5), None), (2, Some(0), None)]);
+    assert_eq!(
+        seen(&latest),
+        [(0, Some(10), None), (1, Some(5), None), (2, Some(0), None)]
+    );
     // With a time, partitions with no record at or after it are left out, not printed as -1.
-    let at = read("get-offsets-time.txt", Role::Time { at_ms: Some(1_764_504_270_000) });
+    let at = read(
+        "get-offsets-time.txt",
+        Role::Time {
+            at_ms: Some(1_764_504_270_000),
+        },
+    );
     assert_eq!(at.format, Some(get));
     assert_eq!(seen(&at), [(0, Some(5), None)]);
-    let group = || Role::Group { name: Some("connect-fixture-sink".into()) };
+    let group = || Role::Group {
+        name: Some("connect-fixture-sink".into()),
+    };
     let describe = read("consumer-groups-describe.txt", group());
     assert_eq!(describe.format, Some(ReferenceFormat::Describe));
     assert_eq!(
         seen(&describe),
-        [(0, Some(3), Some(10)), (1, Some(3), Some(5)), (2, Some(0), Some(0))]
+        [
+            (0, Some(3), Some(10)),
+            (1, Some(3), Some(5)),
+            (2, Some(0), Some(0))
+        ]
     );
     // What a terminal shows: the tool's standard error line above the table.
     let pasted = format!(
@@ -646,5 +663,8 @@ fn real_kafka_tool_output_parses() {
     assert_eq!(seen(&r), seen(&describe));
     let csv = read("consumer-groups-export.csv", group());
     assert_eq!(csv.format, Some(ReferenceFormat::Csv));
-    assert_eq!(seen(&csv), [(0, Some(3), None), (1, Some(3), None), (2, Some(0), None)]);
+    assert_eq!(
+        seen(&csv),
+        [(0, Some(3), None), (1, Some(3), None), (2, Some(0), None)]
+    );
 }

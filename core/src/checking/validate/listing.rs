@@ -51,7 +51,10 @@ pub(super) fn listing_rules(
             // 'offsets' and has no setter for a second one (seen on Kafka 4.3.1's worker).
             "'offsets' appears more than once at the top level: Kafka Connect reads none of them and answers HTTP 500 'Should never call `set()` on setterless property ('offsets')'. Keep one 'offsets' array.".to_owned()
         } else {
-            format!("Unexpected top-level field '{}': the payload must be {{\"offsets\": [...]}} with no other fields (Kafka Connect answers HTTP 500 'Unrecognized field \"{}\"'). Remove it.", first.key, first.key)
+            format!(
+                "Unexpected top-level field '{}': the payload must be {{\"offsets\": [...]}} with no other fields (Kafka Connect answers HTTP 500 'Unrecognized field \"{}\"'). Remove it.",
+                first.key, first.key
+            )
         };
         cx.push("S1", Severity::Error, first.key_pos, message, None);
     }
