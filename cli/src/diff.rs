@@ -1,9 +1,10 @@
-//! `connect-offsets diff BEFORE AFTER [--all] [--expect ALTER] [--kind KIND]`: the per-entry diff and summary;
+//! `connect-offsets diff BEFORE AFTER [--all] [--expect ALTER] [--kind KIND]
+//! [--auto-offset-reset P]`: the per-entry diff and summary;
 //! with `--expect`, also checks that AFTER (a listing taken after an alter) shows what ALTER asked
 //! for, and exits 1 when it does not.
 
 use crate::edit::load;
-use crate::input::{Arg, INPUT_OPTIONS_HELP, Source, connector_kind};
+use crate::input::{Arg, INPUT_OPTIONS_HELP, Source, connector_kind, reset_fact};
 use crate::{CliError, output};
 use lexopt::ValueExt;
 use offsets_core::ImportOptions;
@@ -12,6 +13,7 @@ use std::process::ExitCode;
 
 const HELP: &str = "\
 Usage: connect-offsets diff BEFORE AFTER [--all] [--expect ALTER] [--kind KIND]
+                            [--auto-offset-reset earliest|latest|none]
 
 Compares two listings partition by partition (matched by partition, whatever the key order):
 unchanged, rewound by N (N records processed again), skipped N records, nulled, set, added,
@@ -33,6 +35,10 @@ pub fn run(parser: &mut lexopt::Parser) -> Result<ExitCode, CliError> {
             // The connector kind of all the listings compared (IMP7).
             Arg::Long(l) if l == "kind" => {
                 options.kind = Some(connector_kind(&parser.value()?.string()?)?)
+            }
+            // What a null does in AFTER (the connector's auto.offset.reset).
+            Arg::Long(l) if l == "auto-offset-reset" => {
+                options.reset = reset_fact(&parser.value()?.string()?)?
             }
             Arg::Long(l) if l == "all" => all = true,
             Arg::Long(l) if l == "expect" => expect = Some(Source::from_arg(parser.value()?)),

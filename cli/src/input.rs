@@ -66,6 +66,9 @@ pub const INPUT_OPTIONS_HELP: &str = "\
                        (default: the first ConfigMap holding an offsets key)
   --csv-cluster ALIAS  read a consumer-group CSV as MirrorMaker 2 source offsets of cluster ALIAS
                        (each offset - 1, 0 becomes null); default: sink connector offsets
+  --auto-offset-reset earliest|latest|none
+                       the connector's auto.offset.reset (MirrorMaker 2: source.consumer.,
+                       a sink: consumer.override.; default earliest): what a null does
   --kind KIND          the connector kind, one of mirror-source, mirror-checkpoint,
                        mirror-heartbeat, sink, source (a connector-defined source connector);
                        default: from the MirrorMaker 2 data key, the owner reference, then the
@@ -80,6 +83,17 @@ pub const KIND_CHOICES: &str = "mirror-source, mirror-checkpoint, mirror-heartbe
 pub fn connector_kind(value: &str) -> Result<offsets_core::ConnectorKind, CliError> {
     offsets_core::ConnectorKind::from_choice(value)
         .ok_or_else(|| CliError::usage(format!("--kind must be {KIND_CHOICES}, not '{value}'")))
+}
+
+/// Reads an `--auto-offset-reset` value: the policy the user states.
+pub fn reset_fact(value: &str) -> Result<offsets_core::model::ResetFact, CliError> {
+    offsets_core::model::ResetPolicy::parse(value)
+        .map(offsets_core::model::ResetFact::stated)
+        .ok_or_else(|| {
+            CliError::usage(format!(
+                "--auto-offset-reset must be earliest, latest or none, not '{value}'"
+            ))
+        })
 }
 
 impl InputArgs {
@@ -98,6 +112,9 @@ impl InputArgs {
             Arg::Long(l) if l == "kind" => {
                 let value = parser.value()?.string()?;
                 self.options.kind = Some(connector_kind(&value)?);
+            }
+            Arg::Long(l) if l == "auto-offset-reset" => {
+                self.options.reset = reset_fact(&parser.value()?.string()?)?;
             }
             Arg::Long(l) if l == "csv-cluster" => {
                 self.options.csv_target = CsvTarget::MirrorSource {

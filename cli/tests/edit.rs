@@ -217,3 +217,66 @@ Summary: 2 changed (1 rewound, 0 skipped, 1 nulled, 0 set, 0 added, 0 removed, 0
     assert_eq!(out.status.code(), Some(0));
     assert!(text(&out.stdout).ends_with("Confirmed 2 of 2 altered partition(s).\n"));
 }
+
+/// The connector's `auto.offset.reset` (issue 20, item 1): stated with `--auto-offset-reset`,
+/// or read from the resource by `check-resource`, it decides what the CLI says a null does.
+#[test]
+fn a_null_under_latest_is_said_to_skip_the_history() {
+    let edited = tmp("nulled-latest.yaml");
+    let e = edited.display().to_string();
+    let out = run(&["edit", &fixture(MM2), "--null", "orders:1", "-o", &e]);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let out = run(&["diff", &fixture(MM2), &e, "--auto-offset-reset", "latest"]);
+    assert!(
+        text(&out.stdout).contains("east/orders:1: 42 -> null, nulled (skips every record so far, never mirrored: auto.offset.reset latest, as stated)\n"),
+        "{}",
+        text(&out.stdout)
+    );
+    let out = run(&["validate", &e, "--auto-offset-reset", "latest"]);
+    let err = text(&out.stderr);
+    assert!(
+        err.contains("warning[MS13]") && err.contains("auto.offset.reset (latest, as stated): it starts at the log end, so every record written so far is skipped and never mirrored."),
+        "{err}"
+    );
+    let out = run(&["validate", &e, "--auto-offset-reset", "oldest"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        text(&out.stderr)
+            .contains("--auto-offset-reset must be earliest, latest or none, not 'oldest'")
+    );
+
+    // The resource says latest: check-resource names the nulls of the alter and what they do.
+    let alter = tmp("nulled-latest-alter.yaml");
+    let out = run(&[
+        "export",
+        &e,
+        "--to",
+        "configmap",
+        "--against",
+        &fixture(MM2),
+    ]);
+    std::fs::write(&alter, &out.stdout).unwrap();
+    let cr = tmp("mm2-latest.yaml");
+    std::fs::write(
+        &cr,
+        std::fs::read_to_string(fixture("resources/kafkamirrormaker2-1.2-v1.yaml"))
+            .unwrap()
+            .replacen(
+            "        replication.factor: -1\n",
+            "        replication.factor: -1\n        source.consumer.auto.offset.reset: latest\n",
+            1,
+        ),
+    )
+    .unwrap();
+    let out = run(&[
+        "check-resource",
+        &cr.display().to_string(),
+        "--alter",
+        &alter.display().to_string(),
+    ]);
+    let err = text(&out.stderr) + &text(&out.stdout);
+    assert!(
+        err.contains("warning[CR11]: 1 partition(s) of the alter are null (east/orders:1) and auto.offset.reset is latest, set by source.consumer.auto.offset.reset: it starts at the log end, so every record written so far is skipped and never mirrored."),
+        "{err}"
+    );
+}

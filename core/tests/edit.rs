@@ -47,7 +47,10 @@ fn set_null_restore_single_rows() {
     let out = s.apply(Action::SetNull { row: 1 }).unwrap();
     assert_eq!(
         out.notes,
-        vec![null_meaning(ConnectorKind::MirrorSource).to_string()]
+        vec![null_meaning(
+            ConnectorKind::MirrorSource,
+            &offsets_core::model::ResetFact::default()
+        )]
     );
     assert_eq!(
         offsets(&s),

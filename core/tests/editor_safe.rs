@@ -315,11 +315,16 @@ fn a_shift_below_zero_offers_null_or_zero_in_one_undoable_step() {
     assert!(editor.notice().unwrap().text.contains("below 0"));
     let offer = editor.shift_offer(&shift).expect("a way out");
     assert_eq!(offer.rows, 2);
+    // MirrorMaker 2 resumes at stored + 1: null resumes at record 0 (under earliest), 0 at
+    // record 1, and the choices say so.
     assert_eq!(
         offer.null_label,
-        "Set those 2 rows to null (replay from auto.offset.reset)"
+        "Resume those 2 rows at record 0 (null: replays from auto.offset.reset, earliest by default)"
     );
-    assert_eq!(offer.zero_label, "Set them to 0");
+    assert_eq!(
+        offer.zero_label,
+        "Resume them at record 1 (stores 0: record 0 is skipped)"
+    );
     edit(&mut editor, offer.null_action.clone());
     let offsets: Vec<String> = (0..5).map(|r| offset(&editor, r)).collect();
     assert_eq!(offsets, ["", "506", "1506", "", "508"]);
@@ -355,6 +360,8 @@ fn for_a_sink_the_offer_says_null_deletes_the_consumer_group_offset() {
         offer.null_label,
         "Set those 2 rows to null (delete the consumer group offset)"
     );
+    // A sink stores the next record to read: 0 is record 0.
+    assert_eq!(offer.zero_label, "Set them to 0");
 }
 
 #[test]

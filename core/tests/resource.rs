@@ -122,6 +122,37 @@ fn cases() -> Vec<(String, String)> {
             },
         ),
     ));
+    // CR11: the resource sets latest, and the alter nulls a partition.
+    let latest = v1.replacen(
+        "        replication.factor: -1\n",
+        "        replication.factor: -1\n        source.consumer.auto.offset.reset: latest\n",
+        1,
+    );
+    let mut nulled = mm2_listing.clone();
+    nulled.entries[1] = nulled.entries[1].with_offset(nulled.kind, None);
+    let nulled_alter = alter(&nulled, "my-mm2-offsets-alter", "kafka");
+    out.push((
+        "kafkamirrormaker2-1.2-v1.yaml.latest-with-null-alter.findings".into(),
+        render(
+            &latest,
+            &Against {
+                listing: Some(&mm2_listing),
+                alter: Some(&nulled_alter),
+                connector: None,
+            },
+        ),
+    ));
+    out.push((
+        "kafkamirrormaker2-1.2-v1.yaml.oldest.findings".into(),
+        render(
+            &v1.replacen(
+                "        replication.factor: -1\n",
+                "        replication.factor: -1\n        consumer.auto.offset.reset: oldest\n",
+                1,
+            ),
+            &Against::default(),
+        ),
+    ));
     out.push((
         "kafkamirrormaker2-1.2-v1.yaml.central.findings".into(),
         render(

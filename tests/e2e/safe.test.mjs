@@ -138,7 +138,7 @@ test('a shift below 0 offers null or 0 in one undoable step; Escape cancels', as
     await shift.click();
     const offer = page.getByRole('alertdialog', { name: /Shifting by -1500 would take 2 rows below 0/ });
     await offer.waitFor();
-    const toNull = offer.getByRole('button', { name: 'Set those 2 rows to null (replay from auto.offset.reset)' });
+    const toNull = offer.getByRole('button', { name: 'Resume those 2 rows at record 0 (null: replays from auto.offset.reset, earliest by default)' });
     await until(async () => toNull.evaluate((b) => document.activeElement === b), { message: 'focus moves into the offer' });
     await page.keyboard.press('Escape');
     await offer.waitFor({ state: 'detached' });
@@ -156,7 +156,7 @@ test('a shift below 0 offers null or 0 in one undoable step; Escape cancels', as
     await eventually(async () => assert.equal(await valueOf('orders partition 1'), '2006'));
 
     await shift.click();
-    await offer.getByRole('button', { name: 'Set them to 0' }).click();
+    await offer.getByRole('button', { name: 'Resume them at record 1 (stores 0: record 0 is skipped)' }).click();
     await until(async () => (await valueOf('orders partition 0')) === '0', { message: 'shift with zeros' });
     await eventually(async () => assert.equal(await valueOf('payments partition 0'), '0'));
     await eventually(async () => assert.equal(await valueOf('orders partition 2'), '1506'));

@@ -122,3 +122,50 @@ describe('MirrorMaker 2 with data', { concurrency: 1 }, () => {
     await stopConnector(CONNECTOR);
   });
 });
+
+// The connector's own auto.offset.reset (issue 20, item 1): with
+// source.consumer.auto.offset.reset=latest a null does not replay the partition, it skips its
+// history, and the CLI says so when told the policy.
+describe('MirrorMaker 2 with auto.offset.reset latest', { concurrency: 1 }, () => {
+  const source = `late${RUN}`;
+  const topic = `late-orders-${RUN}`;
+  const target = `${source}.${topic}`;
+  const connector = `${source}->tgt.MirrorSourceConnector`;
+  const base = Date.now() - 600_000;
+  const rec = (from, to, p) => numbered(from, to, p, base);
+
+  test('a null skips every record so far, as the CLI says', async () => {
+    createTopic(topic, 2);
+    produce(topic, [0, 1].flatMap((p) => rec(0, 20, p)));
+    // Created stopped and set to resume at record 1 on both partitions (stored 0): under
+    // latest, no stored offset would skip the records already there.
+    await createConnector(connector, { ...mirrorSourceConfig(source, topic), 'source.consumer.auto.offset.reset': 'latest' }, 'STOPPED');
+    const start = { offsets: [0, 1].map((p) => ({ partition: { cluster: source, partition: p, topic }, offset: { offset: 0 } })) };
+    await ok('PATCH', `/connectors/${encodeURIComponent(connector)}/offsets`, start);
+    await resumeConnector(connector);
+    awaitEnd(target, { 0: 19, 1: 19 });
+    await stopConnector(connector);
+
+    const listing = await listOffsets(connector);
+    writeFileSync(file('late-list.json'), JSON.stringify(listing));
+    cliOk(['edit', file('late-list.json'), '--null', `${source}/${topic}:1`, '-o', file('late-edited.json')]);
+    const diff = cliOk(['diff', file('late-list.json'), file('late-edited.json'), '--auto-offset-reset', 'latest']);
+    assert.match(diff, new RegExp(`${source}/${topic}:1: 19 -> null, nulled \\(skips every record so far, never mirrored: auto.offset.reset latest, as stated\\)`), diff);
+    const body = cliOk(['export', file('late-edited.json'), '--to', 'json', '--against', file('late-list.json')]);
+    await ok('PATCH', `/connectors/${encodeURIComponent(connector)}/offsets`, body);
+    await resumeConnector(connector);
+
+    // Marker A on both partitions: once partition 0's is mirrored the task has polled, so its
+    // consumer has placed partition 1 at the log end (before or after A). Marker B, written
+    // after that, must then be mirrored on both; nothing of the history may come back.
+    produce(topic, [0, 1].map((p) => ({ partition: p, timestamp: Date.now(), value: `A${p}` })));
+    await until(() => dump(target).some((r) => r.partition === 0 && r.value === 'A0'), { message: 'marker A on partition 0' });
+    produce(topic, [0, 1].map((p) => ({ partition: p, timestamp: Date.now(), value: `B${p}` })));
+    await until(() => dump(target).some((r) => r.partition === 1 && r.value === 'B1'), { message: 'marker B on partition 1' });
+    const p1 = dump(target).filter((r) => r.partition === 1 && r.offset >= 19).map((r) => r.value);
+    assert.ok(p1.length === 1 || p1.length === 2, `partition 1 got ${JSON.stringify(p1)}`);
+    assert.deepEqual(p1.filter((v) => !['A1', 'B1'].includes(v)), [], 'no record of the history was mirrored again');
+    assert.deepEqual(dump(target).filter((r) => r.partition === 0 && r.offset >= 19).map((r) => r.value), ['A0', 'B0']);
+    await stopConnector(connector);
+  });
+});

@@ -276,6 +276,8 @@ pub fn ExportPanel(props: &ExportProps) -> Html {
     let settings = editor.settings().clone();
     let all = session.scope() == ExportScope::All;
     let kind = session.kind();
+    // What the connector's auto.offset.reset is now (the custom resource's, or the default).
+    let reset_now = session.reset().phrase();
     let field_errors: Vec<(Field, Option<String>)> = Field::ALL
         .iter()
         .map(|f| (*f, editor.field_error(*f)))
@@ -444,7 +446,7 @@ pub fn ExportPanel(props: &ExportProps) -> Html {
                         <p class="hint">{ "Partitions with no stored offset (new ones, and nulled ones) start from the source consumer's auto.offset.reset. MirrorMaker 2 defaults it to earliest. Setting latest skips every record written before the connector first sees the partition: it gives up the at-least-once guarantee for new partitions." }</p>
                         <label for="auto-offset-reset">{ "auto.offset.reset value" }</label>
                         <select id="auto-offset-reset" onchange={on_reset_value.clone()}>
-                            <option value="" selected={settings.auto_offset_reset.is_none()}>{ "not chosen: keep the current setting (default earliest), no command" }</option>
+                            <option value="" selected={settings.auto_offset_reset.is_none()}>{ format!("not chosen: keep the current setting ({reset_now}), no command") }</option>
                             <option value="earliest" selected={settings.auto_offset_reset == Some(AutoOffsetReset::Earliest)}>{ "earliest (replicate everything, the default)" }</option>
                             <option value="latest" selected={settings.auto_offset_reset == Some(AutoOffsetReset::Latest)}>{ "latest (skip history of new partitions)" }</option>
                         </select>

@@ -10,7 +10,7 @@
 //! processed.
 
 use crate::edit::{OffsetValue, describe_entry};
-use crate::model::{ConnectorKind, Entry, Listing, OffsetField, PartitionKey};
+use crate::model::{ConnectorKind, Entry, Listing, OffsetField, PartitionKey, ResetFact};
 use std::collections::{HashMap, hash_map};
 use std::fmt::Write as _;
 
@@ -79,6 +79,8 @@ impl Summary {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Diff {
     pub kind: ConnectorKind,
+    /// The connector's `auto.offset.reset` (the edited listing's): what a null does.
+    pub reset: ResetFact,
     pub entries: Vec<EntryDiff>,
     pub summary: Summary,
 }
@@ -237,6 +239,7 @@ pub fn diff(before: &Listing, after: &Listing) -> Diff {
     }
     Diff {
         kind,
+        reset: after.reset.clone(),
         entries,
         summary,
     }
@@ -253,7 +256,7 @@ fn show(v: Option<OffsetValue>) -> String {
 
 impl EntryDiff {
     /// One sentence describing the change, in the connector's terms.
-    pub fn describe(&self, kind: ConnectorKind) -> String {
+    pub fn describe(&self, kind: ConnectorKind, reset: &ResetFact) -> String {
         let again = match kind {
             ConnectorKind::Sink => "re-consumed",
             ConnectorKind::MirrorSource => "mirrored again",
@@ -269,10 +272,14 @@ impl EntryDiff {
             Change::Rewound(n) => format!("rewound by {n} ({n} record(s) {again})"),
             Change::Skipped(n) => format!("skipped {n} record(s) ({never})"),
             Change::Nulled => match kind {
-                ConnectorKind::MirrorSource => {
-                    "nulled (replays from auto.offset.reset, earliest by default)".into()
+                ConnectorKind::MirrorSource => format!("nulled ({})", reset.null_short(kind)),
+                ConnectorKind::Sink if reset.is_default() => {
+                    "nulled (consumer-group offset deleted)".into()
                 }
-                ConnectorKind::Sink => "nulled (consumer-group offset deleted)".into(),
+                ConnectorKind::Sink => format!(
+                    "nulled (consumer-group offset deleted; {})",
+                    reset.null_short(kind)
+                ),
                 _ => "nulled (stored offset deleted)".into(),
             },
             Change::Set => "set (was null)".into(),
@@ -305,7 +312,7 @@ impl Diff {
                 e.label,
                 show(e.before),
                 show(e.after),
-                e.describe(self.kind)
+                e.describe(self.kind, &self.reset)
             );
         }
         let s = &self.summary;

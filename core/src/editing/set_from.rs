@@ -132,8 +132,9 @@ impl SetFromPlan {
         }
         if self.zero_to_null > 0 {
             notes.push(format!(
-                "{} partition(s) are at record 0: their offset is set to null (MirrorMaker cannot store -1), so MirrorMaker replays them from auto.offset.reset (earliest by default).",
-                group_digits(self.zero_to_null as u128)
+                "{} partition(s) are at record 0: their offset is set to null (MirrorMaker cannot store -1): MirrorMaker restarts them according to auto.offset.reset {}.",
+                group_digits(self.zero_to_null as u128),
+                session.reset().null_outcome(kind)
             ));
         }
         if !self.missing.is_empty() {

@@ -8,7 +8,7 @@ use crate::diff::{Confirmation, confirm, offset_value};
 use crate::edit::{OffsetValue, describe_entry};
 use crate::export::{self, ConfigMapOptions, Export, Gate};
 use crate::import::{ImportOptions, import};
-use crate::model::{ConfigMapMeta, Listing};
+use crate::model::{ConfigMapMeta, Listing, ResetFact};
 use crate::procedure::{self, AliasPath, Listed, Procedure, Target};
 use crate::resource::{Resource, read_resource};
 use crate::resource_check::{Against, Finding, check_resource, settings};
@@ -226,6 +226,7 @@ impl Editor {
     /// resets the settings to the listing's): the target, names, mirror index, guard path and
     /// ConfigMaps, each only when it passed its naming rule.
     pub(super) fn fill_from_resource(&mut self) {
+        self.take_reset_from_resource();
         let Some(Ok(resource)) = &self.safe.resource else {
             self.safe.filled = None;
             return;
@@ -286,6 +287,35 @@ impl Editor {
                         .join(" ")
                 ));
             }
+        }
+    }
+
+    /// The loaded session's `auto.offset.reset` from the resource's config for the listing's
+    /// connector (the default without a resource, or when the resource sets none), so every
+    /// sentence about a null says what this connector really does. A change re-renders the
+    /// problems and the table.
+    fn take_reset_from_resource(&mut self) {
+        let Some(loaded) = &mut self.loaded else {
+            return;
+        };
+        let kind = loaded.session.kind();
+        let fact = match &self.safe.resource {
+            Some(Ok(resource)) => {
+                let against = Against {
+                    listing: Some(loaded.listed.listing()),
+                    alter: None,
+                    connector: None,
+                };
+                crate::resource_check::connector_for(resource, &against)
+                    .and_then(|spec| spec.reset(kind).ok().flatten())
+                    .unwrap_or_default()
+            }
+            _ => ResetFact::default(),
+        };
+        if loaded.session.reset() != &fact {
+            loaded.session.set_reset(fact);
+            self.data_revision = self.data_revision.wrapping_add(1);
+            self.view_revision = self.view_revision.wrapping_add(1);
         }
     }
 

@@ -7,7 +7,7 @@ use crate::edit::{MapSide, OffsetValue, RowView};
 use crate::filter::EntryFacts;
 use crate::json::{self, JsonKind, JsonValue};
 use crate::log_range::RangeClass;
-use crate::model::{ConnectorKind, Entry, InputForm, Listing};
+use crate::model::{ConnectorKind, Entry, InputForm, Listing, ResetFact, ResetPolicy};
 use std::collections::BTreeMap;
 
 /// Everything a table row displays.
@@ -382,6 +382,7 @@ fn resume_record(offset: i64) -> String {
 /// One sentence saying what changing `before` to `after` does, in the connector's terms.
 pub fn change_sentence(
     kind: ConnectorKind,
+    reset: &ResetFact,
     before: Option<OffsetValue>,
     after: OffsetValue,
 ) -> Option<String> {
@@ -412,9 +413,15 @@ pub fn change_sentence(
             })
         }
         (_, OffsetValue::Null) => Some(match kind {
-            ConnectorKind::MirrorSource => "replicated again from auto.offset.reset".to_string(),
-            ConnectorKind::Sink => {
+            ConnectorKind::MirrorSource if reset.policy == ResetPolicy::Earliest => {
+                "replicated again from auto.offset.reset".to_string()
+            }
+            ConnectorKind::MirrorSource => reset.null_short(kind),
+            ConnectorKind::Sink if reset.policy == ResetPolicy::Earliest => {
                 "consumer offset deleted: restarts from auto.offset.reset".to_string()
+            }
+            ConnectorKind::Sink => {
+                format!("consumer offset deleted: {}", reset.null_short(kind))
             }
             _ => "stored offset deleted".to_string(),
         }),
@@ -550,7 +557,7 @@ impl Editor {
             (Vec::new(), Vec::new())
         };
         let change = if row.changed {
-            change_sentence(kind, row.imported, row.current)
+            change_sentence(kind, loaded.session.reset(), row.imported, row.current)
                 .or_else(|| fields_sentence(&partition_fields, &offset_fields))
                 .map(|sentence| match self.row_effect_phrase(index) {
                     Some(effect) => format!("{sentence}; {effect}"),

@@ -61,6 +61,7 @@ fn changed_subset(session: &Session, keep: impl Fn(&RowView<'_>) -> bool) -> (Ve
     listing.data_key = imported.data_key.clone();
     listing.mirror = imported.mirror.clone();
     listing.configmap = imported.configmap.clone();
+    listing.reset = imported.reset.clone();
     (rows, listing)
 }
 

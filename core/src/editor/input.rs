@@ -5,7 +5,7 @@ use super::{Editor, RowDisplay, group_digits};
 use crate::edit::{Action, BelowZero, MapSide, Selection, with_field};
 use crate::filter::PartitionSet;
 use crate::json::{self, JsonKind, JsonValue};
-use crate::model::ConnectorKind;
+use crate::model::{ConnectorKind, ResetPolicy};
 use crate::names;
 
 /// The value typed into a field cell, read with the type of the value it replaces: a string
@@ -291,10 +291,32 @@ impl Editor {
         } else {
             format!("those {} rows", group_digits(rows as u128))
         };
-        let null_meaning = match session.kind() {
-            ConnectorKind::MirrorSource => "replay from auto.offset.reset",
-            ConnectorKind::Sink => "delete the consumer group offset",
-            _ => "delete the stored offset",
+        let kind = session.kind();
+        let reset = session.reset();
+        // MirrorMaker 2 resumes at stored + 1: a stored 0 resumes at record 1 and record 0 is
+        // never mirrored, so the choices say which record each resumes at. A null resumes at
+        // the log start only under auto.offset.reset earliest; under latest it skips the lot.
+        let them = if rows == 1 { "it" } else { "them" };
+        let (null_label, zero_label) = match kind {
+            ConnectorKind::MirrorSource if reset.policy == ResetPolicy::Earliest => (
+                format!(
+                    "Resume {those} at record 0 (null: {})",
+                    reset.null_short(kind)
+                ),
+                format!("Resume {them} at record 1 (stores 0: record 0 is skipped)"),
+            ),
+            ConnectorKind::MirrorSource => (
+                format!("Set {those} to null ({})", reset.null_short(kind)),
+                format!("Resume {them} at record 1 (stores 0: record 0 is skipped)"),
+            ),
+            ConnectorKind::Sink => (
+                format!("Set {those} to null (delete the consumer group offset)"),
+                format!("Set {them} to 0"),
+            ),
+            _ => (
+                format!("Set {those} to null (delete the stored offset)"),
+                format!("Set {them} to 0"),
+            ),
         };
         let clamped = |below_zero| Action::ShiftOffsetsClamped {
             selection: selection.clone(),
@@ -311,8 +333,8 @@ impl Editor {
                     format!("{} rows", group_digits(rows as u128))
                 }
             ),
-            null_label: format!("Set {those} to null ({null_meaning})"),
-            zero_label: format!("Set {} to 0", if rows == 1 { "it" } else { "them" }),
+            null_label,
+            zero_label,
             null_action: clamped(BelowZero::Null),
             zero_action: clamped(BelowZero::Zero),
         })

@@ -16,12 +16,14 @@ use crate::names::MirrorDataKey;
 
 mod entry;
 mod key;
+pub mod reset;
 
 pub use entry::{
     Entry, MirrorPartition, OffsetField, Origin, SinkPartition, integer_value, parse_java_long,
 };
 pub(crate) use key::{EntryKeys, KeyIndex};
 pub use key::{KeyValue, PartitionKey};
+pub use reset::{ResetFact, ResetPolicy, ResetSource};
 
 /// Which connector wrote the offsets, detected from the partition keys (domain.md IMP6), or from
 /// the MirrorMaker 2 data key when there is one.
@@ -292,6 +294,9 @@ pub struct Listing {
     /// Position of the payload's top-level `{` and of the `offsets` array.
     pub payload_pos: Position,
     pub offsets_pos: Position,
+    /// The connector's `auto.offset.reset` (what a null does): the default until a custom
+    /// resource or the user says otherwise.
+    pub reset: ResetFact,
 }
 
 impl Listing {
@@ -310,6 +315,7 @@ impl Listing {
             extra_fields: Vec::new(),
             payload_pos: Position::NONE,
             offsets_pos: Position::NONE,
+            reset: ResetFact::default(),
         }
     }
 

@@ -14,6 +14,7 @@
 
 use crate::diag::{Diagnostic, Position};
 use crate::json::{self, JsonKind, JsonValue};
+use crate::model::{ConnectorKind, ResetFact};
 use crate::yaml;
 
 /// Rule id of a resource that cannot be read as a KafkaConnector or KafkaMirrorMaker2.
@@ -131,6 +132,36 @@ pub struct ConnectorSpec {
     pub alter_offsets: Option<OffsetsRef>,
     /// The live connector state in the status (`RUNNING`, `PAUSED`, `STOPPED`, `FAILED`, ...).
     pub status_state: Field,
+    /// The `config` entries whose key ends in `auto.offset.reset`, as written, in order.
+    pub reset_config: Vec<(String, Field)>,
+}
+
+impl ConnectorSpec {
+    /// The `auto.offset.reset` this connector's config sets for a connector of `kind`
+    /// (`model::reset`): `Ok(None)` when it sets none; `Err` with the key, the value and its
+    /// position when the value is not `earliest`, `latest` or `none`.
+    pub fn reset(
+        &self,
+        kind: ConnectorKind,
+    ) -> Result<Option<ResetFact>, (&'static str, String, Position)> {
+        let get = |key: &str| {
+            self.reset_config
+                .iter()
+                .rev()
+                .find(|(k, _)| k == key)
+                .and_then(|(_, v)| v.value())
+        };
+        ResetFact::from_config(kind, get).map_err(|(key, value)| {
+            let pos = self
+                .reset_config
+                .iter()
+                .rev()
+                .find(|(k, _)| k == key)
+                .and_then(|(_, v)| v.pos())
+                .unwrap_or(self.pos);
+            (key, value, pos)
+        })
+    }
 }
 
 /// One `spec.mirrors[i]` of a KafkaMirrorMaker2.
@@ -414,6 +445,17 @@ fn connector_spec(block: Option<&JsonValue>, path: String, pos: Position) -> Con
         list_offsets: offsets_ref(block, "listOffsets", "toConfigMap"),
         alter_offsets: offsets_ref(block, "alterOffsets", "fromConfigMap"),
         status_state: Field::Missing,
+        reset_config: block
+            .and_then(|b| b.get("config"))
+            .and_then(JsonValue::as_members)
+            .map(|members| {
+                members
+                    .iter()
+                    .filter(|m| m.key.ends_with("auto.offset.reset"))
+                    .map(|m| (m.key.clone(), Field::of(Some(&m.value))))
+                    .collect()
+            })
+            .unwrap_or_default(),
     }
 }
 

@@ -16,6 +16,7 @@
 //! | CR8 | `spec.state` and the connector state in the status before an alter or reset |
 //! | CR9 | a `Warning` condition of the offsets operations, explained |
 //! | CR10 | an offsets annotation is pending: what the operator does next, and how to withdraw it |
+//! | CR11 | the connector's `auto.offset.reset`: what the nulls of the listing or the alter do under it |
 
 mod annotations;
 mod commands;
@@ -32,8 +33,8 @@ use status::{check_conditions, check_state};
 use wiring::{check_alter, check_listing, check_wiring};
 
 /// Every rule id, in order.
-pub const RULE_IDS: [&str; 10] = [
-    "CR1", "CR2", "CR3", "CR4", "CR5", "CR6", "CR7", "CR8", "CR9", "CR10",
+pub const RULE_IDS: [&str; 11] = [
+    "CR1", "CR2", "CR3", "CR4", "CR5", "CR6", "CR7", "CR8", "CR9", "CR10", "CR11",
 ];
 
 /// One finding: a diagnostic and, where it fits, the command that fixes it (every value in it
@@ -139,6 +140,12 @@ impl Names {
 
 /// The connector the checks are about: explicit, else the listing's or alter's key, else the
 /// annotation (when it names a connector of this CR), else the only MirrorSourceConnector.
+/// The connector of `r` the check is about (see [`Against::connector`] for how it is chosen),
+/// `None` when it cannot be told.
+pub fn connector_for<'r>(r: &'r Resource, against: &Against<'_>) -> Option<&'r ConnectorSpec> {
+    chosen(r, against).map(|(_, c)| c)
+}
+
 fn chosen<'r>(
     r: &'r Resource,
     against: &Against<'_>,
@@ -205,7 +212,94 @@ pub fn check_resource(r: &Resource, against: &Against<'_>) -> Vec<Finding> {
     }
     check_state(r, &n, op.as_deref(), chosen, &mut out);
     check_conditions(r, &n, chosen, &mut out);
+    if let Some((_, c)) = chosen {
+        check_reset(c, against, &mut out);
+    }
     out
+}
+
+/// CR11: the connector's `auto.offset.reset`. A value the consumer refuses is an error (the
+/// connector fails to start); under `latest` or `none` every null of the alter (or of the
+/// listing) is a warning that says what it does, since it does not replay the partition.
+fn check_reset(c: &ConnectorSpec, against: &Against<'_>, out: &mut Vec<Finding>) {
+    let Some(kind) = against
+        .alter
+        .or(against.listing)
+        .map(|l| l.kind)
+        .or(match c.connector_type {
+            Some("MirrorSourceConnector") => Some(crate::model::ConnectorKind::MirrorSource),
+            _ => None,
+        })
+    else {
+        return;
+    };
+    let fact = match c.reset(kind) {
+        Ok(Some(fact)) => fact,
+        Ok(None) => return,
+        Err((key, value, pos)) => {
+            out.push(Finding::new(
+                "CR11",
+                Severity::Error,
+                pos,
+                format!(
+                    "{key} is '{}': the consumer takes only earliest, latest or none, so the connector fails to start. Set it to earliest (the default) or latest.",
+                    shown(&value)
+                ),
+            ));
+            return;
+        }
+    };
+    let nulls: Vec<&crate::model::Entry> = against
+        .alter
+        .or(against.listing)
+        .map(|l| l.entries.iter().filter(|e| e.is_tombstone()).collect())
+        .unwrap_or_default();
+    let pos = c
+        .reset_config
+        .iter()
+        .rev()
+        .find(|(k, _)| matches!(&fact.source, crate::model::ResetSource::Config(key) if key == k))
+        .and_then(|(_, v)| v.pos())
+        .unwrap_or(c.pos);
+    let what = match against.alter {
+        Some(_) => "the alter",
+        None => "the listing",
+    };
+    match (fact.policy, nulls.len()) {
+        (crate::model::ResetPolicy::Earliest, _) | (_, 0) => out.push(Finding::new(
+            "CR11",
+            Severity::Info,
+            pos,
+            format!(
+                "auto.offset.reset is {}: a partition whose offset is null (or outside the log) restarts {}.",
+                fact.phrase(),
+                match fact.policy {
+                    crate::model::ResetPolicy::Earliest => "at its log start",
+                    crate::model::ResetPolicy::Latest => "at its log end, skipping every record so far",
+                    crate::model::ResetPolicy::None => "nowhere: the task fails",
+                }
+            ),
+        )),
+        (_, n) => {
+            let names: Vec<String> = nulls
+                .iter()
+                .take(5)
+                .map(|e| crate::edit::describe_entry(kind, e))
+                .collect();
+            out.push(Finding::new(
+                "CR11",
+                Severity::Warning,
+                pos,
+                format!(
+                    "{n} partition(s) of {what} are null ({}{}) and auto.offset.reset is {}: {}. To replay a partition instead, set its offset (MirrorMaker 2: the record before the one to resume at), or set auto.offset.reset to earliest before the alter.",
+                    names.join(", "),
+                    if n > names.len() { ", ..." } else { "" },
+                    fact.phrase(),
+                    fact.null_effect(kind)
+                ),
+            ));
+        }
+    }
 }
 
 /// The reason of a names check, which quotes the raw value: control characters (a hostile

@@ -215,7 +215,11 @@ fn ms13(cx: &mut Ctx<'_>, i: usize, pos: crate::diag::Position) {
     cx.warn(
         "MS13",
         pos,
-        format!("Entry #{}: the stored offset is deleted. MirrorMaker restarts this partition according to auto.offset.reset (earliest by default), so the whole partition is replicated again.", i + 1),
+        format!(
+            "Entry #{}: the stored offset is deleted. MirrorMaker restarts this partition according to auto.offset.reset {}.",
+            i + 1,
+            cx.listing.reset.null_outcome(ConnectorKind::MirrorSource)
+        ),
         i,
     );
 }

@@ -27,7 +27,7 @@
 //! reading the working set back (rows, facts, listings for export) and `fields` key-by-key entry
 //! edits.
 
-use crate::model::{ConnectorKind, Entry, Listing};
+use crate::model::{ConnectorKind, Entry, Listing, ResetFact};
 use std::collections::VecDeque;
 use std::sync::Arc;
 
@@ -84,20 +84,28 @@ pub enum ExportScope {
     All,
 }
 
-/// What setting an offset to null means for this connector kind.
-pub fn null_meaning(kind: ConnectorKind) -> &'static str {
+/// What setting an offset to null means for this connector kind, under the connector's
+/// `auto.offset.reset` (`reset`).
+pub fn null_meaning(kind: ConnectorKind, reset: &ResetFact) -> String {
     match kind {
-        ConnectorKind::MirrorSource => {
-            "null deletes the stored offset: MirrorMaker restarts the partition according to auto.offset.reset (earliest by default), so the whole partition is replicated again."
+        ConnectorKind::MirrorSource => format!(
+            "null deletes the stored offset: MirrorMaker restarts the partition according to auto.offset.reset {}.",
+            reset.null_outcome(kind)
+        ),
+        ConnectorKind::Sink if reset.is_default() => {
+            "null deletes the consumer-group offset for this topic-partition: the connector restarts it according to its consumer auto.offset.reset.".to_owned()
         }
-        ConnectorKind::Sink => {
-            "null deletes the consumer-group offset for this topic-partition: the connector restarts it according to its consumer auto.offset.reset."
-        }
+        ConnectorKind::Sink => format!(
+            "null deletes the consumer-group offset for this topic-partition: the connector restarts it according to its consumer auto.offset.reset {}.",
+            reset.null_outcome(kind)
+        ),
         ConnectorKind::MirrorCheckpoint | ConnectorKind::MirrorHeartbeat => {
             "null deletes the stored offset; this connector does not use its offsets at runtime."
+                .to_owned()
         }
         ConnectorKind::Generic => {
             "null deletes the stored offset; what the connector does next is connector-defined."
+                .to_owned()
         }
     }
 }
@@ -205,6 +213,20 @@ impl Session {
 
     pub fn kind(&self) -> ConnectorKind {
         self.imported.kind
+    }
+
+    /// The connector's `auto.offset.reset` the session's sentences and listings assume.
+    pub fn reset(&self) -> &ResetFact {
+        &self.imported.reset
+    }
+
+    /// Sets what the connector's `auto.offset.reset` is (from its custom resource, or as the
+    /// user states it). A fact about the connector, not an edit: it is not an undo step, and
+    /// the listings the session builds carry it.
+    pub fn set_reset(&mut self, reset: ResetFact) {
+        if self.imported.reset != reset {
+            Arc::make_mut(&mut self.imported).reset = reset;
+        }
     }
 
     pub fn scope(&self) -> ExportScope {

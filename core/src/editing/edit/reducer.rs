@@ -344,7 +344,7 @@ impl Session {
                 step.runs = runs;
                 changed = n;
                 message = format!("Set {n} offset(s) to null.");
-                notes.push(null_meaning(kind).to_string());
+                notes.push(null_meaning(kind, self.reset()));
             }
             Action::Restore { .. } | Action::RestoreOffsets { .. } => {
                 let mut removed_flags = Vec::new();
@@ -467,7 +467,7 @@ impl Session {
                     }
                 );
                 if clamped > 0 && below_zero == BelowZero::Null {
-                    notes.push(null_meaning(kind).to_string());
+                    notes.push(null_meaning(kind, self.reset()));
                 }
                 if skipped > 0 {
                     notes.push(format!(
@@ -484,7 +484,7 @@ impl Session {
                 }
                 let cell = match kind {
                     ConnectorKind::MirrorSource if record == 0 => {
-                        notes.push("Record 0 is the start of the partition: the offset is set to null (MirrorMaker cannot store -1), so MirrorMaker replays the partition from auto.offset.reset (earliest by default).".into());
+                        notes.push(format!("Record 0 is the start of the partition: the offset is set to null (MirrorMaker cannot store -1): MirrorMaker restarts the partition according to auto.offset.reset {}.", self.reset().null_outcome(kind)));
                         Cell::Null
                     }
                     ConnectorKind::MirrorSource => {
@@ -615,7 +615,7 @@ impl Session {
                     if changed == 1 { "y" } else { "ies" }
                 );
                 if offset.is_none() {
-                    notes.push(null_meaning(kind).to_string());
+                    notes.push(null_meaning(kind, self.reset()));
                 }
             }
             Action::SetScope { scope } => {
@@ -667,7 +667,7 @@ impl Session {
                     reference.role.phrase()
                 );
                 if plan.unlisted.iter().any(|(_, _, v)| v.is_none()) {
-                    notes.push(null_meaning(kind).to_string());
+                    notes.push(null_meaning(kind, self.reset()));
                 }
             }
             Action::Undo | Action::Redo => {

@@ -235,6 +235,7 @@ impl CloneWithoutEntries for Listing {
             extra_fields: self.extra_fields.clone(),
             payload_pos: self.payload_pos,
             offsets_pos: self.offsets_pos,
+            reset: self.reset.clone(),
         }
     }
 }

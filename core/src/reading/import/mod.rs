@@ -51,6 +51,9 @@ pub struct ImportOptions {
     /// The connector kind the user chose (IMP7: CLI `--kind`, the page's "Connector kind");
     /// `None` detects it from the data key, the owner reference, then the entries' keys.
     pub kind: Option<crate::model::ConnectorKind>,
+    /// The connector's `auto.offset.reset`, when known (CLI `--auto-offset-reset`): the
+    /// listing carries it, and its validation says what each null does under it.
+    pub reset: crate::model::ResetFact,
 }
 
 /// A successful import: the listing plus every diagnostic found on the way, INCLUDING the
@@ -93,7 +96,9 @@ fn checked_import(
             ),
         )]);
     }
-    import_listing(text, options)
+    let (mut listing, notes) = import_listing(text, options)?;
+    listing.reset = options.reset.clone();
+    Ok((listing, notes))
 }
 
 fn too_large(len: usize) -> Vec<Diagnostic> {

@@ -155,6 +155,7 @@ pub(crate) fn payload_listing(
         extra_fields: extra,
         payload_pos,
         offsets_pos,
+        reset: crate::model::ResetFact::default(),
     })
 }
 

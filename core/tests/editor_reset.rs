@@ -1,0 +1,137 @@
+//! The connector's own `auto.offset.reset` (issue 20, item 1): once the custom resource says
+//! `latest`, every sentence about a null says the partition skips its history, in the Problems
+//! entry, the table's Change text, the session's notes, the shift offer and the
+//! auto.offset.reset panel; without a resource (or with one that sets nothing) the default
+//! wording stays.
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+
+mod support;
+
+use offsets_core::edit::{Action, Selection};
+use offsets_core::editor::{BulkOp, Editor, EditorAction, bulk_action};
+use offsets_core::model::{ResetPolicy, ResetSource};
+use support::{fixture, loaded};
+
+const LISTING: &str = "kafkamirrormaker2-source.list.yaml";
+
+fn resource(reset: Option<(&str, &str)>) -> String {
+    let text = fixture("resources/kafkamirrormaker2-1.2-v1.yaml");
+    match reset {
+        None => text,
+        Some((key, value)) => text.replacen(
+            "        replication.factor: -1\n",
+            &format!("        replication.factor: -1\n        {key}: {value}\n"),
+            1,
+        ),
+    }
+}
+
+fn ms13(editor: &Editor) -> String {
+    editor
+        .problems()
+        .into_iter()
+        .find(|d| d.rule == "MS13")
+        .map(|d| d.message)
+        .expect("an MS13 warning for the null")
+}
+
+/// The listing with orders:1 nulled, and the resource `reset` checked.
+fn nulled_under(reset: Option<(&str, &str)>) -> Editor {
+    let mut editor = loaded(LISTING);
+    editor.apply(EditorAction::Edit(Action::SetNull { row: 1 }));
+    editor.apply(EditorAction::CheckResource(resource(reset)));
+    editor
+}
+
+#[test]
+fn a_resource_set_to_latest_changes_every_null_sentence() {
+    let editor = nulled_under(Some(("source.consumer.auto.offset.reset", "latest")));
+    let reset = editor.session().unwrap().reset().clone();
+    assert_eq!(reset.policy, ResetPolicy::Latest);
+    assert_eq!(
+        reset.source,
+        ResetSource::Config("source.consumer.auto.offset.reset".into())
+    );
+    let warning = ms13(&editor);
+    assert!(
+        warning.contains("auto.offset.reset (latest, set by source.consumer.auto.offset.reset): it starts at the log end, so every record written so far is skipped and never mirrored"),
+        "{warning}"
+    );
+    assert!(!warning.contains("replicated again"), "{warning}");
+    let change = editor.row_display(1).unwrap().change.unwrap();
+    assert_eq!(
+        change,
+        "skips every record so far, never mirrored: auto.offset.reset latest, set by source.consumer.auto.offset.reset"
+    );
+}
+
+#[test]
+fn the_lower_key_counts_when_the_higher_one_is_absent() {
+    let editor = nulled_under(Some(("consumer.auto.offset.reset", "latest")));
+    assert!(
+        ms13(&editor).contains("(latest, set by consumer.auto.offset.reset)"),
+        "{}",
+        ms13(&editor)
+    );
+}
+
+#[test]
+fn no_resource_or_an_earliest_one_keeps_the_replay_sentences() {
+    let mut editor = loaded(LISTING);
+    editor.apply(EditorAction::Edit(Action::SetNull { row: 1 }));
+    assert!(
+        ms13(&editor).contains("(earliest by default), so the whole partition is replicated again")
+    );
+    let editor = nulled_under(None);
+    assert!(ms13(&editor).contains("(earliest by default)"));
+    let editor = nulled_under(Some(("source.consumer.auto.offset.reset", "earliest")));
+    assert!(
+        ms13(&editor).contains(
+            "(earliest, set by source.consumer.auto.offset.reset), so the whole partition is replicated again"
+        ),
+        "{}",
+        ms13(&editor)
+    );
+    // Clearing the resource goes back to the default.
+    let mut editor = nulled_under(Some(("source.consumer.auto.offset.reset", "latest")));
+    editor.apply(EditorAction::CheckResource(String::new()));
+    assert!(ms13(&editor).contains("(earliest by default)"));
+}
+
+#[test]
+fn under_latest_the_shift_offer_does_not_promise_record_0() {
+    let mut editor = loaded(LISTING);
+    editor.apply(EditorAction::CheckResource(resource(Some((
+        "source.consumer.auto.offset.reset",
+        "latest",
+    )))));
+    let shift = bulk_action(BulkOp::Shift, Selection::All, "-1500").unwrap();
+    let offer = editor.shift_offer(&shift).expect("a way out");
+    assert_eq!(
+        offer.null_label,
+        "Set those 2 rows to null (skips every record so far, never mirrored: auto.offset.reset latest, set by source.consumer.auto.offset.reset)"
+    );
+    assert_eq!(
+        offer.zero_label,
+        "Resume them at record 1 (stores 0: record 0 is skipped)"
+    );
+}
+
+#[test]
+fn the_null_notes_follow_the_resource() {
+    let mut editor = loaded(LISTING);
+    editor.apply(EditorAction::CheckResource(resource(Some((
+        "source.consumer.auto.offset.reset",
+        "latest",
+    )))));
+    editor.apply(EditorAction::Edit(Action::ResumeAt {
+        selection: Selection::Rows(vec![0]),
+        record: 0,
+    }));
+    let notice = editor.notice().unwrap().text.clone();
+    assert!(
+        notice.contains("Record 0 is the start of the partition")
+            && notice.contains("every record written so far is skipped"),
+        "{notice}"
+    );
+}
