@@ -206,3 +206,29 @@ test('a bulk action leaves out selected rows the filter hides, and says so', asy
     await eventually(async () => assert.equal(await offsetBox(page, 'payments partition 0').inputValue(), '1008', 'the hidden row was left alone'));
   });
 });
+
+test("the connector's auto.offset.reset decides what a null is said to do (issue 20, item 1)", async () => {
+  await withApp({}, async ({ page }) => {
+    await paste(page, await fixture('kafkamirrormaker2-source.list.yaml'));
+    await page.getByRole('checkbox', { name: 'Null offset of orders partition 1', exact: true }).check();
+    const problems = page.getByRole('region', { name: 'Problems' });
+    const ms13 = problems.getByRole('listitem').filter({ hasText: 'MS13' });
+    await eventually(async () => assert.match(await ms13.textContent(), /\(earliest by default\), so the whole partition is replicated again/));
+    await eventually(async () => assert.equal(await changeText(page, 'orders partition 1'), 'replicated again from auto.offset.reset'));
+
+    // The KafkaMirrorMaker2 sets source.consumer.auto.offset.reset: latest.
+    const cr = (await fixture('resources/kafkamirrormaker2-1.2-v1.yaml'))
+      .replace('        replication.factor: -1\n', '        replication.factor: -1\n        source.consumer.auto.offset.reset: latest\n');
+    await page.getByRole('textbox', { name: 'Custom resource' }).fill(cr);
+    await page.getByRole('button', { name: 'Check resource' }).click();
+    await eventually(async () => assert.match(await ms13.textContent(),
+      /auto\.offset\.reset \(latest, set by source\.consumer\.auto\.offset\.reset\): it starts at the log end, so every record written so far is skipped and never mirrored/));
+    await eventually(async () => assert.equal(await changeText(page, 'orders partition 1'),
+      'skips every record so far, never mirrored: auto.offset.reset latest, set by source.consumer.auto.offset.reset'));
+    const check = page.getByRole('region', { name: 'Custom resource check' });
+    await eventually(async () => assert.match(await check.getByRole('listitem').filter({ hasText: 'CR11' }).textContent(), /auto\.offset\.reset is latest/));
+    await openExport(page, 'auto.offset.reset commands');
+    await page.getByRole('combobox', { name: 'auto.offset.reset value' })
+      .getByRole('option', { name: 'not chosen: keep the current setting (latest, set by source.consumer.auto.offset.reset), no command' }).waitFor({ state: 'attached' });
+  });
+});
