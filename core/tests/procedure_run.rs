@@ -776,3 +776,62 @@ fn auto_offset_reset_value_is_what_was_asked() {
     }
     let _ = AliasPath::New;
 }
+
+/// Issue 20, item 8: a sink listing and alter that write `"kafka_partition": "2"`. Kafka
+/// Connect reads it as partition 2 and lists the number 2: the script must not see that as a
+/// moved partition, and the landed check must count it as landed.
+#[test]
+fn a_string_sink_partition_is_compared_as_connect_reads_it() {
+    let listed_as_string =
+        REST_LISTED.replace("\"kafka_partition\":2", "\"kafka_partition\":\"2\"");
+    let alter_as_string =
+        REST_PATCH_JSON.replace("\"kafka_partition\" : 2", "\"kafka_partition\" : \"2\"");
+    assert_ne!(
+        alter_as_string, REST_PATCH_JSON,
+        "the alter writes the partition as a string"
+    );
+    let options = listed(rest("my-sink"), &listed_as_string, None);
+    let p = plan(
+        &options,
+        &Operation::Alter {
+            payload: alter_as_string.clone(),
+        },
+    )
+    .unwrap();
+    // The worker lists the number, before and after.
+    let after = REST_LISTED.replace("2000", "1000");
+    let r = run_with(
+        "rest-alter-string-partition",
+        &p.render_script(),
+        "",
+        &[
+            ("listing.json", REST_LISTED),
+            ("listing-after.json", &after),
+        ],
+        &[],
+    );
+    assert!(r.ok, "{}", r.output);
+    assert!(
+        r.output
+            .contains("No edited partition moved since the listing you edited (1 checked)."),
+        "{}",
+        r.output
+    );
+    assert!(
+        r.output.contains("1 of 1 altered partitions landed."),
+        "{}",
+        r.output
+    );
+    // The body is sent as written.
+    assert_eq!(r.file("body.json"), format!("{alter_as_string}\n"));
+    cleanup(r);
+
+    // The landed check and the diff read it the same way.
+    use offsets_core::{ImportOptions, import};
+    let read = |t: &str| import(t, &ImportOptions::default()).unwrap().listing;
+    let c = offsets_core::diff::confirm(&read(&alter_as_string), &read(&after));
+    assert!(c.is_ok(), "{c:?}");
+    let d = offsets_core::diff::diff(&read(&listed_as_string), &read(&after));
+    assert_eq!(d.summary.changed(), 1, "{}", d.render(true));
+    assert_eq!(d.summary.added + d.summary.removed, 0, "{}", d.render(true));
+}

@@ -123,6 +123,20 @@ describe('a sink with data', { concurrency: 1 }, () => {
     await stopConnector(CONNECTOR);
   });
 
+  test('a partition written as the string "1" is stored, listed and checked as partition 1', async () => {
+    const body = file('string-partition.json');
+    writeFileSync(body, JSON.stringify({ offsets: [{ partition: { kafka_topic: TOPIC, kafka_partition: '1' }, offset: { kafka_offset: 7 } }] }));
+    const warned = cli(['validate', body]);
+    assert.equal(warned.status, 0, warned.stderr);
+    assert.match(warned.stderr, /warning\[SK6\]: Entry #1: kafka_partition is the string "1"; Kafka Connect reads it as partition 1 and lists it back as the number 1/);
+    await ok('PATCH', `/connectors/${CONNECTOR}/offsets`, readFileSync(body, 'utf8'));
+    const listed = await listOffsets(CONNECTOR);
+    assert.deepEqual(listed.offsets.find((e) => e.partition.kafka_partition === 1)?.offset, { kafka_offset: 7 }, 'the worker lists the number');
+    const after = file('after-string.json');
+    writeFileSync(after, JSON.stringify(listed));
+    assert.match(cliOk(['diff', file('list.yaml'), after, '--expect', body]), /Confirmed 1 of 1 altered partition\(s\)\./);
+  });
+
   test('the rollback export restores exactly the listed offsets', async () => {
     const rollback = cliOk(['export', file('edited.yaml'), '--to', 'rollback', '--against', file('list.yaml')]);
     writeFileSync(file('rollback.yaml'), rollback);

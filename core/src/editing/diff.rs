@@ -130,7 +130,7 @@ fn classify(
 fn index_by_key(listing: &Listing) -> HashMap<PartitionKey, usize> {
     let mut map = HashMap::with_capacity(listing.entries.len());
     for (i, e) in listing.entries.iter().enumerate() {
-        if let Some(k) = e.key() {
+        if let Some(k) = e.connect_key(listing.kind) {
             // Jackson (and Connect's toMap) keep the LAST duplicate.
             map.insert(k, i);
         }
@@ -147,7 +147,9 @@ pub fn diff(before: &Listing, after: &Listing) -> Diff {
     let mut after_index: HashMap<PartitionKey, usize> = HashMap::with_capacity(after.entries.len());
     let mut earlier: HashMap<PartitionKey, Vec<usize>> = HashMap::new();
     for (i, e) in after.entries.iter().enumerate() {
-        let Some(k) = e.key() else { continue };
+        let Some(k) = e.connect_key(kind) else {
+            continue;
+        };
         match after_index.entry(k) {
             hash_map::Entry::Vacant(v) => {
                 v.insert(i);
@@ -165,7 +167,7 @@ pub fn diff(before: &Listing, after: &Listing) -> Diff {
     if !earlier.is_empty() {
         let mut count: HashMap<PartitionKey, usize> = HashMap::new();
         for (i, b) in before.entries.iter().enumerate().rev() {
-            if let Some(k) = b.key().filter(|k| earlier.contains_key(k)) {
+            if let Some(k) = b.connect_key(kind).filter(|k| earlier.contains_key(k)) {
                 let n = count.entry(k).or_default();
                 if let Some(r) = rank_from_end.get_mut(i) {
                     *r = *n;
@@ -178,7 +180,7 @@ pub fn diff(before: &Listing, after: &Listing) -> Diff {
     let mut entries = Vec::with_capacity(before.entries.len());
     let mut summary = Summary::default();
     for (i, b) in before.entries.iter().enumerate() {
-        let key = b.key();
+        let key = b.connect_key(kind);
         let label = describe_entry(kind, b);
         let rank = rank_from_end.get(i).copied().unwrap_or(0);
         let found = key.as_ref().and_then(|k| {
@@ -213,7 +215,7 @@ pub fn diff(before: &Listing, after: &Listing) -> Diff {
         }
         entries.push(EntryDiff {
             label: describe_entry(kind, a),
-            key: a.key(),
+            key: a.connect_key(kind),
             before: None,
             after: Some(offset_value(kind, a)),
             change: Change::Added,
@@ -399,7 +401,7 @@ pub fn confirm(requested: &Listing, after: &Listing) -> Confirmation {
     for (entry, r) in requested.entries.iter().enumerate() {
         let expected = offset_value(kind, r);
         let actual = r
-            .key()
+            .connect_key(kind)
             .and_then(|k| index.get(&k).copied())
             .and_then(|j| after.entries.get(j))
             .map(|a| offset_value(kind, a));

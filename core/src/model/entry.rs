@@ -4,6 +4,7 @@
 use super::{ConnectorKind, PartitionKey};
 use crate::diag::Position;
 use crate::json::{JsonKind, JsonValue, Member};
+use std::borrow::Cow;
 
 /// Where an entry came from: its position (the entry's `{`) in the ORIGINAL input, and the
 /// ConfigMap data key it was read from. `pos` is [`Position::NONE`] for entries built by code.
@@ -210,6 +211,61 @@ impl Entry {
     /// duplicates (S7). `None` when `partition` is not an object.
     pub fn key(&self) -> Option<PartitionKey> {
         PartitionKey::of(self.partition()?)
+    }
+
+    /// The entry as Kafka Connect stores it: for a sink, a `kafka_partition` written as a
+    /// numeric string (`"1"`) becomes the number (`SinkUtils` reads it with
+    /// `Integer.parseInt(String.valueOf(v))`, and the listing shows `1` after the alter). Every
+    /// comparison of an alter with a later listing (the procedures' check, the landed check,
+    /// the rollback, the diff) matches partitions through it. Other entries are borrowed.
+    pub fn as_connect_reads(&self, kind: ConnectorKind) -> Cow<'_, Entry> {
+        self.connect_read(kind)
+    }
+
+    /// [`Entry::key`] of [`Entry::as_connect_reads`]: the partition as Kafka Connect stores it,
+    /// for matching an alter with a listing taken later.
+    pub fn connect_key(&self, kind: ConnectorKind) -> Option<PartitionKey> {
+        self.as_connect_reads(kind).key()
+    }
+
+    fn connect_read(&self, kind: ConnectorKind) -> Cow<'_, Entry> {
+        let parsed = (kind == ConnectorKind::Sink)
+            .then(|| self.partition()?.get("kafka_partition"))
+            .flatten()
+            .and_then(|v| v.as_str())
+            .and_then(parse_java_long)
+            .filter(|p| i32::try_from(*p).is_ok());
+        let (
+            Some(p),
+            Some(JsonValue {
+                kind: JsonKind::Object(members),
+                pos,
+                start,
+            }),
+        ) = (parsed, self.value.get("partition"))
+        else {
+            return Cow::Borrowed(self);
+        };
+        let partition = JsonValue {
+            kind: JsonKind::Object(replaced_last(members, "kafka_partition", |old| JsonValue {
+                pos: old.map_or(Position::NONE, |o| o.pos),
+                ..JsonValue::int(p)
+            })),
+            pos: *pos,
+            start: *start,
+        };
+        let value = match &self.value.kind {
+            JsonKind::Object(members) => JsonValue {
+                kind: JsonKind::Object(replaced_last(members, "partition", |_| partition)),
+                pos: self.value.pos,
+                start: self.value.start,
+            },
+            _ => return Cow::Borrowed(self),
+        };
+        Cow::Owned(Entry {
+            value,
+            origin: self.origin.clone(),
+        })
     }
 }
 

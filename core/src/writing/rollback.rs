@@ -35,7 +35,7 @@ pub struct Rollback {
 fn index(listing: &Listing) -> HashMap<PartitionKey, usize> {
     let mut map = HashMap::with_capacity(listing.entries.len());
     for (i, e) in listing.entries.iter().enumerate() {
-        if let Some(k) = e.key() {
+        if let Some(k) = e.connect_key(listing.kind) {
             map.insert(k, i);
         }
     }
@@ -52,7 +52,9 @@ pub fn apply_patch(listing: &Listing, payload: &Listing) -> Listing {
     let mut at = index(&out);
     let mut removed = vec![false; out.entries.len()];
     for e in &payload.entries {
-        let Some(k) = e.key() else { continue };
+        let Some(k) = e.connect_key(kind) else {
+            continue;
+        };
         let null = offset_value(kind, e) == OffsetValue::Null;
         match at.get(&k) {
             Some(&i) => {
@@ -83,7 +85,7 @@ pub fn apply_patch(listing: &Listing, payload: &Listing) -> Listing {
         .enumerate()
         .filter(|(i, e)| {
             !removed.get(*i).copied().unwrap_or(false)
-                && e.key().is_some_and(|k| last.get(&k) == Some(i))
+                && e.connect_key(kind).is_some_and(|k| last.get(&k) == Some(i))
         })
         .map(|(_, e)| e)
         .collect();
@@ -105,7 +107,9 @@ pub fn rollback(before: &Listing, altered: &Listing) -> Rollback {
     payload.configmap = before.configmap.clone();
     let (mut restored, mut deleted) = (0, 0);
     for (i, e) in altered.entries.iter().enumerate() {
-        let Some(k) = e.key() else { continue };
+        let Some(k) = e.connect_key(kind) else {
+            continue;
+        };
         // Only the last entry of a partition counts (Jackson and Connect keep the last).
         if altered_at.get(&k) != Some(&i) {
             continue;

@@ -150,6 +150,12 @@ fn partition_rule(cx: &mut Ctx<'_>, i: usize, v: &JsonValue) {
             format!("Entry #{n}: kafka_partition {p} is negative; no such partition exists, so {BROKER_REFUSES}. Partitions are numbered from 0."),
             i,
         ),
+        Some(p) if v.as_str().is_some() => cx.warn(
+            "SK6",
+            v.pos,
+            format!("Entry #{n}: kafka_partition is the string {}; Kafka Connect reads it as partition {p} and lists it back as the number {p}. The export keeps it as written, and every check compares it as partition {p}; write {p} to avoid the surprise.", shown(v)),
+            i,
+        ),
         Some(_) => {}
     }
 }

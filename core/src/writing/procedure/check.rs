@@ -64,12 +64,19 @@ pub(crate) fn build(
     };
     let mut partitions = Vec::new();
     let mut sample = Vec::new();
-    for e in &altered.entries {
+    // Each partition as Kafka Connect will list it (a sink's "1" as 1), so the script compares
+    // like with like.
+    let read: Vec<_> = altered
+        .entries
+        .iter()
+        .map(|e| e.as_connect_reads(altered.kind))
+        .collect();
+    for (raw, e) in altered.entries.iter().zip(read.iter().map(|e| &**e)) {
         let Some(partition) = e.partition() else {
             continue;
         };
         let listed = listed.map(|l| {
-            l.find(e)
+            l.find(raw)
                 .into_iter()
                 .filter_map(|l| match l.offset_field() {
                     OffsetField::Map(v) | OffsetField::Other(v) => Some(v),

@@ -106,15 +106,17 @@ impl Listed {
         &self.listing
     }
 
-    /// The listed entries with `entry`'s partition, in listing order.
+    /// The listed entries with `entry`'s partition, in listing order: the partition as Kafka
+    /// Connect reads it (a sink's `"1"` is partition 1), else as written.
     pub(crate) fn find(&self, entry: &Entry) -> Vec<&Entry> {
         let entries = &self.listing.entries;
-        self.keys
-            .get_or_init(|| EntryKeys::new(entries))
-            .find(entries, entry)
-            .into_iter()
-            .filter_map(|i| entries.get(i))
-            .collect()
+        let keys = self.keys.get_or_init(|| EntryKeys::new(entries));
+        let read = entry.as_connect_reads(self.listing.kind);
+        let mut found = keys.find(entries, &read);
+        if found.is_empty() && matches!(read, std::borrow::Cow::Owned(_)) {
+            found = keys.find(entries, entry);
+        }
+        found.into_iter().filter_map(|i| entries.get(i)).collect()
     }
 }
 
