@@ -58,3 +58,24 @@ test('the S7 problem offers "Keep only the last", which removes the earlier entr
     await problems.getByText(/warning\s*S7/).waitFor();
   });
 });
+
+test('adding partitions to an empty listing clears "Nothing to alter", and the Cluster field stays (issue 20, item 2)', async () => {
+  await withApp({}, async ({ page }) => {
+    await paste(page, '{"offsets":[]}');
+    const kind = page.getByRole('combobox', { name: 'Connector kind', exact: true });
+    await kind.selectOption({ label: 'MirrorSourceConnector' });
+    const problems = page.getByRole('region', { name: 'Problems' });
+    await problems.getByText(/Nothing to alter: 'offsets' is empty/).waitFor();
+    const cluster = page.getByRole('textbox', { name: 'Cluster', exact: true });
+    await cluster.fill('east');
+    await page.getByRole('textbox', { name: 'Topic to add', exact: true }).fill('orders');
+    await page.getByRole('textbox', { name: 'Partitions', exact: true }).fill('0-5');
+    await page.getByRole('textbox', { name: 'Offset', exact: true }).fill('10');
+    await page.getByRole('button', { name: 'Add', exact: true }).click();
+    await page.getByRole('textbox', { name: 'Offset of orders partition 5', exact: true }).waitFor();
+    await eventually(async () => assert.equal(await problems.getByText(/Nothing to alter/).count(), 0));
+    const exportRegion = page.getByRole('region', { name: 'Export' });
+    await eventually(async () => assert.equal(await exportRegion.getByText(/Export is disabled until/).count(), 0));
+    await eventually(async () => assert.equal(await cluster.inputValue(), 'east', 'the Cluster field keeps what was typed'));
+  });
+});

@@ -41,6 +41,19 @@ pub fn BulkPanel(props: &BulkProps) -> Html {
     let offer_first = use_node_ref();
     let shift_button = use_node_ref();
     let data_revision = store.editor().data_revision();
+    // The Add form's Cluster field holds what the user typed across renders (an add re-renders
+    // the panel); a new listing puts its source alias in it.
+    let imported_alias = store
+        .editor()
+        .session()
+        .and_then(|s| s.imported().source_alias().map(str::to_string));
+    let cluster_text = use_state(|| imported_alias.clone().unwrap_or_default());
+    {
+        let cluster_text = cluster_text.clone();
+        use_effect_with(imported_alias, move |alias| {
+            cluster_text.set(alias.clone().unwrap_or_default())
+        });
+    }
     {
         // The offer is about the rows as they were: any change of the data withdraws it.
         let offer = offer.clone();
@@ -68,7 +81,6 @@ pub fn BulkPanel(props: &BulkProps) -> Html {
     } else {
         "the rows the filter shows"
     };
-    let source_alias = session.imported().source_alias().map(str::to_string);
     let selection = editor.bulk_selection();
     // One pass over the selection: the rows the filter shows, and how many it hides.
     let (count, hidden) = match &selection {
@@ -212,6 +224,13 @@ pub fn BulkPanel(props: &BulkProps) -> Html {
         })
     };
 
+    let on_cluster_input = {
+        let cluster_text = cluster_text.clone();
+        Callback::from(move |e: InputEvent| {
+            let input: HtmlInputElement = e.target_unchecked_into();
+            cluster_text.set(input.value());
+        })
+    };
     let can_add = matches!(kind, ConnectorKind::MirrorSource | ConnectorKind::Sink);
     let rows_text = offsets_core::editor::counted(count, "row", "rows");
     let described = if value_error.is_some() {
@@ -269,7 +288,8 @@ pub fn BulkPanel(props: &BulkProps) -> Html {
                     <legend>{ "Add partitions" }</legend>
                     if kind == ConnectorKind::MirrorSource {
                         <label class="inline" for="add-cluster">{ "Cluster" }</label>
-                        <input id="add-cluster" class="name-input" ref={cluster} type="text" size="10" value={source_alias.unwrap_or_default()} />
+                        <input id="add-cluster" class="name-input" ref={cluster} type="text" size="10"
+                            value={(*cluster_text).clone()} oninput={on_cluster_input} />
                     }
                     <label class="inline" for="add-topic">{ "Topic to add" }</label>
                     <input id="add-topic" class="name-input" ref={topic} type="text" size="16" autocomplete="off" />

@@ -1,4 +1,6 @@
-//! The connector's own `auto.offset.reset` (issue 20, item 1): once the custom resource says
+//! What a new user tripped over (issue 20), in the page's state machine.
+//!
+//! The connector's own `auto.offset.reset` (item 1): once the custom resource says
 //! `latest`, every sentence about a null says the partition skips its history, in the Problems
 //! entry, the table's Change text, the session's notes, the shift offer and the
 //! auto.offset.reset panel; without a resource (or with one that sets nothing) the default
@@ -134,4 +136,43 @@ fn the_null_notes_follow_the_resource() {
             && notice.contains("every record written so far is skipped"),
         "{notice}"
     );
+}
+
+/// Issue 20, item 2: an empty listing's "Nothing to alter" (S2) is about the import's entries;
+/// once partitions are added it no longer blocks the export.
+#[test]
+fn adding_to_an_empty_listing_clears_nothing_to_alter() {
+    use offsets_core::ConnectorKind;
+    for text in [
+        r#"{"offsets":[]}"#.to_owned(),
+        fixture("kafkaconnector-empty.list.yaml"),
+    ] {
+        let mut editor = support::loaded_text(text.clone());
+        editor.apply(EditorAction::ChooseKind(Some(ConnectorKind::MirrorSource)));
+        assert!(
+            editor.problems().iter().any(|d| d.rule == "S2"),
+            "{text}: empty at first"
+        );
+        editor.apply(EditorAction::AddEntries {
+            cluster: "east".into(),
+            topic: "orders".into(),
+            partitions: "0-5".into(),
+            offset: "10".into(),
+        });
+        assert_eq!(editor.session().unwrap().len(), 6, "{:?}", editor.notice());
+        let problems = editor.problems();
+        assert!(
+            !problems.iter().any(|d| d.rule == "S2" || d.rule == "IMP4"),
+            "{text}: {problems:?}"
+        );
+        let blockers = editor.export_blockers_by_view_from(&problems);
+        assert!(
+            blockers.payload.is_empty(),
+            "{text}: {:?}",
+            blockers.payload
+        );
+        // Removing every added row makes it empty again: the export has nothing to hold.
+        let exports = editor.exports_from(&problems).unwrap();
+        assert!(exports.patch_json.is_ok(), "{text}");
+    }
 }
