@@ -142,6 +142,14 @@ fn cases() -> Vec<(String, String)> {
             },
         ),
     ));
+    // Issue 20, item 9: two mirrors from the same source alias.
+    out.push((
+        "kafkamirrormaker2-1.2-v1.yaml.same-source-twice.findings".into(),
+        render(
+            &v1.replacen("alias: central", "alias: east", 1),
+            &Against::default(),
+        ),
+    ));
     out.push((
         "kafkamirrormaker2-1.2-v1.yaml.oldest.findings".into(),
         render(

@@ -202,6 +202,7 @@ pub(super) fn check_annotation_value(
 
 /// CR4: both MirrorMaker 2 annotations, and an exact connector name.
 pub(super) fn check_mirror_annotations(r: &Resource, n: &Names, out: &mut Vec<Finding>) {
+    check_same_connector_names(r, out);
     let offsets = r.annotation(ANNOTATION_OFFSETS);
     let connector = r.annotation(ANNOTATION_MIRROR_CONNECTOR);
     let ns = r.namespace.value().unwrap_or("<namespace>");
@@ -292,4 +293,42 @@ pub(super) fn check_mirror_annotations(r: &Resource, n: &Names, out: &mut Vec<Fi
             ])
         });
     out.push(Finding::new("CR4", Severity::Error, value.pos, message).with(command));
+}
+
+/// CR4: two mirrors with the same source and target aliases make connectors of the same name
+/// (`east->west.MirrorSourceConnector` twice). Kafka Connect has one connector per name, so one
+/// mirror's config replaces the other's; `strimzi.io/mirrormaker-connector` and the procedures'
+/// guard on `spec.mirrors[I]`'s source alias cannot tell the two apart.
+fn check_same_connector_names(r: &Resource, out: &mut Vec<Finding>) {
+    let mut seen: Vec<(&str, usize)> = Vec::new();
+    for m in &r.mirrors {
+        for c in &m.connectors {
+            let Some(name) = c.name.as_deref() else {
+                continue;
+            };
+            match seen.iter().find(|(n, _)| *n == name) {
+                Some(&(_, first)) if first != m.index => {
+                    let (source, target) = (
+                        m.source_alias.value().unwrap_or("?"),
+                        m.target_alias.value().unwrap_or("?"),
+                    );
+                    out.push(Finding::new(
+                        "CR4",
+                        Severity::Warning,
+                        m.pos,
+                        format!(
+                            "spec.mirrors[{first}] and spec.mirrors[{}] both mirror from '{}' to '{}', so both make the connector '{}'. Kafka Connect keeps one connector of that name: one mirror's config replaces the other's, and neither strimzi.io/mirrormaker-connector nor a guard on the source alias can tell them apart. Merge them into one mirror (one topicsPattern, e.g. 'orders|audit'), or give each source cluster its own alias.",
+                            m.index,
+                            shown(source),
+                            shown(target),
+                            shown(name)
+                        ),
+                    ));
+                    break;
+                }
+                Some(_) => {}
+                None => seen.push((name, m.index)),
+            }
+        }
+    }
 }
