@@ -176,3 +176,36 @@ fn adding_to_an_empty_listing_clears_nothing_to_alter() {
         assert!(exports.patch_json.is_ok(), "{text}");
     }
 }
+
+/// Issue 20, item 7: a time typed where an offset goes points to the time workflow, and the
+/// reference's time is filled from the lookup's.
+#[test]
+fn a_time_in_the_value_box_points_to_the_time_workflow() {
+    use offsets_core::editor::{LookupField, ReferenceField, parse_offset_input};
+    let err = bulk_action(BulkOp::Shift, Selection::All, "2026-11-30 12:00 UTC").unwrap_err();
+    assert!(
+        err.starts_with("'2026-11-30 12:00 UTC' is a time, not an offset. To rewind to a time: in References, type it in \"Look up at\""),
+        "{err}"
+    );
+    assert!(
+        parse_offset_input("2026-11-30T12:00:00Z")
+            .unwrap_err()
+            .contains("is a time")
+    );
+    assert!(
+        parse_offset_input("12x")
+            .unwrap_err()
+            .contains("is not a whole number")
+    );
+
+    let mut editor = loaded(LISTING);
+    editor.apply(EditorAction::SetLookup(
+        LookupField::At,
+        "2026-11-30 12:00 UTC".into(),
+    ));
+    editor.apply(EditorAction::SetReferenceForm(
+        ReferenceField::Role,
+        "time".into(),
+    ));
+    assert_eq!(editor.reference_form().time, "2026-11-30 12:00 UTC");
+}

@@ -61,6 +61,9 @@ pub fn parse_offset_input(text: &str) -> Result<Option<i64>, String> {
         ));
     }
     if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
+        if let Some(hint) = time_hint(trimmed) {
+            return Err(hint);
+        }
         return Err(format!(
             "'{trimmed}' is not a whole number; type digits only (or null to delete the stored offset)."
         ));
@@ -68,6 +71,15 @@ pub fn parse_offset_input(text: &str) -> Result<Option<i64>, String> {
     digits.parse::<i64>().map(Some).map_err(|_| {
         format!("'{trimmed}' is larger than 9223372036854775807, the largest Kafka offset.")
     })
+}
+
+/// When `text` is a date-time (a user rewinding to a time types one where an offset goes), the
+/// way to do that: offsets at a time come from the cluster, through a reference.
+fn time_hint(text: &str) -> Option<String> {
+    crate::datetime::parse_datetime(text, i64::MAX).ok()?;
+    Some(format!(
+        "'{text}' is a time, not an offset. To rewind to a time: in References, type it in \"Look up at\" and run the kafka-get-offsets.sh commands written below it; add their output as a reference (\"Offsets at a time\"), then press its \"Set to the offsets at ...\" button (CLI: connect-offsets lookup FILE --at TIME, then edit --set-from time@TIME=OUTPUT)."
+    ))
 }
 
 /// Reads a signed whole number (a shift), with the same digit-group leniency as
@@ -80,6 +92,9 @@ pub fn parse_signed_input(text: &str) -> Result<i64, String> {
         .collect();
     let unsigned = digits.strip_prefix(['-', '+']).unwrap_or(&digits);
     if unsigned.is_empty() || !unsigned.bytes().all(|b| b.is_ascii_digit()) {
+        if let Some(hint) = time_hint(trimmed) {
+            return Err(hint);
+        }
         return Err(format!(
             "'{trimmed}' is not a whole number; type for example -100 to rewind or 250 to skip ahead."
         ));

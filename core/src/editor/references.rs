@@ -189,6 +189,17 @@ impl References {
     }
 }
 
+/// The lookup generator's time, when it is one (not `earliest` or `latest`): the time of the
+/// offsets its commands print.
+fn lookup_time(lookup: &LookupForm) -> String {
+    let at = lookup.at.trim();
+    if at.is_empty() || at.eq_ignore_ascii_case("earliest") || at.eq_ignore_ascii_case("latest") {
+        String::new()
+    } else {
+        at.to_owned()
+    }
+}
+
 /// A reference's role from the form's values; `Err` names the field and says why.
 pub fn role_from(
     id: &str,
@@ -487,6 +498,12 @@ impl Editor {
                 let form = &mut self.refs.form;
                 match field {
                     ReferenceField::Text => form.text = value,
+                    // The offsets at a time are usually the output of the lookup generated
+                    // just above: its time is the one they are at, so it is filled in.
+                    ReferenceField::Role if value == "time" && form.time.trim().is_empty() => {
+                        form.role = value;
+                        form.time = lookup_time(&self.refs.lookup);
+                    }
                     ReferenceField::Role => form.role = value,
                     ReferenceField::Time => form.time = value,
                     ReferenceField::Group => form.group = value,
@@ -565,6 +582,9 @@ impl Editor {
     /// Reads `text` with the form's role and adds it; `false` (and the form's error) when the
     /// role is not given.
     fn add_reference(&mut self, name: String, text: String, now_ms: i64) -> bool {
+        if self.refs.form.role == "time" && self.refs.form.time.trim().is_empty() {
+            self.refs.form.time = lookup_time(&self.refs.lookup);
+        }
         let form = &self.refs.form;
         let role = match role_from(&form.role, &form.time, &form.group, now_ms) {
             Ok(role) => role,

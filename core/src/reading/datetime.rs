@@ -3,7 +3,10 @@
 //!
 //! Accepted: `YYYY-MM-DDTHH:MM[:SS[.fraction]]` followed by `Z`, `+HH:MM`, `-HH:MM`, `+HHMM` or
 //! nothing (then it is UTC, as `kafka-consumer-groups.sh --to-datetime` reads it); `T` may be a
-//! space, `T` and `Z` may be lowercase. A date alone (`2026-11-30`) is midnight UTC of that day:
+//! space, `T` and `Z` may be lowercase, and the zone may follow a space and be written `UTC` or
+//! `GMT` (`2026-11-30 12:00 UTC`, as people write it). Epoch milliseconds (`1796040000000`, what
+//! `--time` itself takes) are accepted as they are; a number too small to be milliseconds of
+//! this era is refused as epoch seconds. A date alone (`2026-11-30`) is midnight UTC of that day:
 //! a user who names a day means its start, and saying so in the echoed milliseconds is clearer
 //! than refusing. Fractions finer than a millisecond are cut (Kafka's timestamps are
 //! milliseconds). Refused, with the 1-based column of the problem: impossible dates
@@ -33,7 +36,11 @@ impl fmt::Display for DateTimeError {
 
 impl std::error::Error for DateTimeError {}
 
-const EXAMPLE: &str = "write it as 2026-11-30T12:00:00Z, 2026-11-30T13:00:00+01:00 or 2026-11-30 (UTC unless an offset is given)";
+const EXAMPLE: &str = "write it as 2026-11-30T12:00:00Z, 2026-11-30 12:00 UTC, 2026-11-30T13:00:00+01:00, 2026-11-30 (UTC unless an offset is given) or epoch milliseconds such as 1796040000000";
+
+/// Below this, a number is read as epoch seconds typed by mistake (as milliseconds it would be
+/// before 1973-03-03).
+const SMALLEST_EPOCH_MS: i64 = 100_000_000_000;
 
 /// Reads `text` as epoch milliseconds; `now_ms` is the current time (a later time is refused).
 pub fn parse_datetime(text: &str, now_ms: i64) -> Result<i64, DateTimeError> {
@@ -45,6 +52,10 @@ pub fn parse_datetime(text: &str, now_ms: i64) -> Result<i64, DateTimeError> {
     };
     if p.at >= chars.len() {
         return Err(p.error(format!("the date-time is empty; {EXAMPLE}")));
+    }
+    let rest = chars.get(lead..).unwrap_or_default();
+    if rest.len() > 4 && rest.iter().all(char::is_ascii_digit) {
+        return epoch_millis(rest, lead, now_ms);
     }
     let year = p.digits(4, "the year (4 digits)")?;
     p.expect('-', "'-' after the year")?;
@@ -127,6 +138,24 @@ pub fn parse_datetime(text: &str, now_ms: i64) -> Result<i64, DateTimeError> {
                 ),
             });
         }
+        // A space before the zone, and the zone as UTC or GMT.
+        if p.peek() == Some(' ')
+            && matches!(
+                chars.get(p.at + 1),
+                Some('Z' | 'z' | '+' | '-' | 'U' | 'u' | 'G' | 'g')
+            )
+        {
+            p.at += 1;
+        }
+        let word: String = chars
+            .get(p.at..p.at + 3)
+            .unwrap_or_default()
+            .iter()
+            .collect::<String>()
+            .to_ascii_uppercase();
+        if word == "UTC" || word == "GMT" {
+            p.at += 3;
+        }
         match p.peek() {
             None => {}
             Some('Z' | 'z') => p.at += 1,
@@ -181,6 +210,38 @@ pub fn parse_datetime(text: &str, now_ms: i64) -> Result<i64, DateTimeError> {
             message: format!(
                 "{} is in the future (now is {}); no record has that timestamp yet, so Kafka would answer with no offset for every partition",
                 text.trim(),
+                format_utc(now_ms)
+            ),
+        });
+    }
+    Ok(ms)
+}
+
+/// `digits` (starting at 0-based character `lead`) as epoch milliseconds.
+fn epoch_millis(digits: &[char], lead: usize, now_ms: i64) -> Result<i64, DateTimeError> {
+    let text: String = digits.iter().collect();
+    let column = lead + 1;
+    let Ok(ms) = text.parse::<i64>() else {
+        return Err(DateTimeError {
+            column,
+            message: format!("{text} is too large to be epoch milliseconds; {EXAMPLE}"),
+        });
+    };
+    if ms < SMALLEST_EPOCH_MS {
+        return Err(DateTimeError {
+            column,
+            message: format!(
+                "{text} looks like epoch seconds (as milliseconds it would be {}); Kafka's --time takes milliseconds: write {text}000",
+                format_utc(ms)
+            ),
+        });
+    }
+    if ms > now_ms {
+        return Err(DateTimeError {
+            column,
+            message: format!(
+                "{text} ({}) is in the future (now is {}); no record has that timestamp yet, so Kafka would answer with no offset for every partition",
+                format_utc(ms),
                 format_utc(now_ms)
             ),
         });
@@ -335,6 +396,26 @@ mod tests {
         assert_eq!(ok("  2026-11-30T12:00:00Z  "), z);
     }
 
+    /// Issue 20, item 7: the forms people type.
+    #[test]
+    fn utc_words_and_epoch_milliseconds() {
+        let z = ok("2026-11-30T12:00:00Z");
+        assert_eq!(ok("2026-11-30 12:00 UTC"), z);
+        assert_eq!(ok("2026-11-30 12:00:00 utc"), z);
+        assert_eq!(ok("2026-11-30 12:00 GMT"), z);
+        assert_eq!(ok("2026-11-30 12:00 Z"), z);
+        assert_eq!(ok("2026-11-30 13:00 +01:00"), z);
+        assert_eq!(ok("1796040000000"), z);
+        assert_eq!(ok(" 1796040000000 "), z);
+        assert_eq!(
+            err("1796040000"),
+            "column 1: 1796040000 looks like epoch seconds (as milliseconds it would be 1970-01-21T18:54:00Z); Kafka's --time takes milliseconds: write 1796040000000"
+        );
+        assert!(err("1896040000000").contains("is in the future"));
+        assert!(err("99999999999999999999").contains("too large"));
+        assert!(err("2026-11-30 12:00 UTX").contains("expected 'Z', an offset"));
+    }
+
     #[test]
     fn a_date_alone_is_midnight_utc() {
         assert_eq!(ok("2026-11-30"), 1_795_996_800_000);
@@ -401,7 +482,7 @@ mod tests {
                 "column 20: the offset +24:00 does not exist",
             ),
             (
-                "2026-11-30T12:00:00 UTC",
+                "2026-11-30T12:00:00 EST",
                 "column 20: expected 'Z', an offset like +01:00",
             ),
             (
