@@ -44,6 +44,11 @@ pub fn ImportPanel() -> Html {
                 .map(|line| format!("{line}\n{}", caret_line(line, d.position.column)))
         })
         .collect();
+    // Where each error's line is in the text area (UTF-16 units, as the selection API counts).
+    let spans: Vec<Option<(u32, u32)>> = errors
+        .iter()
+        .map(|d| line_span_utf16(editor.input(), d.position.line))
+        .collect();
     drop(editor);
 
     // The text area is uncontrolled; it is set from the editor only when the text changes there
@@ -114,10 +119,24 @@ pub fn ImportPanel() -> Html {
     let error_list: Vec<Html> = errors
         .iter()
         .zip(contexts)
-        .map(|(d, context)| {
+        .zip(spans)
+        .map(|((d, context), span)| {
+            let go = span.map(|(start, end)| {
+                let text_ref = text_ref.clone();
+                Callback::from(move |_: MouseEvent| {
+                    if let Some(area) = text_ref.cast::<HtmlTextAreaElement>() {
+                        let _ = area.focus();
+                        let _ = area.set_selection_range(start, end);
+                    }
+                })
+            });
             html! {
                 <li>
                     <span class="diag-head">{ located_text(d) }</span>
+                    if let Some(go) = go {
+                        { " " }
+                        <button type="button" class="link" onclick={go}>{ format!("Go to line {}", d.position.line) }</button>
+                    }
                     if let Some(context) = context {
                         <pre class="source-context">{ context }</pre>
                     }
@@ -219,4 +238,18 @@ pub fn Header() -> Html {
             </dl>
         </section>
     }
+}
+
+/// The start and end of 1-based line `line` of `text`, in UTF-16 units (`None` past the end).
+fn line_span_utf16(text: &str, line: u32) -> Option<(u32, u32)> {
+    let index = usize::try_from(line.checked_sub(1)?).ok()?;
+    let mut start = 0usize;
+    for (i, l) in text.split('\n').enumerate() {
+        let len = l.encode_utf16().count();
+        if i == index {
+            return Some((u32::try_from(start).ok()?, u32::try_from(start + len).ok()?));
+        }
+        start += len + 1;
+    }
+    None
 }

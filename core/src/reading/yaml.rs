@@ -252,6 +252,12 @@ pub fn parse(text: &str) -> Result<YamlDoc, YamlError> {
 /// the fix; the parser itself reports it later, or one line early, in its own terms. Other
 /// parser messages are translated when they have a plain meaning, and kept otherwise.
 pub fn explain(text: &str, e: &YamlError) -> (Position, String) {
+    const TAB: &str = "a tab: YAML is indented with spaces only";
+    // A tab in the indentation: the parser reports it where the previous token ended (often
+    // the line before) or as a dedent of a block; the caret goes on the tab itself.
+    if let Some(tab) = indentation_tab(text, e.pos.line) {
+        return (tab, format!("{TAB}; replace it with spaces"));
+    }
     if let Some((line, column, indicator)) = block_dedent(text, e.pos.line) {
         return (
             Position::new(line, column),
@@ -285,9 +291,7 @@ pub fn explain(text: &str, e: &YamlError) -> (Position, String) {
         }
         "tabs disallowed within this context (block indentation)"
         | "tabs disallowed in this context"
-        | "while scanning a plain scalar, found a tab" => {
-            "a tab: YAML is indented with spaces only"
-        }
+        | "while scanning a plain scalar, found a tab" => TAB,
         "block sequence entries are not allowed in this context" => {
             "a '- ' list item where a value was expected on the same line"
         }
@@ -295,6 +299,24 @@ pub fn explain(text: &str, e: &YamlError) -> (Position, String) {
         other => return (e.pos, format!("{other} (as the YAML parser puts it)")),
     };
     (e.pos, plain.to_string())
+}
+
+/// The first tab in the indentation of line `error_line` or the line after it (1-based), as a
+/// position: where a tab error really is.
+fn indentation_tab(text: &str, error_line: u32) -> Option<Position> {
+    let from = usize::try_from(error_line.max(1) - 1).ok()?;
+    text.lines()
+        .enumerate()
+        .skip(from)
+        .take(2)
+        .find_map(|(i, line)| {
+            let indent = line.len() - line.trim_start_matches([' ', '\t']).len();
+            let col = line.get(..indent)?.find('\t')?;
+            Some(Position::new(
+                u32::try_from(i + 1).ok()?,
+                u32::try_from(col + 1).ok()?,
+            ))
+        })
 }
 
 /// The dedent inside a block scalar that a syntax error at `error_line` comes from, if any:

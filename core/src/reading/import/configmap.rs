@@ -24,6 +24,15 @@ impl Outer<'_> {
     }
 }
 
+/// The last line of the input that holds anything.
+fn last_line(outer: &Outer<'_>) -> u32 {
+    let text = match outer {
+        Outer::Json(t) | Outer::Yaml(t, _) => t,
+    };
+    let lines = text.trim_end().lines().count();
+    u32::try_from(lines.max(1)).unwrap_or(u32::MAX)
+}
+
 fn not_a_configmap(pos: Position) -> Vec<Diagnostic> {
     vec![Diagnostic::error(
         "IMP1",
@@ -208,6 +217,18 @@ fn import_configmap(
 ) -> Result<(Listing, Notes), Vec<Diagnostic>> {
     let api = str_field(cm, "apiVersion");
     let kind = str_field(cm, "kind");
+    // `kubectl get -o yaml` writes apiVersion, data, kind, metadata in that order: a paste cut
+    // short inside data has apiVersion v1 and no kind.
+    if api == Some("v1") && cm.get("kind").is_none() && cm.get("data").is_some() {
+        let end = last_line(outer);
+        return Err(vec![Diagnostic::error(
+            "IMP1",
+            Position::new(end, 1),
+            format!(
+                "The ConfigMap ends early, at line {end}: it has apiVersion v1 and data but no kind and no metadata, which kubectl writes after data. The paste was probably cut short inside the offsets. Paste the whole output of kubectl get configmap NAME -o yaml."
+            ),
+        )]);
+    }
     if api != Some("v1") || kind != Some("ConfigMap") {
         let pos = cm
             .get("kind")

@@ -157,6 +157,39 @@ pub fn position_of(text: &str, at: usize) -> Position {
 
 type Notes = Vec<Diagnostic>;
 
+/// Kafka tool output pasted where a listing goes (`kafka-consumer-groups.sh --describe`,
+/// `kafka-get-offsets.sh`, an rpk file): what it is and where it goes, instead of "not a
+/// ConfigMap". `None` when `text` does not read as one.
+fn kafka_tool_output(text: &str) -> Option<Vec<Diagnostic>> {
+    use crate::reference::{ReferenceFormat, Role, parse_reference};
+    let r = parse_reference(text, Role::Latest);
+    if !r.is_usable()
+        || !r
+            .diagnostics
+            .iter()
+            .all(|d| d.severity != crate::diag::Severity::Error)
+    {
+        return None;
+    }
+    let n = r.values.len();
+    let first_line = r.values.first().map_or(1, |v| v.line);
+    let message = match r.format? {
+        ReferenceFormat::Describe => format!(
+            "This is kafka-consumer-groups.sh --describe output ({n} partition(s)), not a listing of a connector's offsets. It goes under References (\"A consumer group's committed offsets\"), to check a listing against it or set offsets from it. To edit a sink connector's offsets, load its listing: the KafkaConnector's list ConfigMap, GET /connectors/NAME/offsets, or its group connect-NAME as CSV (kafka-consumer-groups.sh --group connect-NAME --reset-offsets --to-current --all-topics --export --dry-run), which loads as a sink listing."
+        ),
+        ReferenceFormat::GetOffsets | ReferenceFormat::Rpk => format!(
+            "This is {} ({n} partition(s)): positions in the log, not a connector's stored offsets. It goes under References, as the earliest or latest offsets or the offsets at a time, to check a listing against the log or set offsets from it. Load the connector's listing here (its list ConfigMap or GET /connectors/NAME/offsets).",
+            r.format?.label()
+        ),
+        ReferenceFormat::Csv => return None,
+    };
+    Some(vec![Diagnostic::error(
+        "INPUT",
+        Position::new(first_line, 1),
+        message,
+    )])
+}
+
 fn import_listing(
     text: &str,
     options: &ImportOptions,
@@ -200,6 +233,9 @@ fn import_listing(
     }
     if csv::looks_like_csv(text) {
         return csv::import_csv(text, &options.csv_target);
+    }
+    if let Some(found) = kafka_tool_output(text) {
+        return Err(found);
     }
     match yaml::parse(text) {
         Ok(doc) => import_yaml_doc(text, &doc, options),
