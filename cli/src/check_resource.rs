@@ -8,7 +8,7 @@ use crate::input::{Arg, Source};
 use crate::output::Format;
 use crate::{CliError, output};
 use lexopt::ValueExt;
-use offsets_core::resource::{Resource, read_resource};
+use offsets_core::resource::{Resource, read_resource_named};
 use offsets_core::resource_check::{Against, Finding, Settings, check_resource, settings};
 use offsets_core::{Diagnostic, ImportOptions, Severity};
 use serde::Serialize;
@@ -27,6 +27,9 @@ kubectl command that fixes it. Reads stdin when CR.yaml is `-`.
 Options:
   --listing FILE         the listed ConfigMap: its data key, owner and namespace against the CR
   --alter ALTER.yaml     the alter ConfigMap export: its name, namespace and data key
+  --name NAME            when CR.yaml holds several resources (a multi-document file, a
+                         kind: List), the KafkaConnector or KafkaMirrorMaker2 to check
+                         (metadata.name, or KIND/NAME)
   --connector NAME       the MirrorMaker 2 connector (S->T.MirrorSourceConnector); default: the
                          listing's or alter's data key, the annotation, the only source connector
   --format text|json     text: one line per finding on stderr (default);
@@ -39,12 +42,14 @@ pub fn run(parser: &mut lexopt::Parser) -> Result<ExitCode, CliError> {
     let mut listing: Option<Source> = None;
     let mut alter: Option<Source> = None;
     let mut connector: Option<String> = None;
+    let mut pick: Option<String> = None;
     let mut format = Format::Text;
     while let Some(arg) = Arg::next(parser)? {
         match arg {
             Arg::Long(l) if l == "listing" => listing = Some(Source::from_arg(parser.value()?)),
             Arg::Long(l) if l == "alter" => alter = Some(Source::from_arg(parser.value()?)),
             Arg::Long(l) if l == "connector" => connector = Some(parser.value()?.string()?),
+            Arg::Long(l) if l == "name" => pick = Some(parser.value()?.string()?),
             Arg::Long(l) if l == "format" => format = Format::from_arg(parser)?,
             Arg::Value(v) if source.is_none() => source = Some(Source::from_arg(v)),
             a if a.is_help() => {
@@ -73,7 +78,7 @@ pub fn run(parser: &mut lexopt::Parser) -> Result<ExitCode, CliError> {
         alter: alter.as_ref(),
         connector: connector.as_deref(),
     };
-    let (resource, findings) = match read(&source)? {
+    let (resource, findings) = match read(&source, pick.as_deref())? {
         Ok(r) => {
             let findings = check_resource(&r, &against);
             (Some(r), findings)
@@ -106,11 +111,15 @@ pub fn run(parser: &mut lexopt::Parser) -> Result<ExitCode, CliError> {
     Ok(ExitCode::from(code))
 }
 
-/// Reads and parses the CR; `Err(CliError)` only when the file cannot be read.
-pub fn read(source: &Source) -> Result<Result<Resource, Vec<Diagnostic>>, CliError> {
+/// Reads and parses the CR (the one named `name` when the file holds several); `Err(CliError)`
+/// only when the file cannot be read.
+pub fn read(
+    source: &Source,
+    name: Option<&str>,
+) -> Result<Result<Resource, Vec<Diagnostic>>, CliError> {
     let bytes = source.read()?;
     Ok(match String::from_utf8(bytes) {
-        Ok(text) => read_resource(&text),
+        Ok(text) => read_resource_named(&text, name),
         Err(e) => Err(vec![Diagnostic::error(
             "CR1",
             offsets_core::import::position_of(

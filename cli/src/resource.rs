@@ -48,9 +48,14 @@ impl Filled {
 
 /// Reads the CR and takes the settings for the connector `connector` (else the listing's MM2 key,
 /// else the annotation, else the only source connector). Invalid names are reported and refused.
-fn fill(cr: &Source, listing: &Listing, connector: Option<&str>) -> Result<Filled, CliError> {
+fn fill(
+    cr: &Source,
+    listing: &Listing,
+    connector: Option<&str>,
+    name: Option<&str>,
+) -> Result<Filled, CliError> {
     let file = cr.display_name();
-    let resource = match read(cr)? {
+    let resource = match read(cr, name)? {
         Ok(r) => r,
         Err(diags) => {
             report(&file, &diags, usize::MAX);
@@ -134,7 +139,13 @@ pub struct FromCr {
 /// Reads the CR (`plan --resource-file`) and fills the flags: identity flags must agree with the
 /// CR, ConfigMap flags override it.
 pub fn fill_flags(cr: &Source, listing: &Listing, flags: Flags<'_>) -> Result<FromCr, CliError> {
-    let filled = fill(cr, listing, flags.connector.as_deref())?;
+    // --resource names the one to use when the file holds several resources.
+    let filled = fill(
+        cr,
+        listing,
+        flags.connector.as_deref(),
+        flags.resource.as_deref(),
+    )?;
     let s = &filled.settings;
     merge(flags.kind, filled.kind.clone(), "--kind", &filled)?;
     merge(

@@ -386,3 +386,61 @@ fn unreadable_resources_are_cr1_with_a_position() {
         assert!(e[0].message.contains(needle), "{text}: {}", e[0].message);
     }
 }
+
+/// Issue 20, item 13: a manifest with several documents (Strimzi's own examples put a
+/// KafkaNodePool, a Kafka and a KafkaUser before the KafkaMirrorMaker2), or a `kind: List`.
+#[test]
+fn a_manifest_with_several_documents_is_read() {
+    use offsets_core::editor::{Editor, EditorAction};
+    use offsets_core::resource::{candidates, read_resource_named};
+    let mm2 = read("tests/fixtures/resources/kafkamirrormaker2-1.2-v1.yaml");
+    let kc = read("tests/fixtures/resources/kafkaconnector-0.44-v1beta2.yaml");
+    let pool = "apiVersion: kafka.strimzi.io/v1\nkind: KafkaNodePool\nmetadata:\n  name: dual-role\nspec:\n  replicas: 1\n---\napiVersion: kafka.strimzi.io/v1\nkind: KafkaUser\nmetadata:\n  name: my-user\n---\n";
+    let one = format!("{pool}{mm2}");
+    let r = read_resource_named(&one, None).unwrap();
+    assert_eq!(r.name.value(), Some("my-mm2"));
+    // Positions stay those of the whole file.
+    assert_eq!(r.kind_pos.line, 14, "{:?}", r.kind_pos);
+    let two = format!("{one}---\n{kc}");
+    let listed: Vec<String> = candidates(&two).iter().map(|c| c.label()).collect();
+    assert_eq!(
+        listed,
+        ["KafkaMirrorMaker2 my-mm2", "KafkaConnector my-sink"]
+    );
+    let err = read_resource_named(&two, None).unwrap_err();
+    assert!(
+        err[0].message.starts_with("This text holds 2 custom resources (KafkaMirrorMaker2 my-mm2 at line 13, KafkaConnector my-sink at line"),
+        "{}",
+        err[0].message
+    );
+    let sink = read_resource_named(&two, Some("my-sink")).unwrap();
+    assert_eq!(sink.name.value(), Some("my-sink"));
+    let by_kind = read_resource_named(&two, Some("KafkaMirrorMaker2/my-mm2")).unwrap();
+    assert_eq!(by_kind.name.value(), Some("my-mm2"));
+    // kubectl get kafkamirrormaker2,kafkaconnector -o yaml: a kind: List.
+    let indent = |t: &str| t.lines().map(|l| format!("  {l}\n")).collect::<String>();
+    let list = format!(
+        "apiVersion: v1\nkind: List\nitems:\n- {}",
+        indent(&mm2).trim_start()
+    );
+    assert_eq!(
+        read_resource_named(&list, None).unwrap().name.value(),
+        Some("my-mm2")
+    );
+    // The page asks which, then reads the chosen one.
+    let mut editor = Editor::new();
+    editor.apply(EditorAction::CheckResource(two.clone()));
+    assert_eq!(editor.resource_candidates().len(), 2);
+    editor.apply(EditorAction::ChooseResource(
+        "KafkaConnector/my-sink".into(),
+    ));
+    let report = editor.resource_report().unwrap();
+    assert!(
+        report
+            .title
+            .as_deref()
+            .is_some_and(|t| t.contains("my-sink")),
+        "{:?}",
+        report.title
+    );
+}

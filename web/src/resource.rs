@@ -79,6 +79,18 @@ pub fn ResourcePanel() -> Html {
         Callback::from(move |bytes| store.dispatch(EditorAction::CheckResourceFile(bytes)))
     };
 
+    // Several resources in the text: one button each; core reads the chosen one.
+    let choices: Vec<Html> = store
+        .editor()
+        .resource_candidates()
+        .iter()
+        .map(|c| {
+            let choice = format!("{}/{}", c.kind.as_str(), c.name);
+            let label = format!("Use {}", c.label());
+            let on_choose = crate::on_click(&store, EditorAction::ChooseResource(choice));
+            html! { <button type="button" onclick={on_choose}>{ label }</button> }
+        })
+        .collect();
     let findings = report.as_ref().as_ref().map(|report| {
         let editor = store.editor();
         let text = editor.resource_text();
@@ -135,6 +147,12 @@ pub fn ResourcePanel() -> Html {
                 {text_ref} {on_text} {on_bytes} at={NoticeAt::Resource} />
             // What checking the resource filled in, next to its Check button.
             <crate::notice::NoticeLine at={&[NoticeAt::Resource][..]} />
+            if !choices.is_empty() {
+                <div class="actions" role="group" aria-label="Which custom resource">
+                    <span class="hint">{ "This text holds several custom resources; check which one?" }</span>
+                    { for choices }
+                </div>
+            }
             { findings.unwrap_or_default() }
         </section>
     }

@@ -10,7 +10,7 @@ use crate::export::{self, ConfigMapOptions, Export, Gate};
 use crate::import::{ImportOptions, import};
 use crate::model::{ConfigMapMeta, Listing, ResetFact};
 use crate::procedure::{self, AliasPath, Listed, Procedure, Target};
-use crate::resource::{Resource, read_resource};
+use crate::resource::{Candidate, Resource, candidates, read_resource_named};
 use crate::resource_check::{Against, Finding, check_resource, settings};
 use crate::rollback::{rollback, rollback_configmap};
 use std::sync::Arc;
@@ -28,6 +28,10 @@ pub(super) struct SafeApply {
     after: Option<Result<Arc<Listing>, Vec<Diagnostic>>>,
     /// Counts changes of the resource or the landed check: the page recomputes them then.
     revision: u64,
+    /// The resource the user chose when the text holds several (`KIND/NAME`).
+    choice: Option<String>,
+    /// The KafkaConnectors and KafkaMirrorMaker2s of the text when it holds several.
+    candidates: Vec<Candidate>,
 }
 
 /// A setting that stops an export view until it is filled in.
@@ -217,9 +221,34 @@ impl Editor {
 
     /// Stores and reads the resource text, without filling anything (restored drafts).
     pub(super) fn set_resource(&mut self, text: String) {
-        self.safe.resource = (!text.trim().is_empty()).then(|| read_resource(&text));
+        if text != self.safe.resource_text {
+            self.safe.choice = None;
+        }
+        let blank = text.trim().is_empty();
+        self.safe.candidates = if blank { Vec::new() } else { candidates(&text) };
+        if self.safe.candidates.len() < 2 {
+            self.safe.candidates.clear();
+        }
+        self.safe.resource =
+            (!blank).then(|| read_resource_named(&text, self.safe.choice.as_deref()));
         self.safe.resource_text = text;
         self.safe.filled = None;
+    }
+
+    /// The resource to use among several in the text (`KIND/NAME`), then checked as a pasted
+    /// one is.
+    pub(super) fn choose_resource(&mut self, choice: String) {
+        self.safe.choice = Some(choice);
+        let text = self.safe.resource_text.clone();
+        self.safe.revision = self.safe.revision.wrapping_add(1);
+        self.set_resource(text);
+        self.fill_from_resource();
+    }
+
+    /// The custom resources of the checked text when it holds several (a multi-document file,
+    /// a `kind: List`): the page offers one button each. Empty for a text with one.
+    pub fn resource_candidates(&self) -> &[Candidate] {
+        &self.safe.candidates
     }
 
     /// Fills the export settings from the resource (after a check, and after each load, which

@@ -145,6 +145,8 @@ pub enum EditorAction {
     CheckResource(String),
     /// A picked custom resource file, as bytes.
     CheckResourceFile(Vec<u8>),
+    /// Use this one (`KIND/NAME`) of the custom resources the checked text holds.
+    ChooseResource(String),
     /// Check this listing, taken after the alter, against the export: landed, drifted or
     /// missing per partition (empty text: no check).
     CheckNewListing(String),
@@ -381,6 +383,7 @@ impl Editor {
             // The resource fills settings (and bumps their revision when it does).
             EditorAction::CheckResource(_)
             | EditorAction::CheckResourceFile(_)
+            | EditorAction::ChooseResource(_)
             | EditorAction::CheckNewListing(_)
             | EditorAction::CheckNewListingFile(_) => {}
             // Set-from and add edit the data (and so bump like an edit); the forms change
@@ -566,6 +569,7 @@ impl Editor {
             }
             EditorAction::CheckResource(text) => self.check_resource_text(text),
             EditorAction::CheckResourceFile(bytes) => self.check_resource_bytes(bytes),
+            EditorAction::ChooseResource(choice) => self.choose_resource(choice),
             EditorAction::CheckNewListing(text) => self.check_landed_text(&text),
             EditorAction::CheckNewListingFile(bytes) => self.check_landed_bytes(&bytes),
             action @ (EditorAction::SetReferenceForm(..)

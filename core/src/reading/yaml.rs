@@ -117,6 +117,26 @@ enum Frame {
 
 /// Parses the first YAML document of `text`.
 pub fn parse(text: &str) -> Result<YamlDoc, YamlError> {
+    let mut docs = parse_docs(text, false)?;
+    if docs.is_empty() {
+        return Err(YamlError {
+            message: "the input is empty: expected a ConfigMap".into(),
+            pos: Position::new(1, 1),
+        });
+    }
+    Ok(docs.swap_remove(0))
+}
+
+/// Every document of a multi-document stream (`---` between them), as a GitOps file or
+/// `kubectl get a,b -o yaml` holds several resources. Positions are in the whole text.
+pub fn parse_all(text: &str) -> Result<Vec<YamlDoc>, YamlError> {
+    parse_docs(text, true)
+}
+
+/// The documents of `text`: only the first unless `all` (then the following ones are read too,
+/// and a syntax error in any of them is an error).
+fn parse_docs(text: &str, all: bool) -> Result<Vec<YamlDoc>, YamlError> {
+    let mut docs = Vec::new();
     let mut parser = Parser::new_from_str(text);
     let mut index = ByteIndex::new(text);
     let mut stack: Vec<Frame> = Vec::new();
@@ -214,7 +234,15 @@ pub fn parse(text: &str) -> Result<YamlDoc, YamlError> {
             _ => continue,
         };
         match stack.last_mut() {
-            None => return Ok(YamlDoc { root: node, styles }),
+            None => {
+                docs.push(YamlDoc {
+                    root: node,
+                    styles: std::mem::take(&mut styles),
+                });
+                if !all {
+                    return Ok(docs);
+                }
+            }
             Some(Frame::Seq { items, .. }) => items.push(node),
             Some(Frame::Map { members, key, .. }) => match key.take() {
                 None => {
@@ -240,10 +268,7 @@ pub fn parse(text: &str) -> Result<YamlDoc, YamlError> {
             },
         }
     }
-    Err(YamlError {
-        message: "the input is empty: expected a ConfigMap".into(),
-        pos: Position::new(1, 1),
-    })
+    Ok(docs)
 }
 
 /// What a YAML syntax error means, in the words of someone editing a ConfigMap: the position
