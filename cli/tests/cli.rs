@@ -156,7 +156,7 @@ fn text_output_for_the_negative_partition_fixture() {
             "{name}: listed: unknown. kubectl prints the operator's write time only with --show-managed-fields: kubectl get configmap bad-offsets -o yaml --show-managed-fields (the creation timestamp is not the listing time: a re-list updates the same ConfigMap)\n\
              {name}:4:5: info[IMP6]: Detected: MirrorSourceConnector (from the entry keys).\n\
              {name}:5:21: info[MS14]: MirrorMaker resumes at offset + 1. Enter the offset of the last record that should count as already mirrored.\n\
-             {name}:17:25: error[MS3]: Entry #2: 'partition' has the invalid value -1; it must be an integer between 0 and 2147483647 (MirrorMaker 2 answers HTTP 500 '... which cannot be negative').\n\
+             {name}:17:25: error[MS3]: east/orders partition -1 (entry #2): 'partition' has the invalid value -1; it must be an integer between 0 and 2147483647 (MirrorMaker 2 answers HTTP 500 '... which cannot be negative').\n\
              {name}: 1 error, 0 warnings, 2 infos (kind mirror-source, from the entry keys, key offsets.json, 5 entries)\n"
         )
     );
@@ -195,7 +195,7 @@ fn json_output_from_stdin() {
             .unwrap()
             .as_str()
             .unwrap()
-            .starts_with("Entry #2")
+            .starts_with("east/orders partition -1 (entry #2)")
     );
 }
 

@@ -45,9 +45,10 @@ fn validate_reports_the_chosen_kinds_errors_and_where_the_kind_came_from() {
         )
     );
     assert!(
-        err.contains("error[MS1]: Entry #1: the source partition is missing the 'cluster' key")
+        err.contains("error[MS1]: orders partition 0 (entry #1): the source partition is missing the 'cluster' key"),
+        "{err}"
     );
-    assert!(err.contains("error[MS8]: Entry #2: the offset -1 is negative"));
+    assert!(err.contains("error[MS8]: orders partition 1 (entry #2): the offset -1 is negative"));
     assert!(err.contains("(kind mirror-source, chosen,"));
 
     let out = run_stdin(

@@ -296,7 +296,9 @@ fn problems_follow_edits_without_revalidating_everything() {
     assert_eq!(ms11.len(), 1);
     assert_eq!(ms11[0].entry, Some(3));
     assert!(
-        ms11[0].message.starts_with("Entry #4: records 1001…1008"),
+        ms11[0]
+            .message
+            .starts_with("east/payments partition 0 (entry #4): records 1001…1008"),
         "{}",
         ms11[0].message
     );

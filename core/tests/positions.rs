@@ -26,7 +26,7 @@ fn positions_inside_a_literal_block() {
     let table = [
         (
             "|-\n    {\n      \"offsets\" : [ {\n        \"partition\" : { \"cluster\" : \"e\", \"partition\" : 0, \"topic\" : \"t\" },\n        \"offset\" : { \"offset\" : -4 }\n      } ]\n    }\n",
-            "8:33: MS8: Entry #1: the offset -4 is negative; it must be a whole number ≥ 0 (MirrorMaker 2 answers HTTP 500 '... for the 'offset' key, which cannot be negative'). To replay from the beginning of the partition, set the offset to null.",
+            "8:33: MS8: e/t partition 0 (entry #1): the offset -4 is negative; it must be a whole number ≥ 0 (MirrorMaker 2 answers HTTP 500 '... for the 'offset' key, which cannot be negative'). To replay from the beginning of the partition, set the offset to null.",
         ),
         (
             "|-\n    {\n      \"offsets\" : [ {\n        \"partition\" : { \"cluster\" : \"e\" \"partition\" : 0 }\n      } ]\n    }\n",
@@ -53,7 +53,7 @@ fn positions_inside_quoted_strings() {
         // kubectl -o json: the value is a JSON string on one line.
         (
             "{\"apiVersion\": \"v1\", \"kind\": \"ConfigMap\", \"data\": {\"offsets.json\": \"{\\n  \\\"offsets\\\" : [ {\\\"partition\\\": {\\\"kafka_topic\\\": \\\"t\\\", \\\"kafka_partition\\\": -1}} ]\\n}\"}}".to_string(),
-            "1:152: SK3: Entry #1: kafka_partition -1 is negative; no such partition exists, so the broker refuses the commit (UNKNOWN_TOPIC_OR_PARTITION) and Kafka Connect answers HTTP 500 'Failed to alter consumer group offsets for connector <name>'. Partitions are numbered from 0.",
+            "1:152: SK3: t partition -1 (entry #1): kafka_partition -1 is negative; no such partition exists, so the broker refuses the commit (UNKNOWN_TOPIC_OR_PARTITION) and Kafka Connect answers HTTP 500 'Failed to alter consumer group offsets for connector <name>'. Partitions are numbered from 0.",
         ),
         // Single-quoted YAML is not mapped finely: the scalar's start.
         (

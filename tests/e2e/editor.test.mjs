@@ -28,7 +28,7 @@ const EXPECTED = {
     facts: { Connector: 'MirrorSourceConnector', Source: 'ConfigMap (YAML)', ConfigMap: 'kafka/bad-offsets', 'Data key': 'offsets.json', Entries: '5', Clusters: 'east', Topics: '2' },
     notice: 'Loaded 5 entries (MirrorSourceConnector).',
     rows: ['orders partition 0', 'orders partition 2', 'payments partition 1'],
-    problems: [/error\s*MS3\s*17:25\s*Entry #2: 'partition' has the invalid value -1; it must be an integer/],
+    problems: [/error\s*MS3\s*17:25\s*east\/orders partition -1 \(entry #2\): 'partition' has the invalid value -1; it must be an integer/],
   },
   'kafkaconnector-empty.list.yaml': {
     facts: { Connector: 'Source connector (generic)', ConfigMap: 'kafka/fresh-offsets', Entries: '0', Topics: '0' },
@@ -400,7 +400,7 @@ test('export: the ConfigMap YAML holds exactly the expected payload (real kubect
       await exportRegion.getByRole('textbox', { name: 'KafkaConnector name' }).fill('mirror-source');
       const disabled = exportRegion.getByRole('region', { name: 'Export disabled' });
       await until(async () => /^Export is disabled until 1 error is fixed:/.test(await disabled.textContent()), { message: 'one blocker left' });
-      await eventually(async () => assert.match(await disabled.textContent(), /MS3: Entry #2: 'partition' has the invalid value -1; it must be an integer/));
+      await eventually(async () => assert.match(await disabled.textContent(), /MS3: east\/orders partition -1 \(entry #2\): 'partition' has the invalid value -1; it must be an integer/));
       await eventually(async () => assert.equal(await exportRegion.getByRole('region', { name: 'ConfigMap YAML' }).count(), 0, 'no export view while blocked'));
 
       // Choosing the problem shows and focuses its row, even when the filter hides it.

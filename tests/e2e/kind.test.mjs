@@ -29,10 +29,10 @@ test('choosing the connector kind of a bare REST body shows its MirrorMaker 2 er
     await eventually(async () => assert.equal(await problems.getByText(/error\s*MS1/).count(), 0));
 
     await kind.selectOption({ label: 'MirrorSourceConnector' });
-    await problems.getByText("Entry #1: the source partition is missing the 'cluster' key").first().waitFor();
+    await problems.getByText("(entry #1): the source partition is missing the 'cluster' key").first().waitFor();
     const items = await problemTexts(page);
-    assert.ok(items.some((t) => /error\s*MS1\s*.*Entry #2: the source partition is missing the 'cluster' key/.test(t)), JSON.stringify(items));
-    assert.ok(items.some((t) => /error\s*MS8\s*.*Entry #2: the offset -1 is negative/.test(t)), JSON.stringify(items));
+    assert.ok(items.some((t) => /error\s*MS1\s*.*partition 1 \(entry #2\): the source partition is missing the 'cluster' key/.test(t)), JSON.stringify(items));
+    assert.ok(items.some((t) => /error\s*MS8\s*.*partition 1 \(entry #2\): the offset -1 is negative/.test(t)), JSON.stringify(items));
     assert.ok(items.some((t) => /warning\s*IMP7\s*.*Entry #1 does not look like a MirrorSourceConnector partition/.test(t)), JSON.stringify(items));
     await eventually(async () => assert.equal((await headerFacts(page)).Connector, 'MirrorSourceConnector'));
     await eventually(async () => assert.equal(await kind.inputValue(), 'mirror-source'));

@@ -128,7 +128,7 @@ describe('a sink with data', { concurrency: 1 }, () => {
     writeFileSync(body, JSON.stringify({ offsets: [{ partition: { kafka_topic: TOPIC, kafka_partition: '1' }, offset: { kafka_offset: 7 } }] }));
     const warned = cli(['validate', body]);
     assert.equal(warned.status, 0, warned.stderr);
-    assert.match(warned.stderr, /warning\[SK6\]: Entry #1: kafka_partition is the string "1"; Kafka Connect reads it as partition 1 and lists it back as the number 1/);
+    assert.match(warned.stderr, /warning\[SK6\]: sink-orders-\w+ partition 1 \(entry #1\): kafka_partition is the string "1"; Kafka Connect reads it as partition 1 and lists it back as the number 1/);
     await ok('PATCH', `/connectors/${CONNECTOR}/offsets`, readFileSync(body, 'utf8'));
     const listed = await listOffsets(CONNECTOR);
     assert.deepEqual(listed.offsets.find((e) => e.partition.kafka_partition === 1)?.offset, { kafka_offset: 7 }, 'the worker lists the number');

@@ -26,16 +26,27 @@ pub enum ProblemItem {
 /// word with a digit or a quote in it (offsets, ranges, names). Problems with the same rule,
 /// severity and shape say the same thing about different rows.
 fn shape(message: &str) -> Vec<&str> {
-    let rest = match message.strip_prefix("Entry #") {
-        Some(r) => r
-            .trim_start_matches(|c: char| c.is_ascii_digit())
-            .trim_start_matches(':')
-            .trim_start(),
-        None => message,
-    };
+    let rest = about_row(message).unwrap_or(message);
     rest.split(' ')
         .filter(|w| !w.contains(|c: char| c.is_ascii_digit() || c == '\''))
         .collect()
+}
+
+/// What a message about one row says after naming the row: the text after "Entry #n: " or
+/// after "orders partition 1 (entry #n): " (`validate::name_rows`). `None` for a message that
+/// names no row that way.
+fn about_row(message: &str) -> Option<&str> {
+    let digits = |s: &str| s.trim_start_matches(|c: char| c.is_ascii_digit()).len() < s.len();
+    if let Some(r) = message.strip_prefix("Entry #")
+        && digits(r)
+    {
+        let r = r.trim_start_matches(|c: char| c.is_ascii_digit());
+        return Some(r.strip_prefix(':').unwrap_or(r).trim_start());
+    }
+    let at = message.find(" (entry #")?;
+    let r = message.get(at + " (entry #".len()..)?;
+    let r = r.trim_start_matches(|c: char| c.is_ascii_digit());
+    r.strip_prefix("):").map(str::trim_start)
 }
 
 /// Fewer problems of one shape than this stay one line each: a handful reads better listed
@@ -51,7 +62,7 @@ type Lead = (&'static str, Severity, String, Vec<usize>);
 pub fn group_problems(problems: &[Diagnostic]) -> Vec<ProblemItem> {
     let mut groups: HashMap<(&'static str, Severity, Vec<&str>), Vec<usize>> = HashMap::new();
     for (i, d) in problems.iter().enumerate() {
-        if d.entry.is_some() && d.message.starts_with("Entry #") {
+        if d.entry.is_some() && about_row(&d.message).is_some() {
             groups
                 .entry((d.rule, d.severity, shape(&d.message)))
                 .or_default()

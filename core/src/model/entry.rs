@@ -222,6 +222,38 @@ impl Entry {
         self.connect_read(kind)
     }
 
+    /// How a message names the entry's row, as the page's table does: `orders partition 1`,
+    /// with the source cluster for MirrorMaker 2 (`east/orders partition 1`) and the group for a
+    /// checkpoint (`billing/east.orders partition 0`). `None` when the partition has no
+    /// readable topic and partition (a generic connector's, or a broken one).
+    pub fn row_name(&self, kind: ConnectorKind) -> Option<String> {
+        let p = self.partition()?;
+        let text = |key: &str| p.get(key).and_then(JsonValue::as_str);
+        let (prefix, topic, partition) = match kind {
+            ConnectorKind::Sink => (
+                None,
+                text("kafka_topic")?,
+                integer_value(p.get("kafka_partition")?, true)?,
+            ),
+            ConnectorKind::MirrorSource => (
+                text("cluster"),
+                text("topic")?,
+                integer_value(p.get("partition")?, false)?,
+            ),
+            ConnectorKind::MirrorCheckpoint => (
+                text("group"),
+                text("topic")?,
+                integer_value(p.get("partition")?, false)?,
+            ),
+            ConnectorKind::MirrorHeartbeat | ConnectorKind::Generic => return None,
+        };
+        let shown = |s: &str| crate::names::shown(s);
+        Some(match prefix {
+            Some(c) => format!("{}/{} partition {partition}", shown(c), shown(topic)),
+            None => format!("{} partition {partition}", shown(topic)),
+        })
+    }
+
     /// [`Entry::key`] of [`Entry::as_connect_reads`]: the partition as Kafka Connect stores it,
     /// for matching an alter with a listing taken later.
     pub fn connect_key(&self, kind: ConnectorKind) -> Option<PartitionKey> {

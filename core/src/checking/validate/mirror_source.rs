@@ -171,7 +171,7 @@ pub(super) fn mirror_source_rules(
             cx.warn(
                 "MS10",
                 entry.origin.pos,
-                format!("Entry #{n} is new. Make sure topic '{t}' partition {p} exists on the source cluster and is replicated by this connector."),
+                format!("Entry #{n}: a new partition: make sure topic '{t}' has partition {p} on the source cluster and this connector replicates the topic."),
                 i,
             );
         }

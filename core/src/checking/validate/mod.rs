@@ -21,6 +21,7 @@
 use crate::diag::{Diagnostic, Position, Severity};
 use crate::model::{ConnectorKind, Entry, KeyIndex, Listing, OffsetField};
 use std::borrow::Cow;
+use std::collections::HashMap;
 
 mod listing;
 mod messages;
@@ -108,8 +109,30 @@ pub fn validate(listing: &Listing, baseline: Option<&Listing>) -> Vec<Diagnostic
         sink::same_topic_partition(&mut cx, listing.entries.iter(), &replaced);
     }
     let mut out = cx.out;
+    name_rows(&mut out, |i| listing.entries.get(i)?.row_name(listing.kind));
     crate::checking::sort_diagnostics(&mut out, crate::checking::by_position);
     out
+}
+
+/// Leads each message about one entry with the row it is about, as the page's table names
+/// it: "Entry #9: ..." becomes "payments partition 2 (entry #9): ..." (with the cluster for
+/// MirrorMaker 2), so a user finds the row without counting. Messages that already name it
+/// ("Entry #3 (east/orders:0): ...") and entries without a readable topic and partition keep
+/// their number alone.
+pub fn name_rows(out: &mut [Diagnostic], name: impl Fn(usize) -> Option<String>) {
+    for d in out.iter_mut() {
+        let Some(i) = d.entry else { continue };
+        let lead = format!("Entry #{}", i + 1);
+        let Some(rest) = d.message.strip_prefix(&lead) else {
+            continue;
+        };
+        if !rest.starts_with(':') {
+            continue;
+        }
+        if let Some(name) = name(i) {
+            d.message = format!("{name} (entry #{}){rest}", i + 1);
+        }
+    }
 }
 
 /// [`validate`]`(&edited, None)` for `edited` = `meta` (every field but its entries) with the
@@ -139,11 +162,19 @@ pub fn validate_streamed<'s>(
     // Whether each entry's offset binds (`binds_offset`), for the entries S7 finds replaced.
     let mut binds: Vec<bool> = Vec::new();
     let mut sink_keys: Vec<Option<(String, i64, Position)>> = Vec::new();
+    // The row names of the entries with a finding (the entries are gone after the loop).
+    let mut names: HashMap<usize, String> = HashMap::new();
     for (i, (entry, stand_in)) in entries.enumerate() {
         if !same_for_s7(&entry, stand_in) {
             return None;
         }
+        let before = cx.out.len();
         entry_rules(&mut cx, i, &entry, None);
+        if cx.out.len() > before
+            && let Some(name) = entry.row_name(meta.kind)
+        {
+            names.insert(i, name);
+        }
         binds.push(binds_offset(&entry));
         if meta.kind == ConnectorKind::Sink {
             sink_keys.push(sink::topic_partition(&entry));
@@ -167,13 +198,27 @@ pub fn validate_streamed<'s>(
     drop_replaced(&mut entry_findings, &replaced);
     listing_rules(&mut cx, count, first_pos, false);
     cx.out.extend(entry_findings);
-    for (i, first, e) in duplicates {
+    for &(i, first, e) in &duplicates {
         s7(&mut cx, i, first, e);
     }
     if meta.kind == ConnectorKind::Sink {
         sink::same_topic_partition_keys(&mut cx, &sink_keys, &replaced);
     }
+    for (i, _, e) in &duplicates {
+        if let Some(name) = e.row_name(meta.kind) {
+            names.entry(*i).or_insert(name);
+        }
+    }
     let mut out = cx.out;
+    name_rows(&mut out, |i| {
+        names.get(&i).cloned().or_else(|| {
+            let (topic, partition, _) = sink_keys.get(i)?.as_ref()?;
+            Some(format!(
+                "{} partition {partition}",
+                crate::names::shown(topic)
+            ))
+        })
+    });
     crate::checking::sort_diagnostics(&mut out, crate::checking::by_position);
     Some(out)
 }
