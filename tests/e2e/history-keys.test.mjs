@@ -1,0 +1,156 @@
+// End-to-end: Ctrl+Z, Ctrl+Shift+Z and Ctrl+Y are the app's Undo and Redo wherever the focus is,
+// except in a text field holding typing not yet committed: there the first press undoes the
+// typing (the browser's own text undo) and the next one is the app's (issue 20, item 3).
+// Keys are pressed with page.keyboard where the user has the focus. Waits for states, never for
+// time.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { FIXTURES } from './harness.mjs';
+import { withApp, paste, offsetBox, changeText, until, eventually, openImport } from './editor-helpers.mjs';
+
+const fixture = (name) => readFile(join(FIXTURES, name), 'utf8');
+const MM2 = 'kafkamirrormaker2-source.list.yaml'; // orders 0 = 41, orders 1 = 42
+const SINK = 'kafkaconnector-sink.list.json'; // events 0-2 = 500, 501, 502
+
+const hasFocus = (locator) => locator.evaluate((el) => el === document.activeElement);
+
+/** Waits until `locator` has the focus. */
+const focusOn = (locator, what) => until(() => hasFocus(locator), { message: `focus on ${what}` });
+
+/**
+ * Presses Ctrl+Z until `field` holds `committed` again: while it holds typing, each press is the
+ * field's own text undo (the browser may undo a typed run in one step or in several).
+ */
+async function undoTyping(page, field, committed) {
+  for (let presses = 0; presses < 10; presses++) {
+    const before = await field.inputValue();
+    if (before === committed) return;
+    await page.keyboard.press('Control+z');
+    await until(async () => (await field.inputValue()) !== before, { message: `a text undo step from ${JSON.stringify(before)}` });
+  }
+  assert.fail(`ten presses of Ctrl+Z did not bring back ${JSON.stringify(committed)}`);
+}
+
+/** Types `value` into a row's offset cell and presses Enter; waits for the change to show. */
+async function setCell(page, name, value) {
+  const box = offsetBox(page, name);
+  await box.fill(value);
+  await box.press('Enter');
+  await until(async () => (await changeText(page, name)) !== '', { message: `edit of ${name}` });
+}
+
+test('after Load, Open file or a drop, Ctrl+Z in the Filter box undoes the load; typed filter text is undone first', async () => {
+  await withApp({}, async ({ page }) => {
+    const filter = page.getByRole('searchbox', { name: 'Filter' });
+    const orders0 = offsetBox(page, 'orders partition 0');
+    const events0 = offsetBox(page, 'events partition 0');
+    const sink = await fixture(SINK);
+    await paste(page, await fixture(MM2));
+    await setCell(page, 'orders partition 0', '3');
+
+    /** After a load of the sink listing: the focus is in the filter, and Ctrl+Z brings back the orders. */
+    const undoneFromFilter = async (how) => {
+      await events0.waitFor();
+      await focusOn(filter, `the Filter box after ${how}`);
+      await page.getByRole('status').filter({ hasText: 'Undo (Ctrl+Z) brings back the previous listing with its 1 edit.' }).waitFor();
+      await page.keyboard.press('Control+z');
+      await until(async () => (await orders0.count()) === 1 && (await orders0.inputValue()) === '3', { message: `Ctrl+Z in the Filter box undoes ${how}` });
+      await page.getByRole('status').filter({ hasText: 'Undone: the previous listing is back with its 1 edit.' }).waitFor();
+      await eventually(async () => assert.equal(await filter.inputValue(), '', 'the filter is as it was'));
+    };
+
+    await paste(page, sink);
+    await undoneFromFilter('Load');
+    // Redo from the filter too, by Ctrl+Shift+Z and by Ctrl+Y.
+    await focusOn(filter, 'the Filter box after the undo');
+    await page.keyboard.press('Control+Shift+Z');
+    await events0.waitFor();
+    await page.keyboard.press('Control+z');
+    await until(async () => (await orders0.count()) === 1, { message: 'undone again' });
+    await page.keyboard.press('Control+y');
+    await events0.waitFor();
+    await page.keyboard.press('Control+z');
+    await until(async () => (await orders0.count()) === 1, { message: 'undone once more' });
+
+    await openImport(page);
+    await page.getByLabel('Open file').setInputFiles(join(FIXTURES, SINK));
+    await undoneFromFilter('Open file');
+
+    // A file dropped on the table while the focus is in the filter.
+    const dataTransfer = await page.evaluateHandle((text) => {
+      const dt = new DataTransfer();
+      dt.items.add(new File([text], 'sink.json', { type: 'application/json' }));
+      return dt;
+    }, sink);
+    await page.getByRole('table', { name: 'Offsets' }).dispatchEvent('drop', { dataTransfer });
+    await undoneFromFilter('a drop');
+
+    // Text typed in the filter is still being typed: the first Ctrl+Z undoes it and nothing
+    // else, the next is the app's (the edit of orders partition 0).
+    await filter.click();
+    await page.keyboard.type('pay');
+    await page.getByRole('status').filter({ hasText: '0 of 2 entries shown' }).waitFor();
+    await undoTyping(page, filter, '');
+    await page.getByRole('status').filter({ hasText: '2 of 2 entries shown' }).waitFor();
+    await eventually(async () => assert.equal(await orders0.inputValue(), '3', 'only the typing was undone'));
+    await page.keyboard.press('Control+z');
+    await until(async () => (await orders0.inputValue()) === '41', { message: 'the next Ctrl+Z undoes the edit' });
+    await eventually(async () => assert.equal(await filter.inputValue(), ''));
+    await focusOn(filter, 'the Filter box after the undo');
+  });
+});
+
+test('the bulk Value, the import text and an export setting: their typing first, then the app', async () => {
+  await withApp({}, async ({ page }) => {
+    const orders0 = offsetBox(page, 'orders partition 0');
+    const value = page.getByRole('textbox', { name: 'Value', exact: true });
+    await paste(page, await fixture(MM2));
+
+    // The bulk Value: Enter sets the rows, and the value it set is committed.
+    await value.click();
+    await page.keyboard.type('5');
+    await page.keyboard.press('Enter');
+    await until(async () => (await orders0.inputValue()) === '5', { message: 'Set 2 rows' });
+    await page.keyboard.press('Control+z');
+    await until(async () => (await orders0.inputValue()) === '41', { message: 'Ctrl+Z in the committed Value undoes the Set' });
+    await eventually(async () => assert.equal(await value.inputValue(), '5', 'the Value is left as it was'));
+    await page.keyboard.press('Control+Shift+Z');
+    await until(async () => (await orders0.inputValue()) === '5', { message: 'Ctrl+Shift+Z redoes the Set' });
+    // Typed after the Set: undone first.
+    await page.keyboard.type('0');
+    await eventually(async () => assert.equal(await value.inputValue(), '50'));
+    await undoTyping(page, value, '5');
+    await eventually(async () => assert.equal(await orders0.inputValue(), '5', 'only the typing was undone'));
+    await page.keyboard.press('Control+z');
+    await until(async () => (await orders0.inputValue()) === '41', { message: 'then the Set' });
+    await page.keyboard.press('Control+Shift+Z');
+    await until(async () => (await orders0.inputValue()) === '5', { message: 'redone' });
+
+    // An export setting (applied as it is typed, but not an undoable step).
+    const namespace = page.getByRole('textbox', { name: 'Namespace', exact: true });
+    const typedNamespace = await namespace.inputValue();
+    await namespace.click();
+    await page.keyboard.press('End');
+    await page.keyboard.type('-x');
+    await undoTyping(page, namespace, typedNamespace);
+    await eventually(async () => assert.equal(await orders0.inputValue(), '5', 'only the typing was undone'));
+    await page.keyboard.press('Control+z');
+    await until(async () => (await orders0.inputValue()) === '41', { message: 'then the Set, from the export setting' });
+    await page.keyboard.press('Control+y');
+    await until(async () => (await orders0.inputValue()) === '5', { message: 'Ctrl+Y redoes' });
+
+    // The import text: the loaded text is committed, what is typed into it is not.
+    await openImport(page);
+    const area = page.getByRole('textbox', { name: 'Import text' });
+    const loaded = await area.inputValue();
+    await area.click();
+    await page.keyboard.press('Control+End');
+    await page.keyboard.type('\n# more');
+    await undoTyping(page, area, loaded);
+    await eventually(async () => assert.equal(await orders0.inputValue(), '5', 'only the typing was undone'));
+    await page.keyboard.press('Control+z');
+    await until(async () => (await orders0.inputValue()) === '41', { message: 'then the Set, from the import text' });
+  });
+});
