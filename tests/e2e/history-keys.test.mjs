@@ -1,6 +1,6 @@
 // End-to-end: Ctrl+Z, Ctrl+Shift+Z and Ctrl+Y are the app's Undo and Redo wherever the focus is,
 // except in a text field holding typing not yet committed: there the first press undoes the
-// typing (the browser's own text undo) and the next one is the app's (issue 20, item 3).
+// typing (the browser's own text undo) and the next one is the app's (issue 20, items 3 and 4).
 // Keys are pressed with page.keyboard where the user has the focus. Waits for states, never for
 // time.
 import { test } from 'node:test';
@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { FIXTURES } from './harness.mjs';
-import { withApp, paste, offsetBox, changeText, until, eventually, openImport } from './editor-helpers.mjs';
+import { withApp, paste, offsetBox, rowOf, changeText, until, eventually, openImport, openExport } from './editor-helpers.mjs';
 
 const fixture = (name) => readFile(join(FIXTURES, name), 'utf8');
 const MM2 = 'kafkamirrormaker2-source.list.yaml'; // orders 0 = 41, orders 1 = 42
@@ -152,5 +152,62 @@ test('the bulk Value, the import text and an export setting: their typing first,
     await eventually(async () => assert.equal(await orders0.inputValue(), '5', 'only the typing was undone'));
     await page.keyboard.press('Control+z');
     await until(async () => (await orders0.inputValue()) === '41', { message: 'then the Set, from the import text' });
+  });
+});
+
+test('Ctrl+Z in a committed offset cell is the app\'s undo: the cell always shows the model\'s value', async () => {
+  await withApp({}, async ({ page }) => {
+    const name = 'orders partition 0';
+    const cell = offsetBox(page, name);
+    const resumes = () => rowOf(page, name).locator('td.resumes').textContent().then((t) => t.trim());
+    const exportRegion = page.getByRole('region', { name: 'Export' });
+    const patch = async () => (await exportRegion.getByRole('region', { name: 'PATCH JSON', exact: true }).locator('pre').textContent());
+    await paste(page, await fixture(MM2));
+
+    // Typed and committed with Enter (which moves to the next row), then clicked again.
+    await cell.click();
+    await page.keyboard.press('Control+a');
+    await page.keyboard.type('1523400');
+    await page.keyboard.press('Enter');
+    await until(async () => (await resumes()) === '1523401', { message: 'the edit resumes at 1523401' });
+    await openExport(page, 'PATCH JSON');
+    await eventually(async () => assert.match(await patch(), /1523400/));
+    await cell.click();
+    await page.keyboard.press('Control+z');
+    // The app's undo: the cell, Resumes at, the Change text and the export all say 41 again.
+    await until(async () => (await cell.inputValue()) === '41', { message: 'the cell shows the model\'s previous value' });
+    await eventually(async () => assert.equal(await resumes(), '42'));
+    await eventually(async () => assert.equal(await changeText(page, name), ''));
+    await eventually(async () => assert.doesNotMatch(await exportRegion.textContent(), /1523400/));
+    await page.getByRole('button', { name: 'Redo', exact: true }).waitFor();
+    await eventually(async () => assert.ok(await page.getByRole('button', { name: 'Redo', exact: true }).isEnabled(), 'the edit was undone'));
+    assert.ok(await hasFocus(cell), 'the focus stays in the cell');
+    // Leaving the cell makes no new edit.
+    await page.keyboard.press('Tab');
+    await eventually(async () => assert.equal(await changeText(page, name), '', 'no new edit on blur'));
+    await eventually(async () => assert.equal(await cell.inputValue(), '41'));
+
+    // Ctrl+Shift+Z in the cell redoes it; the cell follows the model.
+    await cell.click();
+    await page.keyboard.press('Control+Shift+Z');
+    await until(async () => (await cell.inputValue()) === '1523400', { message: 'redone in the cell' });
+    await eventually(async () => assert.equal(await resumes(), '1523401'));
+    await eventually(async () => assert.match(await exportRegion.textContent(), /1523400/));
+
+    // Typing not yet committed is undone first (the browser's text undo), then the edit.
+    await page.keyboard.press('End');
+    await page.keyboard.type('9');
+    await eventually(async () => assert.equal(await cell.inputValue(), '15234009'));
+    await undoTyping(page, cell, '1523400');
+    await eventually(async () => assert.equal(await resumes(), '1523401', 'only the typing was undone'));
+    await page.keyboard.press('Control+z');
+    await until(async () => (await cell.inputValue()) === '41', { message: 'then the edit' });
+    await eventually(async () => assert.equal(await resumes(), '42'));
+    await page.keyboard.press('Control+z');
+    // Nothing left to undo: still the model's value.
+    await page.getByRole('alert').filter({ hasText: 'Nothing to undo.' }).waitFor();
+    await eventually(async () => assert.equal(await cell.inputValue(), '41'));
+    await page.getByRole('heading', { name: 'Connector offsets editor' }).click();
+    await eventually(async () => assert.equal(await changeText(page, name), '', 'no new edit on blur'));
   });
 });
