@@ -75,26 +75,21 @@ fn text_of(el: &Element) -> Option<JsValue> {
 }
 
 /// Ends the browser's open typing run in `el` (setting the selection it has), so that what is
-/// typed next is an undo step of its own.
+/// typed next is an undo step of its own. Through `Reflect`: an input and a text area have the
+/// same selection API but no common type in web-sys.
 fn close_typing(el: &Element) {
-    if let Some(input) = el.dyn_ref::<HtmlInputElement>()
-        && let (Ok(Some(start)), Ok(Some(end))) = (input.selection_start(), input.selection_end())
-    {
-        let direction = input
-            .selection_direction()
-            .ok()
-            .flatten()
-            .unwrap_or_default();
-        let _ = input.set_selection_range_with_direction(start, end, &direction);
-    } else if let Some(area) = el.dyn_ref::<HtmlTextAreaElement>()
-        && let (Ok(Some(start)), Ok(Some(end))) = (area.selection_start(), area.selection_end())
-    {
-        let direction = area
-            .selection_direction()
-            .ok()
-            .flatten()
-            .unwrap_or_default();
-        let _ = area.set_selection_range_with_direction(start, end, &direction);
+    let get = |name: &str| js_sys::Reflect::get(el, &name.into()).unwrap_or(JsValue::NULL);
+    let (start, end, direction) = (
+        get("selectionStart"),
+        get("selectionEnd"),
+        get("selectionDirection"),
+    );
+    // Null for an element without a text selection (a checkbox, a button).
+    if start.is_null() || start.is_undefined() {
+        return;
+    }
+    if let Ok(set) = get("setSelectionRange").dyn_into::<js_sys::Function>() {
+        let _ = set.call3(el, &start, &end, &direction);
     }
 }
 
