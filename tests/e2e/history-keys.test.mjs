@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { FIXTURES } from './harness.mjs';
-import { withApp, paste, offsetBox, rowOf, changeText, until, eventually, openImport, openExport } from './editor-helpers.mjs';
+import { withApp, paste, offsetBox, setCell, rowOf, changeText, until, eventually, openImport, openExport } from './editor-helpers.mjs';
 
 const fixture = (name) => readFile(join(FIXTURES, name), 'utf8');
 const MM2 = 'kafkamirrormaker2-source.list.yaml'; // orders 0 = 41, orders 1 = 42
@@ -31,14 +31,6 @@ async function undoTyping(page, field, committed) {
     await until(async () => (await field.inputValue()) !== before, { message: `a text undo step from ${JSON.stringify(before)}` });
   }
   assert.fail(`ten presses of Ctrl+Z did not bring back ${JSON.stringify(committed)}`);
-}
-
-/** Types `value` into a row's offset cell and presses Enter; waits for the change to show. */
-async function setCell(page, name, value) {
-  const box = offsetBox(page, name);
-  await box.fill(value);
-  await box.press('Enter');
-  await until(async () => (await changeText(page, name)) !== '', { message: `edit of ${name}` });
 }
 
 test('after Load, Open file or a drop, Ctrl+Z in the Filter box undoes the load; typed filter text is undone first', async () => {
@@ -118,40 +110,27 @@ test('the bulk Value, the import text and an export setting: their typing first,
     await eventually(async () => assert.equal(await value.inputValue(), '5', 'the Value is left as it was'));
     await page.keyboard.press('Control+Shift+Z');
     await until(async () => (await orders0.inputValue()) === '5', { message: 'Ctrl+Shift+Z redoes the Set' });
-    // Typed after the Set: undone first.
-    await page.keyboard.type('0');
-    await eventually(async () => assert.equal(await value.inputValue(), '50'));
-    await undoTyping(page, value, '5');
-    await eventually(async () => assert.equal(await orders0.inputValue(), '5', 'only the typing was undone'));
-    await page.keyboard.press('Control+z');
-    await until(async () => (await orders0.inputValue()) === '41', { message: 'then the Set' });
-    await page.keyboard.press('Control+Shift+Z');
-    await until(async () => (await orders0.inputValue()) === '5', { message: 'redone' });
-
+    // Typed after the Set (at the end of the field's text): undone first, then the Set.
+    const typingThenSet = async (what, field, end, typed, redo) => {
+      const committed = await field.inputValue();
+      // focus(), not a click: a click moves the caret, which would end the browser's typing
+      // run in the bulk Value by itself (the app must end it when the Set commits the text).
+      await field.focus();
+      await page.keyboard.press(end);
+      await page.keyboard.type(typed);
+      await undoTyping(page, field, committed);
+      await eventually(async () => assert.equal(await orders0.inputValue(), '5', `${what}: only the typing was undone`));
+      await page.keyboard.press('Control+z');
+      await until(async () => (await orders0.inputValue()) === '41', { message: `${what}: then the Set` });
+      await page.keyboard.press(redo);
+      await until(async () => (await orders0.inputValue()) === '5', { message: `${what}: ${redo} redoes it` });
+    };
+    await typingThenSet('the bulk Value', value, 'End', '0', 'Control+Shift+Z');
     // An export setting (applied as it is typed, but not an undoable step).
-    const namespace = page.getByRole('textbox', { name: 'Namespace', exact: true });
-    const typedNamespace = await namespace.inputValue();
-    await namespace.click();
-    await page.keyboard.press('End');
-    await page.keyboard.type('-x');
-    await undoTyping(page, namespace, typedNamespace);
-    await eventually(async () => assert.equal(await orders0.inputValue(), '5', 'only the typing was undone'));
-    await page.keyboard.press('Control+z');
-    await until(async () => (await orders0.inputValue()) === '41', { message: 'then the Set, from the export setting' });
-    await page.keyboard.press('Control+y');
-    await until(async () => (await orders0.inputValue()) === '5', { message: 'Ctrl+Y redoes' });
-
+    await typingThenSet('an export setting', page.getByRole('textbox', { name: 'Namespace', exact: true }), 'End', '-x', 'Control+y');
     // The import text: the loaded text is committed, what is typed into it is not.
     await openImport(page);
-    const area = page.getByRole('textbox', { name: 'Import text' });
-    const loaded = await area.inputValue();
-    await area.click();
-    await page.keyboard.press('Control+End');
-    await page.keyboard.type('\n# more');
-    await undoTyping(page, area, loaded);
-    await eventually(async () => assert.equal(await orders0.inputValue(), '5', 'only the typing was undone'));
-    await page.keyboard.press('Control+z');
-    await until(async () => (await orders0.inputValue()) === '41', { message: 'then the Set, from the import text' });
+    await typingThenSet('the import text', page.getByRole('textbox', { name: 'Import text' }), 'Control+End', '\n# more', 'Control+Shift+Z');
   });
 });
 
