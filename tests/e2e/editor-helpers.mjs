@@ -4,6 +4,8 @@
 import assert from 'node:assert/strict';
 import { start } from './harness.mjs';
 
+import { until } from './wait.mjs';
+
 export { until, eventually, WAIT_MS } from './wait.mjs';
 
 /** Starts the app (fresh profile), opens it and waits for the page heading. */
@@ -79,6 +81,14 @@ export async function headerFacts(page) {
 /** The offset textbox of a row, by its exact accessible name. */
 export function offsetBox(page, name) {
   return page.getByRole('textbox', { name: `Offset of ${name}`, exact: true });
+}
+
+/** Types `value` into a row's offset cell and presses Enter; waits for the change to show. */
+export async function setCell(page, name, value) {
+  const box = offsetBox(page, name);
+  await box.fill(value);
+  await box.press('Enter');
+  await until(async () => (await changeText(page, name)) !== '', { message: `edit of ${name}` });
 }
 
 /** The table row (`tr.row`) holding the offset textbox named "Offset of NAME". */

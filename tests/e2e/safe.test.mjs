@@ -6,20 +6,12 @@ import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { FIXTURES } from './harness.mjs';
-import { withApp, paste, headerFacts, offsetBox, changeText, until, openImport, openExport, eventually } from './editor-helpers.mjs';
+import { withApp, paste, headerFacts, offsetBox, changeText, setCell, until, openImport, openExport, eventually } from './editor-helpers.mjs';
 
 const fixture = (name) => readFile(join(FIXTURES, name), 'utf8');
 const MM2 = 'kafkamirrormaker2-source.list.yaml'; // orders 0 = 41, orders 1 = 42
 const EXAMPLE = 'kafkaconnector-mm2-source.list.yaml'; // the page's example: orders 0-2 = 1006, 2006, 3006; payments 0-1 = 1008, 2008
 const SINK = 'kafkaconnector-sink.list.json'; // events 0-2 = 500, 501, 502
-
-/** Types `value` into a row's offset cell and presses Enter; waits for the change to show. */
-async function setCell(page, name, value) {
-  const box = offsetBox(page, name);
-  await box.fill(value);
-  await box.press('Enter');
-  await until(async () => (await changeText(page, name)) !== '', { message: `edit of ${name}` });
-}
 
 test('auto.offset.reset: no command until the user chooses; latest is warned', async () => {
   await withApp({}, async ({ page }) => {

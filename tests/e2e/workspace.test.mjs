@@ -7,18 +7,10 @@ import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { FIXTURES } from './harness.mjs';
-import { withApp, paste, offsetBox, changeText, until, openExport } from './editor-helpers.mjs';
+import { withApp, paste, setCell, until, openExport } from './editor-helpers.mjs';
 
 const fixture = (name) => readFile(join(FIXTURES, name), 'utf8');
 const MM2 = 'kafkamirrormaker2-source.list.yaml'; // ConfigMap kafka/my-mm2-offsets, orders 0 = 41
-
-/** Types `value` into a row's offset cell and presses Enter; waits for the change to show. */
-async function setCell(page, name, value) {
-  const box = offsetBox(page, name);
-  await box.fill(value);
-  await box.press('Enter');
-  await until(async () => (await changeText(page, name)) !== '', { message: `edit of ${name}` });
-}
 
 const selectedTab = (page) => page.getByRole('tablist', { name: 'Export views' }).locator('[role=tab][aria-selected=true]');
 

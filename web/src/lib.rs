@@ -7,6 +7,7 @@ mod bulk;
 mod busy;
 mod drafts;
 mod export;
+mod history_keys;
 mod idb;
 mod import;
 pub mod io;
@@ -160,47 +161,33 @@ pub fn App() -> Html {
     let focus_row = use_state(|| None::<usize>);
     let shortcuts_open = use_state(|| false);
 
-    // Ctrl+Z / Ctrl+Shift+Z anywhere but in a field, "?" for the shortcuts; files dropped
-    // anywhere on the page.
+    // Ctrl+Z / Ctrl+Shift+Z / Ctrl+Y anywhere, a field's own typing first.
+    history_keys::use_history_keys(store.clone());
+    // "?" for the shortcuts (outside a field, where it is a character); files dropped anywhere
+    // on the page.
     {
         let store = store.clone();
         let shortcuts_open = shortcuts_open.clone();
         use_effect_with((), move |_| {
             let document = gloo::utils::document();
             let options = gloo::events::EventListenerOptions::enable_prevent_default();
-            let keys = {
-                let store = store.clone();
-                // Not passive: preventDefault must stop the browser's own text undo.
-                gloo::events::EventListener::new_with_options(
-                    &document,
-                    "keydown",
-                    options,
-                    move |e| {
-                        let Some(e) = e.dyn_ref::<KeyboardEvent>() else {
-                            return;
-                        };
-                        if e.key() == "?"
-                            && !(e.ctrl_key() || e.meta_key() || e.alt_key())
-                            && !typing_in_a_field(e)
-                        {
-                            e.prevent_default();
-                            shortcuts_open.set(true);
-                            return;
-                        }
-                        if !(e.ctrl_key() || e.meta_key()) || typing_in_a_field(e) {
-                            return;
-                        }
-                        let key = e.key().to_ascii_lowercase();
-                        let action = match (key.as_str(), e.shift_key()) {
-                            ("z", false) => Action::Undo,
-                            ("z", true) | ("y", false) => Action::Redo,
-                            _ => return,
-                        };
+            let keys = gloo::events::EventListener::new_with_options(
+                &document,
+                "keydown",
+                options,
+                move |e| {
+                    let Some(e) = e.dyn_ref::<KeyboardEvent>() else {
+                        return;
+                    };
+                    if e.key() == "?"
+                        && !(e.ctrl_key() || e.meta_key() || e.alt_key())
+                        && !typing_in_a_field(e)
+                    {
                         e.prevent_default();
-                        store.dispatch(EditorAction::Edit(action));
-                    },
-                )
-            };
+                        shortcuts_open.set(true);
+                    }
+                },
+            );
             let over = gloo::events::EventListener::new_with_options(
                 &document,
                 "dragover",

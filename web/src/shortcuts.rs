@@ -9,8 +9,14 @@ use yew::prelude::*;
 /// The shortcuts, as (keys, what they do).
 const SHORTCUTS: &[(&str, &str)] = &[
     ("?", "Show this list"),
-    ("Ctrl+Z", "Undo (outside a text field)"),
-    ("Ctrl+Shift+Z or Ctrl+Y", "Redo (outside a text field)"),
+    (
+        "Ctrl+Z",
+        "Undo; in a text field, first what you typed there and did not commit",
+    ),
+    (
+        "Ctrl+Shift+Z or Ctrl+Y",
+        "Redo; in a text field, first the typing its Ctrl+Z undid",
+    ),
     (
         "Up / Down",
         "In an offset: the offset of the row above / below",

@@ -563,8 +563,13 @@ fn offset_input(row: usize) -> Option<HtmlElement> {
 /// An inline edit cell: what is typed (kept while it is refused), the refusal, and the
 /// handlers. The change event (Enter, or leaving the field) commits through `decide`, which
 /// turns the text into an action in the core or explains why not; Escape reverts to `shown`.
+///
+/// `shown`, the model's value, is the cell's committed text (its `data-committed` attribute):
+/// Ctrl+Z there is the app's undo, which the cell then shows; only typing that differs from it
+/// is the browser's to undo (see `history_keys`).
 struct CellEditor {
     value: String,
+    committed: String,
     error: Option<String>,
     on_input: Callback<InputEvent>,
     on_change: Callback<Event>,
@@ -580,10 +585,18 @@ where
     let typed = use_state(|| None::<String>);
     let error = use_state(|| None::<String>);
     let on_input = {
-        let typed = typed.clone();
+        let (typed, error, shown) = (typed.clone(), error.clone(), shown.clone());
         Callback::from(move |e: InputEvent| {
             let input: HtmlInputElement = e.target_unchecked_into();
-            typed.set(Some(input.value()));
+            let text = input.value();
+            // Typed (or text-undone) back to the model's value: nothing typed any more, so the
+            // cell follows the model again (an undo must show in it).
+            if text == shown {
+                typed.set(None);
+                error.set(None);
+            } else {
+                typed.set(Some(text));
+            }
         })
     };
     let on_change = {
@@ -624,7 +637,8 @@ where
         })
     };
     CellEditor {
-        value: (*typed).clone().unwrap_or(shown),
+        value: (*typed).clone().unwrap_or_else(|| shown.clone()),
+        committed: shown,
         error: (*error).clone(),
         on_input,
         on_change,
@@ -746,7 +760,8 @@ fn OffsetRow(props: &RowProps) -> Html {
             <td class="offset">
                 <input id={format!("offset-{row}")} class="offset-input" type="text" inputmode="numeric"
                     autocomplete="off" spellcheck="false"
-                    aria-label={d.label.clone()} value={offset_cell.value.clone()} disabled={!d.editable}
+                    aria-label={d.label.clone()} value={offset_cell.value.clone()} data-committed={offset_cell.committed.clone()}
+                    disabled={!d.editable}
                     placeholder={if d.is_null { "null" } else { "" }}
                     aria-invalid={cell_error.is_some().to_string()}
                     aria-describedby={cell_error.is_some().then(|| error_id.clone())}
@@ -813,7 +828,7 @@ fn FieldInput(props: &FieldProps) -> Html {
         <span class={classes!("field", cell.changed.then_some("changed"))}>
             <span class="field-key" aria-hidden="true">{ &cell.key }</span>
             <input id={props.id.clone()} class="field-input" type="text" autocomplete="off" spellcheck="false"
-                size={size.to_string()} aria-label={cell.label.clone()} value={editing.value.clone()}
+                size={size.to_string()} aria-label={cell.label.clone()} value={editing.value.clone()} data-committed={editing.committed.clone()}
                 aria-invalid={editing.error.is_some().to_string()}
                 aria-describedby={editing.error.is_some().then(|| error_id.clone())}
                 oninput={editing.on_input.clone()} onchange={editing.on_change.clone()} onkeydown={editing.on_key.clone()} title={cell.label.clone()} />

@@ -11,7 +11,8 @@
 //! This file holds the state and its reducer; each concern around it has a file of its own:
 //! `view` (the table: filter, groups, sort), `display` (labels, sentences, numbers), `input`
 //! (typed cells to actions), `settings` (export settings and their checks), `exports`
-//! (problems, blockers, exports) and `draft` (the draft records).
+//! (problems, blockers, exports), `draft` (the draft records) and `keys` (which presses of the
+//! undo and redo keys are the app's).
 
 use crate::diag::Diagnostic;
 use crate::edit::{Action, Session};
@@ -26,6 +27,7 @@ mod draft;
 mod exports;
 mod groups;
 mod input;
+mod keys;
 mod kind;
 mod notice;
 mod references;
@@ -59,6 +61,7 @@ pub use input::{
     BulkOp, ShiftOffer, add_entries, bulk_action, cell_edit, null_toggle, parse_field_input,
     parse_offset_input, parse_signed_input,
 };
+pub use keys::{KeyFocus, history_key};
 pub use kind::DETECTED;
 pub use notice::{Notice, NoticeAt};
 pub use references::{
