@@ -307,7 +307,7 @@ pub fn ExportPanel(props: &ExportProps) -> Html {
             <div class="field">
                 <label for={id.clone()}>{ label }</label>
                 <input id={id.clone()} type="text" value={settings.get(field).to_string()} oninput={oninput}
-                    placeholder={hint} autocomplete="off" spellcheck="false"
+                    placeholder={format!("e.g. {hint}")} autocomplete="off" spellcheck="false"
                     aria-invalid={error.is_some().to_string()}
                     aria-describedby={error.is_some().then(|| format!("{id}-error"))} />
                 if let Some(e) = error {

@@ -81,7 +81,7 @@ pub fn GuidedStart() -> Html {
             <div class="field">
                 <label for={id.clone()}>{ label }</label>
                 <input id={id.clone()} type="text" value={value} oninput={oninput}
-                    placeholder={placeholder} autocomplete="off" spellcheck="false"
+                    placeholder={format!("e.g. {placeholder}")} autocomplete="off" spellcheck="false"
                     aria-invalid={error.is_some().to_string()}
                     aria-describedby={error.is_some().then(|| format!("{id}-error"))} />
                 if let Some(e) = error {
