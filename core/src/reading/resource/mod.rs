@@ -2,6 +2,8 @@
 //! yaml|json` prints it (Strimzi 0.44 to 1.2, `kafka.strimzi.io/v1beta2` and `v1`) into the facts
 //! the offsets procedures need, each with its position in the text.
 //!
+//! `documents` finds the resource among several documents (a multi-document file, a `kind: List`).
+//!
 //! This is the raw level: values are kept as written (a hostile name stays a string here);
 //! [`crate::resource_check`] judges them, and [`crate::resource_check::settings`] hands out only names that
 //! passed the rules of [`crate::names`], so no unchecked value reaches a command.
@@ -13,9 +15,11 @@
 //! (`KafkaMirrorMaker2Connectors.generateConnectorDefinitions`, tags 0.44.0 to 1.2.0).
 
 use crate::diag::{Diagnostic, Position};
-use crate::json::{self, JsonKind, JsonValue};
+use crate::json::{JsonKind, JsonValue};
 use crate::model::{ConnectorKind, ResetFact};
-use crate::yaml;
+
+mod documents;
+pub use documents::{Candidate, candidates, read_resource, read_resource_named};
 
 /// Rule id of a resource that cannot be read as a KafkaConnector or KafkaMirrorMaker2.
 pub const RULE_READ: &str = "CR1";
@@ -259,170 +263,11 @@ impl Resource {
     }
 }
 
-fn err(pos: Position, message: impl Into<String>) -> Vec<Diagnostic> {
+pub(super) fn err(pos: Position, message: impl Into<String>) -> Vec<Diagnostic> {
     vec![Diagnostic::error(RULE_READ, pos, message)]
 }
 
-/// Parses `text` (YAML or JSON) as a KafkaConnector or KafkaMirrorMaker2.
-pub fn read_resource(text: &str) -> Result<Resource, Vec<Diagnostic>> {
-    read_resource_named(text, None)
-}
-
-/// One custom resource found in a text that holds several, for the user to choose from.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Candidate {
-    pub kind: ResourceKind,
-    /// `metadata.name` (empty when missing).
-    pub name: String,
-    pub pos: Position,
-}
-
-impl Candidate {
-    /// "KafkaMirrorMaker2 my-mm2".
-    pub fn label(&self) -> String {
-        format!("{} {}", self.kind.as_str(), crate::names::shown(&self.name))
-    }
-}
-
-/// The KafkaConnectors and KafkaMirrorMaker2s of `text`: every document of a multi-document
-/// YAML file, or the items of a `kind: List` (YAML or JSON). Empty when the text is not
-/// readable.
-pub fn candidates(text: &str) -> Vec<Candidate> {
-    roots(text).map(|r| candidates_in(&r)).unwrap_or_default()
-}
-
-fn candidates_in(roots: &[JsonValue]) -> Vec<Candidate> {
-    roots
-        .iter()
-        .filter_map(|r| {
-            let kind = match r.get("kind").and_then(JsonValue::as_str)? {
-                "KafkaConnector" => ResourceKind::KafkaConnector,
-                "KafkaMirrorMaker2" => ResourceKind::KafkaMirrorMaker2,
-                _ => return None,
-            };
-            let name = r
-                .get("metadata")
-                .and_then(|m| m.get("name"))
-                .and_then(JsonValue::as_str)
-                .unwrap_or_default()
-                .to_owned();
-            Some(Candidate {
-                kind,
-                name,
-                pos: r.pos,
-            })
-        })
-        .collect()
-}
-
-/// The documents of `text` (each item of a `kind: List` counts as one).
-fn roots(text: &str) -> Result<Vec<JsonValue>, Vec<Diagnostic>> {
-    if text.len() > crate::import::MAX_INPUT_BYTES {
-        return Err(err(
-            Position::NONE,
-            "The input is larger than 64 MiB; a custom resource is a few kilobytes.",
-        ));
-    }
-    let body = text.trim_start_matches('\u{feff}');
-    let docs = if body.trim_start().starts_with('{') {
-        vec![json::parse(text).map_err(|e| {
-            err(
-                e.pos,
-                format!("The resource is not valid JSON: {}", e.message),
-            )
-        })?]
-    } else {
-        yaml::parse_all(text)
-            .map_err(|e| {
-                err(
-                    e.pos,
-                    format!("The resource is not readable: {}", e.message),
-                )
-            })?
-            .into_iter()
-            .map(|d| d.root)
-            .collect()
-    };
-    let mut out = Vec::new();
-    for d in docs {
-        match (d.get("kind").and_then(JsonValue::as_str), d.get("items")) {
-            (Some("List"), Some(items)) => {
-                out.extend(items.as_array().unwrap_or_default().iter().cloned())
-            }
-            _ => out.push(d),
-        }
-    }
-    Ok(out)
-}
-
-/// [`read_resource`] of the resource named `name` (`metadata.name`, or `KIND/NAME`) when the
-/// text holds several: a GitOps file with a KafkaNodePool, a Kafka and a KafkaUser before the
-/// KafkaMirrorMaker2, or `kubectl get kafkamirrormaker2,kafkaconnector -o yaml`. With one
-/// KafkaConnector or KafkaMirrorMaker2 among the documents, that one is read; with several and
-/// no `name`, the error lists them.
-pub fn read_resource_named(text: &str, name: Option<&str>) -> Result<Resource, Vec<Diagnostic>> {
-    let is_json = text
-        .trim_start_matches('\u{feff}')
-        .trim_start()
-        .starts_with('{');
-    let roots = roots(text)?;
-    let found = candidates_in(&roots);
-    // The name only chooses among several: with one resource, a caller that named another
-    // one says so in its own words (`plan --resource` disagreeing with the file).
-    let name = name.filter(|_| found.len() > 1);
-    let pick = |c: &Candidate| match name {
-        None => true,
-        Some(n) => {
-            n == c.name
-                || n == format!("{}/{}", c.kind.as_str(), c.name)
-                || n.eq_ignore_ascii_case(&format!("{}/{}", c.kind.as_str(), c.name))
-        }
-    };
-    let chosen: Vec<&Candidate> = found.iter().filter(|c| pick(c)).collect();
-    let root = match (roots.len(), chosen.as_slice()) {
-        // One document: read it as it is (its own errors say what is wrong with it).
-        (1, _) if name.is_none() => roots.into_iter().next(),
-        (_, [one]) => roots.into_iter().find(|r| r.pos == one.pos),
-        (_, []) if !found.is_empty() => {
-            return Err(err(
-                found.first().map_or(Position::NONE, |c| c.pos),
-                format!(
-                    "No custom resource here is named '{}'; this text holds {}.",
-                    crate::names::shown(name.unwrap_or_default()),
-                    found
-                        .iter()
-                        .map(Candidate::label)
-                        .collect::<Vec<_>>()
-                        .join(", ")
-                ),
-            ));
-        }
-        (_, []) => roots.into_iter().next(),
-        (_, several) => {
-            return Err(err(
-                several.first().map_or(Position::NONE, |c| c.pos),
-                format!(
-                    "This text holds {} custom resources ({}); choose one: the page asks which, the CLI takes --name NAME.",
-                    several.len(),
-                    several
-                        .iter()
-                        .map(|c| format!("{} at line {}", c.label(), c.pos.line))
-                        .collect::<Vec<_>>()
-                        .join(", ")
-                ),
-            ));
-        }
-    };
-    let Some(root) = root else {
-        return Err(err(
-            Position::new(1, 1),
-            "The input is empty: give the output of `kubectl get kafkamirrormaker2 NAME -o yaml`.",
-        ));
-    };
-    resource_of(&root, is_json)
-}
-
-fn resource_of(root: &JsonValue, is_json: bool) -> Result<Resource, Vec<Diagnostic>> {
+pub(super) fn resource_of(root: &JsonValue, is_json: bool) -> Result<Resource, Vec<Diagnostic>> {
     if root.as_members().is_none() {
         return Err(err(
             root.pos,
