@@ -276,7 +276,37 @@ fn a_null_under_latest_is_said_to_skip_the_history() {
     ]);
     let err = text(&out.stderr) + &text(&out.stdout);
     assert!(
-        err.contains("warning[CR11]: 1 partition(s) of the alter are null (east/orders:1) and auto.offset.reset is latest, set by source.consumer.auto.offset.reset: it starts at the log end, so every record written so far is skipped and never mirrored."),
+        err.contains("warning[CR11]: 1 partition(s) of the alter are null (east/orders partition 1) and auto.offset.reset is latest, set by source.consumer.auto.offset.reset: it starts at the log end, so every record written so far is skipped and never mirrored."),
         "{err}"
+    );
+}
+
+/// Issue 20, item 13: a file with several custom resources; `--name` picks one.
+#[test]
+fn check_resource_picks_one_of_several_resources_by_name() {
+    let read = |name: &str| std::fs::read_to_string(fixture(name)).unwrap();
+    let both = tmp("two-resources.yaml");
+    std::fs::write(
+        &both,
+        format!(
+            "{}---\n{}",
+            read("resources/kafkamirrormaker2-1.2-v1.yaml"),
+            read("resources/kafkaconnector-0.44-v1beta2.yaml")
+        ),
+    )
+    .unwrap();
+    let file = both.display().to_string();
+    let out = run(&["check-resource", &file]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        text(&out.stderr).contains("This text holds 2 custom resources (KafkaMirrorMaker2 my-mm2 at line 1, KafkaConnector my-sink at line"),
+        "{}",
+        text(&out.stderr)
+    );
+    let out = run(&["check-resource", &file, "--name", "my-sink"]);
+    assert!(
+        text(&out.stderr).contains("(KafkaConnector my-sink (kafka.strimzi.io/v1beta2))"),
+        "{}",
+        text(&out.stderr)
     );
 }

@@ -254,13 +254,10 @@ fn check_reset(c: &ConnectorSpec, against: &Against<'_>, out: &mut Vec<Finding>)
         .or(against.listing)
         .map(|l| l.entries.iter().filter(|e| e.is_tombstone()).collect())
         .unwrap_or_default();
-    let pos = c
-        .reset_config
-        .iter()
-        .rev()
-        .find(|(k, _)| matches!(&fact.source, crate::model::ResetSource::Config(key) if key == k))
-        .and_then(|(_, v)| v.pos())
-        .unwrap_or(c.pos);
+    let pos = match &fact.source {
+        crate::model::ResetSource::Config(key) => c.config_pos(key),
+        _ => c.pos,
+    };
     let what = match against.alter {
         Some(_) => "the alter",
         None => "the listing",
@@ -284,7 +281,7 @@ fn check_reset(c: &ConnectorSpec, against: &Against<'_>, out: &mut Vec<Finding>)
             let names: Vec<String> = nulls
                 .iter()
                 .take(5)
-                .map(|e| crate::edit::describe_entry(kind, e))
+                .map(|e| e.row_name(kind).unwrap_or_else(|| "a partition".to_owned()))
                 .collect();
             out.push(Finding::new(
                 "CR11",

@@ -148,23 +148,22 @@ impl ConnectorSpec {
         &self,
         kind: ConnectorKind,
     ) -> Result<Option<ResetFact>, (&'static str, String, Position)> {
-        let get = |key: &str| {
-            self.reset_config
-                .iter()
-                .rev()
-                .find(|(k, _)| k == key)
-                .and_then(|(_, v)| v.value())
-        };
-        ResetFact::from_config(kind, get).map_err(|(key, value)| {
-            let pos = self
-                .reset_config
-                .iter()
-                .rev()
-                .find(|(k, _)| k == key)
-                .and_then(|(_, v)| v.pos())
-                .unwrap_or(self.pos);
-            (key, value, pos)
-        })
+        ResetFact::from_config(kind, |key| self.config(key).and_then(Field::value))
+            .map_err(|(key, value)| (key, value, self.config_pos(key)))
+    }
+
+    /// The `config` value of an `auto.offset.reset` key (the last one, as Kubernetes keeps one).
+    pub fn config(&self, key: &str) -> Option<&Field> {
+        self.reset_config
+            .iter()
+            .rev()
+            .find(|(k, _)| k == key)
+            .map(|(_, v)| v)
+    }
+
+    /// Where that value is written (the block's position when it is not).
+    pub fn config_pos(&self, key: &str) -> Position {
+        self.config(key).and_then(Field::pos).unwrap_or(self.pos)
     }
 }
 
