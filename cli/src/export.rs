@@ -39,6 +39,10 @@ exports hold stored offsets exactly as Kafka Connect stores them (no conversion)
   --connector NAME     the connector the ConfigMap is for: `offsets.json` for a KafkaConnector
                        (default without an MM2 key), or S->T.MirrorSourceConnector
   --all-data           keep the other data keys of the imported ConfigMap
+  --split              with --to configmap: the alter in rounds, ConfigMaps NAME-1, NAME-2, ...
+                       each under 1 MiB of data (K6), as one YAML stream; `plan --split` writes
+                       the procedure that applies them one after the other
+  --round-bytes N      with --split: at most N bytes of data per round (default and most 1048576)
 ";
 
 /// The parsed export options, shared with `plan`.
@@ -49,6 +53,10 @@ pub struct ExportArgs {
     pub namespace: Option<String>,
     pub connector: Option<String>,
     pub all_data: bool,
+    /// `--split`: the alter ConfigMap in rounds.
+    pub split: bool,
+    /// `--round-bytes N`: the most data per round.
+    pub round_bytes: Option<usize>,
 }
 
 impl ExportArgs {
@@ -61,6 +69,8 @@ impl ExportArgs {
             Arg::Long(l) if l == "name" => self.name = Some(parser.value()?.string()?),
             Arg::Long(l) if l == "namespace" => self.namespace = Some(parser.value()?.string()?),
             Arg::Long(l) if l == "all-data" => self.all_data = true,
+            Arg::Long(l) if l == "split" => self.split = true,
+            Arg::Long(l) if l == "round-bytes" => self.round_bytes = Some(parser.value()?.parse()?),
             _ => return Ok(false),
         }
         Ok(true)
@@ -89,6 +99,36 @@ impl ExportArgs {
                     code: 1,
                 }),
         }
+    }
+
+    /// The alter ConfigMap, or with `--split` its rounds as one YAML stream.
+    pub fn alter_configmap(
+        &self,
+        listing: &Listing,
+        baseline: Option<&Listing>,
+        options: &ConfigMapOptions,
+    ) -> Result<Export, Vec<Diagnostic>> {
+        if self.split {
+            export::configmap_rounds(
+                listing,
+                export::Gate::Validate { baseline },
+                options,
+                self.round_bytes,
+            )
+            .map(|r| r.export)
+        } else {
+            export::configmap_yaml(listing, baseline, options)
+        }
+    }
+
+    /// `--split` and `--round-bytes` belong to the ConfigMap export.
+    pub fn refuse_split(&self, what: &str) -> Result<(), CliError> {
+        if self.split || self.round_bytes.is_some() {
+            return Err(CliError::usage(format!(
+                "--split and --round-bytes cut an alter ConfigMap into rounds; {what}"
+            )));
+        }
+        Ok(())
     }
 
     pub fn configmap_options(
@@ -155,20 +195,30 @@ pub fn run(parser: &mut lexopt::Parser) -> Result<ExitCode, CliError> {
     let name = source.display_name();
     let loaded = load(&source, &args.options)?;
     if to == "rollback" {
+        ex.refuse_split("for a rollback in rounds use plan --rollback --split")?;
         return rollback(&name, &ex, &loaded.listing);
+    }
+    if ex.round_bytes.is_some() && !ex.split {
+        return Err(CliError::usage("--round-bytes needs --split"));
     }
     let (listing, baseline) = ex.scoped(loaded.listing)?;
     let result = match to.as_str() {
         "configmap" | "yaml" => {
             let target = ex.target()?;
-            export::configmap_yaml(
+            ex.alter_configmap(
                 &listing,
                 baseline.as_ref(),
                 &ex.configmap_options(target, None),
             )
         }
-        "json" => export::patch_json(&listing, baseline.as_ref(), pretty),
-        "csv" => export::csv(&listing, baseline.as_ref()),
+        "json" => {
+            ex.refuse_split("a PATCH body has no size limit, so --to json needs none")?;
+            export::patch_json(&listing, baseline.as_ref(), pretty)
+        }
+        "csv" => {
+            ex.refuse_split("--to csv needs none")?;
+            export::csv(&listing, baseline.as_ref())
+        }
         other => {
             return Err(CliError::usage(format!(
                 "--to must be configmap, json, csv or rollback, not '{other}'"

@@ -49,6 +49,10 @@ a command. A data key that does not match the kind (K4) is an error.
                          changed partition back to its LISTING value, an added one to null),
                          applied exactly like an alter; --configmap defaults to
                          <alter ConfigMap>-rollback
+  --split                the alter in rounds when one ConfigMap would pass 1 MiB (K6): ConfigMaps
+                         NAME-1, NAME-2, ... uploaded together, then altered one after the other
+                         with the connector stopped throughout (export --split writes the same)
+  --round-bytes N        with --split: at most N bytes of data per round (default 1048576)
 
 --kind takes two disjoint sets of values and may be given twice, once from each: the procedure
 (connector, mirrormaker2, rest; required) and the connector kind of FILE's offsets
@@ -237,10 +241,7 @@ pub fn run(parser: &mut lexopt::Parser) -> Result<ExitCode, CliError> {
             let connector = need(ex.connector.clone(), "--connector NAME")?;
             let mut cm = ex.configmap_options(Some(AlterTarget::KafkaConnector), None);
             cm.name = Some(alter.clone());
-            let yaml = finish(
-                &name,
-                export::configmap_yaml(&listing, baseline.as_ref(), &cm),
-            )?;
+            let yaml = finish(&name, ex.alter_configmap(&listing, baseline.as_ref(), &cm))?;
             (
                 Target::KafkaConnector {
                     cluster: kube(namespace, alter),
@@ -271,10 +272,7 @@ pub fn run(parser: &mut lexopt::Parser) -> Result<ExitCode, CliError> {
             let mut cm =
                 ex.configmap_options(Some(AlterTarget::MirrorMaker2(connector.clone())), None);
             cm.name = Some(alter.clone());
-            let yaml = finish(
-                &name,
-                export::configmap_yaml(&listing, baseline.as_ref(), &cm),
-            )?;
+            let yaml = finish(&name, ex.alter_configmap(&listing, baseline.as_ref(), &cm))?;
             let target = Target::KafkaMirrorMaker2 {
                 cluster: kube(namespace, alter),
                 resource,
@@ -293,6 +291,7 @@ pub fn run(parser: &mut lexopt::Parser) -> Result<ExitCode, CliError> {
             (target, yaml)
         }
         Some("rest") => {
+            ex.refuse_split("a PATCH body has no size limit, so --kind rest needs none")?;
             let url = need(url.clone(), "--url URL")?;
             let connector = need(ex.connector.clone(), "--connector NAME")?;
             let body = finish(

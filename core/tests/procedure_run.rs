@@ -274,6 +274,55 @@ fn mm2_alter_script_stops_lists_compares_then_alters_and_restores() {
     cleanup(r);
 }
 
+#[test]
+fn an_alter_in_rounds_points_annotates_and_waits_once_per_round_with_the_connector_stopped() {
+    let p = procedure("mm2-alter-rounds");
+    let r = run_with(
+        "mm2-alter-rounds",
+        &p.render_script(),
+        MM2_NEW,
+        &[
+            ("listing.json", MM2_LISTED),
+            ("listing-after.json", MM2_AFTER),
+        ],
+        &[],
+    );
+    assert!(r.ok, "{}", r.output);
+    assert!(
+        r.output
+            .contains("==> 7/11 Alter round 1 of 2 (ConfigMap 'my-mm2-offsets-alter-1')"),
+        "{}",
+        r.output
+    );
+    assert!(
+        r.output.contains("2 of 2 altered partitions landed."),
+        "{}",
+        r.output
+    );
+    // Both rounds went up in one apply.
+    assert_eq!(r.file("applied.yaml"), mm2_alter_rounds_yaml());
+    assert_eq!(r.cr("{.spec.mirrors[0].sourceConnector.state}"), "");
+    assert_eq!(r.cr("{.spec.mirrors[0].sourceConnector.alterOffsets}"), "");
+    let calls = argv(&r);
+    let stop = call(&calls, "\"value\":\"stopped\"");
+    let apply = call(&calls, "[apply]");
+    let first = call(&calls, "\"name\":\"my-mm2-offsets-alter-1\"");
+    let second = call(&calls, "\"name\":\"my-mm2-offsets-alter-2\"");
+    let alters: Vec<usize> = calls
+        .iter()
+        .enumerate()
+        .filter(|(_, c)| c.contains("strimzi.io/connector-offsets=alter"))
+        .map(|(i, _)| i)
+        .collect();
+    assert_eq!(alters.len(), 2, "{calls:#?}");
+    let resume = calls.iter().rposition(|c| c.contains("[patch]")).unwrap();
+    assert!(stop < apply && apply < first && first < alters[0] && alters[0] < second);
+    assert!(second < alters[1] && alters[1] < resume, "{calls:#?}");
+    assert!(calls.iter().any(|c| c
+        == "[delete][configmap][my-mm2-offsets-alter-1][my-mm2-offsets-alter-2][-n][kafka][--ignore-not-found]"));
+    cleanup(r);
+}
+
 /// MM2_AFTER as Kafka 4.3.1's worker can list it right after the alter: the nulled partition 1
 /// still named, with a null offset (its offset store drops it a moment later).
 const MM2_AFTER_NULL_LISTED: &str = r#"{"offsets":[{"partition":{"cluster":"east","partition":1,"topic":"orders"},"offset":null},{"partition":{"topic":"orders","partition":2,"cluster":"east"},"offset":{"offset":9}},{"partition":{"topic":"orders","partition":0,"cluster":"east"},"offset":{"offset":41}}]}"#;

@@ -165,12 +165,32 @@ fn alter(payload: &str) -> Operation {
     }
 }
 
+/// MM2_ALTER_YAML as the export writes it in rounds of one entry each: ConfigMaps
+/// `my-mm2-offsets-alter-1` and `-2`.
+pub fn mm2_alter_rounds_yaml() -> String {
+    use offsets_core::export::{ConfigMapOptions, Gate, configmap_rounds};
+    let listing =
+        import_bytes_unvalidated(MM2_ALTER_YAML.as_bytes(), &ImportOptions::default()).unwrap();
+    let options = ConfigMapOptions {
+        name: Some("my-mm2-offsets-alter".into()),
+        ..ConfigMapOptions::default()
+    };
+    let rounds = configmap_rounds(&listing, Gate::Checked(&[]), &options, Some(200)).unwrap();
+    assert_eq!(rounds.names.len(), 2, "{}", rounds.export.text);
+    rounds.export.text
+}
+
 /// Every procedure variant pinned by a golden file: (file stem, options, operation).
 pub fn variants() -> Vec<(&'static str, Options, Operation)> {
     let latest = Operation::AutoOffsetReset(AutoOffsetReset::Latest);
     let earliest = Operation::AutoOffsetReset(AutoOffsetReset::Earliest);
     let prod = Some("prod-cluster");
     vec![
+        (
+            "mm2-alter-rounds",
+            listed(mm2(None, SOURCE, AliasPath::New), MM2_LISTED, None),
+            alter(&mm2_alter_rounds_yaml()),
+        ),
         ("connector-list", connector(None), Operation::List),
         (
             "connector-alter",

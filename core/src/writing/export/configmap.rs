@@ -104,7 +104,7 @@ pub fn configmap_yaml_gated(
             "K6",
             Severity::Error,
             format!(
-                "ConfigMap data exceeds 1 MiB ({size} bytes); Kubernetes will reject it. Split the offsets into several alter rounds."
+                "ConfigMap data exceeds 1 MiB ({size} bytes); Kubernetes will reject it. Export it in rounds that each fit (the page's \"Export in rounds\", or connect-offsets export --split) and apply them one after the other."
             ),
         ));
     } else if size > APPLY_ANNOTATION_BYTES {

@@ -26,12 +26,14 @@ mod csv;
 mod emit;
 mod patch;
 mod rewrite;
+mod split;
 
 pub use configmap::{configmap_yaml, configmap_yaml_gated};
 pub use csv::{csv, csv_gated, csv_positions};
 pub use emit::write_yaml_string;
 pub use patch::{patch_json, patch_json_gated};
 pub use rewrite::{rewrite_document, rewrite_session};
+pub use split::{Rounds, configmap_rounds};
 
 /// K6: the most a ConfigMap's data may hold.
 pub const MAX_CONFIGMAP_BYTES: usize = 1_048_576;

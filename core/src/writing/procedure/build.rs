@@ -127,6 +127,12 @@ pub(crate) fn notes(c: &Checked, op: &Operation) -> Vec<String> {
         Operation::AutoOffsetReset(v) => notes.push(auto_offset_reset_note(*v).to_owned()),
         Operation::List => {}
     }
+    if let [first, .., last] = c.rounds.as_slice() {
+        notes.push(format!(
+            "The alter is applied in {} rounds, ConfigMaps '{first}' to '{last}', because one ConfigMap would hold more than Kubernetes allows (1 MiB, K6). Each round alters only its own partitions; the connector stays stopped until every round has landed.",
+            c.rounds.len()
+        ));
+    }
     notes
 }
 

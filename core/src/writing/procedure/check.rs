@@ -214,6 +214,21 @@ fn plain(partition: &str) -> bool {
 }
 
 fn read(text: &str, data_key: Option<&str>) -> Result<Listing, String> {
+    // An alter in rounds: every round's partitions, in the order the rounds are applied.
+    let docs = super::rounds::documents(text);
+    if let [first, rest @ ..] = docs.as_slice()
+        && !rest.is_empty()
+    {
+        let mut all = read_one(first, data_key)?;
+        for doc in rest {
+            all.entries.extend(read_one(doc, data_key)?.entries);
+        }
+        return Ok(all);
+    }
+    read_one(text, data_key)
+}
+
+fn read_one(text: &str, data_key: Option<&str>) -> Result<Listing, String> {
     let options = ImportOptions {
         data_key: data_key
             .filter(|_| text.trim_start().starts_with(|c: char| c != '{'))

@@ -108,7 +108,15 @@ impl Kube<'_> {
             if alter { " or alterOffsets" } else { "" },
             if alter { "alter" } else { "reset" }
         ));
-        let alter_cm = self.ctx.value(Var::AlterConfigMap);
+        let alter_cm = match self.c.rounds.first() {
+            Some(first) => {
+                comment.push(format!(
+                    "In rounds, the Git route commits alterOffsets for each round in turn ('{first}' first), annotating and waiting after each commit as the round steps do."
+                ));
+                first.clone()
+            }
+            None => self.ctx.value(Var::AlterConfigMap).to_owned(),
+        };
         let mut yaml = String::from("spec:\n");
         let indent = match self.mm2() {
             None => "  ",
@@ -375,6 +383,9 @@ impl Kube<'_> {
     }
 
     pub(super) fn clean_up(&self) -> RawStep {
+        if !self.c.rounds.is_empty() {
+            return self.clean_up_rounds();
+        }
         let same = self.ctx.value(Var::AlterConfigMap) == self.ctx.value(Var::ListConfigMap);
         let delete =
             self.sh("⟨kubectl⟩ delete configmap «%ALTER_CM%» -n «%NS%» --ignore-not-found");
@@ -409,6 +420,35 @@ impl Kube<'_> {
                 } else {
                     " (unless step 1 showed alterOffsets pointing at it)"
                 }
+            )],
+            body,
+        )
+    }
+}
+
+impl Kube<'_> {
+    /// Deletes the round ConfigMaps: they are named after the alter ConfigMap by the export,
+    /// never the list ConfigMap, and step 1 restored what alterOffsets pointed at before.
+    fn clean_up_rounds(&self) -> RawStep {
+        let names: Vec<String> = (1..=self.c.rounds.len())
+            .map(|i| format!("«%ALTER_CM%-{i}»"))
+            .collect();
+        let delete = self.sh(&format!(
+            "⟨kubectl⟩ delete configmap {} -n «%NS%» --ignore-not-found",
+            names.join(" ")
+        ));
+        let body = match self.ctx.mode {
+            Mode::Steps => format!(
+                "{delete}\nrm -f {} {CHECK_FILE}",
+                crate::names::shell_quote(&self.c.manifest_file)
+            ),
+            Mode::Script => format!("{delete}\nrm -f {CHECK_FILE}"),
+        };
+        step(
+            "Clean up (optional)",
+            &[format!(
+                "Deletes {} and the local files the alter needed. Keep before-alter.yaml: it holds the stored offsets before the alter, which a rollback needs; after-alter.yaml shows what landed.",
+                super::rounds::describe(&self.c.rounds)
             )],
             body,
         )

@@ -17,6 +17,7 @@ mod kube;
 mod kube_safety;
 mod options;
 mod rest;
+mod rounds;
 mod shell;
 
 use crate::diag::Diagnostic;

@@ -23,6 +23,9 @@ pub(crate) struct Checked {
     pub(crate) check: Option<check::Check>,
     /// The owner reference's apiVersion, when known.
     pub(crate) api_version: Option<String>,
+    /// For an alter in rounds: the round ConfigMaps, in the order they are applied (empty for
+    /// one alter ConfigMap).
+    pub(crate) rounds: Vec<String>,
 }
 
 #[derive(Debug, Clone)]
@@ -123,6 +126,7 @@ pub(super) fn validate(
 ) -> Result<Checked, Vec<Diagnostic>> {
     let mut errors = Vec::new();
     let mut warnings = Vec::new();
+    let mut rounds = Vec::new();
     let mut values = Vec::new();
     let kind = match &options.target {
         Target::KafkaConnector { cluster, name } => {
@@ -139,7 +143,7 @@ pub(super) fn validate(
             }
             if let Operation::Alter { payload } = operation {
                 check_payload(payload, &mut errors);
-                check_payload_names(
+                rounds = check_payload_names(
                     payload,
                     "offsets.json",
                     &cluster.alter_configmap,
@@ -189,7 +193,7 @@ pub(super) fn validate(
             if let Operation::Alter { payload } = operation {
                 check_payload(payload, &mut errors);
                 if name_ok {
-                    check_payload_names(
+                    rounds = check_payload_names(
                         payload,
                         &connector.data_key(),
                         &cluster.alter_configmap,
@@ -356,17 +360,19 @@ pub(super) fn validate(
         timeout,
         check,
         api_version: options.api_version.clone(),
+        rounds,
     })
 }
 
 /// A cheap guard against embedding the wrong export: the alter ConfigMap text must mention the
-/// data key Strimzi will read (K4) and the ConfigMap name the CR will point at.
+/// data key Strimzi will read (K4) and the ConfigMap name the CR will point at. Returns the
+/// round ConfigMaps when the payload is an alter in rounds (`ALTER_CM-1` ...).
 fn check_payload_names(
     payload: &str,
     data_key: &str,
     alter_configmap: &str,
     errors: &mut Vec<Diagnostic>,
-) {
+) -> Vec<String> {
     if !payload.contains(data_key) {
         errors.push(error(
             "K4",
@@ -381,4 +387,20 @@ fn check_payload_names(
             ),
         ));
     }
+    let rounds = match super::rounds::round_names(payload, alter_configmap) {
+        Ok(rounds) => rounds,
+        Err(m) => {
+            errors.push(error(RULE_PLAN, m));
+            return Vec::new();
+        }
+    };
+    for name in &rounds {
+        if let Err(m) = names::check_configmap_name(name) {
+            errors.push(error(
+                "K1",
+                format!("{m} Got '{}' for a round's ConfigMap.", shown(name)),
+            ));
+        }
+    }
+    rounds
 }
