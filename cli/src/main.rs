@@ -98,7 +98,13 @@ fn dispatch() -> Result<ExitCode, CliError> {
             Ok(ExitCode::SUCCESS)
         }
         Some(Short('V') | Long("version")) => {
-            output::out(&format!("connect-offsets {VERSION}\n"));
+            // The first line is the version alone (scripts read it); then what the rules and
+            // procedures are checked against.
+            let mut text = format!("connect-offsets {VERSION}\nChecked against:\n");
+            for (what, version) in offsets_core::versions::TABLE {
+                text.push_str(&format!("  {what}: {version}\n"));
+            }
+            output::out(&text);
             Ok(ExitCode::SUCCESS)
         }
         Some(arg) => Err(arg.unexpected().into()),

@@ -329,9 +329,17 @@ fn usage_errors_exit_2() {
 fn help_and_version() {
     let out = run(&["--version"]);
     assert_eq!(out.status.code(), Some(0));
+    let version = text(&out.stdout);
+    let mut lines = version.lines();
     assert_eq!(
-        text(&out.stdout),
-        format!("connect-offsets {}\n", env!("CARGO_PKG_VERSION"))
+        lines.next(),
+        Some(format!("connect-offsets {}", env!("CARGO_PKG_VERSION")).as_str())
+    );
+    assert_eq!(lines.next(), Some("Checked against:"));
+    assert!(
+        version.contains("  Checked live against Kafka Connect: Kafka 4.3.1\n")
+            && version.contains("  kafka.strimzi.io/v1 resources: Strimzi 1.0 or later\n"),
+        "{version}"
     );
     for args in [
         &["--help"][..],

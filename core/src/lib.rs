@@ -23,6 +23,7 @@ mod editing;
 pub mod editor;
 pub mod model;
 mod reading;
+pub mod versions;
 mod writing;
 
 pub use checking::resource as resource_check;

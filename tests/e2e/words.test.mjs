@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { FIXTURES } from './harness.mjs';
-import { withApp, paste, headerFacts, offsetBox, changeText, until, mm2RestPayload, topicName, openExport, eventually } from './editor-helpers.mjs';
+import { withApp, paste, headerFacts, offsetBox, changeText, setCell, until, mm2RestPayload, topicName, openExport, eventually } from './editor-helpers.mjs';
 
 const fixture = (name) => readFile(join(FIXTURES, name), 'utf8');
 const MM2 = 'kafkamirrormaker2-source.list.yaml'; // orders 0 = 41, orders 1 = 42
@@ -148,20 +148,22 @@ test('Problems and Export count the same things; nothing changed is a state with
     await paste(page, await fixture('rest-get-offsets.mm2-source.json'));
     const problems = page.getByRole('region', { name: 'Problems' });
     const exportRegion = page.getByRole('region', { name: 'Export' });
-    // A REST payload names no connector: the settings error is a problem too, counted once; it
-    // stops only the curl commands (issue 12), so Export is not disabled as a whole.
-    await problems.getByRole('heading').filter({ hasText: /^Problems: 1 error, / }).waitFor();
-    await eventually(async () => assert.ok((await problems.getByRole('listitem').allTextContents()).some((t) => /error\s*K5\s*Required/.test(t))));
-    await exportRegion.getByRole('status', { name: 'Nothing to export yet' }).waitFor();
-    await eventually(async () => assert.equal(await exportRegion.getByRole('region', { name: 'Export disabled' }).count(), 0));
-    await exportRegion.getByRole('textbox', { name: 'Connector name' }).fill('east->west.MirrorSourceConnector');
-    // Nothing changed yet: a state, not an error, and no 0:0 anywhere.
+    // A REST payload names no connector, but nothing needs the name yet (issue 20 item 12):
+    // nothing changed is a state, not an error, and no 0:0 anywhere.
     const waiting = exportRegion.getByRole('status', { name: 'Nothing to export yet' });
     await waiting.waitFor();
     await eventually(async () => assert.match(await waiting.textContent(), /^Make a change to export/));
     await eventually(async () => assert.match(await problems.getByRole('heading').textContent(), /^Problems: 0 errors, /));
-    await eventually(async () => assert.equal(await exportRegion.getByRole('region', { name: 'Export disabled' }).count(), 0));
     await eventually(async () => assert.doesNotMatch(await page.locator('body').textContent(), /\b0:0\b/));
+    // Once there is something to export, the missing name is a problem, counted once; it stops
+    // only the curl commands (issue 12), so Export is not disabled as a whole.
+    await setCell(page, 'clicks partition 0', '5');
+    await problems.getByRole('heading').filter({ hasText: /^Problems: 1 error, / }).waitFor();
+    await eventually(async () => assert.ok((await problems.getByRole('listitem').allTextContents()).some((t) => /error\s*K5\s*Required/.test(t))));
+    await eventually(async () => assert.equal(await exportRegion.getByRole('region', { name: 'Export disabled' }).count(), 0));
+    await exportRegion.getByRole('textbox', { name: 'Connector name' }).fill('east->west.MirrorSourceConnector');
+    await eventually(async () => assert.match(await problems.getByRole('heading').textContent(), /^Problems: 0 errors, /));
+    await eventually(async () => assert.equal(await exportRegion.getByRole('region', { name: 'Export disabled' }).count(), 0));
   });
 });
 

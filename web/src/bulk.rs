@@ -238,6 +238,8 @@ pub fn BulkPanel(props: &BulkProps) -> Html {
     } else {
         "bulk-value-hint"
     };
+    // Rewinding to a time: the "Look up at" field of References, right below the table.
+    let to_time = Callback::from(|_: MouseEvent| crate::io::focus_and_reveal("lookup-at"));
     html! {
         <section class="panel bulk" aria-labelledby="bulk-heading">
             <h2 id="bulk-heading">{ "Bulk actions" }</h2>
@@ -273,6 +275,7 @@ pub fn BulkPanel(props: &BulkProps) -> Html {
                 </button>
                 <button type="button" onclick={restore}>{ format!("Restore {rows_text}") }</button>
                 <button type="button" onclick={remove}>{ "Remove from alter set" }</button>
+                <button type="button" onclick={to_time} title="Offsets at a time come from the cluster: type the time under References, run the lookup commands, paste their output">{ "Rewind to a time…" }</button>
             </div>
             <NoticeLine at={&[NoticeAt::Bulk][..]} />
             if let Some(o) = &*offer {

@@ -274,13 +274,14 @@ pub fn ExportPanel(props: &ExportProps) -> Html {
         return html! {};
     };
     let settings = editor.settings().clone();
+    let wide = editor.export_wide();
     let all = session.scope() == ExportScope::All;
     let kind = session.kind();
     // What the connector's auto.offset.reset is now (the custom resource's, or the default).
     let reset_now = session.reset().phrase();
     let field_errors: Vec<(Field, Option<String>)> = Field::ALL
         .iter()
-        .map(|f| (*f, editor.field_error(*f)))
+        .map(|f| (*f, editor.field_error_shown(*f)))
         .collect();
     drop(editor);
     let Some(rendered) = exports.as_ref() else {
@@ -469,9 +470,32 @@ pub fn ExportPanel(props: &ExportProps) -> Html {
         }
     };
 
+    // K6: one ConfigMap cannot hold this alter; rounds can.
+    let too_large = !is_rest
+        && !settings.rounds
+        && exports
+            .configmap
+            .as_ref()
+            .err()
+            .is_some_and(|d| d.iter().any(|d| d.rule == "K6" && d.is_error()));
+    let on_rounds = {
+        let store = store.clone();
+        Callback::from(move |e: Event| {
+            let input: HtmlInputElement = e.target_unchecked_into();
+            store.dispatch(EditorAction::SetRounds(input.checked()));
+        })
+    };
+
     html! {
         <section class="panel export" aria-label="Export">
-            <h2>{ "Export" }</h2>
+            <div class="panel-head">
+                <h2>{ "Export" }</h2>
+                <button type="button" class="widen" aria-pressed={wide.to_string()}
+                    title="Give the export the width its commands need; the table narrows meanwhile"
+                    onclick={crate::on_click(&store, EditorAction::WidenExport(!wide))}>
+                    { "Wide export" }
+                </button>
+            </div>
             <p class="summary" aria-label="Change summary">{ summary }</p>
             <fieldset class="settings">
                 <legend>{ "Apply to" }</legend>
@@ -496,8 +520,8 @@ pub fn ExportPanel(props: &ExportProps) -> Html {
                             <div class="field">
                                 <label for="alias-path">{ "Mirror guard path" }</label>
                                 <select id="alias-path" onchange={on_alias_path}>
-                                    <option value="new" selected={settings.alias_path == AliasPath::New}>{ "spec.mirrors[i].source.alias (v1, Strimzi 1.0+)" }</option>
-                                    <option value="old" selected={settings.alias_path == AliasPath::Old}>{ "spec.mirrors[i].sourceCluster (v1beta2)" }</option>
+                                    <option value="new" selected={settings.alias_path == AliasPath::New}>{ "spec.mirrors[i].source.alias (kafka.strimzi.io/v1: Strimzi 1.0 or later)" }</option>
+                                    <option value="old" selected={settings.alias_path == AliasPath::Old}>{ "spec.mirrors[i].sourceCluster (kafka.strimzi.io/v1beta2: Strimzi 0.44 to 0.51)" }</option>
                                 </select>
                             </div>
                             { field(Field::Namespace, "Namespace", "kafka") }
@@ -515,7 +539,19 @@ pub fn ExportPanel(props: &ExportProps) -> Html {
                     <input type="checkbox" checked={all} onchange={on_scope} />
                     { "Export all entries (by default only changed entries: an alter touches only what it names)" }
                 </label>
+                if !is_rest {
+                    <label class="checkbox">
+                        <input type="checkbox" checked={settings.rounds} onchange={on_rounds.clone()} />
+                        { "Export in rounds: ConfigMaps NAME-1, NAME-2, … of at most 1 MiB each, applied one after the other (for an alter Kubernetes would refuse as one ConfigMap)" }
+                    </label>
+                }
             </fieldset>
+            if too_large {
+                <div class="note error" role="region" aria-label="Too large for one ConfigMap">
+                    <p>{ "This alter is larger than one ConfigMap may hold (1 MiB), so Kubernetes would refuse it. Export it in rounds: several ConfigMaps, each under the limit, that the procedure applies one after the other with the connector stopped throughout." }</p>
+                    <button type="button" onclick={crate::on_click(&store, EditorAction::SetRounds(true))}>{ "Export in rounds" }</button>
+                </div>
+            }
             // What the export scope did, next to its checkbox.
             <crate::notice::NoticeLine at={&[NoticeAt::Export][..]} />
             if blocked {

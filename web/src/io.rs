@@ -157,3 +157,15 @@ pub fn show_fatal_banner(message: &str) {
         let _ = body.prepend_with_node_1(&banner);
     }
 }
+
+/// Moves the focus to the element with `id` (the browser scrolls it into view), when it is on
+/// the page: for a button that leads to a field in another panel.
+pub fn focus_and_reveal(id: &str) {
+    let element = web_sys::window()
+        .and_then(|w| w.document())
+        .and_then(|d| d.get_element_by_id(id))
+        .and_then(|e| e.dyn_into::<web_sys::HtmlElement>().ok());
+    if let Some(element) = element {
+        let _ = element.focus();
+    }
+}

@@ -248,6 +248,19 @@ pub fn App() -> Html {
         };
         use_memo(key, move |_| Rc::new(store.editor().check_from(&problems)))
     };
+    // The rows with an error, marked in the table: from the same check as Problems.
+    let row_errors = {
+        let check = check.clone();
+        let key = {
+            let editor = store.editor();
+            (
+                editor.data_revision(),
+                editor.settings_revision(),
+                problems_fresh,
+            )
+        };
+        use_memo(key, move |_| Rc::new(check.row_errors()))
+    };
     // The table's rows after filter, sort and groups: recomputed only when the data or the view
     // changes (never for an export setting), and shared with the bulk panel's row count.
     let view_key = {
@@ -270,6 +283,7 @@ pub fn App() -> Html {
     let editor = store.editor();
     let loaded = editor.session().is_some();
     let import_open = editor.import_open();
+    let export_wide = editor.export_wide();
     let can_undo = editor.can_undo();
     let can_redo = editor.can_redo();
     drop(editor);
@@ -312,15 +326,17 @@ pub fn App() -> Html {
                     <resource::ResourcePanel />
                 }
                 if loaded {
-                    <div class="workspace">
+                    <div class={classes!("workspace", export_wide.then_some("export-wide"))}>
                         <main class="workspace-main">
                             <kind::KindPicker />
-                            <table::Table view={view} focus_row={*focus_row} on_focused={on_focused} />
+                            <table::Table view={view} focus_row={*focus_row} on_focused={on_focused} row_errors={(*row_errors).clone()} />
+                            // Rewinding to a time starts here, next to the bulk actions (issue 20
+                            // item 7): the lookup commands, then the reference that sets the rows.
+                            <references::ReferencesPanel />
                         </main>
                         <aside class="workspace-side" aria-label="Problems and export">
                             <problems::ProblemsPanel problems={(*check).clone()} fresh={problems_fresh} on_focus_row={on_focus_row} />
                             <export::ExportPanel problems={problems} check={(*check).clone()} fresh={problems_fresh} />
-                            <references::ReferencesPanel />
                             <resource::ResourcePanel />
                             <landed::LandedPanel />
                         </aside>
@@ -329,6 +345,15 @@ pub fn App() -> Html {
                 <shortcuts::ShortcutsDialog open={*shortcuts_open} on_close={close_shortcuts} />
                 <footer class="footer">
                     { "Runs entirely in this browser: nothing you load or type is sent anywhere. Drafts are kept in this browser's storage." }
+                    // One table of versions, the same the CLI's --version prints.
+                    <details class="versions">
+                        <summary>{ "Versions the rules and procedures are checked against" }</summary>
+                        <table aria-label="Versions checked against">
+                            { for offsets_core::versions::TABLE.iter().map(|(what, version)| html! {
+                                <tr><th scope="row">{ *what }</th><td>{ *version }</td></tr>
+                            }) }
+                        </table>
+                    </details>
                 </footer>
             </div>
         </ContextProvider<busy::Busy>>

@@ -28,7 +28,7 @@ pub fn NoticeLine(props: &NoticeProps) -> Html {
     // The last text shown here: once cleared, it stays as an invisible placeholder of the
     // same height. A message is often cleared by a cell committed when it loses the focus,
     // which is the mouse press on the next control: the page must not move under the pointer
-    // before the click lands. Dismissing it (×) gives the place back.
+    // before the click lands. Dismissing it (×), or the next click or key, gives the place back.
     let last = use_mut_ref(|| None::<String>);
     let dismiss = {
         let (store, last) = (store.clone(), last.clone());
@@ -55,6 +55,29 @@ pub fn NoticeLine(props: &NoticeProps) -> Html {
         None => (None, None),
     };
     let placeholder = notice.is_none().then(|| last.borrow().clone()).flatten();
+    // The placeholder only has to outlast the click it protects: the next click or key
+    // anywhere gives the place back, so no blank strip stays behind.
+    let redraw = use_force_update();
+    {
+        let last = last.clone();
+        use_effect_with(placeholder.is_some(), move |shown| {
+            let listeners = shown.then(|| {
+                let clear = move || {
+                    if last.borrow_mut().take().is_some() {
+                        redraw.force_update();
+                    }
+                };
+                let document = gloo::utils::document();
+                let on_click = {
+                    let clear = clear.clone();
+                    gloo::events::EventListener::new(&document, "click", move |_| clear())
+                };
+                let on_key = gloo::events::EventListener::new(&document, "keyup", move |_| clear());
+                (on_click, on_key)
+            });
+            move || drop(listeners)
+        });
+    }
     html! {
         <>
             <div class="notice-slot" role="status">{ for polite }</div>

@@ -32,6 +32,8 @@ pub struct TableProps {
     /// A row to scroll to and focus (from the Problems list).
     pub focus_row: Option<usize>,
     pub on_focused: Callback<()>,
+    /// Rows with an error (from the check Problems lists), each with its first error.
+    pub row_errors: std::rc::Rc<std::collections::BTreeMap<usize, String>>,
 }
 
 /// Which columns a connector kind shows.
@@ -455,7 +457,8 @@ pub fn Table(props: &TableProps) -> Html {
         ViewItem::Row(index) => match editor.row_display(index) {
             Some(display) => html! {
                 <OffsetRow key={format!("r:{index}")} display={display} columns={ColumnsProp(columns)}
-                    selected={selected.contains(&index)} on_move={on_move.clone()} />
+                    selected={selected.contains(&index)} on_move={on_move.clone()}
+                    error={props.row_errors.get(&index).map(|e| AttrValue::from(e.clone()))} />
             },
             None => html! {},
         },
@@ -657,6 +660,8 @@ struct RowProps {
     selected: bool,
     /// Up/Down/Enter in the offset input: (this row, down).
     on_move: Callback<(usize, bool)>,
+    /// The row's first error, when it has one (marked next to its Change text).
+    error: Option<AttrValue>,
 }
 
 #[component]
@@ -731,7 +736,7 @@ fn OffsetRow(props: &RowProps) -> Html {
     // What was typed and refused, else what is wrong with the imported value (a float, say).
     let cell_error = offset_cell.error.clone().or_else(|| d.offset_error.clone());
     html! {
-        <tr class={classes!("row", d.changed.then_some("changed"), d.added.then_some("added"), props.selected.then_some("selected"))}>
+        <tr class={classes!("row", d.changed.then_some("changed"), d.added.then_some("added"), props.selected.then_some("selected"), props.error.is_some().then_some("has-error"))}>
             <td class="select">
                 <input type="checkbox" aria-label={format!("Select {name}")} checked={props.selected} onchange={on_select} />
             </td>
@@ -768,7 +773,7 @@ fn OffsetRow(props: &RowProps) -> Html {
                     oninput={offset_cell.on_input.clone()} onchange={offset_cell.on_change.clone()} onkeydown={on_offset_key}
                     title={d.imported.as_ref().map(|i| format!("Imported: {i}"))} />
                 if let Some(message) = &cell_error {
-                    <span id={error_id} class="cell-error" role="alert">{ message }</span>
+                    <span id={error_id} class="cell-error" role="alert" title={message.clone()}>{ message }</span>
                 }
             </td>
             }
@@ -779,7 +784,13 @@ fn OffsetRow(props: &RowProps) -> Html {
             if columns.resumes_at { <td class="resumes" title={d.resumes_at.clone()}>{ d.resumes_at.clone().unwrap_or_default() }</td> }
             if columns.log_range { <td class="log-range"><span class="change-text" title={d.log_range.clone()}>{ d.log_range.clone().unwrap_or_default() }</span></td> }
             // At most three small lines (the row keeps its height); the whole sentence is the title.
-            <td class="change"><span class="change-text" title={d.change.clone()}>{ d.change.clone().unwrap_or_default() }</span></td>
+            <td class="change">
+                if let Some(error) = &props.error {
+                    // The row's error, named as Problems names it; the whole text is its title.
+                    <span class="row-error" role="img" aria-label={format!("Error in {name}: {error}")} title={error.clone()}>{ "Error" }</span>
+                }
+                <span class="change-text" title={d.change.clone()}>{ d.change.clone().unwrap_or_default() }</span>
+            </td>
             <td class="restore">
                 if d.changed && !d.added {
                     <button type="button" class="link" aria-label={format!("Restore {name}")} onclick={on_restore}>{ "Restore" }</button>

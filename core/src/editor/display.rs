@@ -430,6 +430,23 @@ pub fn change_sentence(
     }
 }
 
+/// Why an imported offset the connector cannot read is refused, in the cell: digits beyond
+/// 64 bits say so rather than "not a whole number".
+fn unreadable_reason(text: &str) -> String {
+    let digits = text.strip_prefix('-').unwrap_or(text);
+    if !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit()) {
+        if text.starts_with('-') {
+            return format!(
+                "{text} is negative: Kafka offsets are whole numbers from 0. Type the offset it should be to fix it."
+            );
+        }
+        return format!(
+            "{text} is above 9223372036854775807, the largest 64-bit offset Kafka stores. Type the offset it should be to fix it."
+        );
+    }
+    "Not a whole number: this connector needs an offset like 42. Type the whole number it should be to fix it.".to_string()
+}
+
 fn offset_text(v: OffsetValue, row: &RowView<'_>) -> String {
     match v {
         OffsetValue::Value(n) => n.to_string(),
@@ -580,9 +597,7 @@ impl Editor {
             editable: kind != ConnectorKind::Generic || row.current != OffsetValue::Unreadable,
             offset_error: (kind != ConnectorKind::Generic
                 && row.current == OffsetValue::Unreadable)
-                .then(|| {
-                    "Not a whole number: this connector needs an offset like 42. Type the whole number it should be to fix it.".to_string()
-                }),
+                .then(|| unreadable_reason(&offset_text(row.current, &row))),
             imported: row.imported.map(|v| match v {
                 OffsetValue::Null => "null".to_string(),
                 other => offset_text(other, &row),

@@ -41,6 +41,21 @@ pub struct Check {
     pub waiting: Option<String>,
 }
 
+impl Check {
+    /// Each row with an error among the problems, with its first error as "RULE: message":
+    /// the table marks these rows (issue 20 item 10), Problems lists them all.
+    pub fn row_errors(&self) -> std::collections::BTreeMap<usize, String> {
+        let mut rows = std::collections::BTreeMap::new();
+        for d in self.problems.iter().filter(|d| d.is_error()) {
+            if let Some(row) = d.entry {
+                rows.entry(row)
+                    .or_insert_with(|| format!("{}: {}", d.rule, d.message));
+            }
+        }
+        rows
+    }
+}
+
 /// The rows `keep` selects, materialised as a listing (same metadata as the import), and
 /// each entry's session row index.
 fn changed_subset(session: &Session, keep: impl Fn(&RowView<'_>) -> bool) -> (Vec<usize>, Listing) {
@@ -232,10 +247,20 @@ impl Editor {
         Field::ALL
             .iter()
             .filter_map(|f| {
-                self.field_error(*f)
+                self.field_error_shown(*f)
                     .map(|m| Diagnostic::error(f.rule(), Position::NONE, m))
             })
             .collect()
+    }
+
+    /// [`Editor::field_error`] as the page shows it: a required field left empty is not an
+    /// error until an export needs it (something changed), so a fresh load that names no
+    /// connector (a REST payload) does not open with "1 error"; a value typed wrong is one at
+    /// once. The exports are blocked by [`Editor::field_error`] whatever is shown.
+    pub fn field_error_shown(&self, field: Field) -> Option<String> {
+        let error = self.field_error(field)?;
+        let empty = self.settings.get(field).trim().is_empty();
+        (!empty || self.export_waiting().is_none()).then_some(error)
     }
 
     /// Why there is nothing to export yet, if so: a state, not an error.
@@ -310,17 +335,30 @@ impl Editor {
         // The ConfigMap YAML is stopped by its own settings too (name, namespace, data key).
         let mut checked_configmap = checked.clone();
         checked_configmap.extend(blockers.configmap.iter().map(FieldBlocker::named));
-        let configmap = export::configmap_yaml_gated(
-            &listing,
-            Gate::Checked(&checked_configmap),
-            &ConfigMapOptions {
-                name: Some(s.get(Field::AlterConfigMap).to_string()).filter(|n| !n.is_empty()),
-                namespace: Some(s.get(Field::Namespace).to_string()).filter(|n| !n.is_empty()),
-                target: self.alter_target(),
-                data_key: None,
-                keep_other_data: all,
-            },
-        );
+        let configmap_options = ConfigMapOptions {
+            name: Some(s.get(Field::AlterConfigMap).to_string()).filter(|n| !n.is_empty()),
+            namespace: Some(s.get(Field::Namespace).to_string()).filter(|n| !n.is_empty()),
+            target: self.alter_target(),
+            data_key: None,
+            keep_other_data: all,
+        };
+        // In rounds (Strimzi targets): ConfigMaps NAME-1, NAME-2, ..., which the procedure
+        // recognises by their names and applies one after the other.
+        let configmap = if s.rounds && s.target != TargetKind::Rest {
+            export::configmap_rounds(
+                &listing,
+                Gate::Checked(&checked_configmap),
+                &configmap_options,
+                None,
+            )
+            .map(|r| r.export)
+        } else {
+            export::configmap_yaml_gated(
+                &listing,
+                Gate::Checked(&checked_configmap),
+                &configmap_options,
+            )
+        };
         let patch_json = export::patch_json_gated(&listing, gate, true);
         let csv = export::csv_gated(&listing, gate);
         // The commands need every name of the target: a missing one stops them alone.

@@ -78,7 +78,7 @@ pub fn parse_offset_input(text: &str) -> Result<Option<i64>, String> {
 fn time_hint(text: &str) -> Option<String> {
     crate::datetime::parse_datetime(text, i64::MAX).ok()?;
     Some(format!(
-        "'{text}' is a time, not an offset. To rewind to a time: in References, type it in \"Look up at\" and run the kafka-get-offsets.sh commands written below it; add their output as a reference (\"Offsets at a time\"), then press its \"Set to the offsets at ...\" button (CLI: connect-offsets lookup FILE --at TIME, then edit --set-from time@TIME=OUTPUT)."
+        "'{text}' is a time, not an offset. To rewind to a time: press \"Rewind to a time…\" (Bulk actions), or in References below the table type it in \"Look up at\", and run the kafka-get-offsets.sh commands written below it; add their output as a reference (\"Offsets at a time\"), then press its \"Set to the offsets at ...\" button (CLI: connect-offsets lookup FILE --at TIME, then edit --set-from time@TIME=OUTPUT)."
     ))
 }
 

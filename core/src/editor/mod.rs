@@ -132,6 +132,10 @@ pub enum EditorAction {
     SetAliasPath(AliasPath),
     /// Choose `source.consumer.auto.offset.reset` (`None`: not chosen, no command).
     SetAutoOffsetReset(Option<AutoOffsetReset>),
+    /// Export the alter ConfigMap in rounds of at most 1 MiB (`true`) or as one (`false`).
+    SetRounds(bool),
+    /// Give the export the width it needs (`true`: the table narrows while it is wide).
+    WidenExport(bool),
     DismissNotice,
     /// Forget everything: the empty editor (Undo brings it back).
     Discard,
@@ -233,6 +237,8 @@ pub struct Editor {
     selected: RowSet,
     settings: ExportSettings,
     notice: Option<Notice>,
+    /// The export column is wide (see [`EditorAction::WidenExport`]).
+    export_wide: bool,
     revision: u64,
     /// Counts Load attempts; the page saves the large draft record when it changes.
     loads: u64,
@@ -335,6 +341,11 @@ impl Editor {
         self.notice.as_ref()
     }
 
+    /// Whether the export column is wide (the table narrower), as the user chose.
+    pub fn export_wide(&self) -> bool {
+        self.export_wide
+    }
+
     /// Whether the page shows the import area: always when nothing is loaded, and over a
     /// listing only after "Replace" (otherwise the one-line source bar stands for it).
     pub fn import_open(&self) -> bool {
@@ -372,7 +383,8 @@ impl Editor {
             EditorAction::SetTarget(_)
             | EditorAction::SetField(..)
             | EditorAction::SetAliasPath(_)
-            | EditorAction::SetAutoOffsetReset(_) => bump(&mut self.settings_revision),
+            | EditorAction::SetAutoOffsetReset(_)
+            | EditorAction::SetRounds(_) => bump(&mut self.settings_revision),
             EditorAction::Discard => {
                 bump(&mut self.data_revision);
                 bump(&mut self.view_revision);
@@ -382,6 +394,7 @@ impl Editor {
             | EditorAction::DismissNotice
             | EditorAction::FileUnreadable { .. }
             | EditorAction::ShowImport(_)
+            | EditorAction::WidenExport(_)
             | EditorAction::SelectExportTab(_) => {}
             // The resource fills settings (and bumps their revision when it does).
             EditorAction::CheckResource(_)
@@ -555,6 +568,8 @@ impl Editor {
             }
             EditorAction::SetAliasPath(path) => self.settings.alias_path = path,
             EditorAction::SetAutoOffsetReset(value) => self.settings.auto_offset_reset = value,
+            EditorAction::SetRounds(rounds) => self.settings.rounds = rounds,
+            EditorAction::WidenExport(wide) => self.export_wide = wide,
             EditorAction::DismissNotice => self.notice = None,
             EditorAction::Discard => {
                 let before = self.snapshot();
@@ -566,6 +581,7 @@ impl Editor {
                     settings_revision: self.settings_revision,
                     replaced: std::mem::take(&mut self.replaced),
                     export_tab: self.export_tab,
+                    export_wide: self.export_wide,
                     ..Editor::default()
                 };
                 self.replaced_from(before);

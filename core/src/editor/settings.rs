@@ -144,6 +144,9 @@ pub struct ExportSettings {
     /// choice, and no command is produced for it before one. Nothing in an export defaults to a
     /// value that changes replication beyond the user's edits.
     pub auto_offset_reset: Option<AutoOffsetReset>,
+    /// The alter ConfigMap in rounds `NAME-1`, `NAME-2`, ... of at most 1 MiB each, and the
+    /// procedure that applies them one after the other (K6's way out; Strimzi targets only).
+    pub rounds: bool,
 }
 
 impl Default for ExportSettings {
@@ -153,6 +156,7 @@ impl Default for ExportSettings {
             values: FieldValues::default(),
             alias_path: AliasPath::New,
             auto_offset_reset: None,
+            rounds: false,
         }
     }
 }
@@ -334,6 +338,7 @@ pub(super) fn default_settings(listing: &Listing) -> ExportSettings {
         values,
         alias_path,
         auto_offset_reset: None,
+        rounds: false,
     }
 }
 

@@ -21,9 +21,9 @@ kubectl get kafkamirrormaker2 'my-mm2' -n 'kafka' -o 'jsonpath=state: {.spec.mir
 # failed") means the mirror index or the alias does not match this resource, and nothing was
 # changed.
 # The guard reads /spec/mirrors/0/source/alias. The listing did not say which API version the
-# resource uses, so this assumes kafka.strimzi.io/v1 (Strimzi 1.0+). On a kafka.strimzi.io/v1beta2
-# resource (Strimzi 0.44-0.51) the alias is at /spec/mirrors/0/sourceCluster: generate the procedure
-# again with that guard path.
+# resource uses, so this assumes kafka.strimzi.io/v1 (Strimzi 1.0 or later). On a
+# kafka.strimzi.io/v1beta2 resource (Strimzi 0.44 to 0.51) the alias is at
+# /spec/mirrors/0/sourceCluster: generate the procedure again with that guard path.
 # GitOps: if Argo CD or Flux manages this KafkaMirrorMaker2, self-heal can revert state: stopped or
 # alterOffsets halfway through; the operator then refuses the alter on the running connector, keeps
 # retrying, and applies it the next time the connector stops, long after this procedure. Pause

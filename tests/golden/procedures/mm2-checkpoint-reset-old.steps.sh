@@ -21,7 +21,7 @@ kubectl get kafkamirrormaker2 'my-mm2' -n 'kafka' -o 'jsonpath=state: {.spec.mir
 # failed") means the mirror index or the alias does not match this resource, and nothing was
 # changed.
 # The guard reads /spec/mirrors/0/sourceCluster. This is the kafka.strimzi.io/v1beta2 field (Strimzi
-# 0.44-0.51); on a kafka.strimzi.io/v1 resource the alias is at /spec/mirrors/0/source/alias.
+# 0.44 to 0.51); on a kafka.strimzi.io/v1 resource the alias is at /spec/mirrors/0/source/alias.
 # GitOps: if Argo CD or Flux manages this KafkaMirrorMaker2, self-heal can revert state: stopped
 # halfway through; the operator then refuses the reset on the running connector, keeps retrying, and
 # applies it the next time the connector stops, long after this procedure. Pause self-heal for this

@@ -36,7 +36,7 @@ pub(super) fn check_wiring(
                     Severity::Error,
                     *pos,
                     format!(
-                        "spec.mirrors[{}].{f} does not exist in kafka.strimzi.io/v1 (Strimzi 1.0+): use spec.mirrors[{}].source.alias and spec.target.alias.",
+                        "spec.mirrors[{}].{f} does not exist in kafka.strimzi.io/v1 (Strimzi 1.0 or later): use spec.mirrors[{}].source.alias and spec.target.alias.",
                         m.index, m.index
                     ),
                 ));

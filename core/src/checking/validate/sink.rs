@@ -53,7 +53,7 @@ pub(super) fn sink_rules(cx: &mut Ctx<'_>, i: usize, entry: &Entry) {
                     None => cx.err(
                         "SK5",
                         v.pos,
-                        format!("Entry #{n}: kafka_offset {} is not an integer; Kafka Connect answers HTTP 400 'Failed to parse the following Kafka offset value in the provided offsets: '{}'. Offset values for sink connectors need to be integers.' Write a whole number ≥ 0, or make the whole offset null to delete it.", shown(v), text.unwrap_or_else(|| shown(v))),
+                        format!("Entry #{n}: kafka_offset {} {}; Kafka Connect answers HTTP 400 'Failed to parse the following Kafka offset value in the provided offsets: '{}'. Offset values for sink connectors need to be integers.' Write a whole number ≥ 0, or make the whole offset null to delete it.", shown(v), beyond_or_not_integer(text.as_deref()), text.clone().unwrap_or_else(|| shown(v))),
                         i,
                     ),
                     Some(o) if o < 0 => cx.err(
@@ -229,5 +229,17 @@ pub(super) fn same_topic_partition_keys(
                 );
             }
         }
+    }
+}
+
+/// Why a `kafka_offset` does not read as a 64-bit integer: digits beyond the range say so (as
+/// the page's offset cell does), anything else is not an integer.
+fn beyond_or_not_integer(text: Option<&str>) -> &'static str {
+    let negative = text.is_some_and(|t| t.starts_with('-'));
+    let digits = text.map(|t| t.strip_prefix('-').unwrap_or(t));
+    match digits.is_some_and(|d| !d.is_empty() && d.bytes().all(|b| b.is_ascii_digit())) {
+        true if negative => "is negative and beyond the 64-bit range",
+        true => "is above 9223372036854775807, the largest 64-bit offset",
+        false => "is not an integer",
     }
 }

@@ -89,13 +89,14 @@ pub(crate) fn title(c: &Checked, op: &Operation) -> String {
 }
 
 pub(crate) fn notes(c: &Checked, op: &Operation) -> Vec<String> {
+    use crate::versions::{CONNECT_OFFSETS_API, STRIMZI_OFFSETS};
     let mut notes = Vec::new();
     match &c.kind {
         Kind::Connector => {
-            notes.push("Requires Strimzi 0.44 or later and Kafka Connect 3.6 or later. The KafkaConnect cluster must have the annotation strimzi.io/use-connector-resources: \"true\".".to_owned());
+            notes.push(format!("Requires Strimzi {STRIMZI_OFFSETS} or later and Kafka Connect {CONNECT_OFFSETS_API} or later. The KafkaConnect cluster must have the annotation strimzi.io/use-connector-resources: \"true\"."));
         }
         Kind::Mm2 { .. } => {
-            notes.push("Requires Strimzi 0.44 or later and Kafka Connect 3.6 or later.".to_owned());
+            notes.push(format!("Requires Strimzi {STRIMZI_OFFSETS} or later and Kafka Connect {CONNECT_OFFSETS_API} or later."));
         }
         Kind::Rest { .. } => notes.push(
             "Requires Kafka Connect 3.6 or later (PATCH and DELETE /connectors/<name>/offsets) and curl 7.76 or later (--fail-with-body).".to_owned(),

@@ -223,7 +223,10 @@ impl Kube<'_> {
     }
 
     pub(super) fn stop_comment(&self) -> String {
-        "Before Strimzi 1.1 a FAILED connector cannot be stopped; restart it first. Kafka Connect only changes offsets of a STOPPED connector (not a PAUSED one).".to_owned()
+        format!(
+            "Before Strimzi {} a FAILED connector cannot be stopped; restart it first. Kafka Connect only changes offsets of a STOPPED connector (not a PAUSED one).",
+            crate::versions::STRIMZI_STOP_FAILED
+        )
     }
 
     /// The jsonpath of a field of the connector's spec (`state`, `alterOffsets`).
@@ -269,14 +272,14 @@ impl Kube<'_> {
                 "The listing's owner reference says {v}, which keeps the alias at /spec/mirrors/{index}/source/alias: expect this guard to fail unless you know the resource uses sourceCluster."
             ),
             (Some(v), AliasPath::New) if v == "kafka.strimzi.io/v1beta2" => format!(
-                "The listing's owner reference says {v}, which usually keeps the alias at /spec/mirrors/{index}/sourceCluster: expect this guard to fail unless the resource uses source.alias (Strimzi 0.49-0.51)."
+                "The listing's owner reference says {v}, which usually keeps the alias at /spec/mirrors/{index}/sourceCluster: expect this guard to fail unless the resource uses source.alias (Strimzi 0.49 to 0.51)."
             ),
             (Some(v), _) => format!("The listing's owner reference says {v}."),
             (None, AliasPath::New) => format!(
-                "The listing did not say which API version the resource uses, so this assumes kafka.strimzi.io/v1 (Strimzi 1.0+). On a kafka.strimzi.io/v1beta2 resource (Strimzi 0.44-0.51) the alias is at /spec/mirrors/{index}/sourceCluster: generate the procedure again with that guard path."
+                "The listing did not say which API version the resource uses, so this assumes kafka.strimzi.io/v1 (Strimzi 1.0 or later). On a kafka.strimzi.io/v1beta2 resource (Strimzi 0.44 to 0.51) the alias is at /spec/mirrors/{index}/sourceCluster: generate the procedure again with that guard path."
             ),
             (None, AliasPath::Old) => format!(
-                "This is the kafka.strimzi.io/v1beta2 field (Strimzi 0.44-0.51); on a kafka.strimzi.io/v1 resource the alias is at /spec/mirrors/{index}/source/alias."
+                "This is the kafka.strimzi.io/v1beta2 field (Strimzi 0.44 to 0.51); on a kafka.strimzi.io/v1 resource the alias is at /spec/mirrors/{index}/source/alias."
             ),
         };
         v.push(format!("The guard reads {pointer}. {why}"));
