@@ -169,3 +169,31 @@ pub fn focus_and_reveal(id: &str) {
         let _ = element.focus();
     }
 }
+
+// ----- the table's focus: the offset inputs by row -----
+
+/// `el.focus({ preventScroll: true })`, through `Reflect` (web-sys's `FocusOptions` would be
+/// one more feature for one call).
+pub fn focus_without_scrolling(el: &web_sys::HtmlElement) {
+    let options = js_sys::Object::new();
+    let _ = js_sys::Reflect::set(&options, &"preventScroll".into(), &true.into());
+    if let Ok(focus) = js_sys::Reflect::get(el, &"focus".into())
+        && let Ok(focus) = focus.dyn_into::<js_sys::Function>()
+    {
+        let _ = focus.call1(el, &options);
+    }
+}
+
+/// Selects an input's text, so that what is typed after a keyboard move replaces it.
+pub fn select_text(el: &web_sys::HtmlElement) {
+    if let Some(input) = el.dyn_ref::<web_sys::HtmlInputElement>() {
+        input.select();
+    }
+}
+
+/// The offset input of `row`, when it is rendered.
+pub fn offset_input(row: usize) -> Option<web_sys::HtmlElement> {
+    gloo::utils::document()
+        .get_element_by_id(&format!("offset-{row}"))
+        .and_then(|e| e.dyn_into::<web_sys::HtmlElement>().ok())
+}
