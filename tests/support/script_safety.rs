@@ -1,5 +1,5 @@
-//! Shared by the hostile-input tests of the CLI (`cli/tests/hostile.rs`) and of the editor
-//! (`core/tests/editor_hostile.rs`), included with `#[path]`: the check that a generated
+//! Shared by the hostile-input tests of the CLI (`cli/tests/it/hostile.rs`) and of the editor
+//! (`core/tests/it/editor_hostile.rs`), included with `#[path]`: the check that a generated
 //! script is safe whatever names went into it.
 
 use std::io::Write;

@@ -6,8 +6,7 @@ use offsets_core::Severity;
 use offsets_core::edit::Action;
 use offsets_core::editor::{BulkOp, Editor, EditorAction, NoticeAt};
 
-mod support;
-use support::loaded;
+use crate::support::loaded;
 
 fn at(editor: &Editor) -> Option<(NoticeAt, Severity)> {
     editor.notice().map(|n| (n.at, n.severity))

@@ -4,8 +4,7 @@
 
 use std::path::{Path, PathBuf};
 
-mod support;
-use support::{run, text};
+use crate::support::{run, text};
 
 fn file(name: &str) -> String {
     Path::new(env!("CARGO_MANIFEST_DIR"))

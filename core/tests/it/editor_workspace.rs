@@ -3,14 +3,11 @@
 //! load, and the export tabs with the selection kept in the prefs record.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
-mod procedure_support;
-mod support;
-
+use crate::support::{check_golden, fixture, loaded};
 use offsets_core::editor::{
     Editor, EditorAction, ExportTab, Field, TabKey, TargetKind, export_tabs, tab_after,
 };
 use std::path::PathBuf;
-use support::{check_golden, fixture, loaded};
 
 fn golden(name: &str) -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR")).join(format!("../tests/golden/start/{name}"))
@@ -57,11 +54,11 @@ fn start_list_commands_match_golden_files() {
     for (name, editor) in cases {
         let procedure = editor.start_list().unwrap();
         let steps = procedure.render_steps();
-        if let Err(out) = procedure_support::bash_syntax(&steps) {
+        if let Err(out) = crate::procedure_support::bash_syntax(&steps) {
             failures.push(format!("{name}: bash -n failed:\n{out}"));
         }
-        procedure_support::require_shellcheck();
-        if let Err(out) = procedure_support::shellcheck(&steps) {
+        crate::procedure_support::require_shellcheck();
+        if let Err(out) = crate::procedure_support::shellcheck(&steps) {
             failures.push(format!("{name}: shellcheck:\n{out}"));
         }
         check_golden(&golden(name), &steps, &mut failures);

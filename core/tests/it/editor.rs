@@ -7,8 +7,7 @@ use offsets_core::editor::{
     Editor, EditorAction, Field, NoticeAt, SortColumn, TargetKind, ViewItem,
 };
 
-mod support;
-use support::{fixture, loaded, loaded_text};
+use crate::support::{fixture, loaded, loaded_text};
 
 fn row_of(editor: &Editor, topic: &str, partition: &str) -> usize {
     (0..editor.session().unwrap().len())

@@ -1,16 +1,14 @@
 //! Golden files pin every procedure variant byte for byte (steps and script), and every variant
 //! passes `bash -n` and shellcheck. `UPDATE_GOLDEN=1 cargo test -p offsets-core --test
-//! procedure_golden` rewrites the files.
+//! it procedure_golden` rewrites the files.
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
-
-mod procedure_support;
 
 use std::collections::BTreeSet;
 use std::fs;
 use std::path::PathBuf;
 
+use crate::procedure_support::{bash_syntax, require_shellcheck, shellcheck, variants};
 use offsets_core::procedure::plan;
-use procedure_support::{bash_syntax, require_shellcheck, shellcheck, variants};
 
 fn golden_dir() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../tests/golden/procedures")

@@ -11,8 +11,7 @@ use offsets_core::{ImportOptions, Listing, import};
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 
-mod support;
-use support::check_golden as check;
+use crate::support::check_golden as check;
 
 fn root() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("..")
@@ -215,8 +214,7 @@ fn every_resource_checks_as_pinned() {
     }
 }
 
-#[path = "../../tests/support/script_safety.rs"]
-mod script_safety;
+use crate::script_safety;
 
 const HOSTILE: &[&str] = &[
     "x'; touch PWNED; echo '",

@@ -22,8 +22,7 @@ use offsets_core::editor::{
 use offsets_core::import::MAX_INPUT_BYTES;
 use std::path::Path;
 
-#[path = "../../tests/support/script_safety.rs"]
-mod script_safety;
+use crate::script_safety;
 use script_safety::assert_script_safe;
 
 /// Every committed corpus file as (name, bytes), sorted by name.

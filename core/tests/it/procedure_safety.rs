@@ -2,14 +2,12 @@
 //! messages are pinned, and random valid names always give scripts that parse and quote right.
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
-mod procedure_support;
-
+use crate::procedure_support::*;
 use offsets_core::names::{MirrorConnectorName, parse_mirror_connector_name, shell_quote};
 use offsets_core::procedure::{
     AliasPath, AutoOffsetReset, Kubernetes, Operation, Options, Target, alter, list, plan, reset,
 };
 use offsets_core::{Diagnostic, Severity};
-use procedure_support::*;
 use proptest::prelude::*;
 use proptest::test_runner::{Config, RngSeed};
 

@@ -9,8 +9,7 @@ use offsets_core::{Diagnostic, ImportOptions, import};
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 
-mod support;
-use support::check_golden as check;
+use crate::support::check_golden as check;
 
 fn root() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("..")

@@ -7,12 +7,10 @@
 //! wording stays.
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
-mod support;
-
+use crate::support::{fixture, loaded};
 use offsets_core::edit::{Action, Selection};
 use offsets_core::editor::{BulkOp, Editor, EditorAction, bulk_action};
 use offsets_core::model::{ResetPolicy, ResetSource};
-use support::{fixture, loaded};
 
 const LISTING: &str = "kafkamirrormaker2-source.list.yaml";
 
@@ -147,7 +145,7 @@ fn adding_to_an_empty_listing_clears_nothing_to_alter() {
         r#"{"offsets":[]}"#.to_owned(),
         fixture("kafkaconnector-empty.list.yaml"),
     ] {
-        let mut editor = support::loaded_text(text.clone());
+        let mut editor = crate::support::loaded_text(text.clone());
         editor.apply(EditorAction::ChooseKind(Some(ConnectorKind::MirrorSource)));
         assert!(
             editor.problems().iter().any(|d| d.rule == "S2"),

@@ -2,8 +2,7 @@
 //! `validate` say when the listing was taken.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
-mod support;
-use support::{run, text};
+use crate::support::{run, text};
 
 fn tmp(name: &str, content: &str) -> String {
     let dir = std::env::temp_dir().join(format!("offsets-cli-words-{}", std::process::id()));

@@ -5,8 +5,7 @@
 use offsets_core::{ImportOptions, import};
 use std::path::PathBuf;
 
-mod support;
-use support::{fixture, run, text};
+use crate::support::{fixture, run, text};
 
 fn tmp(name: &str) -> PathBuf {
     let dir = std::env::temp_dir().join(format!("offsets-cli-edit-{}", std::process::id()));

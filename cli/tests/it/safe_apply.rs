@@ -3,8 +3,7 @@
 //! (`export --to rollback`, `plan --rollback`) and `edit --add`.
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
-mod support;
-use support::{fixture, run, text};
+use crate::support::{fixture, run, text};
 
 fn cr(name: &str) -> String {
     fixture(&format!("resources/{name}"))

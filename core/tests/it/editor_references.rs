@@ -5,15 +5,13 @@
 //! generator (pinned by the same golden files as the core commands).
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
-mod support;
-
+use crate::support::loaded_text;
 use offsets_core::Severity;
 use offsets_core::edit::Action;
 use offsets_core::editor::{
     Editor, EditorAction, LookupField, ReferenceField, ViewItem, role_from,
 };
 use std::path::PathBuf;
-use support::loaded_text;
 
 /// 2026-11-30T12:00:00Z.
 const T: i64 = 1_796_040_000_000;

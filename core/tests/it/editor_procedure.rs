@@ -12,8 +12,7 @@ use offsets_core::edit::Action;
 use offsets_core::editor::{EditorAction, TargetKind};
 use offsets_core::procedure::AliasPath;
 
-mod support;
-use support::loaded_text as loaded;
+use crate::support::loaded_text as loaded;
 
 /// A MirrorMaker 2 source listing of `n` partitions as Strimzi writes it, owned by a
 /// KafkaMirrorMaker2 of `api_version`.

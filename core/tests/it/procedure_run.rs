@@ -4,14 +4,12 @@
 //! their `test` guard, the jsonpath expressions and the argument quoting are all exercised.
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
-mod procedure_support;
-
 use std::fs;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
+use crate::procedure_support::*;
 use offsets_core::procedure::{AliasPath, AutoOffsetReset, Operation, Procedure, plan};
-use procedure_support::*;
 
 /// Plays kubectl against `cr.yaml` and a stored listing: `listing.json` holds what the operator
 /// would list (default: no offsets); when the alter annotation arrives, `listing-after.json`

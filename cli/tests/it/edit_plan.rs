@@ -6,8 +6,7 @@
 use std::path::Path;
 use std::process::Command;
 
-mod support;
-use support::{fixture, root, run, text};
+use crate::support::{fixture, root, run, text};
 
 fn check_golden(name: &str, actual: &str) {
     let path = root().join("tests/golden/export/plan").join(name);

@@ -156,8 +156,7 @@ fn plan_variants(file: &str) -> Vec<Vec<String>> {
     ]
 }
 
-#[path = "../../tests/support/script_safety.rs"]
-mod script_safety;
+use crate::script_safety;
 use script_safety::assert_script_safe;
 
 /// Runs every entry point on `path`; returns the `validate` run.

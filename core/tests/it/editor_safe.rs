@@ -5,8 +5,7 @@
 use offsets_core::edit::{Action, Selection};
 use offsets_core::editor::{BulkOp, Editor, EditorAction, bulk_action, cell_edit};
 
-mod support;
-use support::{fixture, loaded, loaded_text};
+use crate::support::{fixture, loaded, loaded_text};
 
 fn offset(editor: &Editor, row: usize) -> String {
     editor.row_display(row).unwrap().offset
