@@ -156,7 +156,7 @@ fn plan_variants(file: &str) -> Vec<Vec<String>> {
     ]
 }
 
-use crate::script_safety;
+use offsets_test_support::script_safety;
 use script_safety::assert_script_safe;
 
 /// Runs every entry point on `path`; returns the `validate` run.

@@ -22,7 +22,7 @@ use offsets_core::editor::{
 use offsets_core::import::MAX_INPUT_BYTES;
 use std::path::Path;
 
-use crate::script_safety;
+use offsets_test_support::script_safety;
 use script_safety::assert_script_safe;
 
 /// Every committed corpus file as (name, bytes), sorted by name.

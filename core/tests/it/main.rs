@@ -1,10 +1,6 @@
 //! The core's integration tests, one binary (`cargo test -p offsets-core --test it`): one module
 //! per area, so the core is linked once instead of once per test file.
 
-#[allow(clippy::unwrap_used)]
-#[path = "../../../tests/support/script_safety.rs"]
-mod script_safety;
-
 mod procedure_support;
 mod support;
 

@@ -214,7 +214,7 @@ fn every_resource_checks_as_pinned() {
     }
 }
 
-use crate::script_safety;
+use offsets_test_support::script_safety;
 
 const HOSTILE: &[&str] = &[
     "x'; touch PWNED; echo '",

@@ -1,6 +1,7 @@
 //! Shared by the hostile-input tests of the CLI (`cli/tests/it/hostile.rs`) and of the editor
-//! (`core/tests/it/editor_hostile.rs`), included with `#[path]`: the check that a generated
-//! script is safe whatever names went into it.
+//! (`core/tests/it/editor_hostile.rs`) and by the resource check's fix commands
+//! (`core/tests/it/resource.rs`): the check that a generated script is safe whatever names went
+//! into it.
 
 use std::io::Write;
 use std::process::{Command, Stdio};
