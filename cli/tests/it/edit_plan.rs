@@ -7,17 +7,10 @@ use std::path::Path;
 use std::process::Command;
 
 use crate::support::{fixture, root, run, text};
+use offsets_test_support::golden;
 
 fn check_golden(name: &str, actual: &str) {
-    let path = root().join("tests/golden/export/plan").join(name);
-    if std::env::var_os("UPDATE_GOLDEN").is_some() {
-        std::fs::create_dir_all(path.parent().unwrap()).unwrap();
-        std::fs::write(&path, actual).unwrap();
-        return;
-    }
-    let expected = std::fs::read_to_string(&path)
-        .unwrap_or_else(|_| panic!("{} missing; run with UPDATE_GOLDEN=1", path.display()));
-    assert_eq!(expected, actual, "{}", path.display());
+    golden::check(&root().join("tests/golden/export/plan").join(name), actual);
 }
 
 fn bash_n(script: &str) {

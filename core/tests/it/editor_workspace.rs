@@ -3,13 +3,14 @@
 //! load, and the export tabs with the selection kept in the prefs record.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
-use crate::support::{check_golden, fixture, loaded};
+use crate::support::{fixture, loaded};
 use offsets_core::editor::{
     Editor, EditorAction, ExportTab, Field, TabKey, TargetKind, export_tabs, tab_after,
 };
+use offsets_test_support::golden;
 use std::path::PathBuf;
 
-fn golden(name: &str) -> PathBuf {
+fn golden_path(name: &str) -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR")).join(format!("../tests/golden/start/{name}"))
 }
 
@@ -61,7 +62,7 @@ fn start_list_commands_match_golden_files() {
         if let Err(out) = crate::procedure_support::shellcheck(&steps) {
             failures.push(format!("{name}: shellcheck:\n{out}"));
         }
-        check_golden(&golden(name), &steps, &mut failures);
+        golden::check_into(&golden_path(name), &steps, &mut failures);
     }
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }

@@ -9,7 +9,7 @@ use offsets_core::{Diagnostic, ImportOptions, import};
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 
-use crate::support::check_golden as check;
+use offsets_test_support::golden::check_into as check;
 
 fn root() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("..")

@@ -17,6 +17,7 @@
 use offsets_core::json;
 use offsets_core::validate::RULE_IDS;
 use offsets_core::{CsvTarget, Diagnostic, ImportOptions, import_bytes, validate};
+use offsets_test_support::golden;
 use std::collections::BTreeSet;
 use std::fs;
 use std::path::{Path, PathBuf};
@@ -114,7 +115,6 @@ fn render(path: &Path) -> (String, bool) {
 
 #[test]
 fn golden_files() {
-    let update = std::env::var_os("UPDATE_GOLDEN").is_some();
     let mut failures = Vec::new();
     for (sub, want_errors) in [("ok", false), ("err", true)] {
         let files = inputs(sub);
@@ -129,17 +129,7 @@ fn golden_files() {
                 ));
             }
             let expected_path = PathBuf::from(format!("{}.diagnostics", path.display()));
-            if update {
-                fs::write(&expected_path, &got).unwrap();
-                continue;
-            }
-            let expected = fs::read_to_string(&expected_path).unwrap_or_default();
-            if expected != got {
-                failures.push(format!(
-                    "{}: diagnostics differ (UPDATE_GOLDEN=1 rewrites them)\n--- expected\n{expected}--- got\n{got}",
-                    path.display()
-                ));
-            }
+            golden::check_into(&expected_path, &got, &mut failures);
         }
     }
     assert!(failures.is_empty(), "{}", failures.join("\n"));

@@ -4,11 +4,11 @@
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
 use std::collections::BTreeSet;
-use std::fs;
 use std::path::PathBuf;
 
 use crate::procedure_support::{bash_syntax, require_shellcheck, shellcheck, variants};
 use offsets_core::procedure::plan;
+use offsets_test_support::golden;
 
 fn golden_dir() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../tests/golden/procedures")
@@ -28,45 +28,14 @@ fn renderings() -> Vec<(String, String)> {
 #[test]
 fn procedures_match_golden_files() {
     let dir = golden_dir();
-    let update = std::env::var_os("UPDATE_GOLDEN").is_some_and(|v| v == "1");
-    if update {
-        fs::create_dir_all(&dir).unwrap();
-    }
     let mut failures = Vec::new();
     let mut expected_files = BTreeSet::new();
     for (file, text) in renderings() {
-        let path = dir.join(&file);
-        expected_files.insert(file.clone());
-        if update {
-            fs::write(&path, &text).unwrap();
-            continue;
-        }
-        match fs::read_to_string(&path) {
-            Ok(golden) if golden == text => {}
-            Ok(golden) => {
-                let line = golden
-                    .lines()
-                    .zip(text.lines())
-                    .position(|(a, b)| a != b)
-                    .map_or(0, |i| i + 1);
-                failures.push(format!(
-                    "{file}: differs from the golden file (first at line {line})"
-                ));
-            }
-            Err(e) => failures.push(format!("{file}: {e}")),
-        }
+        golden::check_into(&dir.join(&file), &text, &mut failures);
+        expected_files.insert(file);
     }
     // A golden file no variant produces any more is stale.
-    for entry in fs::read_dir(&dir).unwrap() {
-        let name = entry.unwrap().file_name().to_string_lossy().into_owned();
-        if !expected_files.contains(&name) {
-            if update {
-                fs::remove_file(dir.join(&name)).unwrap();
-            } else {
-                failures.push(format!("{name}: stale golden file, no variant produces it"));
-            }
-        }
-    }
+    failures.extend(golden::stale(&dir, &expected_files));
     assert!(
         failures.is_empty(),
         "{}\nRun with UPDATE_GOLDEN=1 to rewrite, then review the diff.",

@@ -40,17 +40,7 @@ fn reference(name: &str, role: Role) -> Arc<Reference> {
 const T: i64 = 1_796_040_000_000;
 
 fn golden(name: &str, got: &str, failures: &mut Vec<String>) {
-    let path = dir().join(name);
-    if std::env::var_os("UPDATE_GOLDEN").is_some() {
-        fs::write(&path, got).unwrap();
-        return;
-    }
-    let expected = fs::read_to_string(&path).unwrap_or_default();
-    if expected != got {
-        failures.push(format!(
-            "{name} differs (UPDATE_GOLDEN=1 rewrites it)\n--- expected\n{expected}--- got\n{got}"
-        ));
-    }
+    offsets_test_support::golden::check_into(&dir().join(name), got, failures);
 }
 
 fn rows_text(session: &Session) -> String {

@@ -1,8 +1,8 @@
-//! Helpers shared by the core tests: fixtures, an editor that loaded one, and golden files.
+//! Helpers shared by the core tests: fixtures and an editor that loaded one (golden files:
+//! `offsets_test_support::golden`).
 #![allow(dead_code, clippy::unwrap_used, clippy::panic)]
 
 use offsets_core::editor::{Editor, EditorAction};
-use std::path::Path;
 
 /// The text of `tests/fixtures/{name}` at the top of the repository.
 pub fn fixture(name: &str) -> String {
@@ -26,25 +26,4 @@ pub fn loaded_text(text: String) -> Editor {
 /// An editor that loaded the fixture `name` without errors.
 pub fn loaded(name: &str) -> Editor {
     loaded_text(fixture(name))
-}
-
-/// Compares `actual` with the golden file at `path`, adding a failure when it differs or is
-/// missing; with `UPDATE_GOLDEN` set, writes it instead (creating its folder).
-pub fn check_golden(path: &Path, actual: &str, failures: &mut Vec<String>) {
-    if std::env::var_os("UPDATE_GOLDEN").is_some() {
-        std::fs::create_dir_all(path.parent().unwrap()).unwrap();
-        std::fs::write(path, actual).unwrap();
-        return;
-    }
-    match std::fs::read_to_string(path) {
-        Ok(expected) if expected == actual => {}
-        Ok(expected) => failures.push(format!(
-            "{} differs:\n--- expected\n{expected}\n--- actual\n{actual}",
-            path.display()
-        )),
-        Err(_) => failures.push(format!(
-            "{} is missing (run with UPDATE_GOLDEN=1)",
-            path.display()
-        )),
-    }
 }

@@ -19,14 +19,7 @@ fn fixture(name: &str) -> String {
 
 /// Compares `actual` with the golden file `tests/golden/words/NAME` (or rewrites it).
 fn check(name: &str, actual: &str) {
-    let path = root().join("tests/golden/words").join(name);
-    if std::env::var_os("UPDATE_GOLDEN").is_some() {
-        std::fs::write(&path, actual).unwrap();
-        return;
-    }
-    let expected = std::fs::read_to_string(&path)
-        .unwrap_or_else(|_| panic!("{} is missing (run with UPDATE_GOLDEN=1)", path.display()));
-    assert_eq!(expected, actual, "{} differs", path.display());
+    offsets_test_support::golden::check(&root().join("tests/golden/words").join(name), actual);
 }
 
 /// An export as its golden file shows it: the text, then every note.
