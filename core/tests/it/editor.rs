@@ -7,16 +7,7 @@ use offsets_core::editor::{
     Editor, EditorAction, Field, NoticeAt, SortColumn, TargetKind, ViewItem,
 };
 
-use crate::support::{fixture, loaded, loaded_text};
-
-fn row_of(editor: &Editor, topic: &str, partition: &str) -> usize {
-    (0..editor.session().unwrap().len())
-        .find(|&i| {
-            let d = editor.row_display(i).unwrap();
-            d.topic.as_deref() == Some(topic) && d.partition == partition
-        })
-        .unwrap()
-}
+use crate::support::{check_row, check_typed, fixture, loaded, loaded_text, row_of};
 
 #[test]
 fn loading_a_configmap_fills_the_header_and_groups_rows_by_topic() {
@@ -43,39 +34,70 @@ fn loading_a_configmap_fills_the_header_and_groups_rows_by_topic() {
 
 #[test]
 fn rows_carry_accessible_names_and_the_plus_one_semantics() {
-    let editor = loaded("kafkamirrormaker2-source.list.yaml");
-    let d = editor.row_display(row_of(&editor, "orders", "1")).unwrap();
-    assert_eq!(d.label, "Offset of orders partition 1");
-    assert_eq!(d.null_label, "Null offset of orders partition 1");
-    assert_eq!(d.offset, "42");
-    assert_eq!(d.resumes_at.as_deref(), Some("43"));
-    assert_eq!(d.change, None);
+    let mut editor = loaded("kafkamirrormaker2-source.list.yaml");
+    let row = row_of(&editor, "orders", "1");
+    check_row(
+        &mut editor,
+        row,
+        vec![(
+            vec![],
+            r#"
+            offset: 42
+            imported: 42
+            resumes at: 43
+            label: Offset of orders partition 1
+            null label: Null offset of orders partition 1
+            "#,
+        )],
+    );
 }
 
 #[test]
 fn an_edit_shows_what_it_means() {
     let mut editor = loaded("kafkamirrormaker2-source.list.yaml");
     let row = row_of(&editor, "orders", "0");
-    editor.apply(EditorAction::Edit(Action::SetOffset { row, offset: 1 }));
-    let d = editor.row_display(row).unwrap();
-    assert!(d.changed);
-    assert_eq!(
-        d.change.as_deref(),
-        Some("40 records will be mirrored again")
-    );
-    editor.apply(EditorAction::Edit(Action::SetOffset { row, offset: 1241 }));
-    assert_eq!(
-        editor.row_display(row).unwrap().change.as_deref(),
-        Some("skips 1,200 records (never mirrored)")
-    );
-    editor.apply(EditorAction::Edit(Action::SetNull { row }));
-    let d = editor.row_display(row).unwrap();
-    assert!(d.is_null);
-    assert_eq!(d.offset, "");
-    assert_eq!(d.resumes_at.as_deref(), Some("auto.offset.reset"));
-    assert_eq!(
-        d.change.as_deref(),
-        Some("replicated again from auto.offset.reset")
+    let edit = |action| vec![EditorAction::Edit(action)];
+    check_row(
+        &mut editor,
+        row,
+        vec![
+            (
+                edit(Action::SetOffset { row, offset: 1 }),
+                r#"
+                offset: 1
+                imported: 41
+                resumes at: 2
+                change: 40 records will be mirrored again
+                label: Offset of orders partition 0
+                null label: Null offset of orders partition 0
+                flags: changed
+                "#,
+            ),
+            (
+                edit(Action::SetOffset { row, offset: 1241 }),
+                r#"
+                offset: 1241
+                imported: 41
+                resumes at: 1242
+                change: skips 1,200 records (never mirrored)
+                label: Offset of orders partition 0
+                null label: Null offset of orders partition 0
+                flags: changed
+                "#,
+            ),
+            (
+                edit(Action::SetNull { row }),
+                r#"
+                offset:
+                imported: 41
+                resumes at: auto.offset.reset
+                change: replicated again from auto.offset.reset
+                label: Offset of orders partition 0
+                null label: Null offset of orders partition 0
+                flags: null, changed
+                "#,
+            ),
+        ],
     );
 }
 
@@ -364,28 +386,18 @@ fn cell_edits_and_null_toggles_become_the_right_actions() {
     let editor = loaded("kafkamirrormaker2-source.list.yaml");
     let d = editor.row_display(row_of(&editor, "orders", "1")).unwrap();
     let row = d.index;
-    assert_eq!(
-        cell_edit(&d, "42"),
-        Ok(None),
-        "the same value changes nothing"
-    );
-    assert_eq!(
-        cell_edit(&d, " 1,000 "),
-        Ok(Some(Action::SetOffset { row, offset: 1000 }))
-    );
     // A cleared cell changes nothing; null is typed out (issue 14: null only on purpose).
-    assert_eq!(cell_edit(&d, ""), Ok(None));
-    assert_eq!(cell_edit(&d, "null"), Ok(Some(Action::SetNull { row })));
-    assert!(cell_edit(&d, "-5").unwrap_err().contains("negative"));
-    assert!(
-        cell_edit(&d, "abc")
-            .unwrap_err()
-            .contains("not a whole number")
-    );
-    assert!(
-        cell_edit(&d, "9223372036854775808")
-            .unwrap_err()
-            .contains("largest Kafka offset")
+    check_typed(
+        |text| cell_edit(&d, text),
+        vec![
+            ("42", Ok(None)), // the same value changes nothing
+            (" 1,000 ", Ok(Some(Action::SetOffset { row, offset: 1000 }))),
+            ("", Ok(None)),
+            ("null", Ok(Some(Action::SetNull { row }))),
+            ("-5", Err("negative")),
+            ("abc", Err("not a whole number")),
+            ("9223372036854775808", Err("largest Kafka offset")),
+        ],
     );
     assert_eq!(null_toggle(&d, true), Action::SetNull { row });
     assert_eq!(null_toggle(&d, false), Action::Restore { row });

@@ -85,25 +85,27 @@ fn an_unreadable_bulk_value_marks_the_value_field_and_changes_nothing() {
 
 #[test]
 fn the_next_action_clears_the_previous_message() {
-    let mut editor = loaded("kafkamirrormaker2-source.list.yaml");
-    editor.apply(EditorAction::Bulk {
-        op: BulkOp::Shift,
-        value: "-1000".into(),
-    });
-    assert_eq!(at(&editor), Some((NoticeAt::Bulk, Severity::Error)));
-    // An action that says nothing (the filter, a selection) still clears the refusal.
-    editor.apply(EditorAction::SetFilter("orders".into()));
-    assert_eq!(editor.notice(), None);
-    editor.apply(EditorAction::Bulk {
-        op: BulkOp::Set,
-        value: "x".into(),
-    });
-    assert_eq!(at(&editor), Some((NoticeAt::BulkValue, Severity::Error)));
-    editor.apply(EditorAction::Select {
-        row: 0,
-        selected: true,
-    });
-    assert_eq!(editor.notice(), None);
+    use NoticeAt::*;
+    use Severity::Error;
+    check(
+        vec![
+            EditorAction::Bulk {
+                op: BulkOp::Shift,
+                value: "-1000".into(),
+            },
+            // An action that says nothing (the filter, a selection) still clears the refusal.
+            EditorAction::SetFilter("orders".into()),
+            EditorAction::Bulk {
+                op: BulkOp::Set,
+                value: "x".into(),
+            },
+            EditorAction::Select {
+                row: 0,
+                selected: true,
+            },
+        ],
+        &[Some((Bulk, Error)), None, Some((BulkValue, Error)), None],
+    );
 }
 
 #[test]
@@ -124,9 +126,10 @@ fn enter_in_the_bulk_value_is_set_over_the_rows_the_filter_shows() {
 
 #[test]
 fn the_import_text_keeps_the_message_until_the_load() {
-    let mut editor = loaded("kafkamirrormaker2-source.list.yaml");
-    editor.apply(EditorAction::SetInput("{".into()));
-    assert_eq!(at(&editor), Some((NoticeAt::Import, Severity::Info)));
-    editor.apply(EditorAction::Load);
-    assert_eq!(at(&editor), Some((NoticeAt::Import, Severity::Error)));
+    use NoticeAt::Import;
+    use Severity::{Error, Info};
+    check(
+        vec![EditorAction::SetInput("{".into()), EditorAction::Load],
+        &[Some((Import, Info)), Some((Import, Error))],
+    );
 }

@@ -2,7 +2,7 @@
 //! `offsets_test_support::golden`).
 #![allow(dead_code, clippy::unwrap_used, clippy::panic)]
 
-use offsets_core::editor::{Editor, EditorAction};
+use offsets_core::editor::{Editor, EditorAction, RowDisplay};
 
 /// The text of `tests/fixtures/{name}` at the top of the repository.
 pub fn fixture(name: &str) -> String {
@@ -26,4 +26,105 @@ pub fn loaded_text(text: String) -> Editor {
 /// An editor that loaded the fixture `name` without errors.
 pub fn loaded(name: &str) -> Editor {
     loaded_text(fixture(name))
+}
+
+/// A row as the table shows it, one `name: value` line per field that is set (an unset optional
+/// field has no line, a flag is named only when true), for [`check_row`] to compare as data.
+pub fn row_text(d: &RowDisplay) -> String {
+    let mut out = String::new();
+    let mut line = |name: &str, value: Option<&str>| match value {
+        Some("") => out.push_str(&format!("{name}:\n")),
+        Some(v) => out.push_str(&format!("{name}: {v}\n")),
+        None => {}
+    };
+    line("offset", Some(&d.offset));
+    line("imported", d.imported.as_deref());
+    line("resumes at", d.resumes_at.as_deref());
+    line("change", d.change.as_deref());
+    line("log range", d.log_range.as_deref());
+    line("offset error", d.offset_error.as_deref());
+    line("label", Some(&d.label));
+    line("null label", Some(&d.null_label));
+    let flags: Vec<&str> = [
+        (d.is_null, "null"),
+        (!d.editable, "not editable"),
+        (d.changed, "changed"),
+        (d.added, "added"),
+        (d.removed, "removed"),
+    ]
+    .into_iter()
+    .filter_map(|(on, name)| on.then_some(name))
+    .collect();
+    if !flags.is_empty() {
+        out.push_str(&format!("flags: {}\n", flags.join(", ")));
+    }
+    out
+}
+
+/// The index of the row of `topic` partition `partition`.
+pub fn row_of(editor: &Editor, topic: &str, partition: &str) -> usize {
+    (0..editor.session().unwrap().len())
+        .find(|&i| {
+            let d = editor.row_display(i).unwrap();
+            d.topic.as_deref() == Some(topic) && d.partition == partition
+        })
+        .unwrap_or_else(|| panic!("no row {topic} partition {partition}"))
+}
+
+/// Applies each step's actions to `editor` in turn and compares row `row` after it with the
+/// step's expectation, [`row_text`] exactly (leading and trailing blank lines and the indent
+/// of a raw string are ignored).
+#[track_caller]
+pub fn check_row(editor: &mut Editor, row: usize, steps: Vec<(Vec<EditorAction>, &str)>) {
+    for (i, (actions, expect)) in steps.into_iter().enumerate() {
+        for action in actions {
+            editor.apply(action);
+        }
+        let got = row_text(&editor.row_display(row).unwrap());
+        let want = trim_indent(expect);
+        assert!(
+            got == want,
+            "row {row} after step {}:\n--- expected\n{want}--- actual\n{got}",
+            i + 1
+        );
+    }
+}
+
+/// `text` without its first and last blank lines and with the common indent removed, so an
+/// expectation can be written as an indented raw string.
+pub fn trim_indent(text: &str) -> String {
+    let lines: Vec<&str> = text.lines().collect();
+    let start = lines.iter().position(|l| !l.trim().is_empty()).unwrap_or(0);
+    let end = lines
+        .iter()
+        .rposition(|l| !l.trim().is_empty())
+        .map_or(start, |e| e + 1);
+    let lines = &lines[start..end];
+    let indent = lines
+        .iter()
+        .filter(|l| !l.trim().is_empty())
+        .map(|l| l.len() - l.trim_start().len())
+        .min()
+        .unwrap_or(0);
+    lines
+        .iter()
+        .map(|l| format!("{}\n", l.get(indent..).unwrap_or("").trim_end()))
+        .collect()
+}
+
+/// A table of what typing each text into one field does, for the helpers that read what the
+/// user typed (`cell_edit`, `bulk_action`): `read` is the field, `Ok(value)` the exact result,
+/// `Err(part)` a refusal whose sentence contains `part`.
+#[track_caller]
+pub fn check_typed<T: PartialEq + std::fmt::Debug>(
+    read: impl Fn(&str) -> Result<T, String>,
+    cases: Vec<(&str, Result<T, &str>)>,
+) {
+    for (typed, want) in cases {
+        match (read(typed), want) {
+            (Ok(got), Ok(want)) => assert_eq!(got, want, "typing {typed:?}"),
+            (Err(got), Err(part)) => assert!(got.contains(part), "typing {typed:?}: {got}"),
+            (got, want) => panic!("typing {typed:?}: got {got:?}, want {want:?}"),
+        }
+    }
 }
