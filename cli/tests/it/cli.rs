@@ -6,6 +6,8 @@
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
 
+use crate::support::check;
+
 fn bin() -> Command {
     Command::new(env!("CARGO_BIN_EXE_connect-offsets"))
 }
@@ -146,21 +148,23 @@ fn every_shared_fixture_validates_with_the_expected_code() {
 
 #[test]
 fn text_output_for_the_negative_partition_fixture() {
-    let input = golden("err/invalid-negative-partition.list.yaml");
-    let out = run(&["validate", input.to_str().unwrap()]);
-    assert_eq!(out.status.code(), Some(1));
-    let name = input.display();
-    assert_eq!(
-        text(&out.stderr),
-        format!(
-            "{name}: listed: unknown. kubectl prints the operator's write time only with --show-managed-fields: kubectl get configmap bad-offsets -o yaml --show-managed-fields (the creation timestamp is not the listing time: a re-list updates the same ConfigMap)\n\
-             {name}:4:5: info[IMP6]: Detected: MirrorSourceConnector (from the entry keys).\n\
-             {name}:5:21: info[MS14]: MirrorMaker resumes at offset + 1. Enter the offset of the last record that should count as already mirrored.\n\
-             {name}:17:25: error[MS3]: east/orders partition -1 (entry #2): 'partition' has the invalid value -1; it must be an integer between 0 and 2147483647 (MirrorMaker 2 answers HTTP 500 '... which cannot be negative').\n\
-             {name}: 1 error, 0 warnings, 2 infos (kind mirror-source, from the entry keys, key offsets.json, 5 entries)\n"
-        )
+    check(
+        &[
+            "validate",
+            "tests/golden/err/invalid-negative-partition.list.yaml",
+        ],
+        None,
+        r#"
+        exit: 1
+        --- stdout
+        --- stderr
+        tests/golden/err/invalid-negative-partition.list.yaml: listed: unknown. kubectl prints the operator's write time only with --show-managed-fields: kubectl get configmap bad-offsets -o yaml --show-managed-fields (the creation timestamp is not the listing time: a re-list updates the same ConfigMap)
+        tests/golden/err/invalid-negative-partition.list.yaml:4:5: info[IMP6]: Detected: MirrorSourceConnector (from the entry keys).
+        tests/golden/err/invalid-negative-partition.list.yaml:5:21: info[MS14]: MirrorMaker resumes at offset + 1. Enter the offset of the last record that should count as already mirrored.
+        tests/golden/err/invalid-negative-partition.list.yaml:17:25: error[MS3]: east/orders partition -1 (entry #2): 'partition' has the invalid value -1; it must be an integer between 0 and 2147483647 (MirrorMaker 2 answers HTTP 500 '... which cannot be negative').
+        tests/golden/err/invalid-negative-partition.list.yaml: 1 error, 0 warnings, 2 infos (kind mirror-source, from the entry keys, key offsets.json, 5 entries)
+        "#,
     );
-    assert!(out.stdout.is_empty());
 }
 
 #[test]
@@ -350,23 +354,25 @@ fn help_and_version() {
 
 #[test]
 fn show_prints_an_aligned_table() {
-    let out = run(&[
-        "show",
-        golden("ok/kafkaconnector-mm2-source.list.yaml")
-            .to_str()
-            .unwrap(),
-    ]);
-    assert_eq!(out.status.code(), Some(0));
-    assert_eq!(
-        text(&out.stdout),
-        "MirrorSourceConnector (from the entry keys), key offsets.json, 5 entries\n\
-         Listed: unknown. kubectl prints the operator's write time only with --show-managed-fields: kubectl get configmap mirror-source-offsets -o yaml --show-managed-fields (the creation timestamp is not the listing time: a re-list updates the same ConfigMap)\n\
-         #  CLUSTER  TOPIC     PARTITION  OFFSET\n\
-         1  east     orders            0    1006\n\
-         2  east     orders            1    2006\n\
-         3  east     orders            2    3006\n\
-         4  east     payments          0    1008\n\
-         5  east     payments          1    2008\n"
+    check(
+        &[
+            "show",
+            "tests/golden/ok/kafkaconnector-mm2-source.list.yaml",
+        ],
+        None,
+        r#"
+        exit: 0
+        --- stdout
+        MirrorSourceConnector (from the entry keys), key offsets.json, 5 entries
+        Listed: unknown. kubectl prints the operator's write time only with --show-managed-fields: kubectl get configmap mirror-source-offsets -o yaml --show-managed-fields (the creation timestamp is not the listing time: a re-list updates the same ConfigMap)
+        #  CLUSTER  TOPIC     PARTITION  OFFSET
+        1  east     orders            0    1006
+        2  east     orders            1    2006
+        3  east     orders            2    3006
+        4  east     payments          0    1008
+        5  east     payments          1    2008
+        --- stderr
+        "#,
     );
     let out = run(&[
         "show",

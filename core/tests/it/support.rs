@@ -3,6 +3,7 @@
 #![allow(dead_code, clippy::unwrap_used, clippy::panic)]
 
 use offsets_core::editor::{Editor, EditorAction, RowDisplay};
+use offsets_test_support::snapshot::assert_snapshot;
 
 /// The text of `tests/fixtures/{name}` at the top of the repository.
 pub fn fixture(name: &str) -> String {
@@ -72,8 +73,7 @@ pub fn row_of(editor: &Editor, topic: &str, partition: &str) -> usize {
 }
 
 /// Applies each step's actions to `editor` in turn and compares row `row` after it with the
-/// step's expectation, [`row_text`] exactly (leading and trailing blank lines and the indent
-/// of a raw string are ignored).
+/// step's expectation: [`row_text`] exactly, as an inline snapshot.
 #[track_caller]
 pub fn check_row(editor: &mut Editor, row: usize, steps: Vec<(Vec<EditorAction>, &str)>) {
     for (i, (actions, expect)) in steps.into_iter().enumerate() {
@@ -81,35 +81,8 @@ pub fn check_row(editor: &mut Editor, row: usize, steps: Vec<(Vec<EditorAction>,
             editor.apply(action);
         }
         let got = row_text(&editor.row_display(row).unwrap());
-        let want = trim_indent(expect);
-        assert!(
-            got == want,
-            "row {row} after step {}:\n--- expected\n{want}--- actual\n{got}",
-            i + 1
-        );
+        assert_snapshot(&format!("row {row} after step {}", i + 1), &got, expect);
     }
-}
-
-/// `text` without its first and last blank lines and with the common indent removed, so an
-/// expectation can be written as an indented raw string.
-pub fn trim_indent(text: &str) -> String {
-    let lines: Vec<&str> = text.lines().collect();
-    let start = lines.iter().position(|l| !l.trim().is_empty()).unwrap_or(0);
-    let end = lines
-        .iter()
-        .rposition(|l| !l.trim().is_empty())
-        .map_or(start, |e| e + 1);
-    let lines = &lines[start..end];
-    let indent = lines
-        .iter()
-        .filter(|l| !l.trim().is_empty())
-        .map(|l| l.len() - l.trim_start().len())
-        .min()
-        .unwrap_or(0);
-    lines
-        .iter()
-        .map(|l| format!("{}\n", l.get(indent..).unwrap_or("").trim_end()))
-        .collect()
 }
 
 /// A table of what typing each text into one field does, for the helpers that read what the
