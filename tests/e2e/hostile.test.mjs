@@ -6,8 +6,8 @@
 // HTML payloads try `<script>alert(1)</script>` and `<img src=x onerror=alert(2)>`), nothing
 // ran, no dialog opened, nothing was logged as an error and nothing was requested at all. The
 // invalid-UTF-8 and NUL files also go through "Open file", where invalid UTF-8 is refused at the
-// first bad byte. cli/tests/hostile.rs and
-// core/tests/editor_hostile.rs run the same corpus through the CLI and the editor state machine.
+// first bad byte. cli/tests/it/hostile.rs and
+// core/tests/it/editor_hostile.rs run the same corpus through the CLI and the editor state machine.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readdir, readFile } from 'node:fs/promises';

@@ -2,7 +2,7 @@
 """Writes the small files of the hostile-input corpus (tests/hostile/*) deterministically.
 
 The big inputs (50 MB, 100k-deep nesting, over the 64 MiB limit) are generated at test time by
-cli/tests/hostile.rs instead of being committed. Run this again after changing it:
+cli/tests/it/hostile.rs instead of being committed. Run this again after changing it:
 
     python3 tests/hostile/make-corpus.py
 """

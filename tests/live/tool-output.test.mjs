@@ -2,8 +2,9 @@
 // partition) and `kafka-consumer-groups --describe` and `--reset-offsets ... --export`, printed by
 // the real tools against the real broker, must equal the fixtures under
 // tests/fixtures/kafka-4.3.1/ byte for byte (so a format change in a later Kafka is caught), and
-// the CLI must read each as it is printed. `UPDATE_GOLDEN=1` rewrites the fixtures; their
-// folder's README.md names the command that made each one.
+// the CLI must read each as it is printed. `UPDATE_GOLDEN=1` rewrites the fixtures and the
+// comparison then passes (the one rule, tests/support/src/golden.rs; any other value compares);
+// their folder's README.md names the command that made each one.
 //
 // The data is fixed so that the output is too: topic `fixture-orders` (retention off) with 10
 // records on partition 0 and 5 on partition 1, one a minute from 2025-11-30T12:00:00Z, and an

@@ -1,0 +1,13 @@
+//! The CLI's integration tests, one binary (`cargo test -p offsets-cli --test it`): one module
+//! per area, each running the built `connect-offsets` binary.
+
+mod support;
+
+mod cli;
+mod edit;
+mod edit_plan;
+mod hostile;
+mod kind;
+mod references;
+mod safe_apply;
+mod words;

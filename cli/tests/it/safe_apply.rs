@@ -1,0 +1,373 @@
+//! Issue 12 from the command line: `check-resource` (exit codes, text and JSON reports),
+//! `plan --resource-file` (names from the CR, disagreements, hostile CRs), the rollback
+//! (`export --to rollback`, `plan --rollback`) and `edit --add`.
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+
+use crate::support::{fixture, run, text};
+
+fn cr(name: &str) -> String {
+    fixture(&format!("resources/{name}"))
+}
+
+fn temp(name: &str, content: &[u8]) -> String {
+    let dir = std::env::temp_dir().join(format!("offsets-safe-apply-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let p = dir.join(name);
+    std::fs::write(&p, content).unwrap();
+    p.display().to_string()
+}
+
+const MM2_LIST: &str = "kafkamirrormaker2-source.list.yaml";
+
+#[test]
+fn check_resource_exit_codes_follow_validate() {
+    for (file, code) in [
+        ("kafkamirrormaker2-1.2-v1.yaml", 0),
+        ("kafkamirrormaker2-0.48-v1beta2-two-mirrors.yaml", 0),
+        ("kafkaconnector-0.44-v1beta2.yaml", 0),
+        ("kafkaconnector-1.2-v1.json", 1),
+        ("kafkamirrormaker2-1.2-v1-mistakes.yaml", 1),
+        ("hostile-names.yaml", 1),
+        ("kafkaconnect-not-a-connector.yaml", 2),
+    ] {
+        let out = run(&["check-resource", &cr(file)]);
+        assert_eq!(
+            out.status.code(),
+            Some(code),
+            "{file}: {}",
+            text(&out.stderr)
+        );
+    }
+    assert_eq!(run(&["check-resource"]).status.code(), Some(2));
+    assert_eq!(
+        run(&["check-resource", "/nonexistent.yaml"]).status.code(),
+        Some(2)
+    );
+    assert_eq!(
+        run(&[
+            "check-resource",
+            &cr("kafkaconnector-1.2-v1.json"),
+            "--format",
+            "xml"
+        ])
+        .status
+        .code(),
+        Some(2)
+    );
+}
+
+#[test]
+fn check_resource_text_names_the_line_the_rule_and_the_fix() {
+    let out = run(&["check-resource", &cr("kafkaconnector-1.2-v1.json")]);
+    let err = text(&out.stderr);
+    let file = cr("kafkaconnector-1.2-v1.json");
+    assert!(
+        err.contains(&format!(
+            "{file}:6:45: error[CR3]: strimzi.io/connector-offsets is 'List'"
+        )),
+        "{err}"
+    );
+    assert!(
+        err.contains("    fix: kubectl annotate kafkaconnector 'my-sink' -n 'kafka' strimzi.io/connector-offsets=list --overwrite\n"),
+        "{err}"
+    );
+    assert!(
+        err.ends_with(
+            "1 error(s), 0 warning(s), 0 info(s) (KafkaConnector my-sink (kafka.strimzi.io/v1))\n"
+        ),
+        "{err}"
+    );
+}
+
+#[test]
+fn check_resource_json_is_one_object_with_findings_and_settings() {
+    let out = run(&[
+        "check-resource",
+        &cr("kafkamirrormaker2-1.2-v1.yaml"),
+        "--listing",
+        &fixture(MM2_LIST),
+        "--format",
+        "json",
+    ]);
+    assert_eq!(out.status.code(), Some(0));
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v["kind"], "KafkaMirrorMaker2");
+    assert_eq!(v["apiVersion"], "kafka.strimzi.io/v1");
+    assert_eq!(v["errors"], 0);
+    assert_eq!(v["findings"][0]["rule"], "CR10");
+    assert_eq!(
+        v["settings"]["connector"],
+        "east->west.MirrorSourceConnector"
+    );
+    assert_eq!(v["settings"]["mirror_index"], 0);
+    assert_eq!(v["settings"]["alias_path"], "source.alias");
+    assert_eq!(v["settings"]["alter_configmap"], "my-mm2-offsets-alter");
+    // A hostile CR: findings, no settings, no command with a hostile value.
+    let out = run(&[
+        "check-resource",
+        &cr("hostile-names.yaml"),
+        "--format",
+        "json",
+    ]);
+    assert_eq!(out.status.code(), Some(1));
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert!(v["settings"].is_null());
+    for f in v["findings"].as_array().unwrap() {
+        assert!(f["command"].is_null(), "{f}");
+    }
+}
+
+#[test]
+fn check_resource_compares_the_alter_export_and_the_listing() {
+    let alter = run(&[
+        "export",
+        &fixture(MM2_LIST),
+        "--to",
+        "configmap",
+        "--name",
+        "my-mm2-alter",
+        "--namespace",
+        "kafka-west",
+    ]);
+    assert_eq!(alter.status.code(), Some(0), "{}", text(&alter.stderr));
+    let alter = temp("wrong-alter.yaml", &alter.stdout);
+    let out = run(&[
+        "check-resource",
+        &cr("kafkamirrormaker2-1.2-v1.yaml"),
+        "--listing",
+        &fixture(MM2_LIST),
+        "--alter",
+        &alter,
+    ]);
+    assert_eq!(out.status.code(), Some(1));
+    let err = text(&out.stderr);
+    assert!(err.contains("error[CR6]: Connector 'east->west.MirrorSourceConnector' (spec.mirrors[0]) reads its alter offsets from ConfigMap 'my-mm2-offsets-alter', but the alter export is named 'my-mm2-alter'"), "{err}");
+    assert!(
+        err.contains("error[CR6]: The alter ConfigMap is in namespace 'kafka-west'"),
+        "{err}"
+    );
+}
+
+#[test]
+fn plan_takes_the_names_from_the_resource() {
+    let out = run(&[
+        "plan",
+        &fixture(MM2_LIST),
+        "--resource-file",
+        &cr("kafkamirrormaker2-0.48-v1beta2-two-mirrors.yaml"),
+    ]);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let steps = text(&out.stdout);
+    assert!(
+        steps.contains("of mirror 0 of KafkaMirrorMaker2 'my-mm2' in namespace 'kafka'"),
+        "{steps}"
+    );
+    assert!(steps.contains("/spec/mirrors/0/sourceCluster"), "{steps}");
+    assert!(steps.contains("'my-mm2-offsets-alter'"), "{steps}");
+    // The same names given as flags agree; a flag that disagrees is an error naming both.
+    let agree = run(&[
+        "plan",
+        &fixture(MM2_LIST),
+        "--resource-file",
+        &cr("kafkamirrormaker2-0.48-v1beta2-two-mirrors.yaml"),
+        "--namespace",
+        "kafka",
+        "--mirror-index",
+        "0",
+        "--kind",
+        "mirrormaker2",
+    ]);
+    assert_eq!(agree.stdout, out.stdout);
+    for (flag, value, says) in [
+        (
+            "--namespace",
+            "prod",
+            "metadata.namespace is 'kafka', the flag says 'prod'",
+        ),
+        (
+            "--resource",
+            "other",
+            "metadata.name is 'my-mm2', the flag says 'other'",
+        ),
+        (
+            "--mirror-index",
+            "1",
+            "spec.mirrors is '0', the flag says '1'",
+        ),
+        (
+            "--kind",
+            "connector",
+            "its kind is 'mirrormaker2', the flag says 'connector'",
+        ),
+    ] {
+        let out = run(&[
+            "plan",
+            &fixture(MM2_LIST),
+            "--resource-file",
+            &cr("kafkamirrormaker2-0.48-v1beta2-two-mirrors.yaml"),
+            flag,
+            value,
+        ]);
+        assert_eq!(out.status.code(), Some(2), "{flag}");
+        let err = text(&out.stderr);
+        assert!(
+            err.contains(&format!("{flag} disagrees with")) && err.contains(says),
+            "{err}"
+        );
+    }
+    // --connector picks the other mirror; the alter ConfigMap is then the only name to give.
+    let out = run(&[
+        "plan",
+        &fixture(MM2_LIST),
+        "--resource-file",
+        &cr("kafkamirrormaker2-1.2-v1.yaml"),
+        "--connector",
+        "central->west.MirrorSourceConnector",
+    ]);
+    assert_eq!(out.status.code(), Some(2), "{}", text(&out.stderr));
+    assert!(
+        text(&out.stderr).contains("needs --configmap NAME"),
+        "{}",
+        text(&out.stderr)
+    );
+}
+
+#[test]
+fn plan_from_a_hostile_resource_is_refused_without_a_command() {
+    let out = run(&[
+        "plan",
+        &fixture(MM2_LIST),
+        "--resource-file",
+        &cr("hostile-names.yaml"),
+        "--configmap",
+        "alter",
+    ]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(out.stdout.is_empty());
+    assert!(
+        text(&out.stderr).contains("error[CR2]"),
+        "{}",
+        text(&out.stderr)
+    );
+}
+
+#[test]
+fn rollback_export_and_plan() {
+    let edited = run(&[
+        "edit",
+        &fixture(MM2_LIST),
+        "--set",
+        "orders:0=10",
+        "--add",
+        "orders:5=3",
+    ]);
+    assert_eq!(edited.status.code(), Some(0), "{}", text(&edited.stderr));
+    let edited = temp("edited.yaml", &edited.stdout);
+    let out = run(&[
+        "export",
+        &edited,
+        "--to",
+        "rollback",
+        "--against",
+        &fixture(MM2_LIST),
+    ]);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let yaml = text(&out.stdout);
+    assert!(
+        yaml.contains("name: \"my-mm2-offsets-alter-rollback\""),
+        "{yaml}"
+    );
+    assert!(yaml.contains("\"offset\" : 41"), "{yaml}");
+    assert!(yaml.contains("\"partition\" : 5,"), "{yaml}");
+    assert!(yaml.contains("\"offset\" : null"), "{yaml}");
+    assert!(
+        !yaml.contains("\"partition\" : 1,"),
+        "unchanged partition named: {yaml}"
+    );
+    assert!(text(&out.stderr).contains("the rollback names 2 partition(s): 1 back to their listed value, 1 added by the alter deleted"), "{}", text(&out.stderr));
+    let named = run(&[
+        "export",
+        &edited,
+        "--to",
+        "rollback",
+        "--against",
+        &fixture(MM2_LIST),
+        "--name",
+        "undo",
+        "--namespace",
+        "prod",
+    ]);
+    assert!(text(&named.stdout).contains("  name: \"undo\"\n  namespace: \"prod\"\n"));
+    assert_eq!(
+        run(&["export", &edited, "--to", "rollback"]).status.code(),
+        Some(2)
+    );
+    let plan = run(&[
+        "plan",
+        &edited,
+        "--rollback",
+        "--against",
+        &fixture(MM2_LIST),
+        "--resource-file",
+        &cr("kafkamirrormaker2-1.2-v1.yaml"),
+    ]);
+    assert_eq!(plan.status.code(), Some(0), "{}", text(&plan.stderr));
+    let steps = text(&plan.stdout);
+    assert!(
+        steps.starts_with(
+            "# Roll back: Alter the offsets of connector 'east->west.MirrorSourceConnector'"
+        ),
+        "{steps}"
+    );
+    assert!(steps.contains("'my-mm2-offsets-alter-rollback'"), "{steps}");
+    assert_eq!(
+        run(&["plan", &edited, "--rollback", "--kind", "mirrormaker2"])
+            .status
+            .code(),
+        Some(2)
+    );
+}
+
+#[test]
+fn edit_add_adds_unlisted_partitions_and_refuses_listed_ones() {
+    let out = run(&[
+        "edit",
+        &fixture(MM2_LIST),
+        "--add",
+        "orders:2-3=100",
+        "--add",
+        "east/audit:0=null",
+    ]);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let yaml = text(&out.stdout);
+    assert_eq!(yaml.matches("\"cluster\" : \"east\"").count(), 5, "{yaml}");
+    assert!(yaml.contains("\"topic\" : \"audit\""), "{yaml}");
+    let out = run(&["edit", &fixture(MM2_LIST), "--add", "orders:0-3=1"]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(out.stdout.is_empty());
+    assert!(
+        text(&out.stderr).contains(
+            "partition east/orders:0 is already listed; change it with --set east/orders:0=OFFSET"
+        ),
+        "{}",
+        text(&out.stderr)
+    );
+    for bad in [
+        "orders=1",
+        "orders:3-1=1",
+        "orders:x=1",
+        "/orders:0=1",
+        "orders:0=-",
+    ] {
+        let out = run(&["edit", &fixture(MM2_LIST), "--add", bad]);
+        assert_eq!(out.status.code(), Some(2), "{bad}");
+    }
+    let out = run(&[
+        "edit",
+        &fixture("kafkaconnector-sink.list.json"),
+        "--add",
+        "events:7=12",
+    ]);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    assert!(text(&out.stdout).contains("kafka_partition"));
+}
