@@ -9,5 +9,6 @@ mod edit_plan;
 mod hostile;
 mod kind;
 mod references;
+mod rounds;
 mod safe_apply;
 mod words;

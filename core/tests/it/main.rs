@@ -21,6 +21,7 @@ mod editor_safe;
 mod editor_traps;
 mod editor_workspace;
 mod export_golden;
+mod export_rounds;
 mod golden;
 mod hostile_scaling;
 mod jsontestsuite;

@@ -2,9 +2,8 @@
 //! line, read back by kubectl, and the flags refused where rounds mean nothing.
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
-mod support;
+use crate::support::{fixture, run, text};
 use std::process::Command;
-use support::{fixture, run, text};
 
 const LISTING: &str = "kafkamirrormaker2-source.list.yaml";
 
