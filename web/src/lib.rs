@@ -17,7 +17,6 @@ mod notice;
 mod problems;
 mod references;
 mod resource;
-mod rollback;
 mod shortcuts;
 mod start;
 mod table;

@@ -2,7 +2,7 @@
 //! generated from a few fields. The fields are the export settings' own (`Field`), so what is
 //! typed here fills the export settings too; core builds and checks the commands.
 
-use crate::export::{ExportView, Shared, StepTexts};
+use crate::export::view::{ExportView, Shared, StepTexts};
 use crate::use_store;
 use offsets_core::editor::{EditorAction, Field, START_STEPS, TargetKind};
 use web_sys::{HtmlInputElement, HtmlSelectElement};

@@ -2,7 +2,7 @@
 //! alter, its kubectl or curl steps, and the partitions as they should be listed once it landed.
 //! Core computes all of it (`Editor::rollback_exports_from`); this only renders.
 
-use crate::export::{ExportView, Shared, StepTexts};
+use super::view::{ExportView, Shared, StepTexts};
 use crate::use_store;
 use offsets_core::Diagnostic;
 use offsets_core::editor::{RollbackExports, TargetKind};

@@ -5,234 +5,30 @@
 //! panel with its own Copy and Download.
 //! Payload errors disable every view ("Export disabled"); a setting stops only the views that
 //! use it, which say which field to fill in.
+//!
+//! This file is the panel (settings, blockers, tabs); `view` is one export view and the shared
+//! texts it shows, `rendered` computes every view's text once per change, `rollback` is the
+//! Rollback tab.
 
-use crate::{io, use_store};
+mod rendered;
+mod rollback;
+pub(crate) mod view;
+
+use crate::use_store;
 use offsets_core::Diagnostic;
 use offsets_core::diag::located_text;
 use offsets_core::edit::{Action, ExportScope};
 use offsets_core::editor::{
-    Check, EditorAction, ExportTab, Exports, Field, NoticeAt, TabKey, TargetKind, counted,
-    export_tabs, stored_offsets_sentence, summary_sentence, tab_after,
+    Check, EditorAction, ExportTab, Field, NoticeAt, TabKey, TargetKind, counted, export_tabs,
+    stored_offsets_sentence, summary_sentence, tab_after,
 };
 use offsets_core::procedure::{AliasPath, AutoOffsetReset};
+use rendered::Rendered;
 use std::rc::Rc;
+use view::{ExportView, ScriptDownload};
 use wasm_bindgen::JsCast;
 use web_sys::{HtmlElement, HtmlInputElement, HtmlSelectElement};
 use yew::prelude::*;
-
-/// An export's text or why it was refused, shared (never copied) between renders: the texts of a
-/// large alter are megabytes, and the panel re-renders on every change of the page.
-#[derive(Debug, Clone)]
-pub(crate) struct Shared(Rc<Result<String, Vec<Diagnostic>>>);
-
-impl PartialEq for Shared {
-    fn eq(&self, other: &Self) -> bool {
-        Rc::ptr_eq(&self.0, &other.0)
-    }
-}
-
-impl Shared {
-    pub(crate) fn new(result: Result<String, Vec<Diagnostic>>) -> Shared {
-        Shared(Rc::new(result))
-    }
-}
-
-/// The procedure's steps as the page shows them: the header (title and notes), then each step
-/// `(title, text)` in a block of its own with its own Copy button.
-#[derive(Debug, Clone)]
-pub(crate) struct StepTexts(Rc<(String, Vec<(String, String)>)>);
-
-impl StepTexts {
-    pub(crate) fn of(
-        procedure: &Result<offsets_core::procedure::Procedure, Vec<Diagnostic>>,
-    ) -> StepTexts {
-        StepTexts(Rc::new(
-            procedure
-                .as_ref()
-                .map(|p| {
-                    let steps = p
-                        .steps
-                        .iter()
-                        .enumerate()
-                        .map(|(i, step)| (step.title.clone(), p.render_step(i)))
-                        .collect();
-                    (p.render_header(), steps)
-                })
-                .unwrap_or_default(),
-        ))
-    }
-}
-
-impl PartialEq for StepTexts {
-    fn eq(&self, other: &Self) -> bool {
-        Rc::ptr_eq(&self.0, &other.0)
-    }
-}
-
-/// Every view's text, computed once per change of the data or the settings.
-#[derive(Debug)]
-struct Rendered {
-    exports: Exports,
-    configmap: Shared,
-    steps: Shared,
-    step_texts: StepTexts,
-    script: Shared,
-    patch_json: Shared,
-    csv: Shared,
-    auto_offset_reset: Option<Shared>,
-}
-
-impl Rendered {
-    fn new(exports: Exports) -> Rendered {
-        let text = |r: &Result<offsets_core::export::Export, Vec<Diagnostic>>| {
-            Shared::new(r.as_ref().map(|e| e.text.clone()).map_err(Clone::clone))
-        };
-        let procedure = |f: fn(&offsets_core::procedure::Procedure) -> String| {
-            Shared::new(exports.procedure.as_ref().map(f).map_err(Clone::clone))
-        };
-        let step_texts = StepTexts::of(&exports.procedure);
-        Rendered {
-            step_texts,
-            configmap: text(&exports.configmap),
-            steps: procedure(offsets_core::procedure::Procedure::render_steps),
-            script: procedure(offsets_core::procedure::Procedure::render_script),
-            patch_json: text(&exports.patch_json),
-            csv: text(&exports.csv),
-            auto_offset_reset: exports
-                .auto_offset_reset
-                .as_ref()
-                .map(|r| Shared::new(r.as_ref().map(|p| p.render_steps()).map_err(Clone::clone))),
-            exports,
-        }
-    }
-}
-
-#[derive(Properties, PartialEq)]
-pub(crate) struct ViewProps {
-    pub title: AttrValue,
-    pub file: AttrValue,
-    pub mime: AttrValue,
-    pub text: Shared,
-    #[prop_or_default]
-    pub notes: Vec<Diagnostic>,
-    /// What Copy puts on the clipboard when it is not the text shown (the steps view copies
-    /// the all-in-one script, which stops at the first failure).
-    #[prop_or_default]
-    pub copy_all: Option<Shared>,
-    /// Shown instead of the text: each step in a block of its own, with its own "Copy step N"
-    /// button.
-    #[prop_or_default]
-    pub steps: Option<StepTexts>,
-    /// What the numbers are (stored offsets or consumer positions, and any conversion).
-    #[prop_or_default]
-    meaning: Option<AttrValue>,
-}
-
-/// One export view: the text, Copy and Download, and a visible confirmation.
-#[component]
-pub(crate) fn ExportView(props: &ViewProps) -> Html {
-    let confirmation = use_state(|| None::<String>);
-    let available = props.text.0.is_ok();
-    let copy = {
-        let confirmation = confirmation.clone();
-        move |text: String, what: String| {
-            let confirmation = confirmation.clone();
-            wasm_bindgen_futures::spawn_local(async move {
-                confirmation.set(Some(match io::copy(text).await {
-                    Ok(()) => format!("Copied {what}to the clipboard."),
-                    Err(e) => format!("Not copied: {e}."),
-                }));
-            });
-        }
-    };
-    let on_copy = {
-        let copy = copy.clone();
-        let shared = props.copy_all.clone().unwrap_or_else(|| props.text.clone());
-        let what = if props.copy_all.is_some() {
-            "all steps as the script "
-        } else {
-            ""
-        };
-        Callback::from(move |_: MouseEvent| {
-            copy(
-                shared.0.as_ref().clone().unwrap_or_default(),
-                what.to_owned(),
-            );
-        })
-    };
-    let on_download = {
-        let confirmation = confirmation.clone();
-        let shared = props.text.clone();
-        let (file, mime) = (props.file.clone(), props.mime.clone());
-        Callback::from(move |_: MouseEvent| {
-            let text = shared
-                .0
-                .as_ref()
-                .as_ref()
-                .map(String::as_str)
-                .unwrap_or_default();
-            confirmation.set(Some(match io::download(&file, text, &mime) {
-                Ok(()) => format!("Downloaded {file}."),
-                Err(e) => format!("Not downloaded: {e}."),
-            }));
-        })
-    };
-    let id = props
-        .title
-        // Titles are ASCII (fixed in the code): no Unicode case tables needed.
-        .to_ascii_lowercase()
-        .replace(|c: char| !c.is_ascii_alphanumeric(), "-");
-    html! {
-        <section class="export-view" aria-labelledby={format!("{id}-title")}>
-            <div class="view-head">
-                <h3 id={format!("{id}-title")}>{ &props.title }</h3>
-                <button type="button" onclick={on_copy} disabled={!available}>{ "Copy" }</button>
-                <button type="button" onclick={on_download} disabled={!available}>{ "Download" }</button>
-                <span class="confirmation" role="status">{ (*confirmation).clone().unwrap_or_default() }</span>
-            </div>
-            if let (Some(_), true) = (&props.steps, available) {
-                <p class="hint">{ "Copy puts all steps on the clipboard as the script (set -euo pipefail: it stops at the first command that fails). To run one step at a time, copy each step, run it, and check its result." }</p>
-            }
-            if let Some(meaning) = &props.meaning {
-                <p class="hint conversion">{ meaning }</p>
-            }
-            { for props.notes.iter().filter(|d| d.severity != offsets_core::Severity::Info && !d.rule.starts_with(['S', 'M', 'I'])).map(|d| html! {
-                <p class={classes!("note", d.severity.as_str())}>{ format!("{}: {}", d.rule, d.message) }</p>
-            }) }
-            { match (props.text.0.as_ref(), &props.steps) {
-                (Ok(_), Some(steps)) => {
-                    let (header, steps) = steps.0.as_ref();
-                    html! { <>
-                        <pre class="export-text steps-header" tabindex="0">{ header.as_str() }</pre>
-                        <ol class="steps" aria-label="Steps">
-                            { for steps.iter().enumerate().map(|(i, (title, text))| {
-                                let copy = copy.clone();
-                                let shared = text.clone();
-                                let n = i + 1;
-                                let heading = format!("{id}-step-{n}");
-                                html! {
-                                    <li class="step" aria-labelledby={heading.clone()}>
-                                        <div class="step-head">
-                                            <h4 id={heading}>{ format!("Step {n}. {title}") }</h4>
-                                            <button type="button" onclick={Callback::from(move |_: MouseEvent| copy(shared.clone(), format!("step {n} ")))}>{ format!("Copy step {n}") }</button>
-                                        </div>
-                                        <pre class="export-text step-text" tabindex="0">{ text.as_str() }</pre>
-                                    </li>
-                                }
-                            }) }
-                        </ol>
-                    </> }
-                }
-                (Ok(text), None) => html! { <pre class="export-text" tabindex="0">{ text.as_str() }</pre> },
-                (Err(diags), _) => html! {
-                    <ul class="export-errors">
-                        { for diags.iter().filter(|d| d.is_error()).take(20).map(|d| html! { <li>{ located_text(d) }</li> }) }
-                    </ul>
-                },
-            } }
-        </section>
-    }
-}
 
 #[derive(Properties, PartialEq)]
 pub struct ExportProps {
@@ -438,7 +234,7 @@ pub fn ExportPanel(props: &ExportProps) -> Html {
                     meaning={offsets_core::export::csv_positions(kind).map(AttrValue::from)} />
             },
             ExportTab::Rollback => html! {
-                <crate::rollback::RollbackView problems={props.problems.clone()} fresh={props.fresh} />
+                <rollback::RollbackView problems={props.problems.clone()} fresh={props.fresh} />
             },
             ExportTab::AutoOffsetReset => match &rendered.auto_offset_reset {
                 Some(reset) => html! {
@@ -592,42 +388,5 @@ pub fn ExportPanel(props: &ExportProps) -> Html {
                 }) }
             }
         </section>
-    }
-}
-
-#[derive(Properties, PartialEq)]
-struct ScriptDownloadProps {
-    script: Shared,
-}
-
-/// The whole procedure in one file, whichever tab is open: the script of every step
-/// (`set -euo pipefail`: it stops at the first command that fails).
-#[component]
-fn ScriptDownload(props: &ScriptDownloadProps) -> Html {
-    let confirmation = use_state(String::new);
-    let available = props.script.0.is_ok();
-    let on_download = {
-        let confirmation = confirmation.clone();
-        let script = props.script.clone();
-        Callback::from(move |_: MouseEvent| {
-            let text = script
-                .0
-                .as_ref()
-                .as_ref()
-                .map(String::as_str)
-                .unwrap_or_default();
-            confirmation.set(
-                match io::download("alter-offsets.sh", text, "text/x-shellscript") {
-                    Ok(()) => "Downloaded alter-offsets.sh.".to_string(),
-                    Err(e) => format!("Not downloaded: {e}."),
-                },
-            );
-        })
-    };
-    html! {
-        <div class="export-all">
-            <button type="button" onclick={on_download} disabled={!available}>{ "Download everything as one script" }</button>
-            <span class="confirmation" role="status">{ (*confirmation).clone() }</span>
-        </div>
     }
 }
