@@ -155,9 +155,31 @@ fn shell_part(line: &str) -> &str {
     &line[..end]
 }
 
-/// The inline code spans of one line (text between single backticks).
-fn code_spans(line: &str) -> Vec<&str> {
-    line.split('`').skip(1).step_by(2).collect()
+/// The inline code spans of one line (text between single backticks). A span may run on from
+/// the line before: `open` holds its text so far and is left holding a span this line opens but
+/// does not close (a blank line ends a paragraph, and with it any span).
+fn code_spans(line: &str, open: &mut Option<String>) -> Vec<String> {
+    let mut spans = Vec::new();
+    if line.trim().is_empty() {
+        *open = None;
+        return spans;
+    }
+    for (i, piece) in line.split('`').enumerate() {
+        if i > 0 {
+            // Every backtick after the first piece toggles in or out of a span.
+            match open.take() {
+                Some(text) => spans.push(text),
+                None => *open = Some(String::new()),
+            }
+        }
+        if let Some(text) = open.as_mut() {
+            if !text.is_empty() {
+                text.push(' ');
+            }
+            text.push_str(piece.trim());
+        }
+    }
+    spans
 }
 
 fn collect(file: &str, text: &str) -> Vec<Named> {
@@ -178,6 +200,8 @@ fn collect(file: &str, text: &str) -> Vec<Named> {
     // The command a continuation line belongs to, and whether the previous line asked for one.
     let mut current: Option<Scope> = None;
     let mut continues = false;
+    // An inline code span that began on an earlier line of the paragraph.
+    let mut open_span: Option<String> = None;
     for (index, raw) in text.lines().enumerate() {
         let number = index + 1;
         let trimmed = raw.trim_start();
@@ -188,6 +212,7 @@ fn collect(file: &str, text: &str) -> Vec<Named> {
             };
             current = None;
             continues = false;
+            open_span = None;
             continue;
         }
         match block.as_deref() {
@@ -216,7 +241,7 @@ fn collect(file: &str, text: &str) -> Vec<Named> {
             }
             Some(_) => {}
             None => {
-                for span in code_spans(raw) {
+                for span in code_spans(raw, &mut open_span) {
                     let span = span.trim();
                     if let Some(scope) = command_scope(span) {
                         push(number, shell_part(span), scope);
@@ -304,6 +329,16 @@ fn flags_are_tokens_not_double_dashes_in_names() {
         Some(Scope::TopLevel)
     );
     assert_eq!(command_scope("connect-offsetsx"), None);
+    let mut open = None;
+    assert_eq!(
+        code_spans("a `x --y` and `connect-offsets plan", &mut open),
+        vec!["x --y"]
+    );
+    assert_eq!(
+        code_spans("  FILE --script` done", &mut open),
+        vec!["connect-offsets plan FILE --script"]
+    );
+    assert_eq!(open, None);
     assert_eq!(
         shell_part("connect-offsets lookup x --at latest | bash --x"),
         "connect-offsets lookup x --at latest"
