@@ -11,7 +11,7 @@
 //!   (`plan --split`); in README.md and docs/guide/cli.md also a span that starts with `--`
 //!   (the CLI's own pages: the editor guide quotes kubectl's flags that way).
 //!
-//! Self-contained on purpose (no `mod support`): it runs the built binary and reads the files.
+//! It runs the built binary and reads the files.
 #![allow(clippy::expect_used, clippy::panic)]
 
 use std::collections::BTreeMap;
