@@ -28,7 +28,7 @@ mod writing;
 
 pub use checking::resource as resource_check;
 pub use checking::{log_range, names, validate};
-pub use editing::{diff, edit, filter, set_from};
+pub use editing::{diff, edit, filter, new_listing, set_from};
 pub use reading::{csv, datetime, import, json, reference, resource, yaml};
 pub use writing::{export, lookup, procedure, rollback};
 

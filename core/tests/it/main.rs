@@ -26,6 +26,7 @@ mod golden;
 mod hostile_scaling;
 mod jsontestsuite;
 mod kubectl;
+mod new_listing;
 mod positions;
 mod procedure_golden;
 mod procedure_run;
