@@ -11,6 +11,7 @@ mod edit;
 mod export;
 mod input;
 mod lookup;
+mod new;
 mod output;
 mod plan;
 mod reference;
@@ -43,6 +44,9 @@ Commands:
   diff BEFORE AFTER   per-partition diff and summary (--expect ALTER to confirm an alter)
   check-resource CR   check a KafkaConnector / KafkaMirrorMaker2 before the operator does
                       (--listing FILE, --alter ALTER.yaml; exit 0 / 1 / 2)
+  new --kind K --from ROLE=REF
+                      the listing of a connector that has none yet, from a reference
+                      (mirror-source with --source-alias, or sink)
 
 Options:
   -h, --help          help (also `connect-offsets <COMMAND> --help`)
@@ -88,6 +92,7 @@ fn dispatch() -> Result<ExitCode, CliError> {
             "plan" => plan::run(&mut parser),
             "check-resource" => check_resource::run(&mut parser),
             "lookup" => lookup::run(&mut parser),
+            "new" => new::run(&mut parser),
             // More commands (edit, export, plan, diff) plug in here.
             other => Err(CliError::usage(format!(
                 "unknown command '{other}'; run `connect-offsets --help` for the list"

@@ -8,6 +8,7 @@ mod edit;
 mod edit_plan;
 mod hostile;
 mod kind;
+mod new;
 mod readme_flags;
 mod references;
 mod rounds;

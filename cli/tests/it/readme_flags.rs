@@ -18,7 +18,7 @@ use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-const SUBCOMMANDS: [&str; 8] = [
+const SUBCOMMANDS: [&str; 9] = [
     "validate",
     "show",
     "edit",
@@ -27,7 +27,36 @@ const SUBCOMMANDS: [&str; 8] = [
     "plan",
     "diff",
     "check-resource",
+    "new",
 ];
+
+/// The list above is every command the top-level help names, so a new command's flags are
+/// checked against its own help.
+#[test]
+fn the_subcommands_are_those_the_help_lists() {
+    let out = Command::new(env!("CARGO_BIN_EXE_connect-offsets"))
+        .arg("--help")
+        .output()
+        .expect("the CLI runs");
+    let help = String::from_utf8_lossy(&out.stdout).into_owned();
+    let commands: Vec<&str> = help
+        .split("Commands:")
+        .nth(1)
+        .and_then(|rest| rest.split("\n\n").next())
+        .unwrap_or_default()
+        .lines()
+        .filter(|l| l.starts_with("  ") && !l.starts_with("   "))
+        .filter_map(|l| l.split_whitespace().next())
+        .collect();
+    let mut listed: Vec<&str> = SUBCOMMANDS.to_vec();
+    let mut helped = commands.clone();
+    listed.sort_unstable();
+    helped.sort_unstable();
+    assert_eq!(
+        listed, helped,
+        "SUBCOMMANDS against the Commands: of --help"
+    );
+}
 
 /// Where a flag is to be found: one subcommand's help, the top-level help, or any help.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]

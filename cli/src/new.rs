@@ -1,0 +1,184 @@
+//! `connect-offsets new --kind mirror-source|sink --from ROLE=REF [--source-alias A]
+//! [--topic GLOB] [--to json|configmap] [-o OUT]`: the listing of a connector that has none
+//! yet, from a reference (every partition it names, with what the kind stores to resume there).
+
+use crate::input::{Arg, filter_flag};
+use crate::{CliError, output, reference};
+use lexopt::ValueExt;
+use offsets_core::export::{self, AlterTarget, ConfigMapOptions};
+use offsets_core::names;
+use offsets_core::new_listing::{NewConnector, listing_from_reference};
+use std::process::ExitCode;
+
+const HELP: &str = "\
+Usage: connect-offsets new --kind mirror-source|sink --from ROLE=REF [OPTIONS]
+
+Writes the listing of a connector that has none yet (a new one, or one recreated under a name
+whose old offsets were reset): every partition REF names, with the value the kind stores to
+resume there. MirrorMaker 2 stores R-1 (it resumes at stored + 1), and null at R = 0 (record 0
+cannot be stored; null starts where auto.offset.reset says); a sink stores R. Partitions REF
+gives no offset for (no record after the time) are left out and named on stderr. Edit, check
+and apply it as any listing (plan FILE ...).
+
+  --kind mirror-source|sink   the connector (a generic source connector's partitions are its
+                       own, not Kafka partitions: no reference can name them)
+  --from ROLE=REF      the reference, as edit --set-from takes it (ROLE: earliest, latest,
+                       time@DATETIME, group[@NAME]; REF: a file, or - for stdin)
+  --source-alias A     mirror-source: the source cluster's alias (required)
+  --topic GLOB|/regex/, --filter EXPR
+                       keep only these topics of REF (every partition of a kept topic)
+  --to json|configmap  the REST body (default, for PATCH /connectors/NAME/offsets) or the
+                       alter ConfigMap
+  --name NAME          with --to configmap: the ConfigMap's name (required)
+  --namespace NS       with --to configmap: its namespace
+  --connector NAME     with --to configmap: S->T.MirrorSourceConnector for a KafkaMirrorMaker2
+                       (its data key); default offsets.json (a KafkaConnector)
+  -o, --output OUT     write to OUT instead of stdout
+";
+
+pub fn run(parser: &mut lexopt::Parser) -> Result<ExitCode, CliError> {
+    let mut kind: Option<String> = None;
+    let mut from: Option<String> = None;
+    let mut alias: Option<String> = None;
+    let mut to = "json".to_owned();
+    let mut name: Option<String> = None;
+    let mut namespace: Option<String> = None;
+    let mut connector: Option<String> = None;
+    let mut out_path: Option<std::path::PathBuf> = None;
+    let mut filter = offsets_core::Filter::default();
+    while let Some(arg) = Arg::next(parser)? {
+        match arg {
+            Arg::Long(l) if l == "kind" => kind = Some(parser.value()?.string()?),
+            Arg::Long(l) if l == "from" => from = Some(parser.value()?.string()?),
+            Arg::Long(l) if l == "source-alias" => alias = Some(parser.value()?.string()?),
+            Arg::Long(l) if l == "to" => to = parser.value()?.string()?,
+            Arg::Long(l) if l == "name" => name = Some(parser.value()?.string()?),
+            Arg::Long(l) if l == "namespace" => namespace = Some(parser.value()?.string()?),
+            Arg::Long(l) if l == "connector" => connector = Some(parser.value()?.string()?),
+            Arg::Long(l) if matches!(l.as_str(), "topic" | "filter") => {
+                filter_flag(&mut filter, l.as_str(), parser.value()?.string()?)?;
+            }
+            Arg::Short('o') => out_path = Some(parser.value()?.into()),
+            Arg::Long(l) if l == "output" => out_path = Some(parser.value()?.into()),
+            a if a.is_help() => {
+                output::out(HELP);
+                output::out(reference::REFERENCE_HELP);
+                return Ok(ExitCode::SUCCESS);
+            }
+            other => return Err(other.unexpected()),
+        }
+    }
+    let new_connector = match (kind.as_deref(), alias) {
+        (Some("mirror-source"), Some(source_alias)) => NewConnector::MirrorSource { source_alias },
+        (Some("mirror-source"), None) => {
+            return Err(CliError::usage(
+                "new --kind mirror-source needs --source-alias A (the source cluster's alias its entries name)",
+            ));
+        }
+        (Some("sink"), None) => NewConnector::Sink,
+        (Some("sink"), Some(_)) => {
+            return Err(CliError::usage(
+                "--source-alias is for --kind mirror-source; a sink's entries name no cluster",
+            ));
+        }
+        (Some("source"), _) => {
+            return Err(CliError::usage(
+                "a generic source connector's partitions are its own (a file, a table), not Kafka partitions, so no reference can name them: list the connector and edit that listing",
+            ));
+        }
+        (Some(other), _) => {
+            return Err(CliError::usage(format!(
+                "--kind must be mirror-source or sink, not '{other}'"
+            )));
+        }
+        (None, _) => return Err(CliError::usage("new needs --kind mirror-source|sink")),
+    };
+    let Some(from) = from else {
+        return Err(CliError::usage(
+            "new needs --from ROLE=REF (the offsets to start from); see --help",
+        ));
+    };
+    let (role, source) = reference::parse_spec("--from", &from)?;
+    let reference = reference::load(role, &source)?;
+    if !(filter.partitions.is_empty()
+        && filter.clusters.is_empty()
+        && filter.ranges.is_empty()
+        && !filter.changed_only)
+    {
+        return Err(CliError::usage(
+            "new keeps topics of the reference (--topic GLOB|/regex/, or topic terms in --filter); every partition of a kept topic is in the listing",
+        ));
+    }
+    let topics = (!filter.is_empty()).then_some(filter);
+    let new = listing_from_reference(&new_connector, &reference, topics.as_ref()).map_err(|e| {
+        CliError {
+            message: e.message,
+            code: 1,
+        }
+    })?;
+    let mut notes = String::new();
+    for note in &new.notes {
+        notes.push_str(&format!("note: {}\n", output::printable(note)));
+    }
+    if !new.without_value.is_empty() {
+        let named: Vec<String> = new
+            .without_value
+            .iter()
+            .take(10)
+            .map(|(t, p)| format!("{t}:{p}"))
+            .collect();
+        notes.push_str(&format!(
+            "note: {} partition(s) have no offset in the reference and are left out: {}{}\n",
+            new.without_value.len(),
+            output::printable(&named.join(", ")),
+            if new.without_value.len() > 10 {
+                ", ..."
+            } else {
+                ""
+            }
+        ));
+    }
+    output::err(&notes);
+    let display = source.display_name();
+    let text = match to.as_str() {
+        "json" => crate::export::finish(&display, export::patch_json(&new.listing, None, true))?,
+        "configmap" | "yaml" => {
+            let target = match connector.as_deref() {
+                None => AlterTarget::KafkaConnector,
+                Some(c) => AlterTarget::MirrorMaker2(
+                    names::parse_mirror_connector_name(c).map_err(|e| CliError {
+                        message: format!("[K5] {e}"),
+                        code: 1,
+                    })?,
+                ),
+            };
+            crate::export::finish(
+                &display,
+                export::configmap_yaml(
+                    &new.listing,
+                    None,
+                    &ConfigMapOptions {
+                        name,
+                        namespace,
+                        target: Some(target),
+                        data_key: None,
+                        keep_other_data: false,
+                    },
+                ),
+            )?
+        }
+        other => {
+            return Err(CliError::usage(format!(
+                "--to must be json or configmap, not '{other}'"
+            )));
+        }
+    };
+    match out_path {
+        Some(path) => std::fs::write(&path, text).map_err(|e| CliError {
+            message: format!("cannot write {}: {e}", path.display()),
+            code: 2,
+        })?,
+        None => output::out(&text),
+    }
+    Ok(ExitCode::SUCCESS)
+}
