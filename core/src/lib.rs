@@ -21,14 +21,19 @@ mod checking;
 pub mod diag;
 mod editing;
 pub mod editor;
+pub mod json;
+#[cfg(test)]
+mod layering;
 pub mod model;
+mod pipeline;
 mod reading;
 mod writing;
 
 pub use checking::resource as resource_check;
-pub use checking::{log_range, names, validate};
+pub use checking::{log_range, validate};
 pub use editing::{diff, edit, filter, set_from};
-pub use reading::{csv, datetime, import, json, reference, resource, yaml};
+pub use model::names;
+pub use reading::{csv, datetime, reference, resource, yaml};
 pub use writing::{export, lookup, procedure, rollback};
 
 pub use csv::CsvTarget;
@@ -36,5 +41,12 @@ pub use diag::{Diagnostic, Position, Severity};
 pub use edit::{Action, EditError, ExportScope, Outcome, Selection, Session};
 pub use filter::Filter;
 pub use import::{ImportOptions, Imported, import, import_bytes};
+
+/// The import as callers outside the crate see it: the reader ([`reading::import`]) and the
+/// import-then-validate pipeline ([`pipeline`]) under one path (`offsets_core::import::import`).
+pub mod import {
+    pub use crate::pipeline::{Imported, import, import_bytes};
+    pub use crate::reading::import::*;
+}
 pub use model::{ConnectorKind, Entry, KindSource, Listing, PartitionKey};
 pub use validate::validate;

@@ -13,15 +13,15 @@
 //! once) reference partitions the listing lacks. All wording is here.
 
 use crate::diag::{Diagnostic, Position, group_digits};
-use crate::filter::EntryFacts;
+use crate::model::EntryFacts;
+use crate::model::names;
 use crate::model::{ConnectorKind, Entry, Listing};
-use crate::names;
-use crate::reference::{Reference, Role};
+use crate::reading::reference::{Reference, Role};
 use std::collections::HashSet;
 use std::hash::BuildHasherDefault;
 
 /// A set with the reference's fast hasher (the check of 100k rows inserts each once).
-type FxSet<K> = HashSet<K, BuildHasherDefault<crate::reference::FxHasher>>;
+type FxSet<K> = HashSet<K, BuildHasherDefault<crate::reading::reference::FxHasher>>;
 use std::sync::Arc;
 
 /// Every rule id the log-range check reports.
@@ -547,7 +547,7 @@ pub fn check_rows<'a>(
             ),
         ));
     }
-    super::sort_diagnostics(&mut out, super::by_position);
+    crate::diag::sort_diagnostics(&mut out, crate::diag::by_position);
     out
 }
 

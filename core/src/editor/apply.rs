@@ -3,16 +3,18 @@
 //! current alter, and the landed check of a listing taken after the alter.
 
 use super::{Editor, Field, Notice, NoticeAt, TargetKind};
+use crate::checking::resource::{Against, Finding, check_resource, settings};
 use crate::diag::{Diagnostic, Position};
-use crate::diff::{Confirmation, confirm, offset_value};
-use crate::edit::{OffsetValue, describe_entry};
-use crate::export::{self, ConfigMapOptions, Export, Gate};
-use crate::import::{ImportOptions, import};
+use crate::editing::diff::{Confirmation, confirm, offset_value};
+use crate::editing::edit::{OffsetValue, describe_entry};
+use crate::model::AliasPath;
 use crate::model::{ConfigMapMeta, Listing, ResetFact};
-use crate::procedure::{self, AliasPath, Listed, Procedure, Target};
-use crate::resource::{Candidate, Resource, candidates, read_resource_named};
-use crate::resource_check::{Against, Finding, check_resource, settings};
-use crate::rollback::{rollback, rollback_configmap};
+use crate::pipeline::import;
+use crate::reading::import::ImportOptions;
+use crate::reading::resource::{Candidate, Resource, candidates, read_resource_named};
+use crate::writing::export::{self, ConfigMapOptions, Export, Gate};
+use crate::writing::procedure::{self, Listed, Procedure, Target};
+use crate::writing::rollback::{rollback, rollback_configmap};
 use std::sync::Arc;
 
 /// The custom resource and the landed check, kept with the editor.
@@ -277,8 +279,10 @@ impl Editor {
                 let kind = s.kind.as_str();
                 let values = &mut self.settings.values;
                 self.settings.target = match s.kind {
-                    crate::resource::ResourceKind::KafkaConnector => TargetKind::KafkaConnector,
-                    crate::resource::ResourceKind::KafkaMirrorMaker2 => {
+                    crate::reading::resource::ResourceKind::KafkaConnector => {
+                        TargetKind::KafkaConnector
+                    }
+                    crate::reading::resource::ResourceKind::KafkaMirrorMaker2 => {
                         TargetKind::KafkaMirrorMaker2
                     }
                 };
@@ -335,7 +339,7 @@ impl Editor {
                     alter: None,
                     connector: None,
                 };
-                crate::resource_check::connector_for(resource, &against)
+                crate::checking::resource::connector_for(resource, &against)
                     .and_then(|spec| spec.reset(kind).ok().flatten())
                     .unwrap_or_default()
             }
@@ -464,7 +468,7 @@ impl Editor {
             )])
         } else {
             let document = if target == TargetKind::Rest {
-                let diags = crate::validate::validate(&rb.payload, Some(&rb.after_alter));
+                let diags = crate::checking::validate::validate(&rb.payload, Some(&rb.after_alter));
                 export::patch_json_gated(&rb.payload, Gate::Checked(&diags), true)
             } else if !blockers.configmap.is_empty() {
                 Err(blockers.configmap.iter().map(FieldBlocker::named).collect())
@@ -528,7 +532,7 @@ impl Editor {
     pub(super) fn check_landed_bytes(&mut self, bytes: &[u8]) {
         self.safe.revision = self.safe.revision.wrapping_add(1);
         self.safe.after = Some(
-            crate::import::import_bytes(bytes, &ImportOptions::default())
+            crate::pipeline::import_bytes(bytes, &ImportOptions::default())
                 .map(|i| Arc::new(i.listing)),
         );
     }

@@ -2,11 +2,11 @@
 //! the numbers in them (digit groups, record counts, source lines with a caret).
 
 use super::{Editor, Exports};
+use crate::checking::log_range::RangeClass;
 use crate::diag::{Diagnostic, Severity};
-use crate::edit::{MapSide, OffsetValue, RowView};
-use crate::filter::EntryFacts;
+use crate::editing::edit::{MapSide, OffsetValue, RowView};
 use crate::json::{self, JsonKind, JsonValue};
-use crate::log_range::RangeClass;
+use crate::model::EntryFacts;
 use crate::model::{ConnectorKind, Entry, InputForm, Listing, ResetFact, ResetPolicy};
 use std::collections::BTreeMap;
 
@@ -274,7 +274,7 @@ pub fn listed_sentence(listing: &Listing, now: Option<i64>) -> String {
             "unknown. kubectl prints the operator's write time only with --show-managed-fields: kubectl get configmap {} -o yaml --show-managed-fields (the creation timestamp is not the listing time: a re-list updates the same ConfigMap)",
             configmap
                 .and_then(|c| c.name.as_deref())
-                .filter(|n| crate::names::is_dns1123_subdomain(n))
+                .filter(|n| crate::model::names::is_dns1123_subdomain(n))
                 .unwrap_or("NAME")
         ),
         None => match listing.form {

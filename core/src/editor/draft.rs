@@ -3,12 +3,14 @@
 
 use super::{Editor, EditorAction, ExportTab, Field, Notice, NoticeAt, TargetKind};
 use crate::diag::Severity;
-use crate::edit::{Action, ExportScope, OffsetValue, Selection};
-use crate::filter::{EntryFacts, PartitionSet};
-use crate::import::ImportOptions;
+use crate::editing::edit::{Action, ExportScope, OffsetValue, Selection};
+use crate::editing::filter::PartitionSet;
 use crate::json::{self, JsonValue};
-use crate::procedure::{AliasPath, AutoOffsetReset};
-use crate::reference::Role;
+use crate::model::AliasPath;
+use crate::model::EntryFacts;
+use crate::reading::import::ImportOptions;
+use crate::reading::reference::Role;
+use crate::writing::procedure::AutoOffsetReset;
 use serde::de::{self, Deserializer, MapAccess, Visitor};
 use serde::ser::{SerializeMap, Serializer};
 use serde::{Deserialize, Serialize};

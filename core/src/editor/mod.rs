@@ -15,11 +15,14 @@
 //! undo and redo keys are the app's).
 
 use crate::diag::Diagnostic;
-use crate::edit::{Action, Session};
-use crate::filter::{EntryFacts, Filter};
-use crate::import::{ImportOptions, import};
+use crate::editing::edit::{Action, Session};
+use crate::editing::filter::Filter;
+use crate::model::AliasPath;
 use crate::model::ConnectorKind;
-use crate::procedure::{AliasPath, AutoOffsetReset, Listed};
+use crate::model::EntryFacts;
+use crate::pipeline::import;
+use crate::reading::import::ImportOptions;
+use crate::writing::procedure::{AutoOffsetReset, Listed};
 
 mod apply;
 mod display;
@@ -438,11 +441,13 @@ impl Editor {
                     Err(e) => {
                         let bytes = e.into_bytes();
                         // The size and UTF-8 checks the CLI applies to a file, with positions.
-                        let errors =
-                            match crate::import::import_bytes(&bytes, &ImportOptions::default()) {
-                                Err(errors) => errors,
-                                Ok(_) => Vec::new(),
-                            };
+                        let errors = match crate::pipeline::import_bytes(
+                            &bytes,
+                            &ImportOptions::default(),
+                        ) {
+                            Err(errors) => errors,
+                            Ok(_) => Vec::new(),
+                        };
                         self.input = String::from_utf8_lossy(&bytes).into_owned();
                         self.loads = self.loads.wrapping_add(1);
                         self.load_failed(errors);

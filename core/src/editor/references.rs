@@ -8,15 +8,15 @@
 //! `set_from`, `lookup`); this file keeps the page's state around them and its wording.
 
 use super::{Editor, EditorAction, Notice, NoticeAt};
-use crate::datetime;
+use crate::checking::log_range::{self, LogRange, RangeClass, RangeCounts, RowFacts};
 use crate::diag::{Diagnostic, Severity, capitalised, group_digits};
-use crate::edit::{Action, OffsetValue, RowView};
-use crate::filter::EntryFacts;
-use crate::log_range::{self, LogRange, RangeClass, RangeCounts, RowFacts};
-use crate::lookup::{self, LookupAt, LookupOptions};
+use crate::editing::edit::{Action, OffsetValue, RowView};
+use crate::editing::set_from;
 use crate::model::ConnectorKind;
-use crate::reference::{Reference, Role, parse_reference};
-use crate::set_from;
+use crate::model::EntryFacts;
+use crate::reading::datetime;
+use crate::reading::reference::{Reference, Role, parse_reference};
+use crate::writing::lookup::{self, LookupAt, LookupOptions};
 use std::sync::Arc;
 
 /// The roles the page offers, by the id its select uses (`Role::id`).
@@ -409,7 +409,7 @@ impl Editor {
                         Some(LookupField::Exec),
                         format!(
                             "'{}' is not NAMESPACE/POD: write it as kafka/my-cluster-broker-0.",
-                            crate::names::shown(v)
+                            crate::model::names::shown(v)
                         ),
                     ));
                     None
@@ -437,11 +437,11 @@ impl Editor {
             out.errors.push((Some(LookupField::Exec), e));
         }
         if let Some((ns, _)) = &exec
-            && let Err(e) = crate::names::check_namespace(ns)
+            && let Err(e) = crate::model::names::check_namespace(ns)
         {
             out.errors.push((
                 Some(LookupField::Exec),
-                format!("'{}': {e}", crate::names::shown(ns)),
+                format!("'{}': {e}", crate::model::names::shown(ns)),
             ));
         }
         let Some(at) = at else {

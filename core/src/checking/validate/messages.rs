@@ -108,10 +108,10 @@ pub(super) fn partition_problem(n: usize, v: &JsonValue) -> Option<String> {
             x.text()
         ));
     };
-    if (0..=crate::names::MAX_PARTITION).contains(&p) {
+    if (0..=crate::model::names::MAX_PARTITION).contains(&p) {
         return None;
     }
-    if p > crate::names::MAX_PARTITION {
+    if p > crate::model::names::MAX_PARTITION {
         return Some(format!(
             "Entry #{n}: 'partition' has the invalid value {p}; {RANGE} (MirrorMaker 2 answers HTTP 500 '... which must be an integer')."
         ));

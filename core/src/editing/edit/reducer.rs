@@ -6,7 +6,8 @@ use super::{
     Action, Before, BelowZero, Cell, EditError, ExportScope, OffsetValue, Outcome, RowOrigin, Run,
     Selection, Session, Step, null_meaning,
 };
-use crate::filter::{EntryFacts, Filter};
+use crate::editing::filter::Filter;
+use crate::model::EntryFacts;
 use crate::model::{ConnectorKind, Entry, PartitionKey};
 use std::collections::HashMap;
 
@@ -168,7 +169,7 @@ impl Session {
             let mut seen = index
                 .probe(e)
                 .is_some_and(|probe| index.insert_first(probe, *i).is_some());
-            if sink && let Some(tp) = crate::validate::sink_topic_partition(e) {
+            if sink && let Some(tp) = crate::checking::validate::sink_topic_partition(e) {
                 seen |= !topic_partitions.insert(tp);
             }
             if seen {
@@ -628,7 +629,7 @@ impl Session {
                 };
             }
             Action::SetFromReference { reference, .. } => {
-                let plan = crate::set_from::plan(self, &rows, reference)?;
+                let plan = crate::editing::set_from::plan(self, &rows, reference)?;
                 let cells: HashMap<usize, Cell> = plan.changes.iter().copied().collect();
                 let (n, runs) = self.commit_cells(&rows, |_, i, _| Ok(cells.get(&i).copied()))?;
                 step.runs = runs;
@@ -641,7 +642,7 @@ impl Session {
                 notes.extend(plan.notes(self, &reference.role));
             }
             Action::AddUnlisted { reference } => {
-                let plan = crate::set_from::plan(self, &[], reference)?;
+                let plan = crate::editing::set_from::plan(self, &[], reference)?;
                 let mut added = Vec::new();
                 for add in plan.add_actions() {
                     if let Action::AddEntries {

@@ -4,7 +4,7 @@
 use super::configmap::Outer;
 use crate::diag::Position;
 use crate::json::{JsonValue, SourceMap};
-use crate::yaml::Style;
+use crate::reading::yaml::Style;
 
 /// How to map positions inside the data value `node` back to the original file.
 pub(super) fn source_map(outer: &Outer<'_>, node: &JsonValue) -> SourceMap {
@@ -295,7 +295,7 @@ mod tests {
     #![allow(clippy::unwrap_used)]
     use super::super::position_of;
     use super::*;
-    use crate::{json, yaml};
+    use crate::{json, reading::yaml};
 
     /// The character-by-character mapping `json_string_map` replaced (runs are now copied whole).
     fn reference_json_string_map(

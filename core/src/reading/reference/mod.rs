@@ -28,7 +28,7 @@ pub(crate) use index::{FxHasher, FxMap};
 pub use parse::parse_reference;
 
 use crate::diag::Diagnostic;
-use crate::names;
+use crate::model::names;
 
 /// Every rule id a reference can report.
 pub const RULE_IDS: &[&str] = &[
@@ -78,7 +78,10 @@ impl Role {
             Role::Earliest => "the earliest offsets".into(),
             Role::Latest => "the latest offsets".into(),
             Role::Time { at_ms: Some(ms) } => {
-                format!("the offsets at {}", crate::datetime::format_utc(*ms))
+                format!(
+                    "the offsets at {}",
+                    crate::reading::datetime::format_utc(*ms)
+                )
             }
             Role::Time { at_ms: None } => "the offsets at the requested time".into(),
             Role::Group { name: Some(g) } => {
