@@ -4,8 +4,8 @@
 //! alter or a reset safe (record, stop, re-list, compare, verify, restore, clean up) are in
 //! `kube_safety`.
 
-use super::build::{RawStep, WARNINGS, auto_offset_reset_note, step};
 use super::shell::{Ctx, Mode, Var, heredoc};
+use super::step::{RawStep, WARNINGS, auto_offset_reset_note, step};
 use super::{AutoOffsetReset, Checked, Kind, Operation, POLL_INTERVAL_SECONDS};
 use crate::json::Keyed;
 use crate::model::AliasPath;

@@ -4,10 +4,10 @@
 //! verify what landed, restore what was recorded, clean up.
 
 use super::CHECK_FILE;
-use super::build::{LEFT_STOPPED, RawStep, step};
 use super::check::jq_program;
 use super::kube::{Kube, NO_OPS};
 use super::shell::{Mode, Var, heredoc};
+use super::step::{LEFT_STOPPED, RawStep, step};
 use crate::json::Keyed;
 use crate::model::AliasPath;
 use serde::Serialize;

@@ -7,7 +7,8 @@
 //! diagnostics and no command at all.
 //!
 //! This file holds the public types, the rendering and [`plan`]; `options` checks the options,
-//! `build` holds what every step shares and picks the builder, `kube` and `kube_safety` build
+//! `build` holds the titles and notes and picks the builder, `step` the step type the
+//! builders share, `kube` and `kube_safety` build
 //! the kubectl steps, `rest` the curl steps, `check` the per-partition check that `jq` runs,
 //! and `shell` turns the command templates into quoted shell text.
 
@@ -18,6 +19,7 @@ mod kube_safety;
 mod options;
 mod rest;
 mod shell;
+mod step;
 
 use crate::diag::Diagnostic;
 pub use crate::model::AliasPath;

@@ -2,9 +2,9 @@
 //! alter or a reset in the same safe order as the kubectl ones (record, stop, list again,
 //! compare, alter, verify, restore, clean up).
 
-use super::build::{CURL, LEFT_STOPPED, RawStep, step};
 use super::check::jq_program;
 use super::shell::{Ctx, Mode, heredoc};
+use super::step::{CURL, LEFT_STOPPED, RawStep, step};
 use super::{CHECK_FILE, Checked, Operation, POLL_INTERVAL_SECONDS};
 
 pub(super) struct Rest<'a> {
