@@ -1,7 +1,8 @@
 //! Typed input to actions: what a user types in an offset, shift or key/value cell is parsed
 //! here and turned into an [`Action`], or refused with a sentence saying why.
 
-use super::{Editor, RowDisplay, group_digits};
+use super::display::group_digits;
+use super::{Editor, RowDisplay};
 use crate::editing::edit::{Action, BelowZero, MapSide, Selection, with_field};
 use crate::editing::filter::PartitionSet;
 use crate::json::{self, JsonKind, JsonValue};
