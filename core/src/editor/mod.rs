@@ -35,6 +35,7 @@ mod keys;
 mod kind;
 mod notice;
 mod reduce;
+mod reference_forms;
 mod references;
 mod replace;
 mod selection;
@@ -68,10 +69,10 @@ pub use input::{
 pub use keys::{KeyFocus, history_key};
 pub use kind::DETECTED;
 pub use notice::{Notice, NoticeAt};
-pub use references::{
-    LookupField, LookupForm, LookupOutput, ROLE_CHOICES, ReferenceField, ReferenceForm,
-    ReferenceItem, role_from,
+pub use reference_forms::{
+    LookupField, LookupForm, LookupOutput, ReferenceField, ReferenceForm, role_from,
 };
+pub use references::{ROLE_CHOICES, ReferenceItem};
 pub use selection::RowSet;
 pub use settings::{ExportSettings, Field, FieldValues, TargetKind};
 pub use start::START_STEPS;
