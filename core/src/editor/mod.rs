@@ -47,6 +47,7 @@ mod view;
 use selection::TopicSet;
 use view::FactsIndex;
 
+pub use crate::reading::datetime::epoch_ms;
 pub use action::EditorAction;
 pub use apply::{
     ExportBlockers, FieldBlocker, LandedReport, LandedRow, Landing, ResourceReport, RollbackExports,
@@ -55,9 +56,7 @@ pub use display::{
     FieldCell, Header, RowDisplay, caret_line, change_sentence, field_add_label, problems_heading,
     source_bar_line, source_line, summary_sentence,
 };
-pub use display::{
-    age_text, counted, epoch_ms, form_label, listed_sentence, stored_offsets_sentence,
-};
+pub use display::{age_text, counted, form_label, listed_sentence, stored_offsets_sentence};
 pub use draft::DRAFT_VERSION;
 pub use exports::Check;
 pub use exports::Exports;

@@ -82,7 +82,7 @@ pub fn check_rows<'a>(
         return out;
     }
     let mut counts = RangeCounts::default();
-    let mut listed: FxSet<(&str, i64)> = FxSet::default();
+    let mut listed: FastSet<(&str, i64)> = FastSet::default();
     let mut first_pos: Option<Position> = None;
     for r in rows {
         first_pos.get_or_insert(r.pos);
@@ -215,7 +215,7 @@ pub fn check_rows<'a>(
     };
     out.push(Diagnostic::info("LR3", pos, summary));
     let mut unlisted: Vec<String> = Vec::new();
-    let mut seen: FxSet<(&str, i64)> = FxSet::default();
+    let mut seen: FastSet<(&str, i64)> = FastSet::default();
     for r in [&range.earliest, &range.latest].into_iter().flatten() {
         for v in &r.values {
             let key = (v.topic.as_str(), v.partition);

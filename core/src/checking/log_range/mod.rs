@@ -19,10 +19,9 @@ use crate::model::names;
 use crate::model::{ConnectorKind, Entry, Listing};
 use crate::reading::reference::{Reference, Role};
 use std::collections::HashSet;
-use std::hash::BuildHasherDefault;
 
-/// A set with the reference's fast hasher (the check of 100k rows inserts each once).
-type FxSet<K> = HashSet<K, BuildHasherDefault<crate::reading::reference::FxHasher>>;
+/// A set with foldhash's fast hasher, as the reference's index (the check of 100k rows inserts each once).
+type FastSet<K> = HashSet<K, foldhash::fast::FixedState>;
 use std::sync::Arc;
 
 /// Every rule id the log-range check reports.

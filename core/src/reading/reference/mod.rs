@@ -24,7 +24,7 @@ mod parse;
 #[cfg(test)]
 mod tests;
 
-pub(crate) use index::{FxHasher, FxMap};
+pub(crate) use index::FastMap;
 pub use parse::parse_reference;
 
 use crate::diag::Diagnostic;
@@ -142,6 +142,6 @@ pub struct Reference {
     /// Everything wrong or worth knowing, positioned in the reference text.
     pub diagnostics: Vec<Diagnostic>,
     /// Topic name -> topic id, and (topic id, partition) -> index in `values`.
-    topics: FxMap<String, u32>,
-    index: FxMap<(u32, i64), u32>,
+    topics: FastMap<String, u32>,
+    index: FastMap<(u32, i64), u32>,
 }
