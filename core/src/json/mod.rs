@@ -20,6 +20,7 @@ mod source_map;
 mod write;
 
 pub use number::{Number, is_json_number};
+pub(crate) use parse::surrogate_pair;
 pub use parse::{JsonError, MAX_DEPTH, parse, parse_mapped};
 pub use serde_bridge::{JacksonEscapes, Keyed};
 pub use source_map::SourceMap;
