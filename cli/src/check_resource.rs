@@ -137,14 +137,7 @@ fn render_text(name: &str, resource: Option<&Resource>, findings: &[Finding]) ->
     let mut out = String::new();
     for f in findings {
         let d = &f.diagnostic;
-        out.push_str(&format!(
-            "{name}:{}:{}: {}[{}]: {}\n",
-            d.position.line,
-            d.position.column,
-            d.severity,
-            d.rule,
-            output::printable(&d.message)
-        ));
+        output::push_diagnostic(&mut out, name, d, &output::printable(&d.message));
         if let Some(c) = &f.command {
             out.push_str(&format!("    fix: {c}\n"));
         }

@@ -1,9 +1,10 @@
 //! `connect-offsets edit FILE [edits] [filters] [-o OUT]`: applies edits through the core's
 //! reducer and writes the WHOLE edited document back in the form it was read in. Also holds the
-//! helpers the other editing commands share (loading with the original text, reporting
-//! diagnostics, the `[CLUSTER/]TOPIC:PARTITION` syntax).
+//! helpers the other editing commands share (loading with the original text, the
+//! `[CLUSTER/]TOPIC:PARTITION` syntax).
 
 use crate::input::{self, Arg, INPUT_OPTIONS_HELP, InputArgs, Source};
+use crate::output::report;
 use crate::{CliError, output, reference};
 use lexopt::ValueExt;
 use offsets_core::edit::{Action, OffsetValue, Selection, Session};
@@ -11,7 +12,7 @@ use offsets_core::export::{rewrite_document, rewrite_session};
 use offsets_core::filter::{Filter, PartitionSet};
 use offsets_core::import::import_bytes_unvalidated;
 use offsets_core::reference::Role;
-use offsets_core::{Diagnostic, ImportOptions, Listing, Severity};
+use offsets_core::{Diagnostic, ImportOptions, Listing};
 use std::process::ExitCode;
 use std::sync::Arc;
 
@@ -81,36 +82,6 @@ pub fn load(source: &Source, options: &ImportOptions) -> Result<Loaded, CliError
             })
         }
     }
-}
-
-/// Writes errors (all) and warnings (at most `max_warnings`) to stderr, `NAME:LINE:COL:` style.
-pub fn report(name: &str, diagnostics: &[Diagnostic], max_warnings: usize) {
-    let mut out = String::new();
-    let mut warnings = 0usize;
-    let mut hidden = 0usize;
-    for d in diagnostics {
-        match d.severity {
-            Severity::Info if !d.rule.starts_with('K') => continue,
-            Severity::Warning => {
-                warnings += 1;
-                if warnings > max_warnings {
-                    hidden += 1;
-                    continue;
-                }
-            }
-            _ => {}
-        }
-        out.push_str(&format!(
-            "{name}:{}:{}: {}[{}]: {}\n",
-            d.position.line, d.position.column, d.severity, d.rule, d.message
-        ));
-    }
-    if hidden > 0 {
-        out.push_str(&format!(
-            "{name}: ... and {hidden} more warning(s); run `connect-offsets validate` to see all\n"
-        ));
-    }
-    output::err(&out);
 }
 
 /// Parses `[CLUSTER/]TOPIC:PARTITION`.

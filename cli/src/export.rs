@@ -2,8 +2,9 @@
 //! [--namespace NS]`: writes an export of FILE to stdout; with `--against`, only the entries
 //! that differ from the listing FILE was edited from.
 
-use crate::edit::{load, report};
+use crate::edit::load;
 use crate::input::{Arg, INPUT_OPTIONS_HELP, InputArgs, Source};
+use crate::output::{finish, report_rollback};
 use crate::{CliError, output};
 use lexopt::ValueExt;
 use offsets_core::export::{self, AlterTarget, ConfigMapOptions, Export};
@@ -146,23 +147,6 @@ impl ExportArgs {
     }
 }
 
-/// Reports an export result: diagnostics on stderr; `Ok(text)` or exit 1.
-pub fn finish(name: &str, result: Result<Export, Vec<Diagnostic>>) -> Result<String, CliError> {
-    match result {
-        Ok(e) => {
-            report(name, &e.diagnostics, 20);
-            Ok(e.text)
-        }
-        Err(diags) => {
-            report(name, &diags, 20);
-            Err(CliError {
-                message: "export refused: fix the errors above".into(),
-                code: 1,
-            })
-        }
-    }
-}
-
 pub fn run(parser: &mut lexopt::Parser) -> Result<ExitCode, CliError> {
     let mut args = InputArgs::default();
     let mut ex = ExportArgs::default();
@@ -239,7 +223,7 @@ fn rollback(name: &str, ex: &ExportArgs, edited: &Listing) -> Result<ExitCode, C
     };
     let before = load(src, &ImportOptions::default())?.listing;
     let rb = offsets_core::rollback::rollback(&before, edited);
-    crate::plan::report_rollback(name, &rb);
+    report_rollback(name, &rb);
     let options = ex.configmap_options(ex.target()?, None);
     let alter = offsets_core::rollback::alter_name(&before, edited);
     let text = finish(

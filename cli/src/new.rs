@@ -141,7 +141,7 @@ pub fn run(parser: &mut lexopt::Parser) -> Result<ExitCode, CliError> {
     output::err(&notes);
     let display = source.display_name();
     let text = match to.as_str() {
-        "json" => crate::export::finish(&display, export::patch_json(&new.listing, None, true))?,
+        "json" => output::finish(&display, export::patch_json(&new.listing, None, true))?,
         "configmap" | "yaml" => {
             let target = match connector.as_deref() {
                 None => AlterTarget::KafkaConnector,
@@ -152,7 +152,7 @@ pub fn run(parser: &mut lexopt::Parser) -> Result<ExitCode, CliError> {
                     })?,
                 ),
             };
-            crate::export::finish(
+            output::finish(
                 &display,
                 export::configmap_yaml(
                     &new.listing,

@@ -1,7 +1,12 @@
-//! Writing to stdout and stderr without panicking on a closed pipe.
+//! Writing to stdout and stderr without panicking on a closed pipe, and the reports every
+//! command shares: the `NAME:LINE:COL: severity[RULE]: message` line, an export's diagnostics,
+//! what a rollback does.
 
 use crate::CliError;
 use lexopt::ValueExt;
+use offsets_core::export::Export;
+use offsets_core::rollback::Rollback;
+use offsets_core::{Diagnostic, Severity};
 use std::io::Write;
 
 /// `--format text|json`: findings as text lines on stderr, or one JSON report on stdout.
@@ -59,4 +64,68 @@ pub fn printable(s: &str) -> String {
             }
         })
         .collect()
+}
+
+/// Appends one diagnostic as `NAME:LINE:COL: severity[RULE]: message` and a newline, the form
+/// every command writes; `message` is the diagnostic's message as the caller shows it (raw, or
+/// through [`printable`]).
+pub fn push_diagnostic(out: &mut String, name: &str, d: &Diagnostic, message: &str) {
+    out.push_str(&format!(
+        "{name}:{}:{}: {}[{}]: {}\n",
+        d.position.line, d.position.column, d.severity, d.rule, message
+    ));
+}
+
+/// Writes errors (all) and warnings (at most `max_warnings`) to stderr, `NAME:LINE:COL:` style.
+pub fn report(name: &str, diagnostics: &[Diagnostic], max_warnings: usize) {
+    let mut out = String::new();
+    let mut warnings = 0usize;
+    let mut hidden = 0usize;
+    for d in diagnostics {
+        match d.severity {
+            Severity::Info if !d.rule.starts_with('K') => continue,
+            Severity::Warning => {
+                warnings += 1;
+                if warnings > max_warnings {
+                    hidden += 1;
+                    continue;
+                }
+            }
+            _ => {}
+        }
+        push_diagnostic(&mut out, name, d, &d.message);
+    }
+    if hidden > 0 {
+        out.push_str(&format!(
+            "{name}: ... and {hidden} more warning(s); run `connect-offsets validate` to see all\n"
+        ));
+    }
+    err(&out);
+}
+
+/// Reports an export result: diagnostics on stderr; `Ok(text)` or exit 1.
+pub fn finish(name: &str, result: Result<Export, Vec<Diagnostic>>) -> Result<String, CliError> {
+    match result {
+        Ok(e) => {
+            report(name, &e.diagnostics, 20);
+            Ok(e.text)
+        }
+        Err(diags) => {
+            report(name, &diags, 20);
+            Err(CliError {
+                message: "export refused: fix the errors above".into(),
+                code: 1,
+            })
+        }
+    }
+}
+
+/// Says on stderr what the rollback does.
+pub fn report_rollback(name: &str, rb: &Rollback) {
+    err(&format!(
+        "{name}: the rollback names {} partition(s): {} back to their listed value, {} added by the alter deleted (null); partitions the alter did not change are not named.\n",
+        rb.payload.entries.len(),
+        rb.restored,
+        rb.deleted
+    ));
 }

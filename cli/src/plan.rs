@@ -3,9 +3,10 @@
 //! the PATCH body, embedded. Built on `offsets_core::procedure`; `--script` prints the
 //! all-in-one bash script instead of the copy-paste steps.
 
-use crate::edit::{load, report};
-use crate::export::{ExportArgs, finish};
+use crate::edit::load;
+use crate::export::ExportArgs;
 use crate::input::{Arg, INPUT_OPTIONS_HELP, InputArgs, KIND_CHOICES, Source, connector_kind};
+use crate::output::{finish, report, report_rollback};
 use crate::resource;
 use crate::{CliError, output};
 use lexopt::ValueExt;
@@ -13,7 +14,6 @@ use offsets_core::ImportOptions;
 use offsets_core::export::{self, AlterTarget};
 use offsets_core::names;
 use offsets_core::procedure::{self, AliasPath, Kubernetes, Listed, Options, Target};
-use offsets_core::rollback::Rollback;
 use std::process::ExitCode;
 
 const HELP: &str = "\
@@ -345,14 +345,4 @@ pub fn run(parser: &mut lexopt::Parser) -> Result<ExitCode, CliError> {
             })
         }
     }
-}
-
-/// Says on stderr what the rollback does.
-pub fn report_rollback(name: &str, rb: &Rollback) {
-    output::err(&format!(
-        "{name}: the rollback names {} partition(s): {} back to their listed value, {} added by the alter deleted (null); partitions the alter did not change are not named.\n",
-        rb.payload.entries.len(),
-        rb.restored,
-        rb.deleted
-    ));
 }

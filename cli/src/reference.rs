@@ -80,14 +80,7 @@ pub fn load(role: Role, source: &Source) -> Result<Arc<Reference>, CliError> {
     let reference = parse_reference(&text, role);
     let mut out = String::new();
     for d in &reference.diagnostics {
-        out.push_str(&format!(
-            "{name}:{}:{}: {}[{}]: {}\n",
-            d.position.line,
-            d.position.column,
-            d.severity,
-            d.rule,
-            output::printable(&d.message)
-        ));
+        output::push_diagnostic(&mut out, &name, d, &output::printable(&d.message));
     }
     output::err(&out);
     if !reference.is_usable() {

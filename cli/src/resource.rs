@@ -7,8 +7,8 @@
 
 use crate::CliError;
 use crate::check_resource::read;
-use crate::edit::report;
 use crate::input::Source;
+use crate::output::report;
 use offsets_core::Listing;
 use offsets_core::procedure::AliasPath;
 use offsets_core::resource::ResourceKind;

@@ -105,15 +105,8 @@ pub fn render_text(name: &str, imported: Option<&Imported>, diagnostics: &[Diagn
         ));
     }
     for d in diagnostics {
-        out.push_str(&format!(
-            "{name}:{}:{}: {}[{}]: {}\n",
-            d.position.line,
-            d.position.column,
-            d.severity,
-            d.rule,
-            // One line per diagnostic, whatever names the message quotes.
-            output::printable(&d.message)
-        ));
+        // One line per diagnostic, whatever names the message quotes.
+        output::push_diagnostic(&mut out, name, d, &output::printable(&d.message));
     }
     let n = |s: Severity| diagnostics.iter().filter(|d| d.severity == s).count();
     let counts = format!(

@@ -8,28 +8,36 @@
 //! (the ConfigMap wrapper) feed [`import`](mod@import), which builds the domain [`model`]; [`validate`](mod@validate)
 //! checks a listing against domain.md section 8.
 //!
-//! Layout: the folders are the stages of the pipeline in ARCHITECTURE.md: `reading/` (json, yaml,
-//! csv, import), `model/`, `checking/` (validate, names), `editing/` (edit, filter, diff),
-//! `writing/` (export, procedure), and `editor/` (the web page's state machine) on top. The stage
-//! folders are private: the root re-exports each module under its own name, so callers keep one
-//! short path (`offsets_core::json::parse`, `crate::names::shell_quote`) that does not change when
-//! a module moves between stages.
+//! Layout: the folders are the stages of the pipeline in ARCHITECTURE.md, from the bottom up:
+//! `diag`, `json/` (the raw level), `model/` (the domain, with `names`), `reading/` (yaml, csv,
+//! import, resource, reference), `checking/` (validate, resource, log_range), `pipeline`
+//! (import then validate), `editing/` (edit, filter, diff, set_from), `writing/` (export,
+//! procedure, lookup, rollback), and `editor/` (the web page's state machine) on top. A stage
+//! uses only itself and the stages below it, and code inside the crate imports by the real path
+//! (`crate::reading::csv`), never through the short names below; `layering.rs` is the test that
+//! says so. The short names (`offsets_core::names::shell_quote`, `offsets_core::edit::Session`)
+//! are for callers outside the crate (the CLI, the web app, the tests) and do not change when a
+//! module moves between stages.
 
-// The pipeline stages are folders (reading, model, checking, editing, writing, then the editor
-// on top); see the module documentation above for why the root re-exports each module.
+// The pipeline stages are folders; see the module documentation above.
 mod checking;
 pub mod diag;
 mod editing;
 pub mod editor;
+pub mod json;
+#[cfg(test)]
+mod layering;
 pub mod model;
+mod pipeline;
 mod reading;
 pub mod versions;
 mod writing;
 
 pub use checking::resource as resource_check;
-pub use checking::{log_range, names, validate};
+pub use checking::{log_range, validate};
 pub use editing::{diff, edit, filter, new_listing, set_from};
-pub use reading::{csv, datetime, import, json, reference, resource, yaml};
+pub use model::names;
+pub use reading::{csv, datetime, reference, resource, yaml};
 pub use writing::{export, lookup, procedure, rollback};
 
 pub use csv::CsvTarget;
@@ -37,5 +45,12 @@ pub use diag::{Diagnostic, Position, Severity};
 pub use edit::{Action, EditError, ExportScope, Outcome, Selection, Session};
 pub use filter::Filter;
 pub use import::{ImportOptions, Imported, import, import_bytes};
+
+/// The import as callers outside the crate see it: the reader ([`reading::import`]) and the
+/// import-then-validate pipeline ([`pipeline`]) under one path (`offsets_core::import::import`).
+pub mod import {
+    pub use crate::pipeline::{Imported, import, import_bytes};
+    pub use crate::reading::import::*;
+}
 pub use model::{ConnectorKind, Entry, KindSource, Listing, PartitionKey};
 pub use validate::validate;

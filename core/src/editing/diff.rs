@@ -9,7 +9,7 @@
 //! for MirrorMaker 2, re-consumed for a sink connector. "Skipped N" means N records are never
 //! processed.
 
-use crate::edit::{OffsetValue, describe_entry};
+use crate::editing::edit::{OffsetValue, describe_entry};
 use crate::model::{ConnectorKind, Entry, Listing, OffsetField, PartitionKey, ResetFact};
 use std::collections::{HashMap, hash_map};
 use std::fmt::Write as _;
@@ -85,7 +85,7 @@ pub struct Diff {
     pub summary: Summary,
 }
 
-/// The meaning of an entry's offset (what [`crate::edit::Session`] shows).
+/// The meaning of an entry's offset (what [`crate::editing::edit::Session`] shows).
 pub fn offset_value(kind: ConnectorKind, entry: &Entry) -> OffsetValue {
     match entry.offset_field() {
         OffsetField::Missing | OffsetField::Null => OffsetValue::Null,

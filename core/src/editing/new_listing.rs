@@ -5,12 +5,12 @@
 //! the offsets session's own reducer ([`Action::AddEntries`]), as "Add N unlisted partitions"
 //! does, so a new listing says the same things an edited one does.
 
-use crate::edit::{Action, EditError, Session};
-use crate::filter::Filter;
+use crate::editing::edit::{Action, EditError, Session};
+use crate::editing::filter::Filter;
+use crate::editing::set_from;
+use crate::model::names;
 use crate::model::{ConnectorKind, InputForm, Listing};
-use crate::names;
-use crate::reference::Reference;
-use crate::set_from;
+use crate::reading::reference::Reference;
 
 /// The connector the new listing is for.
 #[derive(Debug, Clone, PartialEq, Eq)]

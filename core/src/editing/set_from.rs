@@ -14,13 +14,13 @@
 //! the match: a reference comes from one (source) cluster, so a listing that holds entries of
 //! several aliases is narrowed with a `cluster:` filter first.
 
+use crate::checking::log_range::{self, EditEffect, LogRange, RangeClass, RowFacts};
 use crate::diag::{Diagnostic, capitalised, group_digits};
-use crate::edit::{Action, Cell, EditError, OffsetValue, RowView, Selection, Session};
-use crate::filter::{Filter, PartitionSet};
-use crate::log_range::{self, EditEffect, LogRange, RangeClass, RowFacts};
+use crate::editing::edit::{Action, Cell, EditError, OffsetValue, RowView, Selection, Session};
+use crate::editing::filter::{Filter, PartitionSet};
 use crate::model::ConnectorKind;
-use crate::names;
-use crate::reference::{Reference, Role};
+use crate::model::names;
+use crate::reading::reference::{Reference, Role};
 use std::collections::{BTreeMap, HashSet};
 
 /// What a kind stores to resume at position `r`: a sink `r`; MirrorMaker 2 `r − 1`, and null
@@ -146,7 +146,7 @@ impl SetFromPlan {
                     "No record after {} in {count} partition(s): left as they were ({names}).",
                     at_ms.map_or(
                         "the requested time".to_string(),
-                        crate::datetime::format_utc
+                        crate::reading::datetime::format_utc
                     )
                 ),
                 _ => format!(
@@ -217,7 +217,7 @@ pub fn ranges_text(sorted: &[i64]) -> String {
 
 fn describe(session: &Session, i: usize) -> String {
     match session.row(i) {
-        Some(r) => crate::edit::describe_entry(session.kind(), r.entry),
+        Some(r) => crate::editing::edit::describe_entry(session.kind(), r.entry),
         None => format!("row {i}"),
     }
 }
@@ -283,7 +283,7 @@ pub fn selection_for(session: &Session, filter: &Filter, range: &LogRange) -> Se
 /// rows left out): what Problems lists.
 pub fn check_session(session: &Session, range: &LogRange) -> Vec<Diagnostic> {
     let kind = session.kind();
-    let rows: Vec<(RowView<'_>, Option<crate::filter::EntryFacts<'_>>)> = session
+    let rows: Vec<(RowView<'_>, Option<crate::model::EntryFacts<'_>>)> = session
         .rows()
         .filter(|r| !r.removed)
         .map(|r| (r, session.facts(r.index)))

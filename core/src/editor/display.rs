@@ -2,12 +2,13 @@
 //! the numbers in them (digit groups, record counts, source lines with a caret).
 
 use super::{Editor, Exports};
+use crate::checking::log_range::RangeClass;
 use crate::diag::{Diagnostic, Severity};
-use crate::edit::{MapSide, OffsetValue, RowView};
-use crate::filter::EntryFacts;
+use crate::editing::edit::{MapSide, OffsetValue, RowView};
 use crate::json::{self, JsonKind, JsonValue};
-use crate::log_range::RangeClass;
+use crate::model::EntryFacts;
 use crate::model::{ConnectorKind, Entry, InputForm, Listing, ResetFact, ResetPolicy};
+use crate::reading::datetime::epoch_ms;
 use std::collections::BTreeMap;
 
 /// Everything a table row displays.
@@ -187,44 +188,6 @@ pub fn form_label(form: InputForm) -> &'static str {
     }
 }
 
-/// Milliseconds since 1970-01-01T00:00:00Z of an RFC 3339 time as Kubernetes writes it
-/// (`2026-11-30T12:00:00Z`, fractions and offsets accepted); `None` for anything else. Written
-/// out (days from the civil date, Howard Hinnant's algorithm) rather than with a date crate:
-/// this one fixed format is all the editor reads, and core adds nothing to the wasm for it.
-pub fn epoch_ms(time: &str) -> Option<i64> {
-    let num = |s: &str| -> Option<i64> {
-        (!s.is_empty() && s.bytes().all(|b| b.is_ascii_digit()))
-            .then(|| s.parse().ok())
-            .flatten()
-    };
-    let (date, rest) = time.split_once(['T', 't', ' '])?;
-    let mut d = date.split('-');
-    let (y, m, day) = (num(d.next()?)?, num(d.next()?)?, num(d.next()?)?);
-    let (clock, offset_minutes) = if let Some(c) = rest.strip_suffix(['Z', 'z']) {
-        (c, 0)
-    } else {
-        let at = rest.rfind(['+', '-'])?;
-        let (c, off) = rest.split_at(at);
-        let sign = if off.starts_with('-') { -1 } else { 1 };
-        let (h, mi) = off.get(1..)?.split_once(':')?;
-        (c, sign * (num(h)? * 60 + num(mi)?))
-    };
-    let clock = clock.split('.').next()?;
-    let mut c = clock.split(':');
-    let (h, mi, sec) = (num(c.next()?)?, num(c.next()?)?, num(c.next()?)?);
-    if !(1..=12).contains(&m) || !(1..=31).contains(&day) || h > 23 || mi > 59 || sec > 60 {
-        return None;
-    }
-    let y = if m <= 2 { y - 1 } else { y };
-    let era = y.div_euclid(400);
-    let yoe = y - era * 400;
-    let mp = (m + 9) % 12;
-    let doy = (153 * mp + 2) / 5 + day - 1;
-    let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
-    let days = era * 146_097 + doe - 719_468;
-    Some(((days * 24 + h) * 60 + mi - offset_minutes) * 60_000 + sec * 1000)
-}
-
 /// How long ago `then` was at `now` (both in epoch milliseconds): "just now", "5 minutes ago",
 /// "3 hours ago", "2 days ago".
 pub fn age_text(then: i64, now: i64) -> String {
@@ -274,7 +237,7 @@ pub fn listed_sentence(listing: &Listing, now: Option<i64>) -> String {
             "unknown. kubectl prints the operator's write time only with --show-managed-fields: kubectl get configmap {} -o yaml --show-managed-fields (the creation timestamp is not the listing time: a re-list updates the same ConfigMap)",
             configmap
                 .and_then(|c| c.name.as_deref())
-                .filter(|n| crate::names::is_dns1123_subdomain(n))
+                .filter(|n| crate::model::names::is_dns1123_subdomain(n))
                 .unwrap_or("NAME")
         ),
         None => match listing.form {

@@ -3,13 +3,13 @@
 
 use super::apply::{ExportBlockers, FieldBlocker};
 use super::{Editor, Field, TargetKind};
+use crate::checking::validate::validate;
 use crate::diag::{Diagnostic, Position};
-use crate::diff::Summary;
-use crate::edit::{ExportScope, OffsetValue, RowView, Session};
-use crate::export::{self, ConfigMapOptions, Export, Gate};
+use crate::editing::diff::Summary;
+use crate::editing::edit::{ExportScope, OffsetValue, RowView, Session};
 use crate::model::{ConnectorKind, Listing};
-use crate::procedure::{self, Procedure};
-use crate::validate::validate;
+use crate::writing::export::{self, ConfigMapOptions, Export, Gate};
+use crate::writing::procedure::{self, Procedure};
 
 /// Every export the page offers, computed from the current state.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -148,7 +148,7 @@ impl Editor {
             }
         }
         out.extend(self.range_problems());
-        crate::checking::sort_diagnostics(&mut out, |a, b| {
+        crate::diag::sort_diagnostics(&mut out, |a, b| {
             (a.severity, a.position, a.entry).cmp(&(b.severity, b.position, b.entry))
         });
         out.dedup();

@@ -1,12 +1,13 @@
 //! Typed input to actions: what a user types in an offset, shift or key/value cell is parsed
 //! here and turned into an [`Action`], or refused with a sentence saying why.
 
-use super::{Editor, RowDisplay, group_digits};
-use crate::edit::{Action, BelowZero, MapSide, Selection, with_field};
-use crate::filter::PartitionSet;
+use super::display::group_digits;
+use super::{Editor, RowDisplay};
+use crate::editing::edit::{Action, BelowZero, MapSide, Selection, with_field};
+use crate::editing::filter::PartitionSet;
 use crate::json::{self, JsonKind, JsonValue};
+use crate::model::names;
 use crate::model::{ConnectorKind, ResetPolicy};
-use crate::names;
 
 /// The value typed into a field cell, read with the type of the value it replaces: a string
 /// takes the text as is, a number must be a JSON number (its text is kept exactly, so 64-bit
@@ -76,7 +77,7 @@ pub fn parse_offset_input(text: &str) -> Result<Option<i64>, String> {
 /// When `text` is a date-time (a user rewinding to a time types one where an offset goes), the
 /// way to do that: offsets at a time come from the cluster, through a reference.
 fn time_hint(text: &str) -> Option<String> {
-    crate::datetime::parse_datetime(text, i64::MAX).ok()?;
+    crate::reading::datetime::parse_datetime(text, i64::MAX).ok()?;
     Some(format!(
         "'{text}' is a time, not an offset. To rewind to a time: press \"Rewind to a time…\" (Bulk actions), or in References below the table type it in \"Look up at\", and run the kafka-get-offsets.sh commands written below it; add their output as a reference (\"Offsets at a time\"), then press its \"Set to the offsets at ...\" button (CLI: connect-offsets lookup FILE --at TIME, then edit --set-from time@TIME=OUTPUT)."
     ))

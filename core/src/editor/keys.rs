@@ -8,7 +8,7 @@
 //! there: it would show text the model does not hold (an offset cell showing an undone digit
 //! while the export keeps the committed value).
 
-use crate::edit::Action;
+use crate::editing::edit::Action;
 
 /// The focused element, as the undo and redo keys see it. The page tells them apart by
 /// comparing a text field's text with what the app last committed or rendered in it.

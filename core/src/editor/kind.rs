@@ -2,8 +2,8 @@
 //! detected without a choice, and the options the selector offers.
 
 use super::Editor;
-use crate::import::detected_kind;
 use crate::model::ConnectorKind;
+use crate::reading::import::detected_kind;
 
 /// The selector's value for "use the detected kind" (its first option).
 pub const DETECTED: &str = "detected";

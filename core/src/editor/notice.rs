@@ -6,7 +6,7 @@
 //! after the one it is about.
 
 use crate::diag::Severity;
-use crate::edit::Action;
+use crate::editing::edit::Action;
 
 /// Where a notice is shown: each group of controls of the page shows the notice anchored to it
 /// (in a polite live region; a refusal in an assertive one) and no other.

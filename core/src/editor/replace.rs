@@ -5,7 +5,7 @@
 //! listing's edits, then over the load to the previous listing and its edits.
 
 use super::{Editor, Notice, NoticeAt};
-use crate::edit::Session;
+use crate::editing::edit::Session;
 
 /// Most replaced states kept (each holds a whole listing; a load is rare).
 const REPLACED_KEPT: usize = 10;

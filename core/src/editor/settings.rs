@@ -3,10 +3,11 @@
 
 use super::Editor;
 use crate::diag::{Diagnostic, Position};
-use crate::export::AlterTarget;
+use crate::model::AliasPath;
 use crate::model::Listing;
-use crate::names;
-use crate::procedure::{AliasPath, AutoOffsetReset, Kubernetes, Options, Target};
+use crate::model::names;
+use crate::writing::export::AlterTarget;
+use crate::writing::procedure::{AutoOffsetReset, Kubernetes, Options, Target};
 
 /// Where the exported offsets are applied.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]

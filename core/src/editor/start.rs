@@ -4,8 +4,8 @@
 //! when the listing is exported (a load keeps what the listing does not say, see `settings`).
 
 use super::{Editor, Field, TargetKind};
-use crate::names;
-use crate::procedure::{self, Kubernetes, Options, Procedure, Target};
+use crate::model::names;
+use crate::writing::procedure::{self, Kubernetes, Options, Procedure, Target};
 
 /// The three steps the empty page explains, as (title, text).
 pub const START_STEPS: [(&str, &str); 3] = [

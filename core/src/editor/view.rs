@@ -2,8 +2,8 @@
 //! interned index of each entry's topic, cluster and partition so a keystroke touches no JSON.
 
 use super::Editor;
-use crate::edit::{OffsetValue, RowView, Selection};
-use crate::filter::EntryFacts;
+use crate::editing::edit::{OffsetValue, RowView, Selection};
+use crate::model::EntryFacts;
 use crate::model::{ConnectorKind, Listing};
 use std::collections::BTreeMap;
 use std::collections::btree_map::Entry;
@@ -35,7 +35,7 @@ pub enum ViewItem {
         changed: usize,
         collapsed: bool,
     },
-    /// A row of the session (see [`Session::row`](crate::edit::Session::row)).
+    /// A row of the session (see [`Session::row`](crate::editing::edit::Session::row)).
     Row(usize),
 }
 

@@ -247,7 +247,7 @@ impl Entry {
             ),
             ConnectorKind::MirrorHeartbeat | ConnectorKind::Generic => return None,
         };
-        let shown = |s: &str| crate::names::shown(s);
+        let shown = |s: &str| crate::model::names::shown(s);
         Some(match prefix {
             Some(c) => format!("{}/{} partition {partition}", shown(c), shown(topic)),
             None => format!("{} partition {partition}", shown(topic)),

@@ -4,10 +4,11 @@
 use super::Entry;
 use crate::diag::Position;
 use crate::json::{JsonKind, JsonValue};
+use foldhash::fast::FixedState;
 use std::collections::HashMap;
 use std::collections::hash_map::RandomState;
 use std::fmt;
-use std::hash::{BuildHasher, BuildHasherDefault, Hasher};
+use std::hash::{BuildHasher, Hasher};
 
 /// One value of a canonical partition key.
 #[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -126,7 +127,7 @@ impl<'a> CanonPairs<'a> {
     }
 
     fn hash(&self, seed: u64) -> u64 {
-        let mut h = FoldHasher::new(seed);
+        let mut h = FixedState::with_seed(seed).build_hasher();
         for (k, v) in self.as_slice() {
             h.write(k.as_bytes());
             h.write_u8(0xff); // never in UTF-8: ends the key
@@ -185,109 +186,14 @@ fn canon_value(v: &JsonValue) -> CanonValue<'_> {
     }
 }
 
-/// A small keyed hash (folded multiply, as foldhash and aHash do): fast on short keys, and
-/// with a random per-index seed a listing cannot be crafted to make every key collide. The
-/// bytes written are gathered into 8-byte words, one multiply per word: a partition key is
-/// written as a dozen short pieces, and in wasm32 each multiply is a call to a 128-bit multiply.
-struct FoldHasher {
-    h: u64,
-    seed: u64,
-    /// The bytes of the word being gathered, little-endian, and how many there are.
-    word: u64,
-    filled: u32,
-    /// Bytes written in all: with it, trailing zero bytes change the hash.
-    len: u64,
-}
-
-const FOLD_K: u64 = 0x9E37_79B9_7F4A_7C15;
-
-fn folded_multiply(a: u64, b: u64) -> u64 {
-    let r = u128::from(a) * u128::from(b);
-    (r as u64) ^ ((r >> 64) as u64)
-}
-
-impl FoldHasher {
-    fn new(seed: u64) -> FoldHasher {
-        FoldHasher {
-            h: seed,
-            seed,
-            word: 0,
-            filled: 0,
-            len: 0,
-        }
-    }
-
-    fn mix(&mut self, w: u64) {
-        self.h = folded_multiply(self.h ^ w, self.seed ^ FOLD_K);
-    }
-
-    fn byte(&mut self, b: u8) {
-        self.word |= u64::from(b) << (8 * self.filled);
-        self.filled += 1;
-        if self.filled == 8 {
-            let w = self.word;
-            self.mix(w);
-            self.word = 0;
-            self.filled = 0;
-        }
-    }
-}
-
-impl Hasher for FoldHasher {
-    fn finish(&self) -> u64 {
-        folded_multiply(
-            self.h ^ self.word,
-            (self.seed ^ FOLD_K).wrapping_add(self.len),
-        )
-    }
-    fn write(&mut self, bytes: &[u8]) {
-        self.len = self.len.wrapping_add(bytes.len() as u64);
-        let mut rest = bytes;
-        if self.filled == 0 {
-            let mut chunks = bytes.chunks_exact(8);
-            for c in &mut chunks {
-                let mut w = [0u8; 8];
-                w.copy_from_slice(c);
-                self.mix(u64::from_le_bytes(w));
-            }
-            rest = chunks.remainder();
-        }
-        for &b in rest {
-            self.byte(b);
-        }
-    }
-    fn write_u8(&mut self, i: u8) {
-        self.len = self.len.wrapping_add(1);
-        self.byte(i);
-    }
-}
-
-/// Hashes an already well-mixed `u64` as itself.
-#[derive(Default)]
-struct U64Hasher(u64);
-
-impl Hasher for U64Hasher {
-    fn finish(&self) -> u64 {
-        self.0
-    }
-    fn write(&mut self, bytes: &[u8]) {
-        for &b in bytes {
-            self.0 = self.0.rotate_left(8) ^ u64::from(b);
-        }
-    }
-    fn write_u64(&mut self, n: u64) {
-        self.0 = n;
-    }
-}
-
 /// A map from canonical partition keys to `usize` values (row numbers), keyed by the entries'
 /// partition maps themselves: no [`PartitionKey`] (strings and a vector per entry) is built.
 /// Equal keys are those [`Entry::key`] says are equal. Hashes are keyed per index
-/// ([`FoldHasher`] with a seed from std's random `RandomState`), so a listing cannot be written
+/// (foldhash's `FixedState` with a seed from std's random `RandomState`), so a listing cannot be written
 /// in advance to make lookups collide.
 pub(crate) struct KeyIndex<'a> {
     seed: u64,
-    heads: HashMap<u64, usize, BuildHasherDefault<U64Hasher>>,
+    heads: HashMap<u64, usize, FixedState>,
     slots: Vec<KeySlot<'a>>,
 }
 
@@ -309,7 +215,7 @@ impl<'a> KeyIndex<'a> {
     pub(crate) fn with_capacity(n: usize) -> KeyIndex<'a> {
         KeyIndex {
             seed: RandomState::new().hash_one(0x6b65_7973u64) | 1,
-            heads: HashMap::with_capacity_and_hasher(n, BuildHasherDefault::default()),
+            heads: HashMap::with_capacity_and_hasher(n, FixedState::default()),
             slots: Vec::with_capacity(n),
         }
     }
@@ -370,7 +276,7 @@ impl<'a> KeyIndex<'a> {
 #[derive(Debug, Clone)]
 pub(crate) struct EntryKeys {
     seed: u64,
-    heads: HashMap<u64, usize, BuildHasherDefault<U64Hasher>>,
+    heads: HashMap<u64, usize, FixedState>,
     /// `(hash, entry position, next slot with the same hash)`.
     slots: Vec<(u64, usize, Option<usize>)>,
 }
@@ -379,7 +285,7 @@ impl EntryKeys {
     pub(crate) fn new(entries: &[Entry]) -> EntryKeys {
         let mut keys = EntryKeys {
             seed: RandomState::new().hash_one(0x6b65_7973u64) | 1,
-            heads: HashMap::with_capacity_and_hasher(entries.len(), BuildHasherDefault::default()),
+            heads: HashMap::with_capacity_and_hasher(entries.len(), FixedState::default()),
             slots: Vec::with_capacity(entries.len()),
         };
         for (i, e) in entries.iter().enumerate() {

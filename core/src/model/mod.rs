@@ -12,15 +12,20 @@
 
 use crate::diag::Position;
 use crate::json::{self, JsonKind, JsonValue, Member};
-use crate::names::MirrorDataKey;
+use names::MirrorDataKey;
 
+mod alias_path;
 mod entry;
+mod facts;
 mod key;
+pub mod names;
 pub mod reset;
 
+pub use alias_path::AliasPath;
 pub use entry::{
     Entry, MirrorPartition, OffsetField, Origin, SinkPartition, integer_value, parse_java_long,
 };
+pub use facts::EntryFacts;
 pub(crate) use key::{EntryKeys, KeyIndex};
 pub use key::{KeyValue, PartitionKey};
 pub use reset::{ResetFact, ResetPolicy, ResetSource};
@@ -509,7 +514,7 @@ mod tests {
             r#"{"offsets":[]}"#,
             r#"{"offsets":[{"partition":{"a":"x\"y","b":[]},"offset":{"offset":1}},{"partition":{},"offset":null}],"z":{"q":[1,{}]},"e":[]}"#,
         ] {
-            let l = crate::import::payload_listing(
+            let l = crate::reading::import::payload_listing(
                 json::parse(text).unwrap(),
                 None,
                 InputForm::RestPayload,

@@ -298,6 +298,39 @@ fn days_in_month(y: i64, m: i64) -> i64 {
     }
 }
 
+/// Milliseconds since 1970-01-01T00:00:00Z of an RFC 3339 time as Kubernetes writes it
+/// (`2026-11-30T12:00:00Z`, fractions and offsets accepted); `None` for anything else. The
+/// header's "listed 3 hours ago" reads `metadata.creationTimestamp` with it; unlike
+/// [`parse_datetime`] (what a user types) it takes only this one form, with the same calendar
+/// arithmetic ([`days_from_civil`]).
+pub fn epoch_ms(time: &str) -> Option<i64> {
+    let num = |s: &str| -> Option<i64> {
+        (!s.is_empty() && s.bytes().all(|b| b.is_ascii_digit()))
+            .then(|| s.parse().ok())
+            .flatten()
+    };
+    let (date, rest) = time.split_once(['T', 't', ' '])?;
+    let mut d = date.split('-');
+    let (y, m, day) = (num(d.next()?)?, num(d.next()?)?, num(d.next()?)?);
+    let (clock, offset_minutes) = if let Some(c) = rest.strip_suffix(['Z', 'z']) {
+        (c, 0)
+    } else {
+        let at = rest.rfind(['+', '-'])?;
+        let (c, off) = rest.split_at(at);
+        let sign = if off.starts_with('-') { -1 } else { 1 };
+        let (h, mi) = off.get(1..)?.split_once(':')?;
+        (c, sign * (num(h)? * 60 + num(mi)?))
+    };
+    let clock = clock.split('.').next()?;
+    let mut c = clock.split(':');
+    let (h, mi, sec) = (num(c.next()?)?, num(c.next()?)?, num(c.next()?)?);
+    if !(1..=12).contains(&m) || !(1..=31).contains(&day) || h > 23 || mi > 59 || sec > 60 {
+        return None;
+    }
+    let days = days_from_civil(y, m, day);
+    Some(((days * 24 + h) * 60 + mi - offset_minutes) * 60_000 + sec * 1000)
+}
+
 /// Days since 1970-01-01 of a proleptic Gregorian date (Howard Hinnant's `days_from_civil`).
 fn days_from_civil(y: i64, m: i64, d: i64) -> i64 {
     let y = if m <= 2 { y - 1 } else { y };

@@ -9,10 +9,10 @@
 //! dots escaped (`orders\.eu`), the only regex character a topic name can hold. Long lists are
 //! split over several commands; their outputs are pasted together as one reference.
 
-use crate::datetime::format_utc;
-use crate::edit::Session;
+use crate::editing::edit::Session;
+use crate::model::names::{self, shell_quote};
 use crate::model::{ConnectorKind, Listing};
-use crate::names::{self, shell_quote};
+use crate::reading::datetime::format_utc;
 use std::collections::BTreeMap;
 
 /// Characters of one `--topic-partitions` value above which the list is split into another
@@ -80,7 +80,7 @@ impl Lookup {
     pub fn render(&self) -> String {
         let mut out = String::new();
         for n in &self.notes {
-            for line in crate::procedure::comment_lines(n, "", 100) {
+            for line in crate::writing::procedure::comment_lines(n, "", 100) {
                 out.push_str(&line);
                 out.push('\n');
             }
@@ -249,7 +249,7 @@ pub fn lookup_commands<'a>(
         ps.dedup();
         count += ps.len();
         let regex = topic_regex(topic);
-        for range in crate::set_from::ranges_text(&ps).split(',') {
+        for range in crate::editing::set_from::ranges_text(&ps).split(',') {
             items.push(format!("{regex}:{range}"));
         }
     }

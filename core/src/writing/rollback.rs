@@ -8,11 +8,11 @@
 //! rollback is applied exactly like an alter, so its ConfigMap and procedure are the alter's.
 
 use crate::diag::Diagnostic;
-use crate::diff::offset_value;
-use crate::edit::OffsetValue;
-use crate::export::{ConfigMapOptions, Export, Gate, configmap_yaml_gated};
+use crate::editing::diff::offset_value;
+use crate::editing::edit::OffsetValue;
 use crate::json::JsonValue;
 use crate::model::{Entry, Listing, Origin, PartitionKey};
+use crate::writing::export::{ConfigMapOptions, Export, Gate, configmap_yaml_gated};
 use std::collections::HashMap;
 
 /// A rollback: the payload to alter with, and the states around it.
@@ -178,7 +178,7 @@ pub fn rollback_configmap(
             (None, None) => None,
         };
     }
-    let diags = crate::validate::validate(&rollback.payload, Some(&rollback.after_alter));
+    let diags = crate::checking::validate::validate(&rollback.payload, Some(&rollback.after_alter));
     configmap_yaml_gated(&rollback.payload, Gate::Checked(&diags), &options)
 }
 

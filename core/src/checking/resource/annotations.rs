@@ -4,8 +4,8 @@
 use super::commands::{annotation_arg, remove_args, source_connector_arg};
 use super::{Finding, Names, shown_message};
 use crate::diag::Severity;
-use crate::names::{self, shown};
-use crate::resource::{
+use crate::model::names::{self, shown};
+use crate::reading::resource::{
     ANNOTATION_MIRROR_CONNECTOR, ANNOTATION_OFFSETS, Field, Resource, ResourceKind,
 };
 

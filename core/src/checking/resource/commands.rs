@@ -3,8 +3,8 @@
 
 use super::Names;
 use crate::json::Keyed;
-use crate::names::{self, shell_quote};
-use crate::resource::{
+use crate::model::names::{self, shell_quote};
+use crate::reading::resource::{
     ANNOTATION_MIRROR_CONNECTOR, ANNOTATION_OFFSETS, ConnectorSpec, Resource, ResourceKind,
 };
 use serde::Serialize;

@@ -2,7 +2,7 @@
 //! operator would trip over, found before it does, each with a position in the CR's text, a
 //! message that says what, where and how to fix it, and where it fits the kubectl command that
 //! fixes it. Also [`settings`]: the names a procedure needs, taken from the CR and handed out
-//! only when every one passed [`crate::names`].
+//! only when every one passed [`crate::model::names`].
 //!
 //! | id | what |
 //! |---|---|
@@ -24,10 +24,12 @@ mod status;
 mod wiring;
 
 use crate::diag::{Diagnostic, Position, Severity};
+use crate::model::AliasPath;
 use crate::model::Listing;
-use crate::names::{self, MirrorConnectorName, shell_quote, shown};
-use crate::procedure::AliasPath;
-use crate::resource::{ANNOTATION_MIRROR_CONNECTOR, ConnectorSpec, Resource, ResourceKind};
+use crate::model::names::{self, MirrorConnectorName, shell_quote, shown};
+use crate::reading::resource::{
+    ANNOTATION_MIRROR_CONNECTOR, ConnectorSpec, Resource, ResourceKind,
+};
 use annotations::{check_annotation_value, check_mirror_annotations, check_names};
 use status::{check_conditions, check_state};
 use wiring::{check_alter, check_listing, check_wiring};
@@ -421,7 +423,8 @@ pub fn settings(r: &Resource, against: &Against<'_>) -> Result<Settings, Vec<Dia
             }
         }
     }
-    let configmap = |o: &Option<crate::resource::OffsetsRef>, errors: &mut Vec<Diagnostic>| {
+    let configmap = |o: &Option<crate::reading::resource::OffsetsRef>,
+                     errors: &mut Vec<Diagnostic>| {
         let t = o.as_ref()?.configmap.text()?;
         match names::check_configmap_name(&t.value) {
             Ok(()) => Some(t.value.clone()),

@@ -4,8 +4,8 @@
 use super::commands::patch;
 use super::{Finding, Names, connector_label, shown_message};
 use crate::diag::Severity;
-use crate::names::{shell_quote, shown};
-use crate::resource::{
+use crate::model::names::{shell_quote, shown};
+use crate::reading::resource::{
     ANNOTATION_MIRROR_CONNECTOR, ANNOTATION_OFFSETS, ConnectorSpec, Field, Resource, ResourceKind,
 };
 

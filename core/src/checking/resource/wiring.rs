@@ -5,8 +5,10 @@ use super::commands::{configmap_json, patch};
 use super::{Against, Finding, LowerFirst, Names, connector_label};
 use crate::diag::Severity;
 use crate::model::Listing;
-use crate::names::shown;
-use crate::resource::{ANNOTATION_MIRROR_CONNECTOR, ConnectorSpec, Field, Resource, ResourceKind};
+use crate::model::names::shown;
+use crate::reading::resource::{
+    ANNOTATION_MIRROR_CONNECTOR, ConnectorSpec, Field, Resource, ResourceKind,
+};
 
 /// CR5: where the offsets properties are, for this kind and API version.
 pub(super) fn check_wiring(

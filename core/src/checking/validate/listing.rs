@@ -4,8 +4,8 @@
 use super::Ctx;
 use super::structure::duplicate_keys;
 use crate::diag::{Position, Severity};
+use crate::model::names;
 use crate::model::{ConnectorKind, Listing};
-use crate::names;
 
 /// The rules about the listing as a whole; `entries` and `first_pos` describe its entries
 /// (their number and the first one's position), `unchanged` says the payload equals the

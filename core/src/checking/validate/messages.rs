@@ -20,15 +20,7 @@ pub(super) fn range_message(n: usize, from: i128, to: i64, rest: &str) -> String
 
 /// Appends `v` in decimal, as `{v}` formats it.
 fn push_decimal(out: &mut String, v: i128) {
-    if v < 0 {
-        out.push('-');
-    }
-    let mut buf = [0u8; 40];
-    out.extend(
-        crate::json::decimal_digits(v.unsigned_abs(), &mut buf)
-            .iter()
-            .map(|&d| char::from(d)),
-    );
+    out.push_str(itoa::Buffer::new().format(v));
 }
 
 /// A value as the user wrote it, in JSON (strings quoted), cut at 60 characters.
@@ -108,10 +100,10 @@ pub(super) fn partition_problem(n: usize, v: &JsonValue) -> Option<String> {
             x.text()
         ));
     };
-    if (0..=crate::names::MAX_PARTITION).contains(&p) {
+    if (0..=crate::model::names::MAX_PARTITION).contains(&p) {
         return None;
     }
-    if p > crate::names::MAX_PARTITION {
+    if p > crate::model::names::MAX_PARTITION {
         return Some(format!(
             "Entry #{n}: 'partition' has the invalid value {p}; {RANGE} (MirrorMaker 2 answers HTTP 500 '... which must be an integer')."
         ));

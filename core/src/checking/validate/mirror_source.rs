@@ -6,8 +6,8 @@ use super::messages::{
     shown,
 };
 use crate::json::JsonKind;
+use crate::model::names;
 use crate::model::{ConnectorKind, Entry, KeyIndex, Listing, OffsetField};
-use crate::names;
 
 pub(super) fn mirror_source_rules(
     cx: &mut Ctx<'_>,

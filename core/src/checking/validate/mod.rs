@@ -110,7 +110,7 @@ pub fn validate(listing: &Listing, baseline: Option<&Listing>) -> Vec<Diagnostic
     }
     let mut out = cx.out;
     name_rows(&mut out, |i| listing.entries.get(i)?.row_name(listing.kind));
-    crate::checking::sort_diagnostics(&mut out, crate::checking::by_position);
+    crate::diag::sort_diagnostics(&mut out, crate::diag::by_position);
     out
 }
 
@@ -215,11 +215,11 @@ pub fn validate_streamed<'s>(
             let (topic, partition, _) = sink_keys.get(i)?.as_ref()?;
             Some(format!(
                 "{} partition {partition}",
-                crate::names::shown(topic)
+                crate::model::names::shown(topic)
             ))
         })
     });
-    crate::checking::sort_diagnostics(&mut out, crate::checking::by_position);
+    crate::diag::sort_diagnostics(&mut out, crate::diag::by_position);
     Some(out)
 }
 

@@ -8,8 +8,8 @@ use super::Ctx;
 use super::messages::{java_parse_long, java_string_value, shown};
 use crate::diag::Position;
 use crate::json::{JsonKind, JsonValue};
+use crate::model::names;
 use crate::model::{Entry, OffsetField};
-use crate::names;
 use std::collections::HashMap;
 
 /// What the broker's refusal looks like from the REST API.

@@ -2,7 +2,7 @@
 //! rows it covers ([`Selection`]), its [`Outcome`] and the [`EditError`] of a refused action.
 
 use super::ExportScope;
-use crate::filter::{Filter, PartitionSet};
+use crate::editing::filter::{Filter, PartitionSet};
 use crate::json::JsonValue;
 use crate::model::PartitionKey;
 use std::fmt;
@@ -113,13 +113,13 @@ pub enum Action {
     /// notes; see `set_from` for the plan and the partitions it offers as new entries.
     SetFromReference {
         selection: Selection,
-        reference: std::sync::Arc<crate::reference::Reference>,
+        reference: std::sync::Arc<crate::reading::reference::Reference>,
     },
     /// Adds the partitions of a reference that no row holds as new entries, each set to what
     /// the kind stores for its position (as [`Action::SetFromReference`] would): one step, one
     /// Undo, whatever the number of topics.
     AddUnlisted {
-        reference: std::sync::Arc<crate::reference::Reference>,
+        reference: std::sync::Arc<crate::reading::reference::Reference>,
     },
 }
 

@@ -3,9 +3,9 @@
 //! on any error nothing is added.
 
 use super::{Cell, EditError, MAX_ADD, Row, RowOrigin, Session, describe_entry};
-use crate::filter::PartitionSet;
+use crate::editing::filter::PartitionSet;
+use crate::model::names;
 use crate::model::{ConnectorKind, Entry, PartitionKey};
-use crate::names;
 use std::collections::HashMap;
 
 impl Session {

@@ -1,8 +1,8 @@
 //! Key-by-key edits of an entry's partition or offset map (generic connectors), and the short
 //! description of an entry used in messages.
 
-use crate::filter::EntryFacts;
 use crate::json::{JsonKind, JsonValue, Member};
+use crate::model::EntryFacts;
 use crate::model::{ConnectorKind, Entry};
 
 /// Which map of an entry a field belongs to.

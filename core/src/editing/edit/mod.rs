@@ -1,6 +1,7 @@
 //! The edit engine: a [`Session`] holds the imported [`Listing`] (never modified) and the working
-//! set, and every change is an [`Action`] applied by ONE reducer, [`Session::apply`], with bounded
-//! undo/redo.
+//! set, and every change is an [`Action`] applied by the offsets session's reducer,
+//! [`Session::apply`], with bounded undo/redo. (The web page's reducer, `editor::Editor::apply`,
+//! sits above it and hands offset edits down to it.)
 //!
 //! # Why `apply(&mut self)` rather than `fn(State, Action) -> State`
 //! The reducer is pure in the sense that matters (no I/O, no clock, deterministic, the state after
@@ -23,9 +24,11 @@
 //!
 //! # Files
 //! This file holds the session's state (rows, arena, history records); `action` what the reducer
-//! takes and returns, `reducer` the reducer, `add` adding entries, `history` undo and redo, `rows`
-//! reading the working set back (rows, facts, listings for export) and `fields` key-by-key entry
-//! edits.
+//! takes and returns, `reducer` the reducer (`Session::apply`: undo and redo), `perform/` every
+//! other action (a short dispatcher, one file per action family), `select` which rows an action
+//! covers, `commit` the atomic commit of new cells, `messages` every sentence the reducer says,
+//! `add` adding entries, `history` undo and redo, `rows` reading the working set back (rows,
+//! facts, listings for export) and `fields` key-by-key entry edits.
 
 use crate::model::{ConnectorKind, Entry, Listing, ResetFact};
 use std::collections::VecDeque;
@@ -33,10 +36,14 @@ use std::sync::Arc;
 
 mod action;
 mod add;
+mod commit;
 mod fields;
 mod history;
+mod messages;
+mod perform;
 mod reducer;
 mod rows;
+mod select;
 
 use rows::read_offset;
 

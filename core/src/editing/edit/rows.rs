@@ -2,8 +2,9 @@
 //! filter, and the listings built from the rows for export.
 
 use super::{Cell, ExportScope, OffsetValue, Row, RowOrigin, Session, describe_entry};
-use crate::filter::{EntryFacts, Filter};
+use crate::editing::filter::Filter;
 use crate::json::JsonKind;
+use crate::model::EntryFacts;
 use crate::model::{ConnectorKind, Entry, Listing, OffsetField, PartitionKey};
 
 /// A read-only view of one row.

@@ -5,9 +5,9 @@ use super::source_map::source_map;
 use super::{ImportOptions, KindHint, Notes, payload_listing};
 use crate::diag::{Diagnostic, Position};
 use crate::json::{self, JsonKind, JsonValue};
+use crate::model::names;
 use crate::model::{ConfigMapMeta, InputForm, ListItem, ListedAt, Listing, OwnerRef};
-use crate::names;
-use crate::yaml::YamlDoc;
+use crate::reading::yaml::YamlDoc;
 
 /// Where the wrapper document came from, to map positions inside the offsets value.
 pub(super) enum Outer<'a> {

@@ -3,7 +3,7 @@
 //! * a ConfigMap as `kubectl get configmap -o yaml` or `-o json` prints it, or a `kind: List` of
 //!   them (the caller may pick the item; default: the first ConfigMap holding an offsets key);
 //! * the body of `GET /connectors/<name>/offsets` (the raw Kafka Connect REST payload);
-//! * the CSV of `kafka-consumer-groups.sh --export` (see [`crate::csv`]).
+//! * the CSV of `kafka-consumer-groups.sh --export` (see [`crate::reading::csv`]).
 //!
 //! The offsets value inside a ConfigMap is itself JSON. It is parsed with a
 //! [`SourceMap`](crate::json::SourceMap) so that every position (entries, values, parse errors)
@@ -12,18 +12,17 @@
 //! styles map every position to the scalar's start.
 //!
 //! Hostile input ends in a clear error: inputs over [`MAX_INPUT_BYTES`], NUL bytes, invalid
-//! UTF-8 ([`import_bytes`]), nesting deeper than [`crate::json::MAX_DEPTH`], and YAML aliases.
+//! UTF-8 ([`crate::pipeline::import_bytes`]), nesting deeper than [`crate::json::MAX_DEPTH`], and YAML aliases.
 //!
 //! This file holds the entry points, the limits and the form detection; `configmap` reads the
 //! Kubernetes forms, `payload` the offsets payload itself, and `source_map` maps positions inside
 //! a ConfigMap value back to the file.
 
-use crate::csv::{self, CsvTarget};
 use crate::diag::{Diagnostic, Position};
 use crate::json;
 use crate::model::Listing;
-use crate::validate::validate;
-use crate::yaml;
+use crate::reading::csv::{self, CsvTarget};
+use crate::reading::yaml;
 
 mod configmap;
 mod payload;
@@ -56,33 +55,14 @@ pub struct ImportOptions {
     pub reset: crate::model::ResetFact,
 }
 
-/// A successful import: the listing plus every diagnostic found on the way, INCLUDING the
-/// validation of the imported listing ([`crate::validate::validate`] with no baseline), sorted
-/// by position. Errors here do not prevent editing; they block export.
-#[derive(Debug, Clone, PartialEq)]
-pub struct Imported {
-    pub listing: Listing,
-    pub diagnostics: Vec<Diagnostic>,
-}
-
-/// Imports `text`, detecting its form. `Err` holds at least one error diagnostic with a position,
-/// when no listing can be built at all.
-pub fn import(text: &str, options: &ImportOptions) -> Result<Imported, Vec<Diagnostic>> {
-    let (listing, mut notes) = checked_import(text, options)?;
-    notes.extend(validate(&listing, None));
-    crate::checking::sort_diagnostics(&mut notes, crate::checking::by_position);
-    Ok(Imported {
-        listing,
-        diagnostics: notes,
-    })
-}
-
-/// [`import`] up to the listing: the size and NUL checks and the import itself, without
-/// validating the listing.
-fn checked_import(
+/// Reads `text` up to the listing: the size and NUL checks and the import itself, without
+/// validating the listing; the notes are the import's own diagnostics. `Err` holds at least
+/// one error diagnostic with a position, when no listing can be built at all.
+/// [`crate::pipeline::import`] adds the validation.
+pub fn read(
     text: &str,
     options: &ImportOptions,
-) -> Result<(Listing, Notes), Vec<Diagnostic>> {
+) -> Result<(Listing, Vec<Diagnostic>), Vec<Diagnostic>> {
     if text.len() > MAX_INPUT_BYTES {
         return Err(too_large(text.len()));
     }
@@ -111,24 +91,18 @@ fn too_large(len: usize) -> Vec<Diagnostic> {
     )]
 }
 
-/// Imports raw bytes: checks the size and UTF-8 first (reporting the byte offset, line and
-/// column of the first invalid byte), then calls [`import`].
-pub fn import_bytes(bytes: &[u8], options: &ImportOptions) -> Result<Imported, Vec<Diagnostic>> {
-    import(utf8_text(bytes)?, options)
-}
-
-/// [`import_bytes`] without validating the imported listing: the same listing, or the same
+/// [`crate::pipeline::import_bytes`] without validating the imported listing: the same listing, or the same
 /// `Err`, for a caller that validates the listing it finally writes itself (the CLI's `edit`,
 /// `diff` and `export` inputs). Saves a whole validation pass on large listings.
 pub fn import_bytes_unvalidated(
     bytes: &[u8],
     options: &ImportOptions,
 ) -> Result<Listing, Vec<Diagnostic>> {
-    checked_import(utf8_text(bytes)?, options).map(|(listing, _)| listing)
+    read(utf8_text(bytes)?, options).map(|(listing, _)| listing)
 }
 
-/// The bytes as text, or the size / UTF-8 error [`import_bytes`] reports.
-fn utf8_text(bytes: &[u8]) -> Result<&str, Vec<Diagnostic>> {
+/// The bytes as text, or the size / UTF-8 error [`crate::pipeline::import_bytes`] reports.
+pub fn utf8_text(bytes: &[u8]) -> Result<&str, Vec<Diagnostic>> {
     if bytes.len() > MAX_INPUT_BYTES {
         return Err(too_large(bytes.len()));
     }
@@ -161,7 +135,7 @@ type Notes = Vec<Diagnostic>;
 /// `kafka-get-offsets.sh`, an rpk file): what it is and where it goes, instead of "not a
 /// ConfigMap". `None` when `text` does not read as one.
 fn kafka_tool_output(text: &str) -> Option<Vec<Diagnostic>> {
-    use crate::reference::{ReferenceFormat, Role, parse_reference};
+    use crate::reading::reference::{ReferenceFormat, Role, parse_reference};
     let r = parse_reference(text, Role::Latest);
     if !r.is_usable()
         || !r

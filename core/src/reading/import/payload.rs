@@ -3,8 +3,8 @@
 
 use crate::diag::{Diagnostic, Position};
 use crate::json::{JsonKind, JsonValue, Member};
+use crate::model::names;
 use crate::model::{ConnectorKind, Entry, InputForm, KindSource, Listing, Origin};
-use crate::names;
 
 /// How the connector kind is decided beyond the entries' keys (IMP7): the user's choice, and
 /// whether the ConfigMap's owner is a KafkaMirrorMaker2.

@@ -4,7 +4,7 @@
 use super::configmap::Outer;
 use crate::diag::Position;
 use crate::json::{JsonValue, SourceMap};
-use crate::yaml::Style;
+use crate::reading::yaml::Style;
 
 /// How to map positions inside the data value `node` back to the original file.
 pub(super) fn source_map(outer: &Outer<'_>, node: &JsonValue) -> SourceMap {
@@ -122,20 +122,7 @@ fn json_string_map(text: &str, start: usize, open: Position, expected: &str) -> 
                     'r' => ('\r', 0),
                     'b' => ('\u{8}', 0),
                     'f' => ('\u{c}', 0),
-                    'u' => {
-                        let hi = u32::from_str_radix(raw.get(i + 2..i + 6)?, 16).ok()?;
-                        if (0xD800..0xDC00).contains(&hi) {
-                            let lo = u32::from_str_radix(raw.get(i + 8..i + 12)?, 16).ok()?;
-                            (
-                                char::from_u32(
-                                    0x10000 + ((hi - 0xD800) << 10) + (lo.checked_sub(0xDC00)?),
-                                )?,
-                                10,
-                            )
-                        } else {
-                            (char::from_u32(hi)?, 4)
-                        }
-                    }
+                    'u' => unicode_escape(raw, i)?,
                     other => (other, 0),
                 };
                 cp.emit(ch, true);
@@ -290,12 +277,24 @@ fn yaml_double_quoted_map(
     None
 }
 
+/// The character a `\uXXXX` escape at byte `i` of `raw` (the backslash) names, with a second
+/// `\uXXXX` for a surrogate pair, and how many bytes after the `u` it takes (4 or 10).
+fn unicode_escape(raw: &str, i: usize) -> Option<(char, usize)> {
+    let hi = u32::from_str_radix(raw.get(i + 2..i + 6)?, 16).ok()?;
+    if (0xD800..0xDC00).contains(&hi) {
+        let lo = u32::from_str_radix(raw.get(i + 8..i + 12)?, 16).ok()?;
+        Some((char::from_u32(crate::json::surrogate_pair(hi, lo)?)?, 10))
+    } else {
+        Some((char::from_u32(hi)?, 4))
+    }
+}
+
 #[cfg(test)]
 mod tests {
     #![allow(clippy::unwrap_used)]
     use super::super::position_of;
     use super::*;
-    use crate::{json, yaml};
+    use crate::{json, reading::yaml};
 
     /// The character-by-character mapping `json_string_map` replaced (runs are now copied whole).
     fn reference_json_string_map(
@@ -318,22 +317,7 @@ mod tests {
                         'r' => ('\r', 0),
                         'b' => ('\u{8}', 0),
                         'f' => ('\u{c}', 0),
-                        'u' => {
-                            let hi = u32::from_str_radix(raw.get(i + 2..i + 6)?, 16).ok()?;
-                            if (0xD800..0xDC00).contains(&hi) {
-                                let lo = u32::from_str_radix(raw.get(i + 8..i + 12)?, 16).ok()?;
-                                (
-                                    char::from_u32(
-                                        0x10000
-                                            + ((hi - 0xD800) << 10)
-                                            + (lo.checked_sub(0xDC00)?),
-                                    )?,
-                                    10,
-                                )
-                            } else {
-                                (char::from_u32(hi)?, 4)
-                            }
-                        }
+                        'u' => unicode_escape(raw, i)?,
                         other => (other, 0),
                     };
                     cp.emit(ch, true);

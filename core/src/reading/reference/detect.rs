@@ -2,7 +2,7 @@
 //! whitespace tokens with their columns, and a line quoted for a message.
 
 use super::ReferenceFormat;
-use crate::names;
+use crate::model::names;
 
 /// The text of a line as messages quote it (escaped, cut at 80 characters).
 pub(super) fn quoted(line: &str) -> String {

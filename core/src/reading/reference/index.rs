@@ -1,56 +1,16 @@
-//! The reference's index: [`FxHasher`] and [`FxMap`], and the lookups of [`Reference`] by
+//! The reference's index: [`FastMap`], and the lookups of [`Reference`] by
 //! (topic, partition).
 
 use super::{Reference, ReferenceValue, Role};
+use foldhash::fast::FixedState;
 use std::collections::HashMap;
-use std::hash::{BuildHasherDefault, Hasher};
 
-/// A multiply-rotate hasher (FxHash's step) for the reference's index: the log-range check
-/// looks up every row twice. Measured 2026-12-01 (release, no LTO, 100k rows and two 100k-line
-/// references): with SipHash and a map per topic, loading took 117 ms and classifying 78 ms
-/// (a third of it in `Reference::get` and its string compares); with this hasher, 79 ms and
-/// 27 ms. References are the user's own text, so hash flooding is not a concern here.
-#[derive(Debug, Default, Clone, Copy)]
-pub(crate) struct FxHasher(u64);
-
-impl FxHasher {
-    fn add(&mut self, v: u64) {
-        self.0 = (self.0.rotate_left(5) ^ v).wrapping_mul(0x517c_c1b7_2722_0a95);
-    }
-}
-
-impl Hasher for FxHasher {
-    fn finish(&self) -> u64 {
-        // The multiply leaves the entropy in the high bits, and the table picks buckets with
-        // the low ones: rotate (as rustc-hash 2 does), or names that differ only in their
-        // eighth byte (`topic-42`, `topic-43`) all land in one bucket.
-        self.0.rotate_left(26)
-    }
-    fn write(&mut self, bytes: &[u8]) {
-        for chunk in bytes.chunks(8) {
-            let mut b = [0u8; 8];
-            if let Some(dst) = b.get_mut(..chunk.len()) {
-                dst.copy_from_slice(chunk);
-            }
-            self.add(u64::from_le_bytes(b));
-        }
-    }
-    fn write_u32(&mut self, i: u32) {
-        self.add(u64::from(i));
-    }
-    fn write_i64(&mut self, i: i64) {
-        self.add(i as u64);
-    }
-    fn write_u64(&mut self, i: u64) {
-        self.add(i);
-    }
-    fn write_usize(&mut self, i: usize) {
-        self.add(i as u64);
-    }
-}
-
-/// A `HashMap` with [`FxHasher`].
-pub(crate) type FxMap<K, V> = HashMap<K, V, BuildHasherDefault<FxHasher>>;
+/// A `HashMap` with foldhash's fast hasher, fixed-seeded, for the reference's index: the
+/// log-range check looks up every row twice. Measured 2026-12-01 (release, no LTO, 100k rows
+/// and two 100k-line references): with SipHash and a map per topic, loading took 117 ms and
+/// classifying 78 ms; with a multiply-rotate hasher, 79 ms and 27 ms. References are the
+/// user's own text, so hash flooding is not a concern here.
+pub(crate) type FastMap<K, V> = HashMap<K, V, FixedState>;
 impl Reference {
     /// An empty reference of a role (nothing known).
     pub fn empty(role: Role) -> Reference {
@@ -59,8 +19,8 @@ impl Reference {
             format: None,
             values: Vec::new(),
             diagnostics: Vec::new(),
-            topics: FxMap::default(),
-            index: FxMap::default(),
+            topics: FastMap::default(),
+            index: FastMap::default(),
         }
     }
 

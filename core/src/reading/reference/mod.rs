@@ -24,11 +24,11 @@ mod parse;
 #[cfg(test)]
 mod tests;
 
-pub(crate) use index::{FxHasher, FxMap};
+pub(crate) use index::FastMap;
 pub use parse::parse_reference;
 
 use crate::diag::Diagnostic;
-use crate::names;
+use crate::model::names;
 
 /// Every rule id a reference can report.
 pub const RULE_IDS: &[&str] = &[
@@ -78,7 +78,10 @@ impl Role {
             Role::Earliest => "the earliest offsets".into(),
             Role::Latest => "the latest offsets".into(),
             Role::Time { at_ms: Some(ms) } => {
-                format!("the offsets at {}", crate::datetime::format_utc(*ms))
+                format!(
+                    "the offsets at {}",
+                    crate::reading::datetime::format_utc(*ms)
+                )
             }
             Role::Time { at_ms: None } => "the offsets at the requested time".into(),
             Role::Group { name: Some(g) } => {
@@ -139,6 +142,6 @@ pub struct Reference {
     /// Everything wrong or worth knowing, positioned in the reference text.
     pub diagnostics: Vec<Diagnostic>,
     /// Topic name -> topic id, and (topic id, partition) -> index in `values`.
-    topics: FxMap<String, u32>,
-    index: FxMap<(u32, i64), u32>,
+    topics: FastMap<String, u32>,
+    index: FastMap<(u32, i64), u32>,
 }

@@ -4,7 +4,7 @@
 use super::detect::{detect, quoted, tokens};
 use super::{Reference, ReferenceFormat, ReferenceValue, Role};
 use crate::diag::{Diagnostic, Position};
-use crate::names;
+use crate::model::names;
 
 struct Parser {
     reference: Reference,
@@ -432,6 +432,6 @@ pub fn parse_reference(text: &str, role: Role) -> Reference {
             ),
         ));
     }
-    crate::checking::sort_diagnostics(&mut p.reference.diagnostics, crate::checking::by_position);
+    crate::diag::sort_diagnostics(&mut p.reference.diagnostics, crate::diag::by_position);
     p.reference
 }

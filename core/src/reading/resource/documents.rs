@@ -7,7 +7,7 @@
 use super::{Resource, ResourceKind, err, resource_of};
 use crate::diag::{Diagnostic, Position};
 use crate::json::{self, JsonValue};
-use crate::yaml;
+use crate::reading::yaml;
 
 /// Parses `text` (YAML or JSON) as a KafkaConnector or KafkaMirrorMaker2.
 pub fn read_resource(text: &str) -> Result<Resource, Vec<Diagnostic>> {
@@ -26,7 +26,11 @@ pub struct Candidate {
 impl Candidate {
     /// "KafkaMirrorMaker2 my-mm2".
     pub fn label(&self) -> String {
-        format!("{} {}", self.kind.as_str(), crate::names::shown(&self.name))
+        format!(
+            "{} {}",
+            self.kind.as_str(),
+            crate::model::names::shown(&self.name)
+        )
     }
 }
 
@@ -63,7 +67,7 @@ fn candidates_in(roots: &[JsonValue]) -> Vec<Candidate> {
 
 /// The documents of `text` (each item of a `kind: List` counts as one).
 fn roots(text: &str) -> Result<Vec<JsonValue>, Vec<Diagnostic>> {
-    if text.len() > crate::import::MAX_INPUT_BYTES {
+    if text.len() > crate::reading::import::MAX_INPUT_BYTES {
         return Err(err(
             Position::NONE,
             "The input is larger than 64 MiB; a custom resource is a few kilobytes.",
@@ -134,7 +138,7 @@ pub fn read_resource_named(text: &str, name: Option<&str>) -> Result<Resource, V
                 found.first().map_or(Position::NONE, |c| c.pos),
                 format!(
                     "No custom resource here is named '{}'; this text holds {}.",
-                    crate::names::shown(name.unwrap_or_default()),
+                    crate::model::names::shown(name.unwrap_or_default()),
                     found
                         .iter()
                         .map(Candidate::label)

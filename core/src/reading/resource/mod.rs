@@ -5,8 +5,8 @@
 //! `documents` finds the resource among several documents (a multi-document file, a `kind: List`).
 //!
 //! This is the raw level: values are kept as written (a hostile name stays a string here);
-//! [`crate::resource_check`] judges them, and [`crate::resource_check::settings`] hands out only names that
-//! passed the rules of [`crate::names`], so no unchecked value reaches a command.
+//! [`crate::checking::resource`] judges them, and [`crate::checking::resource::settings`] hands out only names that
+//! passed the rules of [`crate::model::names`], so no unchecked value reaches a command.
 //!
 //! KafkaMirrorMaker2 aliases: `spec.mirrors[i].source.alias` and `spec.target.alias` (new style:
 //! always in v1, optional in v1beta2 from 0.49), else `spec.mirrors[i].sourceCluster` and
@@ -290,7 +290,7 @@ pub(super) fn resource_of(root: &JsonValue, is_json: bool) -> Result<Resource, V
                     "Expected kind KafkaConnector or KafkaMirrorMaker2, found {}.",
                     other.map_or_else(
                         || "none".to_string(),
-                        |k| format!("'{}'", crate::names::shown(k))
+                        |k| format!("'{}'", crate::model::names::shown(k))
                     )
                 ),
             ));
@@ -309,7 +309,7 @@ pub(super) fn resource_of(root: &JsonValue, is_json: bool) -> Result<Resource, V
                     kind.as_str(),
                     api_field.value().map_or_else(
                         || "none".to_string(),
-                        |v| format!("'{}'", crate::names::shown(v))
+                        |v| format!("'{}'", crate::model::names::shown(v))
                     )
                 ),
             ));

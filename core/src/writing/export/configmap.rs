@@ -7,7 +7,7 @@ use super::{
 };
 use crate::diag::{Diagnostic, Severity};
 use crate::model::Listing;
-use crate::names;
+use crate::model::names;
 use std::fmt::Write as _;
 
 /// The alter ConfigMap for `listing` (whatever entries it holds: pass a changed-only or full

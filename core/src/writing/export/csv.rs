@@ -2,7 +2,7 @@
 
 use super::{Export, Gate, gate, k};
 use crate::diag::{Diagnostic, Severity};
-use crate::edit::OffsetValue;
+use crate::editing::edit::OffsetValue;
 use crate::json::JsonValue;
 use crate::model::{ConnectorKind, Entry, Listing};
 use std::fmt::Write as _;
@@ -40,7 +40,7 @@ pub fn csv_gated(listing: &Listing, validation: Gate<'_>) -> Result<Export, Vec<
     let mut nulls: Vec<String> = Vec::new();
     for (i, e) in listing.entries.iter().enumerate() {
         let n = i + 1;
-        let facts = crate::filter::EntryFacts::of(kind, e, false);
+        let facts = crate::model::EntryFacts::of(kind, e, false);
         let (Some(topic), Some(partition)) = (facts.topic, facts.partition) else {
             errors.push(k(
                 "CSV",
@@ -73,7 +73,7 @@ pub fn csv_gated(listing: &Listing, validation: Gate<'_>) -> Result<Export, Vec<
                 .with_entry(i),
             );
         }
-        let value = crate::diff::offset_value(kind, e);
+        let value = crate::editing::diff::offset_value(kind, e);
         let offset = match (kind, value) {
             (ConnectorKind::Sink, OffsetValue::Value(v)) => v,
             (_, OffsetValue::Null) => {

@@ -15,14 +15,15 @@
 //! entries); `configmap`, `patch` and `csv` write one export each, `emit` is the YAML emitter and
 //! `rewrite` writes an edited document back in its own form.
 
+use crate::checking::validate::validate;
 use crate::diag::{Diagnostic, Position, Severity, has_errors};
-use crate::diff::{Change, diff};
+use crate::editing::diff::{Change, diff};
 use crate::model::Listing;
-use crate::names::MirrorConnectorName;
-use crate::validate::validate;
+use crate::model::names::MirrorConnectorName;
 
 mod configmap;
 mod csv;
+mod csv_rewrite;
 mod emit;
 mod patch;
 mod rewrite;
@@ -162,12 +163,12 @@ pub fn changed_entries(imported: &Listing, edited: &Listing) -> Listing {
 mod tests {
     #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
     use super::*;
-    use crate::edit::Session;
-    use crate::edit::{Action, Selection};
-    use crate::filter::{Filter, PartitionSet};
-    use crate::import::{ImportOptions, import_bytes_unvalidated};
+    use crate::editing::edit::Session;
+    use crate::editing::edit::{Action, Selection};
+    use crate::editing::filter::{Filter, PartitionSet};
     use crate::json;
     use crate::model::InputForm;
+    use crate::reading::import::{ImportOptions, import_bytes_unvalidated};
 
     /// REST payloads of every kind and shape the streamed path must write exactly as the
     /// general one: numbers near 2^63, duplicate keys and partitions, nulls, missing offsets,

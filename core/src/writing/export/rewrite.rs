@@ -4,12 +4,12 @@
 use super::csv::csv_extra_fields;
 use super::emit::{push_spaces, write_block_or_quoted, write_key};
 use super::write_yaml_string;
+use crate::checking::validate::validate_streamed;
 use crate::diag::{Diagnostic, Position};
-use crate::edit::Session;
+use crate::editing::edit::Session;
 use crate::json::{self, JsonKind, JsonValue};
 use crate::model::{InputForm, Listing, PayloadWriter};
-use crate::validate::validate_streamed;
-use crate::yaml::{self, Style};
+use crate::reading::yaml::{self, Style};
 use std::borrow::Cow;
 
 /// Writes `edited` back in the form `original` was imported from (`original` is the imported
@@ -33,7 +33,7 @@ pub fn rewrite_document(original: &str, edited: &Listing) -> Result<String, Stri
             Ok(text)
         }
         InputForm::Csv => {
-            crate::csv::rewrite(original, edited, |e| csv_extra_fields(edited.kind, e))
+            super::csv_rewrite::rewrite(original, edited, |e| csv_extra_fields(edited.kind, e))
         }
         InputForm::ConfigMapJson => {
             rewrite_json_configmap(original, edited, &edited.to_pretty_json())
@@ -51,7 +51,7 @@ pub fn rewrite_document(original: &str, edited: &Listing) -> Result<String, Stri
 /// second full listing cost a quarter of the CLI's time, mostly fresh memory).
 ///
 /// `None` for a CSV, when an edited entry's partition differs from its row's entry (see
-/// [`crate::validate::validate_streamed`]) or when the document cannot be rewritten: build the
+/// [`crate::checking::validate::validate_streamed`]) or when the document cannot be rewritten: build the
 /// listing and call [`rewrite_document`] then (which reports the error).
 pub fn rewrite_session(original: &str, session: &Session) -> Option<(String, Vec<Diagnostic>)> {
     let meta = session.imported();

@@ -3,45 +3,15 @@
 //! times and then show what is left (an `exit` would close the user's terminal); the script
 //! polls until a deadline and exits with a message that says what to look at.
 //!
-//! This file holds what every target shares (the step, the title, the notes) and picks the
-//! builder: `kube` (Strimzi, kubectl) with `kube_safety` (the steps around an alter or a reset
+//! This file holds the title and the notes every target shares and picks the builder (the
+//! step type the builders share is in `step`): `kube` (Strimzi, kubectl) with `kube_safety` (the steps around an alter or a reset
 //! that keep it safe), or `rest` (Kafka Connect REST, curl).
 
 use super::kube::Kube;
 use super::rest::Rest;
 use super::shell::{Ctx, Mode, Var};
-use super::{AutoOffsetReset, Checked, Kind, Operation};
-
-#[derive(Debug, Clone)]
-pub(crate) struct RawStep {
-    pub(crate) title: String,
-    pub(crate) comment: Vec<String>,
-    pub(crate) body: String,
-    pub(crate) example: Option<String>,
-}
-
-pub(super) fn step(title: impl Into<String>, comment: &[String], body: String) -> RawStep {
-    RawStep {
-        title: title.into(),
-        comment: comment.to_vec(),
-        body,
-        example: None,
-    }
-}
-
-impl RawStep {
-    pub(super) fn with_example(mut self, example: String) -> RawStep {
-        self.example = Some(example);
-        self
-    }
-}
-
-/// Said where a procedure leaves the connector stopped on purpose.
-pub(super) const LEFT_STOPPED: &str = "Nothing was altered. The connector is left STOPPED, so its offsets stay where they are while you redo the edits.";
-
-pub(super) const CURL: &str = "curl -sS --fail-with-body -w '\\n'";
-pub(super) const WARNINGS: &str =
-    r#"{range .status.conditions[?(@.type=="Warning")]}{.reason}: {.message}{"\n"}{end}"#;
+use super::step::{RawStep, auto_offset_reset_note};
+use super::{Checked, Kind, Operation};
 
 /// What the title and comments call the target.
 fn describe(c: &Checked, ctx: &Ctx) -> String {
@@ -135,17 +105,6 @@ pub(crate) fn notes(c: &Checked, op: &Operation) -> Vec<String> {
         ));
     }
     notes
-}
-
-pub(super) fn auto_offset_reset_note(v: AutoOffsetReset) -> &'static str {
-    match v {
-        AutoOffsetReset::Latest => {
-            "With latest, a partition that has no stored offset (a new partition, one whose offset was set to null, or every partition after a reset) starts at its end: records written to it before the connector first sees it are never mirrored. This gives up MirrorMaker's at-least-once guarantee for those partitions; use it only when losing those records is acceptable."
-        }
-        AutoOffsetReset::Earliest => {
-            "With earliest, MirrorMaker's default, a partition that has no stored offset (a new partition, one whose offset was set to null, or every partition after a reset) is mirrored from its first record, which keeps the at-least-once guarantee."
-        }
-    }
 }
 
 pub(crate) fn steps(c: &Checked, op: &Operation, ctx: &Ctx) -> Vec<RawStep> {

@@ -8,10 +8,10 @@
 //! its members sorted by name, and compares offsets as JSON values.
 
 use super::Listed;
-use crate::import::import_bytes_unvalidated;
 use crate::json::{self, JsonValue};
 use crate::model::OffsetField;
-use crate::{ImportOptions, Listing};
+use crate::reading::import::import_bytes_unvalidated;
+use crate::{model::Listing, reading::import::ImportOptions};
 use serde::Serialize;
 use std::io;
 

@@ -4,10 +4,11 @@
 //! alter or a reset safe (record, stop, re-list, compare, verify, restore, clean up) are in
 //! `kube_safety`.
 
-use super::build::{RawStep, WARNINGS, auto_offset_reset_note, step};
 use super::shell::{Ctx, Mode, Var, heredoc};
-use super::{AliasPath, AutoOffsetReset, Checked, Kind, Operation, POLL_INTERVAL_SECONDS};
+use super::step::{RawStep, WARNINGS, auto_offset_reset_note, step};
+use super::{AutoOffsetReset, Checked, Kind, Operation, POLL_INTERVAL_SECONDS};
 use crate::json::Keyed;
+use crate::model::AliasPath;
 use serde::Serialize;
 use serde::ser::SerializeSeq as _;
 
@@ -21,7 +22,7 @@ impl Kube<'_> {
         self.ctx.sh(template)
     }
 
-    pub(super) fn mm2(&self) -> Option<(&crate::names::MirrorConnectorName, AliasPath)> {
+    pub(super) fn mm2(&self) -> Option<(&crate::model::names::MirrorConnectorName, AliasPath)> {
         match &self.c.kind {
             Kind::Mm2 {
                 connector,
@@ -361,7 +362,7 @@ impl Kube<'_> {
                 let (open, body) = heredoc(payload);
                 let upload = match self.ctx.mode {
                     Mode::Steps => {
-                        let file = crate::names::shell_quote(&self.c.manifest_file);
+                        let file = crate::model::names::shell_quote(&self.c.manifest_file);
                         format!(
                             "cat > {file} {open}\n{body}\n{}",
                             self.sh(&format!("⟨kubectl⟩ apply --server-side --field-manager=offsets-editor -n «%NS%» -f {file}"))

@@ -3,12 +3,13 @@
 //! into a file of its own, compare with the listing the edits were made on (`jq`, see `check`),
 //! verify what landed, restore what was recorded, clean up.
 
-use super::build::{LEFT_STOPPED, RawStep, step};
+use super::CHECK_FILE;
 use super::check::jq_program;
 use super::kube::{Kube, NO_OPS};
 use super::shell::{Mode, Var, heredoc};
-use super::{AliasPath, CHECK_FILE};
+use super::step::{LEFT_STOPPED, RawStep, step};
 use crate::json::Keyed;
+use crate::model::AliasPath;
 use serde::Serialize;
 
 impl Kube<'_> {
@@ -189,7 +190,7 @@ impl Kube<'_> {
         let count = check.map_or(0, |c| c.count);
         let jq = format!(
             "jq -rn --slurpfile check {CHECK_FILE} {}",
-            crate::names::shell_quote(&jq_program("listed", false))
+            crate::model::names::shell_quote(&jq_program("listed", false))
         );
         let mut comment = vec![format!(
             "{CHECK_FILE} holds, for each of the {count} partitions the alter writes, its stored offset in the listing you edited and the offset the alter sets. Key order, entry order and spacing do not matter."
@@ -241,7 +242,7 @@ impl Kube<'_> {
     pub(super) fn verify(&self) -> RawStep {
         let jq = format!(
             "jq -rn --slurpfile check {CHECK_FILE} {}",
-            crate::names::shell_quote(&jq_program("altered", true))
+            crate::model::names::shell_quote(&jq_program("altered", true))
         );
         let mut comment = vec!["Lists into the listOffsets ConfigMap and saves it to after-alter.yaml (before-alter.yaml and the listing you edited stay as they are). The connector is still stopped, so the listing shows exactly what was stored.".to_owned()];
         let check = match self.ctx.mode {
@@ -391,7 +392,7 @@ impl Kube<'_> {
             self.sh("⟨kubectl⟩ delete configmap «%ALTER_CM%» -n «%NS%» --ignore-not-found");
         let body = match self.ctx.mode {
             Mode::Steps => {
-                let file = crate::names::shell_quote(&self.c.manifest_file);
+                let file = crate::model::names::shell_quote(&self.c.manifest_file);
                 if same {
                     format!("rm -f {file} {CHECK_FILE}")
                 } else {
@@ -440,7 +441,7 @@ impl Kube<'_> {
         let body = match self.ctx.mode {
             Mode::Steps => format!(
                 "{delete}\nrm -f {} {CHECK_FILE}",
-                crate::names::shell_quote(&self.c.manifest_file)
+                crate::model::names::shell_quote(&self.c.manifest_file)
             ),
             Mode::Script => format!("{delete}\nrm -f {CHECK_FILE}"),
         };

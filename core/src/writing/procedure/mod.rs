@@ -3,11 +3,12 @@
 //! copy-paste steps and as an all-in-one bash script.
 //!
 //! Everything is a pure function of plain values. Every value that ends up in a command is
-//! validated first ([`crate::names`]) and single-quoted; a value that fails validation yields
+//! validated first ([`crate::model::names`]) and single-quoted; a value that fails validation yields
 //! diagnostics and no command at all.
 //!
 //! This file holds the public types, the rendering and [`plan`]; `options` checks the options,
-//! `build` holds what every step shares and picks the builder, `kube` and `kube_safety` build
+//! `build` holds the titles and notes and picks the builder, `step` the step type the
+//! builders share, `kube` and `kube_safety` build
 //! the kubectl steps, `rest` the curl steps, `check` the per-partition check that `jq` runs,
 //! and `shell` turns the command templates into quoted shell text.
 
@@ -19,10 +20,12 @@ mod options;
 mod rest;
 mod rounds;
 mod shell;
+mod step;
 
 use crate::diag::Diagnostic;
+pub use crate::model::AliasPath;
+use crate::model::names::{self, MirrorConnectorName};
 use crate::model::{Entry, EntryKeys, Listing};
-use crate::names::{self, MirrorConnectorName};
 use options::validate;
 pub(crate) use options::{Checked, Kind};
 pub(crate) use shell::comment_lines;
@@ -54,16 +57,6 @@ pub struct Kubernetes {
     pub list_configmap: String,
     /// The ConfigMap named in `alterOffsets.fromConfigMap` (the exported, edited offsets).
     pub alter_configmap: String,
-}
-
-/// Where a KafkaMirrorMaker2 CR keeps the source alias of a mirror, used as the JSON-patch
-/// `test` guard that makes sure index `I` is the intended mirror (domain.md 9.2).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum AliasPath {
-    /// `/spec/mirrors/I/source/alias` (`kafka.strimzi.io/v1`, Strimzi 1.0+; optional in 0.49-0.51).
-    New,
-    /// `/spec/mirrors/I/sourceCluster` (v1beta2, Strimzi 0.44-0.51).
-    Old,
 }
 
 /// The connector whose offsets the procedure handles.

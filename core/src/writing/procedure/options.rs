@@ -1,5 +1,5 @@
 //! The options checked before anything is built: every value that ends up in a command is
-//! validated ([`crate::names`]) or refused with a diagnostic, the warnings about the options are
+//! validated ([`crate::model::names`]) or refused with a diagnostic, the warnings about the options are
 //! collected, and for an alter the per-partition check against the listing is prepared
 //! (`check`). The builders only ever see the result, [`Checked`].
 
@@ -9,7 +9,7 @@ use super::{
     POLL_INTERVAL_SECONDS, RULE_PLAN, Target, check,
 };
 use crate::diag::{Diagnostic, Position};
-use crate::names::{self, MirrorConnectorName, shown};
+use crate::model::names::{self, MirrorConnectorName, shown};
 
 /// The validated facts the builders need.
 #[derive(Debug, Clone)]

@@ -2,9 +2,9 @@
 //! alter or a reset in the same safe order as the kubectl ones (record, stop, list again,
 //! compare, alter, verify, restore, clean up).
 
-use super::build::{CURL, LEFT_STOPPED, RawStep, step};
 use super::check::jq_program;
 use super::shell::{Ctx, Mode, heredoc};
+use super::step::{CURL, LEFT_STOPPED, RawStep, step};
 use super::{CHECK_FILE, Checked, Operation, POLL_INTERVAL_SECONDS};
 
 pub(super) struct Rest<'a> {
@@ -74,7 +74,7 @@ impl Rest<'_> {
         let count = check.map_or(0, |c| c.count);
         let jq = format!(
             "jq -rn --slurpfile check {CHECK_FILE} {} < before-alter.json",
-            crate::names::shell_quote(&jq_program("listed", false))
+            crate::model::names::shell_quote(&jq_program("listed", false))
         );
         let mut comment = vec![format!(
             "{CHECK_FILE} holds, for each of the {count} partitions the alter writes, its stored offset in the listing you edited and the offset the alter sets. Key order, entry order and spacing do not matter."
@@ -111,7 +111,7 @@ impl Rest<'_> {
     pub(super) fn verify(&self) -> RawStep {
         let jq = format!(
             "jq -rn --slurpfile check {CHECK_FILE} {} < after-alter.json",
-            crate::names::shell_quote(&jq_program("altered", true))
+            crate::model::names::shell_quote(&jq_program("altered", true))
         );
         let mut comment = vec!["Saves the listing to after-alter.json. Source connectors list only partitions whose offset is not null.".to_owned()];
         let check = match self.ctx.mode {

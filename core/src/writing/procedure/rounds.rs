@@ -62,7 +62,7 @@ pub(crate) fn describe(rounds: &[String]) -> String {
 }
 
 fn configmap_name(doc: &str) -> Option<String> {
-    let root: JsonValue = crate::yaml::parse(doc).ok()?.root;
+    let root: JsonValue = crate::reading::yaml::parse(doc).ok()?.root;
     if root.get("kind").and_then(JsonValue::as_str) != Some("ConfigMap") {
         return None;
     }

@@ -7,7 +7,7 @@
 //! becomes `kubectl` plus the `--context` option when one is set. User values are substituted
 //! after the template is split, so nothing in a value is ever read as template or shell syntax.
 
-use crate::names::{is_shell_safe, shell_quote};
+use crate::model::names::{is_shell_safe, shell_quote};
 
 /// A user-supplied value that appears in commands. In the script each one becomes a variable
 /// defined once at the top.

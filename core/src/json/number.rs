@@ -55,41 +55,17 @@ impl std::fmt::Debug for Number {
     }
 }
 
-/// The decimal digits of `n`, most significant first, written into `buf` (39 digits hold any
-/// `u128`). By hand rather than `to_string()`: the formatting machinery costs more than the
-/// digits where one number is written per entry.
-pub(crate) fn decimal_digits(mut n: u128, buf: &mut [u8; 40]) -> &[u8] {
-    let mut start = buf.len();
-    loop {
-        start -= 1;
-        if let Some(d) = buf.get_mut(start) {
-            *d = b'0' + (n % 10) as u8;
-        }
-        n /= 10;
-        if n == 0 || start == 0 {
-            break;
-        }
-    }
-    buf.get(start..).unwrap_or_default()
-}
-
 impl Number {
     /// A number from a 64-bit integer (for values the user typed or the edit engine computed).
     pub fn from_i64(value: i64) -> Number {
-        let mut buf = [0u8; 40];
-        let digits = decimal_digits(u128::from(value.unsigned_abs()), &mut buf);
+        let mut buf = itoa::Buffer::new();
+        let text = buf.format(value).as_bytes();
         let mut bytes = [0u8; INLINE_NUMBER];
-        let mut at = 0;
-        if value < 0 {
-            bytes[0] = b'-';
-            at = 1;
-        }
-        for (dst, &d) in bytes.iter_mut().skip(at).zip(digits) {
+        for (dst, &d) in bytes.iter_mut().zip(text) {
             *dst = d;
         }
-        let len = digits.len();
         Number(NumberText::Inline {
-            len: (at + len) as u8,
+            len: text.len() as u8,
             bytes,
         })
     }

@@ -19,8 +19,8 @@ mod serde_bridge;
 mod source_map;
 mod write;
 
-pub(crate) use number::decimal_digits;
 pub use number::{Number, is_json_number};
+pub(crate) use parse::surrogate_pair;
 pub use parse::{JsonError, MAX_DEPTH, parse, parse_mapped};
 pub use serde_bridge::{JacksonEscapes, Keyed};
 pub use source_map::SourceMap;
@@ -248,14 +248,6 @@ mod tests {
         for v in values {
             assert_eq!(Number::from_i64(v).text(), v.to_string());
             assert_eq!(Number::from_i64(v).as_i64(), Some(v));
-        }
-    }
-
-    #[test]
-    fn decimal_digits_of_u128_edges() {
-        let mut buf = [0u8; 40];
-        for n in [0u128, 9, 10, u128::from(u64::MAX), u128::MAX] {
-            assert_eq!(decimal_digits(n, &mut buf), n.to_string().as_bytes());
         }
     }
 

@@ -10,18 +10,18 @@
 //!
 //! Rules: LR1 (warning) below the log start, LR2 (warning) above the log end, LR3 (info, once)
 //! the counts, LR4 (warning) references that contradict each other for a partition, LR5 (info,
-//! once) reference partitions the listing lacks. All wording is here.
+//! once) reference partitions the listing lacks. This file holds the classes and the bounds;
+//! `check` the rules and all their wording.
 
 use crate::diag::{Diagnostic, Position, group_digits};
-use crate::filter::EntryFacts;
+use crate::model::EntryFacts;
+use crate::model::names;
 use crate::model::{ConnectorKind, Entry, Listing};
-use crate::names;
-use crate::reference::{Reference, Role};
+use crate::reading::reference::{Reference, Role};
 use std::collections::HashSet;
-use std::hash::BuildHasherDefault;
 
-/// A set with the reference's fast hasher (the check of 100k rows inserts each once).
-type FxSet<K> = HashSet<K, BuildHasherDefault<crate::reference::FxHasher>>;
+/// A set with foldhash's fast hasher, as the reference's index (the check of 100k rows inserts each once).
+type FastSet<K> = HashSet<K, foldhash::fast::FixedState>;
 use std::sync::Arc;
 
 /// Every rule id the log-range check reports.
@@ -312,244 +312,9 @@ pub fn edit_effect(
     }
 }
 
-/// The counts of a check, for LR3 and the page's header.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
-pub struct RangeCounts {
-    pub ok: usize,
-    pub caught_up: usize,
-    pub below: usize,
-    pub missed: u128,
-    pub above: usize,
-    pub unknown: usize,
-    pub not_checked: usize,
-}
+mod check;
 
-impl RangeCounts {
-    pub fn add(&mut self, class: RangeClass) {
-        match class {
-            RangeClass::Ok => self.ok += 1,
-            RangeClass::CaughtUp => self.caught_up += 1,
-            RangeClass::Below { missed } => {
-                self.below += 1;
-                self.missed = self.missed.saturating_add(missed);
-            }
-            RangeClass::Above { .. } => self.above += 1,
-            RangeClass::Unknown => self.unknown += 1,
-            RangeClass::NotChecked => self.not_checked += 1,
-        }
-    }
-}
-
-/// One row as the check sees it.
-#[derive(Debug, Clone, Copy)]
-pub struct RowFacts<'a> {
-    /// 0-based entry index (as diagnostics carry it).
-    pub entry: usize,
-    pub pos: Position,
-    pub cluster: Option<&'a str>,
-    pub topic: Option<&'a str>,
-    pub partition: Option<i64>,
-    /// The current offset (`None`: null or unreadable).
-    pub stored: Option<i64>,
-}
-
-/// Checks an imported listing (what `validate --reference` does).
-pub fn check_listing(listing: &Listing, range: &LogRange) -> Vec<Diagnostic> {
-    let kind = listing.kind;
-    let rows = listing.entries.iter().enumerate().map(|(i, e)| {
-        let f = EntryFacts::of(kind, e, false);
-        RowFacts {
-            entry: i,
-            pos: e.origin.pos,
-            cluster: f.cluster,
-            topic: f.topic,
-            partition: f.partition,
-            stored: stored_offset(kind, e),
-        }
-    });
-    check_rows(kind, rows, range, listing.offsets_pos)
-}
-
-/// The stored offset of an entry as the check reads it.
-pub fn stored_offset(kind: ConnectorKind, e: &Entry) -> Option<i64> {
-    if e.is_tombstone() {
-        None
-    } else {
-        e.offset(kind)
-    }
-}
-
-/// The check over any rows (the listing's, or a session's with its edits): LR1, LR2 and LR4 per
-/// row, LR3 and LR5 once (at `summary_pos`). Sorted by position.
-pub fn check_rows<'a>(
-    kind: ConnectorKind,
-    rows: impl IntoIterator<Item = RowFacts<'a>>,
-    range: &LogRange,
-    summary_pos: Position,
-) -> Vec<Diagnostic> {
-    let mut out = Vec::new();
-    if range.is_empty() {
-        return out;
-    }
-    let mut counts = RangeCounts::default();
-    let mut listed: FxSet<(&str, i64)> = FxSet::default();
-    let mut first_pos: Option<Position> = None;
-    for r in rows {
-        first_pos.get_or_insert(r.pos);
-        if let (Some(t), Some(p)) = (r.topic, r.partition) {
-            listed.insert((t, p));
-        }
-        let (Some(topic), Some(partition)) = (r.topic, r.partition) else {
-            counts.add(range.classify(kind, r.topic, r.partition, r.stored));
-            continue;
-        };
-        let b = range.bounds(topic, partition);
-        let class = match resume_at(kind, r.stored) {
-            Some(resume) => classify_resume(resume, b),
-            None => RangeClass::NotChecked,
-        };
-        counts.add(class);
-        if matches!(
-            class,
-            RangeClass::Ok | RangeClass::CaughtUp | RangeClass::NotChecked
-        ) {
-            continue;
-        }
-        // The words are built only for the rows that get a diagnostic.
-        let name = match r.cluster {
-            Some(c) if kind == ConnectorKind::MirrorSource => {
-                format!("{}/{}:{partition}", names::shown(c), names::shown(topic))
-            }
-            _ => format!("{}:{partition}", names::shown(topic)),
-        };
-        let n = r.entry + 1;
-        let resume = resume_at(kind, r.stored).unwrap_or_default();
-        let stored = r.stored.unwrap_or_default();
-        let resumes = match kind {
-            ConnectorKind::MirrorSource => {
-                format!("stored offset {stored} resumes at record {resume}")
-            }
-            _ => format!("resumes at record {resume}"),
-        };
-        let who = match kind {
-            ConnectorKind::MirrorSource => "MirrorMaker 2",
-            _ => "sink connectors",
-        };
-        let lost_to = match kind {
-            ConnectorKind::MirrorSource => "never reach the target cluster",
-            _ => "are never delivered to the sink",
-        };
-        match class {
-            RangeClass::Below { missed } => {
-                let e = b.earliest.unwrap_or_default();
-                out.push(
-                    Diagnostic::warning(
-                        "LR1",
-                        r.pos,
-                        format!(
-                            "Entry #{n} ({name}): {resumes}, below the log start {e}: records {resume}…{} ({} record{}) were deleted by retention before they were processed. The consumer falls back to auto.offset.reset: with earliest (the default for {who}) it restarts at {e} and those records {lost_to}; with latest it skips to the log end; with none the task fails. To acknowledge the loss, set the offset from the earliest offsets.",
-                            e as i128 - 1,
-                            group_digits(missed),
-                            if missed == 1 { "" } else { "s" }
-                        ),
-                    )
-                    .with_entry(r.entry),
-                );
-            }
-            RangeClass::Above { past } => {
-                let l = b.latest.unwrap_or_default();
-                let replay = match b.earliest {
-                    Some(e) if e <= l => format!(
-                        "it replays the whole log ({} record{} from {e})",
-                        group_digits((l - e) as u128),
-                        if l - e == 1 { "" } else { "s" }
-                    ),
-                    _ => "it replays the whole partition from its log start".to_string(),
-                };
-                let cluster_hint = match kind {
-                    ConnectorKind::MirrorSource => {
-                        " (MirrorMaker 2 offsets must be looked up on the SOURCE cluster)"
-                    }
-                    _ => "",
-                };
-                out.push(
-                    Diagnostic::warning(
-                        "LR2",
-                        r.pos,
-                        format!(
-                            "Entry #{n} ({name}): {resumes}, {} past the log end {l}: the topic was probably deleted and recreated, or the reference comes from another cluster{cluster_hint}. The consumer gets OffsetOutOfRange and falls back to auto.offset.reset: with earliest (the default for {who}) {replay}; with latest it skips to the log end. Check the cluster, then set the offset from the earliest or latest offsets.",
-                            group_digits(past)
-                        ),
-                    )
-                    .with_entry(r.entry),
-                );
-            }
-            RangeClass::Unknown => {
-                if let (Some(e), Some(l)) = (b.earliest, b.latest)
-                    && e > l
-                {
-                    out.push(
-                        Diagnostic::warning(
-                            "LR4",
-                            r.pos,
-                            format!(
-                                "Entry #{n} ({name}): the earliest offset {e} is above the latest {l}: the two references come from different clusters or were taken far apart, so this partition's log range is unknown. Look both up again, one right after the other, on the same cluster."
-                            ),
-                        )
-                        .with_entry(r.entry),
-                    );
-                }
-            }
-            _ => {}
-        }
-    }
-    let pos = first_pos.unwrap_or(summary_pos);
-    let g = |n: usize| group_digits(n as u128);
-    let summary = if matches!(kind, ConnectorKind::MirrorSource | ConnectorKind::Sink) {
-        format!(
-            "Log range against {}: {} in the log ({} caught up), {} below the log start ({} records purged), {} above the log end, {} unknown (no reference), {} not checked (null or unreadable offset).",
-            range.against(),
-            g(counts.ok + counts.caught_up),
-            g(counts.caught_up),
-            g(counts.below),
-            group_digits(counts.missed),
-            g(counts.above),
-            g(counts.unknown),
-            g(counts.not_checked)
-        )
-    } else {
-        format!(
-            "Log range: not checked; a {} stores no position in a Kafka log (the check applies to MirrorSourceConnector and sink connectors).",
-            kind.label()
-        )
-    };
-    out.push(Diagnostic::info("LR3", pos, summary));
-    let mut unlisted: Vec<String> = Vec::new();
-    let mut seen: FxSet<(&str, i64)> = FxSet::default();
-    for r in [&range.earliest, &range.latest].into_iter().flatten() {
-        for v in &r.values {
-            let key = (v.topic.as_str(), v.partition);
-            if !listed.contains(&key) && seen.insert(key) {
-                unlisted.push(format!("{}:{}", v.topic, v.partition));
-            }
-        }
-    }
-    if !unlisted.is_empty() {
-        let shown: Vec<&str> = unlisted.iter().take(5).map(String::as_str).collect();
-        out.push(Diagnostic::info(
-            "LR5",
-            pos,
-            format!(
-                "{} partition(s) of the references are not in the listing ({}{}): the connector has no offset stored for them; it starts them from auto.offset.reset. Add them with edit --set-from ROLE=REF --add-unlisted if they should start elsewhere.",
-                g(unlisted.len()),
-                shown.join(", "),
-                if unlisted.len() > 5 { ", …" } else { "" }
-            ),
-        ));
-    }
-    super::sort_diagnostics(&mut out, super::by_position);
-    out
-}
+pub use check::{RangeCounts, RowFacts, check_listing, check_rows, stored_offset};
 
 #[cfg(test)]
 mod tests {

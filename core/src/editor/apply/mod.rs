@@ -1,19 +1,25 @@
 //! Safe apply (issue 12), the page's side: the custom resource as an input (its findings, and
 //! the export settings it fills), which settings stop which export view, the rollback of the
-//! current alter, and the landed check of a listing taken after the alter.
+//! current alter; `landed` holds the landed check of a listing taken after the alter.
 
 use super::{Editor, Field, Notice, NoticeAt, TargetKind};
+use crate::checking::resource::{Against, Finding, check_resource, settings};
 use crate::diag::{Diagnostic, Position};
-use crate::diff::{Confirmation, confirm, offset_value};
-use crate::edit::{OffsetValue, describe_entry};
-use crate::export::{self, ConfigMapOptions, Export, Gate};
-use crate::import::{ImportOptions, import};
+use crate::editing::diff::{Confirmation, confirm, offset_value};
+use crate::editing::edit::{OffsetValue, describe_entry};
+use crate::model::AliasPath;
 use crate::model::{ConfigMapMeta, Listing, ResetFact};
-use crate::procedure::{self, AliasPath, Listed, Procedure, Target};
-use crate::resource::{Candidate, Resource, candidates, read_resource_named};
-use crate::resource_check::{Against, Finding, check_resource, settings};
-use crate::rollback::{rollback, rollback_configmap};
+use crate::pipeline::import;
+use crate::reading::import::ImportOptions;
+use crate::reading::resource::{Candidate, Resource, candidates, read_resource_named};
+use crate::writing::export::{self, ConfigMapOptions, Export, Gate};
+use crate::writing::procedure::{self, Listed, Procedure, Target};
+use crate::writing::rollback::{rollback, rollback_configmap};
 use std::sync::Arc;
+
+mod landed;
+
+pub use landed::{LandedReport, LandedRow, Landing};
 
 /// The custom resource and the landed check, kept with the editor.
 #[derive(Debug, Clone, PartialEq, Default)]
@@ -107,50 +113,6 @@ pub struct RollbackExports {
     pub procedure: Result<Procedure, Vec<Diagnostic>>,
     /// The partitions the rollback names, as a listing should show them once it landed.
     pub expected: String,
-}
-
-/// How one partition of the alter shows in the listing taken after it.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Landing {
-    /// Listed as the alter asked (a null request: absent or null).
-    Landed,
-    /// Listed with another offset.
-    Drifted,
-    /// Not in the listing.
-    Missing,
-}
-
-impl Landing {
-    pub fn as_str(self) -> &'static str {
-        match self {
-            Landing::Landed => "landed",
-            Landing::Drifted => "drifted",
-            Landing::Missing => "missing",
-        }
-    }
-}
-
-/// One partition of the landed check.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct LandedRow {
-    /// `east/orders:0`, `orders:3`, or the partition's JSON.
-    pub label: String,
-    /// The offset the alter asked for.
-    pub asked: String,
-    /// The offset the new listing shows ("no entry" when absent).
-    pub listed: String,
-    pub status: Landing,
-}
-
-/// The landed check of a listing taken after the alter (as `diff --expect` in the CLI).
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct LandedReport {
-    pub rows: Vec<LandedRow>,
-    pub landed: usize,
-    pub drifted: usize,
-    pub missing: usize,
-    /// One sentence: how many landed, drifted and are missing.
-    pub summary: String,
 }
 
 /// The custom resource check, as the page shows it.
@@ -277,8 +239,10 @@ impl Editor {
                 let kind = s.kind.as_str();
                 let values = &mut self.settings.values;
                 self.settings.target = match s.kind {
-                    crate::resource::ResourceKind::KafkaConnector => TargetKind::KafkaConnector,
-                    crate::resource::ResourceKind::KafkaMirrorMaker2 => {
+                    crate::reading::resource::ResourceKind::KafkaConnector => {
+                        TargetKind::KafkaConnector
+                    }
+                    crate::reading::resource::ResourceKind::KafkaMirrorMaker2 => {
                         TargetKind::KafkaMirrorMaker2
                     }
                 };
@@ -335,7 +299,7 @@ impl Editor {
                     alter: None,
                     connector: None,
                 };
-                crate::resource_check::connector_for(resource, &against)
+                crate::checking::resource::connector_for(resource, &against)
                     .and_then(|spec| spec.reset(kind).ok().flatten())
                     .unwrap_or_default()
             }
@@ -464,7 +428,7 @@ impl Editor {
             )])
         } else {
             let document = if target == TargetKind::Rest {
-                let diags = crate::validate::validate(&rb.payload, Some(&rb.after_alter));
+                let diags = crate::checking::validate::validate(&rb.payload, Some(&rb.after_alter));
                 export::patch_json_gated(&rb.payload, Gate::Checked(&diags), true)
             } else if !blockers.configmap.is_empty() {
                 Err(blockers.configmap.iter().map(FieldBlocker::named).collect())
@@ -516,85 +480,4 @@ impl Editor {
     }
 
     // ----- the landed check -----
-
-    /// Imports the listing taken after the alter (empty text: no check).
-    pub(super) fn check_landed_text(&mut self, text: &str) {
-        self.safe.revision = self.safe.revision.wrapping_add(1);
-        self.safe.after = (!text.trim().is_empty())
-            .then(|| import(text, &ImportOptions::default()).map(|i| Arc::new(i.listing)));
-    }
-
-    /// A picked listing file, as bytes.
-    pub(super) fn check_landed_bytes(&mut self, bytes: &[u8]) {
-        self.safe.revision = self.safe.revision.wrapping_add(1);
-        self.safe.after = Some(
-            crate::import::import_bytes(bytes, &ImportOptions::default())
-                .map(|i| Arc::new(i.listing)),
-        );
-    }
-
-    /// The landed check: each partition of the export, landed, drifted or missing in the new
-    /// listing. `None` without a new listing; `Err` when it could not be imported.
-    pub fn landed_report(&self) -> Option<Result<LandedReport, Vec<Diagnostic>>> {
-        let after = self.safe.after.as_ref()?;
-        let session = self.session()?;
-        let after = match after {
-            Ok(after) => after,
-            Err(e) => return Some(Err(e.clone())),
-        };
-        let requested = session.export_listing();
-        let kind = requested.kind;
-        let Confirmation { mismatches, .. } = confirm(&requested, after);
-        let mut rows: Vec<LandedRow> = requested
-            .entries
-            .iter()
-            .map(|e| {
-                let v = offset_value(kind, e);
-                LandedRow {
-                    label: describe_entry(kind, e),
-                    asked: show(Some(v)),
-                    listed: if v == OffsetValue::Null {
-                        "no entry".to_string()
-                    } else {
-                        show(Some(v))
-                    },
-                    status: Landing::Landed,
-                }
-            })
-            .collect();
-        for m in mismatches {
-            if let Some(row) = rows.get_mut(m.entry) {
-                row.listed = show(m.actual);
-                row.status = if m.actual.is_some() {
-                    Landing::Drifted
-                } else {
-                    Landing::Missing
-                };
-            }
-        }
-        let count = |s: Landing| rows.iter().filter(|r| r.status == s).count();
-        let (landed, drifted, missing) = (
-            count(Landing::Landed),
-            count(Landing::Drifted),
-            count(Landing::Missing),
-        );
-        let summary = if drifted + missing == 0 {
-            format!(
-                "All {} of the alter landed: the new listing shows every offset it asked for.",
-                plural(rows.len(), "partition", "partitions")
-            )
-        } else {
-            format!(
-                "{landed} of {} landed; {drifted} drifted (listed with another offset), {missing} missing (not in the new listing). Check that the alter was applied to this connector, and list again.",
-                plural(rows.len(), "altered partition", "altered partitions")
-            )
-        };
-        Some(Ok(LandedReport {
-            rows,
-            landed,
-            drifted,
-            missing,
-            summary,
-        }))
-    }
 }

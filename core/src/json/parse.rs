@@ -504,10 +504,10 @@ impl Parser<'_> {
                             self.bump();
                             self.bump();
                             let lo = self.hex4()?;
-                            if !(0xDC00..0xE000).contains(&lo) {
-                                return Err(self.err("invalid \\u low surrogate"));
+                            match surrogate_pair(hi, lo) {
+                                Some(code) if (0xDC00..0xE000).contains(&lo) => code,
+                                _ => return Err(self.err("invalid \\u low surrogate")),
                             }
-                            0x10000 + ((hi - 0xD800) << 10) + (lo - 0xDC00)
                         } else {
                             hi
                         };
@@ -544,4 +544,11 @@ impl Parser<'_> {
             }
         }
     }
+}
+
+/// The code point a `\u` high surrogate `hi` (0xD800..0xDC00) and the low one after it name;
+/// `None` when `lo` is below the low surrogates. The one place the pair is combined: the
+/// parser (which also refuses a `lo` past them) and the source maps of ConfigMap values.
+pub(crate) fn surrogate_pair(hi: u32, lo: u32) -> Option<u32> {
+    Some(0x10000 + ((hi - 0xD800) << 10) + lo.checked_sub(0xDC00)?)
 }

@@ -1,0 +1,260 @@
+//! Restoring an editor from its draft records: the source re-imported, the edits re-applied
+//! only to the listing they were made on, the prefs put back.
+
+use super::*;
+
+impl Editor {
+    /// [`Editor::restore_with_prefs`], and the notice says how old the draft is ("Draft
+    /// restored from 3 hours ago") when its record was written by [`Editor::draft_record_at`].
+    pub fn restore_at(
+        source_record: &str,
+        draft_record: Option<&str>,
+        prefs_record: Option<&str>,
+        now: i64,
+    ) -> Result<Editor, String> {
+        let (mut editor, saved) =
+            Editor::restore_records(source_record, draft_record, prefs_record)?;
+        if let (Some(saved), Some(notice)) = (saved, editor.notice.as_mut()) {
+            let age = crate::editor::display::age_text(saved, now);
+            let listed_known = editor
+                .loaded
+                .as_ref()
+                .and_then(|l| l.session.imported().configmap.as_ref())
+                .is_some_and(|c| c.listed_at.is_some());
+            let check = if listed_known {
+                "The header says when its listing was taken."
+            } else {
+                "Its listing may be older still: list the offsets again before you alter."
+            };
+            notice.text = match notice.text.strip_prefix("Draft restored, but ") {
+                Some(rest) => format!("Draft restored from {age}, but {rest} {check}"),
+                None => format!("Draft restored from {age}. {check}"),
+            };
+        }
+        Ok(editor)
+    }
+
+    /// [`EditorAction::Restore`]: the restored state in place of this one, revisions bumped
+    /// so that the page repaints everything; a draft that cannot be restored is named in the
+    /// notice and changes nothing else.
+    pub(in crate::editor) fn restore_in_place(
+        &mut self,
+        source_record: &str,
+        draft_record: Option<&str>,
+        prefs_record: Option<&str>,
+        now: i64,
+    ) {
+        match Editor::restore_at(source_record, draft_record, prefs_record, now) {
+            Ok(restored) => {
+                // The restored tab is the user's last choice (swap_in keeps the current one,
+                // which is right for an undone load, not for a draft).
+                let tab = restored.export_tab;
+                self.swap_in(restored);
+                self.export_tab = tab;
+            }
+            Err(text) => {
+                self.notice = Some(Notice {
+                    at: NoticeAt::Page,
+                    severity: Severity::Warning,
+                    text,
+                });
+            }
+        }
+    }
+
+    /// Rebuilds an editor from the two draft records. The text area and the source always
+    /// come back; edits that no longer apply are reported in the notice, never dropped
+    /// silently.
+    pub fn restore(source_record: &str, draft_record: Option<&str>) -> Result<Editor, String> {
+        Editor::restore_with_prefs(source_record, draft_record, None)
+    }
+
+    /// The filter and export settings of a draft or a [`Editor::prefs_record`]; what a record
+    /// does not name is left as it is.
+    pub(super) fn apply_prefs(&mut self, record: &EditsRecord<'_>) {
+        if let Some(filter) = &record.filter {
+            self.apply(EditorAction::SetFilter(filter.to_string()));
+        }
+        if let Some(target) = record.target.as_deref().and_then(TargetKind::from_id) {
+            self.settings.target = target;
+        }
+        if let Some(Fields(fields)) = &record.fields {
+            self.settings.values.clear();
+            for (field, value) in fields {
+                self.settings.values.insert(*field, value.to_string());
+            }
+        }
+        match record.alias_path.as_deref() {
+            Some("old") => self.settings.alias_path = AliasPath::Old,
+            Some("new") => self.settings.alias_path = AliasPath::New,
+            _ => {}
+        }
+        // A record that names no choice (the prefs and the draft are always written whole)
+        // restores to not chosen.
+        self.settings.auto_offset_reset = match record.auto_offset_reset_choice.as_deref() {
+            Some("earliest") => Some(AutoOffsetReset::Earliest),
+            Some("latest") => Some(AutoOffsetReset::Latest),
+            _ => None,
+        };
+        if let Some(tab) = record.export_tab.as_deref().and_then(ExportTab::from_id) {
+            self.export_tab = tab;
+        }
+        // Read again, not re-filled: the fields above are what the user last had.
+        if let Some(resource) = record.resource.as_deref()
+            && resource != self.resource_text()
+        {
+            self.set_resource(resource.to_string());
+        }
+    }
+
+    /// [`Editor::restore`], then the newer filter and settings of a [`Editor::prefs_record`]
+    /// (an unreadable or foreign one is ignored: it holds nothing that cannot be typed again).
+    pub fn restore_with_prefs(
+        source_record: &str,
+        draft_record: Option<&str>,
+        prefs_record: Option<&str>,
+    ) -> Result<Editor, String> {
+        Editor::restore_records(source_record, draft_record, prefs_record).map(|(e, _)| e)
+    }
+
+    /// The restored editor and the draft's `savedAt`.
+    pub(super) fn restore_records(
+        source_record: &str,
+        draft_record: Option<&str>,
+        prefs_record: Option<&str>,
+    ) -> Result<(Editor, Option<i64>), String> {
+        let (mut editor, saved_at) = Editor::restore_draft(source_record, draft_record)?;
+        let prefs =
+            prefs_record.and_then(|p| read_record::<EditsRecord<'_>>(p, "settings are").ok());
+        if let Some(prefs) = prefs {
+            // The prefs are replayed as actions, which clear the notice: the restore's own
+            // notice is the one to show.
+            let notice = editor.notice.take();
+            editor.apply_prefs(&prefs);
+            editor.notice = notice;
+        }
+        Ok((editor, saved_at))
+    }
+
+    pub(super) fn restore_draft(
+        source_record: &str,
+        draft_record: Option<&str>,
+    ) -> Result<(Editor, Option<i64>), String> {
+        let record: SourceRecord<'_> = read_record(source_record, "draft is")?;
+        let mut editor = Editor {
+            input: record.input.into_owned(),
+            ..Editor::default()
+        };
+        let source = match record.source {
+            Some(SourceText::Text(source)) => Some(source.into_owned()),
+            Some(SourceText::Input) => Some(editor.input.clone()),
+            None => None,
+        };
+        editor.kind_choice = record
+            .kind
+            .as_deref()
+            .and_then(crate::model::ConnectorKind::from_choice);
+        if let Some(source) = source {
+            let options = ImportOptions {
+                data_key: record.data_key.map(Cow::into_owned),
+                list_item: record.list_item,
+                ..ImportOptions::default()
+            };
+            editor.load(source, options);
+        }
+        let Some(draft) = draft_record else {
+            return Ok((editor, None));
+        };
+        let draft: EditsRecord<'_> = read_record(draft, "edits are")?;
+        let mut problems = Vec::new();
+        editor.apply_prefs(&draft);
+        // References are facts of the cluster, not edits of the listing: restored whatever
+        // listing came back.
+        if let Some(refs) = draft.references {
+            editor.restore_references(
+                refs.into_iter()
+                    .filter_map(|r| {
+                        let role = match Role::from_id(&r.role)? {
+                            Role::Time { .. } => Role::Time { at_ms: r.at_ms },
+                            Role::Group { .. } => Role::Group {
+                                name: r.group.map(Cow::into_owned),
+                            },
+                            role => role,
+                        };
+                        Some((r.name.into_owned(), r.text.into_owned(), role))
+                    })
+                    .collect(),
+            );
+        }
+        let same_source = editor.loaded.as_ref().is_some_and(|l| {
+            draft.source.as_deref() == Some(format!("{:016x}", l.source_hash).as_str())
+        });
+        if editor.loaded.is_some() && !same_source && draft.set.is_some() {
+            problems.push(
+                "The saved edits belong to another listing than the one saved (the browser could not store the new one); they were not re-applied.".to_string(),
+            );
+        }
+        if same_source {
+            let mut actions = Vec::new();
+            let changes = draft.set.unwrap_or_default();
+            if !changes.is_empty() {
+                actions.push(Action::SetEach { changes });
+            }
+            for (row, entry) in draft.entries.unwrap_or_default() {
+                let value = match entry {
+                    EntryJson::Tree(value) => Ok(value),
+                    EntryJson::Text(text) => json::parse(text.get()),
+                };
+                match value {
+                    Ok(value) => actions.push(Action::SetEntry { row, value }),
+                    Err(e) => problems.push(format!(
+                        "The saved entry of row {row} is unreadable ({}).",
+                        e.message
+                    )),
+                }
+            }
+            for a in draft.added.unwrap_or_default() {
+                actions.push(Action::AddEntries {
+                    cluster: a.cluster.map(Cow::into_owned),
+                    topic: a.topic.into_owned(),
+                    partitions: PartitionSet::range(a.partition, a.partition),
+                    offset: a.offset,
+                });
+            }
+            let removed = draft.removed.unwrap_or_default();
+            if !removed.is_empty() {
+                actions.push(Action::RemoveEntries {
+                    selection: Selection::Rows(removed),
+                });
+            }
+            if draft.scope.as_deref() == Some("all") {
+                actions.push(Action::SetScope {
+                    scope: ExportScope::All,
+                });
+            }
+            if let Some(loaded) = editor.loaded.as_mut() {
+                for action in actions {
+                    if let Err(e) = loaded.session.apply(action) {
+                        problems.push(e.message);
+                    }
+                }
+            }
+        }
+        editor.notice = Some(if problems.is_empty() {
+            Notice::info(
+                NoticeAt::Page,
+                "Draft restored from this browser's storage.",
+            )
+        } else {
+            Notice {
+                severity: Severity::Warning,
+                text: format!(
+                    "Draft restored, but some edits could not be re-applied: {}",
+                    problems.join(" ")
+                ),
+                at: NoticeAt::Page,
+            }
+        });
+        Ok((editor, draft.saved_at))
+    }
+}

@@ -1,0 +1,77 @@
+//! The edit panel's sub-reducer: offset edits, undo and redo (handed to the offsets session's
+//! reducer, `Session::apply`, or to the load history of `editor/replace.rs`), the bulk buttons
+//! and the "Add partitions" form.
+
+use crate::editing::edit::{Action, Session};
+use crate::editor::action::EditorAction;
+use crate::editor::{Editor, Notice, NoticeAt, add_entries, bulk_action};
+
+impl Editor {
+    pub(super) fn reduce_edit(&mut self, action: EditorAction) {
+        match action {
+            EditorAction::Edit(action) => self.edit(action),
+            EditorAction::Bulk { op, value } => {
+                match bulk_action(op, self.bulk_selection(), &value) {
+                    Ok(action) => self.edit(action),
+                    Err(message) => {
+                        self.notice = Some(Notice::error(NoticeAt::BulkValue, message));
+                    }
+                }
+            }
+            EditorAction::AddEntries {
+                cluster,
+                topic,
+                partitions,
+                offset,
+            } => match add_entries(&cluster, &topic, &partitions, &offset) {
+                Ok(action) => self.edit(action),
+                Err(message) => self.notice = Some(Notice::error(NoticeAt::Add, message)),
+            },
+            // The other panels' actions never come here (see `Editor::apply`).
+            _ => {}
+        }
+    }
+
+    /// An offset edit through the offsets session's reducer (`Session::apply`); undo and
+    /// redo run over the load history once the session's own is used up.
+    pub(in crate::editor) fn edit(&mut self, action: Action) {
+        // Undo and redo go through the session's own history first, then over the load or
+        // discard that replaced it: one timeline.
+        match action {
+            Action::Undo
+                if !self.session().is_some_and(Session::can_undo) && !self.replaced.is_empty() =>
+            {
+                return self.undo_replace();
+            }
+            Action::Redo
+                if !self.session().is_some_and(Session::can_redo) && !self.reloaded.is_empty() =>
+            {
+                return self.redo_replace();
+            }
+            _ => {}
+        }
+        let history = matches!(action, Action::Undo | Action::Redo);
+        let at = NoticeAt::of(&action);
+        let Some(loaded) = self.loaded.as_mut() else {
+            self.notice = Some(Notice::error(at, "Load offsets first."));
+            return;
+        };
+        self.notice = Some(match loaded.session.apply(action) {
+            Ok(outcome) => {
+                if outcome.changed > 0 && !history {
+                    // A new edit after an undone load: the load cannot be redone any more.
+                    self.reloaded.clear();
+                }
+                let mut text = outcome.message;
+                for note in outcome.notes {
+                    text.push(' ');
+                    text.push_str(&note);
+                }
+                Notice::info(at, text)
+            }
+            Err(e) => Notice::error(at, e.message),
+        });
+        let len = loaded.session.len();
+        self.selected.truncate(len);
+    }
+}

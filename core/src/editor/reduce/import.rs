@@ -1,0 +1,201 @@
+//! The import area's sub-reducer: the text, a file that could not be read, folding the area;
+//! and every load: Load, a file, Load example, a key or kind pick, Discard and a restored draft.
+
+use crate::diag::Diagnostic;
+use crate::editing::edit::Session;
+use crate::editor::action::EditorAction;
+use crate::editor::display::group_digits;
+use crate::editor::settings::{self, default_settings};
+use crate::editor::view::FactsIndex;
+use crate::editor::{Editor, Loaded, Notice, NoticeAt, fingerprint};
+use crate::model::EntryFacts;
+use crate::pipeline::import;
+use crate::reading::import::ImportOptions;
+use crate::writing::procedure::Listed;
+
+impl Editor {
+    pub(super) fn reduce_import(&mut self, action: EditorAction) {
+        match action {
+            EditorAction::SetInput(text) => {
+                self.input = text;
+                self.input_revision = self.input_revision.wrapping_add(1);
+            }
+            EditorAction::Load => {
+                let mut before = self.snapshot();
+                // The text area already holds the new text: Undo shows the previous listing
+                // with the text it came from (Redo brings the new text back).
+                if let Some(loaded) = &before.loaded {
+                    before.input = loaded.source.clone();
+                }
+                if self.load(self.input.clone(), ImportOptions::default()) {
+                    self.replaced_from(before);
+                }
+            }
+            EditorAction::LoadFile(bytes) => {
+                self.input_revision = self.input_revision.wrapping_add(1);
+                match String::from_utf8(bytes) {
+                    Ok(text) => {
+                        let before = self.snapshot();
+                        self.input = text;
+                        if self.load(self.input.clone(), ImportOptions::default()) {
+                            self.replaced_from(before);
+                        }
+                    }
+                    Err(e) => {
+                        let bytes = e.into_bytes();
+                        // The size and UTF-8 checks the CLI applies to a file, with positions.
+                        let errors = match crate::pipeline::import_bytes(
+                            &bytes,
+                            &ImportOptions::default(),
+                        ) {
+                            Err(errors) => errors,
+                            Ok(_) => Vec::new(),
+                        };
+                        self.input = String::from_utf8_lossy(&bytes).into_owned();
+                        self.loads = self.loads.wrapping_add(1);
+                        self.load_failed(errors);
+                    }
+                }
+            }
+            EditorAction::LoadText(text) => {
+                let before = self.snapshot();
+                self.input = text;
+                self.input_revision = self.input_revision.wrapping_add(1);
+                if self.load(self.input.clone(), ImportOptions::default()) {
+                    self.replaced_from(before);
+                }
+            }
+            EditorAction::FileUnreadable { name, reason, at } => {
+                let kept = match at {
+                    NoticeAt::Import if self.loaded.is_some() => {
+                        "Nothing was loaded and your edits are kept"
+                    }
+                    NoticeAt::Import => "Nothing was loaded",
+                    _ => "Nothing was changed",
+                };
+                self.notice = Some(Notice::error(
+                    at,
+                    format!(
+                        "Could not read {name}: {reason}. {kept}; try again, or paste the text instead."
+                    ),
+                ));
+            }
+            EditorAction::PickKey(key) => {
+                if let Some(loaded) = &self.loaded {
+                    let source = loaded.source.clone();
+                    let options = ImportOptions {
+                        data_key: Some(key),
+                        ..loaded.options.clone()
+                    };
+                    let before = self.snapshot();
+                    if self.load(source, options) {
+                        self.replaced_from(before);
+                    }
+                }
+            }
+            EditorAction::ChooseKind(kind) => self.choose_kind(kind),
+            EditorAction::Discard => {
+                let before = self.snapshot();
+                *self = Editor {
+                    revision: self.revision,
+                    input_revision: self.input_revision.wrapping_add(1),
+                    data_revision: self.data_revision,
+                    view_revision: self.view_revision,
+                    settings_revision: self.settings_revision,
+                    replaced: std::mem::take(&mut self.replaced),
+                    export_tab: self.export_tab,
+                    export_wide: self.export_wide,
+                    ..Editor::default()
+                };
+                self.replaced_from(before);
+            }
+            EditorAction::ShowImport(open) => self.import_collapsed = !open,
+            EditorAction::Restore {
+                source,
+                draft,
+                prefs,
+                now,
+            } => self.restore_in_place(&source, draft.as_deref(), prefs.as_deref(), now),
+            // The other panels' actions never come here (see `Editor::apply`).
+            _ => {}
+        }
+    }
+
+    /// Imports `source`; `true` when it replaced the loaded session (a refused load keeps it).
+    pub(in crate::editor) fn load(&mut self, source: String, options: ImportOptions) -> bool {
+        let options = ImportOptions {
+            kind: self.kind_choice,
+            ..options
+        };
+        self.loads = self.loads.wrapping_add(1);
+        let source_hash = fingerprint(&source);
+        match import(&source, &options) {
+            Ok(imported) => {
+                let listing = imported.listing;
+                let typed = std::mem::replace(&mut self.settings, default_settings(&listing));
+                // The first listing keeps what the guided start typed and the listing lacks.
+                if self.loaded.is_none() {
+                    settings::keep_typed(&mut self.settings, &typed, &listing);
+                }
+                // More than one source cluster: two entries name different ones.
+                let mut clusters = listing
+                    .entries
+                    .iter()
+                    .filter_map(|e| EntryFacts::of(listing.kind, e, false).cluster);
+                let multi_cluster = match clusters.next() {
+                    Some(first) => clusters.any(|c| c != first),
+                    None => false,
+                };
+                let index = FactsIndex::new(&listing);
+                let entries = listing.entries.len();
+                let kind = listing.kind.label();
+                let session = Session::new(listing);
+                let listed = Listed::new(session.imported_shared());
+                self.loaded = Some(Loaded {
+                    listed,
+                    session,
+                    source,
+                    options,
+                    diagnostics: imported.diagnostics,
+                    multi_cluster,
+                    source_hash,
+                    index,
+                });
+                // A custom resource given earlier fills the settings of the new listing too.
+                self.fill_from_resource();
+                self.load_errors.clear();
+                self.import_collapsed = true;
+                self.selected.clear();
+                self.collapsed.clear();
+                self.notice = Some(Notice::info(
+                    NoticeAt::Import,
+                    format!(
+                        "Loaded {} {} ({kind}).",
+                        group_digits(entries as u128),
+                        if entries == 1 { "entry" } else { "entries" }
+                    ),
+                ));
+                true
+            }
+            Err(errors) => {
+                self.load_failed(errors);
+                false
+            }
+        }
+    }
+
+    /// A refused load: the errors, and a notice naming the first one.
+    pub(in crate::editor) fn load_failed(&mut self, errors: Vec<Diagnostic>) {
+        self.notice = Some(Notice::error(
+            NoticeAt::Import,
+            match errors.first() {
+                Some(d) if self.loaded.is_some() => {
+                    format!("Not loaded, your current edits are kept: {d}")
+                }
+                Some(d) => format!("Not loaded: {d}"),
+                None => "Not loaded.".to_string(),
+            },
+        ));
+        self.load_errors = errors;
+    }
+}

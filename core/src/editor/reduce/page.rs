@@ -1,0 +1,38 @@
+//! The small panels' sub-reducers: the export settings, the notice and the export tabs, the
+//! custom resource and the landed check (`editor/apply.rs`), and the references
+//! (`editor/references.rs`).
+
+use crate::editor::Editor;
+use crate::editor::action::EditorAction;
+
+impl Editor {
+    pub(super) fn reduce_page(&mut self, action: EditorAction) {
+        match action {
+            EditorAction::SetTarget(target) => self.settings.target = target,
+            EditorAction::SetField(field, value) => {
+                self.settings.values.insert(field, value);
+            }
+            EditorAction::SetAliasPath(path) => self.settings.alias_path = path,
+            EditorAction::SetAutoOffsetReset(value) => self.settings.auto_offset_reset = value,
+            EditorAction::SetRounds(rounds) => self.settings.rounds = rounds,
+            EditorAction::WidenExport(wide) => self.export_wide = wide,
+            EditorAction::DismissNotice => self.notice = None,
+            EditorAction::SelectExportTab(tab) => self.export_tab = tab,
+            EditorAction::CheckResource(text) => self.check_resource_text(text),
+            EditorAction::CheckResourceFile(bytes) => self.check_resource_bytes(bytes),
+            EditorAction::ChooseResource(choice) => self.choose_resource(choice),
+            EditorAction::CheckNewListing(text) => self.check_landed_text(&text),
+            EditorAction::CheckNewListingFile(bytes) => self.check_landed_bytes(&bytes),
+            // The other panels' actions never come here (see `Editor::apply`).
+            _ => {}
+        }
+    }
+
+    pub(super) fn reduce_references(&mut self, action: EditorAction) {
+        // New bounds change the Log range column, range: filters and LR problems.
+        if self.apply_reference(action) {
+            self.data_revision = self.data_revision.wrapping_add(1);
+            self.view_revision = self.view_revision.wrapping_add(1);
+        }
+    }
+}

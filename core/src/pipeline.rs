@@ -1,0 +1,34 @@
+//! Import then validate: the one pipeline function above both reading and checking, so the
+//! reader never calls the rules (reading/import reads, checking/validate judges).
+
+use crate::checking::validate::validate;
+use crate::diag::{Diagnostic, by_position, sort_diagnostics};
+use crate::model::Listing;
+use crate::reading::import::{ImportOptions, read, utf8_text};
+
+/// A successful import: the listing plus every diagnostic found on the way, INCLUDING the
+/// validation of the imported listing ([`crate::checking::validate::validate`] with no baseline), sorted
+/// by position. Errors here do not prevent editing; they block export.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Imported {
+    pub listing: Listing,
+    pub diagnostics: Vec<Diagnostic>,
+}
+
+/// Imports `text`, detecting its form. `Err` holds at least one error diagnostic with a position,
+/// when no listing can be built at all.
+pub fn import(text: &str, options: &ImportOptions) -> Result<Imported, Vec<Diagnostic>> {
+    let (listing, mut notes) = read(text, options)?;
+    notes.extend(validate(&listing, None));
+    sort_diagnostics(&mut notes, by_position);
+    Ok(Imported {
+        listing,
+        diagnostics: notes,
+    })
+}
+
+/// Imports raw bytes: checks the size and UTF-8 first (reporting the byte offset, line and
+/// column of the first invalid byte), then calls [`import`].
+pub fn import_bytes(bytes: &[u8], options: &ImportOptions) -> Result<Imported, Vec<Diagnostic>> {
+    import(utf8_text(bytes)?, options)
+}
