@@ -203,13 +203,6 @@ pub fn variants() -> Vec<(&'static str, Options, Operation)> {
             alter(CONNECTOR_ALTER_YAML),
         ),
         ("connector-reset", connector(None), Operation::Reset),
-        ("connector-list-context", connector(prod), Operation::List),
-        (
-            "connector-alter-context",
-            listed(connector(prod), CONNECTOR_LISTED, None),
-            alter(CONNECTOR_ALTER_YAML),
-        ),
-        ("connector-reset-context", connector(prod), Operation::Reset),
         (
             "mm2-list-new",
             mm2(None, SOURCE, AliasPath::New),
@@ -295,24 +288,14 @@ pub fn variants() -> Vec<(&'static str, Options, Operation)> {
             earliest.clone(),
         ),
         (
-            "connector-auto-offset-reset-latest-context",
-            connector(prod),
-            latest.clone(),
-        ),
-        (
             "mm2-auto-offset-reset-latest-new",
             mm2(None, SOURCE, AliasPath::New),
-            latest.clone(),
+            latest,
         ),
         (
             "mm2-auto-offset-reset-earliest-old",
             mm2(None, SOURCE, AliasPath::Old),
             earliest,
-        ),
-        (
-            "mm2-auto-offset-reset-latest-context",
-            mm2(prod, SOURCE, AliasPath::New),
-            latest,
         ),
     ]
 }

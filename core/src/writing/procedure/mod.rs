@@ -283,6 +283,16 @@ impl Procedure {
         for v in &self.variables {
             out.push_str(&format!("{}={}\n", v.name, names::shell_quote(&v.value)));
         }
+        if self.variables.iter().any(|v| v.name == shell::Var::Context.name()) {
+            push_comment(
+                &mut out,
+                "Every kubectl command of this script runs through kube, which names the context once.",
+            );
+            out.push_str(&format!(
+                "{}() {{ kubectl --context \"${{KUBECTL_CONTEXT}}\" \"$@\"; }}\n",
+                shell::KUBE_WRAPPER
+            ));
+        }
         out.push('\n');
         for tool in &self.tools {
             let why = match *tool {
@@ -353,7 +363,12 @@ pub fn plan(options: &Options, operation: &Operation) -> Result<Procedure, Vec<D
         .iter()
         .filter(|(var, _)| {
             let reference = format!("${{{}}}", var.name());
-            steps.iter().any(|s| s.script.contains(&reference))
+            // The context is read by the kubectl wrapper the script defines.
+            let wrapper = format!("{} ", shell::KUBE_WRAPPER);
+            steps.iter().any(|s| {
+                s.script.contains(&reference)
+                    || (*var == shell::Var::Context && s.script.contains(&wrapper))
+            })
         })
         .map(|(var, value)| Variable {
             name: var.name(),

@@ -250,14 +250,22 @@ impl Ctx {
         if !text.contains("⟨kubectl⟩") {
             return text.to_owned();
         }
-        let kubectl = if self.has(Var::Context) {
-            format!("kubectl --context {}", self.word("%KUBECTL_CONTEXT%"))
-        } else {
-            "kubectl".to_owned()
+        let kubectl = match (self.mode, self.has(Var::Context)) {
+            // The script's one wrapper, defined once after its variables (`render_script`).
+            (Mode::Script, true) => KUBE_WRAPPER.to_owned(),
+            // A copied step stands alone: it names the context itself.
+            (Mode::Steps, true) => {
+                format!("kubectl --context {}", self.word("%KUBECTL_CONTEXT%"))
+            }
+            (_, false) => "kubectl".to_owned(),
         };
         text.replace("⟨kubectl⟩", &kubectl)
     }
 }
+
+/// The shell function through which the all-in-one script runs kubectl when a context is set:
+/// `kube() { kubectl --context "${KUBECTL_CONTEXT}" "$@"; }`, so the context is named once.
+pub(crate) const KUBE_WRAPPER: &str = "kube";
 
 fn push_double_quoted(out: &mut String, s: &str) {
     for c in s.chars() {
@@ -367,7 +375,7 @@ mod tests {
         let x = ctx(Mode::Script);
         assert_eq!(
             x.sh("⟨kubectl⟩ get «%NS%»"),
-            "kubectl --context \"${KUBECTL_CONTEXT}\" get \"${NS}\""
+            "kube get \"${NS}\""
         );
         assert_eq!(
             x.message("Oops \"%NS%\" $5 `x`"),
