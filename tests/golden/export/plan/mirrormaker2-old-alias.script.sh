@@ -16,6 +16,8 @@ MIRROR_INDEX='2'
 LIST_CM='my-mm2-offsets'
 ALTER_CM='my-mm2-alter'
 TIMEOUT_SECONDS='300'
+# Every kubectl command of this script runs through kube, which names the context once.
+kube() { kubectl --context "${KUBECTL_CONTEXT}" "$@"; }
 
 command -v kubectl >/dev/null || { echo 'kubectl is not installed or not on PATH.' >&2; exit 1; }
 command -v jq >/dev/null || { echo 'jq is not installed or not on PATH. It compares the listings (Debian/Ubuntu: apt-get install jq; macOS: brew install jq).' >&2; exit 1; }
@@ -35,12 +37,12 @@ if [ "${OFFSETS_UNCHECKED:-}" != yes ]; then
   echo "This script was generated without the listing the edits were made on, so it cannot check that no edited partition moved since then. Generate it again with that listing (the editor, or connect-offsets plan --against LISTING). If you have compared the listings yourself, run it with OFFSETS_UNCHECKED=yes." >&2
   exit 1
 fi
-alias="$(kubectl --context "${KUBECTL_CONTEXT}" get kafkamirrormaker2 "${MM2}" -n "${NS}" -o "jsonpath={.spec.mirrors[${MIRROR_INDEX}].sourceCluster}")"
+alias="$(kube get kafkamirrormaker2 "${MM2}" -n "${NS}" -o "jsonpath={.spec.mirrors[${MIRROR_INDEX}].sourceCluster}")"
 if [ "${alias}" != east ]; then
   echo "Mirror ${MIRROR_INDEX} of KafkaMirrorMaker2 ${MM2} has '${alias}' at /spec/mirrors/${MIRROR_INDEX}/sourceCluster, not 'east': the mirror index or the guard path is wrong (the patches would fail their test operation). Nothing was changed." >&2
   exit 1
 fi
-previous_state="$(kubectl --context "${KUBECTL_CONTEXT}" get kafkamirrormaker2 "${MM2}" -n "${NS}" -o "jsonpath={.spec.mirrors[${MIRROR_INDEX}].sourceConnector.state}")"
+previous_state="$(kube get kafkamirrormaker2 "${MM2}" -n "${NS}" -o "jsonpath={.spec.mirrors[${MIRROR_INDEX}].sourceConnector.state}")"
 case "${previous_state}" in
   ''|running|paused|stopped) ;;
   *)
@@ -48,7 +50,7 @@ case "${previous_state}" in
     exit 1
     ;;
 esac
-previous_alter="$(kubectl --context "${KUBECTL_CONTEXT}" get kafkamirrormaker2 "${MM2}" -n "${NS}" -o "jsonpath={.spec.mirrors[${MIRROR_INDEX}].sourceConnector.alterOffsets}")"
+previous_alter="$(kube get kafkamirrormaker2 "${MM2}" -n "${NS}" -o "jsonpath={.spec.mirrors[${MIRROR_INDEX}].sourceConnector.alterOffsets}")"
 echo "Recorded: state '${previous_state:-not set}', alterOffsets '${previous_alter:-not set}'."
 
 # 2. Stop the connector
@@ -76,7 +78,7 @@ echo "Recorded: state '${previous_state:-not set}', alterOffsets '${previous_alt
 #           fromConfigMap:
 #             name: my-mm2-alter
 echo '==> 2/12 Stop the connector'
-kubectl --context "${KUBECTL_CONTEXT}" patch kafkamirrormaker2 "${MM2}" -n "${NS}" --type=json -p '[{"op":"test","path":"/spec/mirrors/'"${MIRROR_INDEX}"'/sourceCluster","value":"east"},{"op":"add","path":"/spec/mirrors/'"${MIRROR_INDEX}"'/sourceConnector/state","value":"stopped"}]'
+kube patch kafkamirrormaker2 "${MM2}" -n "${NS}" --type=json -p '[{"op":"test","path":"/spec/mirrors/'"${MIRROR_INDEX}"'/sourceCluster","value":"east"},{"op":"add","path":"/spec/mirrors/'"${MIRROR_INDEX}"'/sourceConnector/state","value":"stopped"}]'
 
 # 3. Wait until the connector is STOPPED
 # Before Strimzi 1.1 a FAILED connector cannot be stopped; restart it first. Kafka Connect only
@@ -84,13 +86,13 @@ kubectl --context "${KUBECTL_CONTEXT}" patch kafkamirrormaker2 "${MM2}" -n "${NS
 echo '==> 3/12 Wait until the connector is STOPPED'
 deadline=$((SECONDS + TIMEOUT_SECONDS))
 while true; do
-  state="$(kubectl --context "${KUBECTL_CONTEXT}" get kafkamirrormaker2 "${MM2}" -n "${NS}" -o 'jsonpath={.status.connectors[?(@.name=="'"${MM2_CONNECTOR}"'")].connector.state}')"
+  state="$(kube get kafkamirrormaker2 "${MM2}" -n "${NS}" -o 'jsonpath={.status.connectors[?(@.name=="'"${MM2_CONNECTOR}"'")].connector.state}')"
   if [ "${state}" = STOPPED ]; then
     break
   fi
   if [ "${SECONDS}" -ge "${deadline}" ]; then
     echo "Timed out after ${TIMEOUT_SECONDS}s: connector ${MM2_CONNECTOR} of KafkaMirrorMaker2 ${MM2} is in state '${state}', not STOPPED. Its Warning conditions:" >&2
-    kubectl --context "${KUBECTL_CONTEXT}" get kafkamirrormaker2 "${MM2}" -n "${NS}" -o 'jsonpath={range .status.conditions[?(@.type=="Warning")]}{.reason}: {.message}{"\n"}{end}' >&2 || true
+    kube get kafkamirrormaker2 "${MM2}" -n "${NS}" -o 'jsonpath={range .status.conditions[?(@.type=="Warning")]}{.reason}: {.message}{"\n"}{end}' >&2 || true
     exit 1
   fi
   sleep 5
@@ -101,22 +103,22 @@ done
 # connector stopped, these are the offsets the alter will replace. Keep the file: a rollback needs
 # it.
 echo '==> 4/12 List the offsets again, now that the connector is stopped'
-kubectl --context "${KUBECTL_CONTEXT}" annotate kafkamirrormaker2 "${MM2}" -n "${NS}" strimzi.io/connector-offsets=list "strimzi.io/mirrormaker-connector=${MM2_CONNECTOR}" --overwrite
+kube annotate kafkamirrormaker2 "${MM2}" -n "${NS}" strimzi.io/connector-offsets=list "strimzi.io/mirrormaker-connector=${MM2_CONNECTOR}" --overwrite
 deadline=$((SECONDS + TIMEOUT_SECONDS))
 while true; do
-  left="$(kubectl --context "${KUBECTL_CONTEXT}" get kafkamirrormaker2 "${MM2}" -n "${NS}" -o 'jsonpath={.metadata.annotations.strimzi\.io/connector-offsets}{.metadata.annotations.strimzi\.io/mirrormaker-connector}')"
+  left="$(kube get kafkamirrormaker2 "${MM2}" -n "${NS}" -o 'jsonpath={.metadata.annotations.strimzi\.io/connector-offsets}{.metadata.annotations.strimzi\.io/mirrormaker-connector}')"
   if [ -z "${left}" ]; then
     break
   fi
   if [ "${SECONDS}" -ge "${deadline}" ]; then
     echo "Timed out after ${TIMEOUT_SECONDS}s: the operator has not removed the annotations strimzi.io/connector-offsets and strimzi.io/mirrormaker-connector (list) from KafkaMirrorMaker2 ${MM2}. Its Warning conditions:" >&2
-    kubectl --context "${KUBECTL_CONTEXT}" get kafkamirrormaker2 "${MM2}" -n "${NS}" -o 'jsonpath={range .status.conditions[?(@.type=="Warning")]}{.reason}: {.message}{"\n"}{end}' >&2 || true
+    kube get kafkamirrormaker2 "${MM2}" -n "${NS}" -o 'jsonpath={range .status.conditions[?(@.type=="Warning")]}{.reason}: {.message}{"\n"}{end}' >&2 || true
     echo "Kafka Connect's own error message is only in the logs of the Connect pods. If the annotations stay and there is no Warning, this KafkaMirrorMaker2 has no connector called ${MM2_CONNECTOR}. To give up: kubectl annotate kafkamirrormaker2 ${MM2} -n ${NS} strimzi.io/connector-offsets- strimzi.io/mirrormaker-connector-" >&2
     exit 1
   fi
   sleep 5
 done
-kubectl --context "${KUBECTL_CONTEXT}" get configmap "${LIST_CM}" -n "${NS}" -o yaml --show-managed-fields > before-alter.yaml
+kube get configmap "${LIST_CM}" -n "${NS}" -o yaml --show-managed-fields > before-alter.yaml
 
 # 5. Compare with the listing the edits were made on
 # offsets-check.json holds, for each of the 2 partitions the alter writes, its stored offset in the
@@ -139,7 +141,7 @@ OFFSETS_EOF
 # last-applied annotation; if kubectl reports a conflict because another tool owns the data, add
 # --force-conflicts.
 echo '==> 6/12 Upload the alter ConfigMap'
-kubectl --context "${KUBECTL_CONTEXT}" apply --server-side --field-manager=offsets-editor -n "${NS}" -f - <<'OFFSETS_EOF'
+kube apply --server-side --field-manager=offsets-editor -n "${NS}" -f - <<'OFFSETS_EOF'
 apiVersion: v1
 kind: ConfigMap
 metadata:
@@ -178,13 +180,13 @@ OFFSETS_EOF
 # failed") means the mirror index or the alias does not match this resource, and nothing was
 # changed.
 echo '==> 7/12 Point the connector at the alter ConfigMap'
-kubectl --context "${KUBECTL_CONTEXT}" patch kafkamirrormaker2 "${MM2}" -n "${NS}" --type=json -p '[{"op":"test","path":"/spec/mirrors/'"${MIRROR_INDEX}"'/sourceCluster","value":"east"},{"op":"add","path":"/spec/mirrors/'"${MIRROR_INDEX}"'/sourceConnector/alterOffsets","value":{"fromConfigMap":{"name":"'"${ALTER_CM}"'"}}}]'
+kube patch kafkamirrormaker2 "${MM2}" -n "${NS}" --type=json -p '[{"op":"test","path":"/spec/mirrors/'"${MIRROR_INDEX}"'/sourceCluster","value":"east"},{"op":"add","path":"/spec/mirrors/'"${MIRROR_INDEX}"'/sourceConnector/alterOffsets","value":{"fromConfigMap":{"name":"'"${ALTER_CM}"'"}}}]'
 
 # 8. Ask the operator to alter the offsets
 # Both annotations go in one command; the connector name is quoted because an unquoted > would
 # redirect output to a file.
 echo '==> 8/12 Ask the operator to alter the offsets'
-kubectl --context "${KUBECTL_CONTEXT}" annotate kafkamirrormaker2 "${MM2}" -n "${NS}" strimzi.io/connector-offsets=alter "strimzi.io/mirrormaker-connector=${MM2_CONNECTOR}" --overwrite
+kube annotate kafkamirrormaker2 "${MM2}" -n "${NS}" strimzi.io/connector-offsets=alter "strimzi.io/mirrormaker-connector=${MM2_CONNECTOR}" --overwrite
 
 # 9. Wait until the operator has altered the offsets
 # The operator removes the annotations when it is done. An empty 'annotations left' line and no
@@ -195,13 +197,13 @@ kubectl --context "${KUBECTL_CONTEXT}" annotate kafkamirrormaker2 "${MM2}" -n "$
 echo '==> 9/12 Wait until the operator has altered the offsets'
 deadline=$((SECONDS + TIMEOUT_SECONDS))
 while true; do
-  left="$(kubectl --context "${KUBECTL_CONTEXT}" get kafkamirrormaker2 "${MM2}" -n "${NS}" -o 'jsonpath={.metadata.annotations.strimzi\.io/connector-offsets}{.metadata.annotations.strimzi\.io/mirrormaker-connector}')"
+  left="$(kube get kafkamirrormaker2 "${MM2}" -n "${NS}" -o 'jsonpath={.metadata.annotations.strimzi\.io/connector-offsets}{.metadata.annotations.strimzi\.io/mirrormaker-connector}')"
   if [ -z "${left}" ]; then
     break
   fi
   if [ "${SECONDS}" -ge "${deadline}" ]; then
     echo "Timed out after ${TIMEOUT_SECONDS}s: the operator has not removed the annotations strimzi.io/connector-offsets and strimzi.io/mirrormaker-connector (alter) from KafkaMirrorMaker2 ${MM2}. Its Warning conditions:" >&2
-    kubectl --context "${KUBECTL_CONTEXT}" get kafkamirrormaker2 "${MM2}" -n "${NS}" -o 'jsonpath={range .status.conditions[?(@.type=="Warning")]}{.reason}: {.message}{"\n"}{end}' >&2 || true
+    kube get kafkamirrormaker2 "${MM2}" -n "${NS}" -o 'jsonpath={range .status.conditions[?(@.type=="Warning")]}{.reason}: {.message}{"\n"}{end}' >&2 || true
     echo "Kafka Connect's own error message is only in the logs of the Connect pods. If the annotations stay and there is no Warning, this KafkaMirrorMaker2 has no connector called ${MM2_CONNECTOR}. To give up: kubectl annotate kafkamirrormaker2 ${MM2} -n ${NS} strimzi.io/connector-offsets- strimzi.io/mirrormaker-connector-" >&2
     exit 1
   fi
@@ -216,23 +218,23 @@ done
 # that did not. Without jq: connect-offsets diff before-alter.yaml after-alter.yaml --expect
 # alter.yaml.
 echo '==> 10/12 List the offsets again and check that they landed'
-kubectl --context "${KUBECTL_CONTEXT}" annotate kafkamirrormaker2 "${MM2}" -n "${NS}" strimzi.io/connector-offsets=list "strimzi.io/mirrormaker-connector=${MM2_CONNECTOR}" --overwrite
+kube annotate kafkamirrormaker2 "${MM2}" -n "${NS}" strimzi.io/connector-offsets=list "strimzi.io/mirrormaker-connector=${MM2_CONNECTOR}" --overwrite
 deadline=$((SECONDS + TIMEOUT_SECONDS))
 while true; do
-  left="$(kubectl --context "${KUBECTL_CONTEXT}" get kafkamirrormaker2 "${MM2}" -n "${NS}" -o 'jsonpath={.metadata.annotations.strimzi\.io/connector-offsets}{.metadata.annotations.strimzi\.io/mirrormaker-connector}')"
+  left="$(kube get kafkamirrormaker2 "${MM2}" -n "${NS}" -o 'jsonpath={.metadata.annotations.strimzi\.io/connector-offsets}{.metadata.annotations.strimzi\.io/mirrormaker-connector}')"
   if [ -z "${left}" ]; then
     break
   fi
   if [ "${SECONDS}" -ge "${deadline}" ]; then
     echo "Timed out after ${TIMEOUT_SECONDS}s: the operator has not removed the annotations strimzi.io/connector-offsets and strimzi.io/mirrormaker-connector (list) from KafkaMirrorMaker2 ${MM2}. Its Warning conditions:" >&2
-    kubectl --context "${KUBECTL_CONTEXT}" get kafkamirrormaker2 "${MM2}" -n "${NS}" -o 'jsonpath={range .status.conditions[?(@.type=="Warning")]}{.reason}: {.message}{"\n"}{end}' >&2 || true
+    kube get kafkamirrormaker2 "${MM2}" -n "${NS}" -o 'jsonpath={range .status.conditions[?(@.type=="Warning")]}{.reason}: {.message}{"\n"}{end}' >&2 || true
     echo "Kafka Connect's own error message is only in the logs of the Connect pods. If the annotations stay and there is no Warning, this KafkaMirrorMaker2 has no connector called ${MM2_CONNECTOR}. To give up: kubectl annotate kafkamirrormaker2 ${MM2} -n ${NS} strimzi.io/connector-offsets- strimzi.io/mirrormaker-connector-" >&2
     exit 1
   fi
   sleep 5
 done
-kubectl --context "${KUBECTL_CONTEXT}" get configmap "${LIST_CM}" -n "${NS}" -o yaml --show-managed-fields > after-alter.yaml
-landed="$(kubectl --context "${KUBECTL_CONTEXT}" get configmap "${LIST_CM}" -n "${NS}" -o 'jsonpath={.data.east--west\.MirrorSourceConnector\.json}' | jq -rn --slurpfile check offsets-check.json 'def k: to_entries | sort_by(.key) | map([.key, .value]) | tojson; def show: if . == [] then "no stored offset" else map(tojson) | join(", ") end; ([inputs][0].offsets // []) as $now | (reduce ($now[] | select(.offset != null)) as $e ({}; .[$e.partition | k] += [$e.offset])) as $by | [$check[0].partitions[] | {partition, want: .altered, found: ($by[.partition | k] // [])}] as $all | ($all | map(select(.found != .want))) as $bad | "\($all | length - ($bad | length)) of \($all | length) altered partitions landed.", ($bad[] | "drifted: \(.partition | tojson): expected \(.want | show), listed \(.found | show)")')"
+kube get configmap "${LIST_CM}" -n "${NS}" -o yaml --show-managed-fields > after-alter.yaml
+landed="$(kube get configmap "${LIST_CM}" -n "${NS}" -o 'jsonpath={.data.east--west\.MirrorSourceConnector\.json}' | jq -rn --slurpfile check offsets-check.json 'def k: to_entries | sort_by(.key) | map([.key, .value]) | tojson; def show: if . == [] then "no stored offset" else map(tojson) | join(", ") end; ([inputs][0].offsets // []) as $now | (reduce ($now[] | select(.offset != null)) as $e ({}; .[$e.partition | k] += [$e.offset])) as $by | [$check[0].partitions[] | {partition, want: .altered, found: ($by[.partition | k] // [])}] as $all | ($all | map(select(.found != .want))) as $bad | "\($all | length - ($bad | length)) of \($all | length) altered partitions landed.", ($bad[] | "drifted: \(.partition | tojson): expected \(.want | show), listed \(.found | show)")')"
 printf '%s\n' "${landed}"
 case "${landed}" in
   *drifted:*)
@@ -260,7 +262,7 @@ if [ -n "${previous_alter}" ]; then
 else
   ops="${ops},{\"op\":\"remove\",\"path\":\"/spec/mirrors/${MIRROR_INDEX}/sourceConnector/alterOffsets\"}"
 fi
-kubectl --context "${KUBECTL_CONTEXT}" patch kafkamirrormaker2 "${MM2}" -n "${NS}" --type=json -p "[${ops}]"
+kube patch kafkamirrormaker2 "${MM2}" -n "${NS}" --type=json -p "[${ops}]"
 if [ "${previous_state}" = stopped ]; then
   echo "The connector was already stopped when this script started, so it stays stopped. To run it, set its state to running."
 fi
@@ -272,7 +274,7 @@ fi
 echo '==> 12/12 Clean up (optional)'
 case "${previous_alter}" in
   *"\"${ALTER_CM}\""*) echo "Kept ConfigMap ${ALTER_CM}: alterOffsets pointed at it before this script." ;;
-  *) kubectl --context "${KUBECTL_CONTEXT}" delete configmap "${ALTER_CM}" -n "${NS}" --ignore-not-found ;;
+  *) kube delete configmap "${ALTER_CM}" -n "${NS}" --ignore-not-found ;;
 esac
 rm -f offsets-check.json
 
