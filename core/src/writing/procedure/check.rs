@@ -245,6 +245,23 @@ fn read_one(text: &str, data_key: Option<&str>) -> Result<Listing, String> {
     }
 }
 
+/// The script's compare step after the check file is written (`write`): runs `moved` (the
+/// fresh listing into `jq`) and stops, with `msg`, the moved partitions and `todo`, when any
+/// partition moved; else says `ok`. Shared by the kubectl and curl procedures.
+pub(crate) fn stop_if_moved(write: &str, moved: &str, msg: &str, todo: &str, ok: &str) -> String {
+    format!(
+        "{write}\nmoved=\"$({moved})\"\nif [ -n \"${{moved}}\" ]; then\n  echo {msg} >&2\n  printf '%s\\n' \"${{moved}}\" >&2\n  echo {todo} >&2\n  exit 1\nfi\necho {ok}"
+    )
+}
+
+/// The script's verify step: prints what `landed` (the listing after the alter into `jq`)
+/// reports and stops with `msg` when a partition drifted. Shared by both procedures.
+pub(crate) fn stop_unless_landed(landed: &str, msg: &str) -> String {
+    format!(
+        "landed=\"$({landed})\"\nprintf '%s\\n' \"${{landed}}\"\ncase \"${{landed}}\" in\n  *drifted:*)\n    echo {msg} >&2\n    exit 1\n    ;;\nesac"
+    )
+}
+
 /// The jq program that prints one line per partition whose stored offset in the listing on
 /// stdin is not `field` ("listed" or "altered") of the check file (`$check`). With
 /// `summary`, it also prints how many landed first.

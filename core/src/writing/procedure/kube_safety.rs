@@ -224,10 +224,8 @@ impl Kube<'_> {
                     let ok = self.ctx.message(&format!(
                         "No edited partition moved since the listing you edited ({count} checked)."
                     ));
-                    format!(
-                        "{write}\nmoved=\"$({} | {jq})\"\nif [ -n \"${{moved}}\" ]; then\n  echo {msg} >&2\n  printf '%s\\n' \"${{moved}}\" >&2\n  echo {todo} >&2\n  exit 1\nfi\necho {ok}",
-                        self.listed_payload()
-                    )
+                    let moved = format!("{} | {jq}", self.listed_payload());
+                    super::check::stop_if_moved(&write, &moved, &msg, &todo, &ok)
                 }
             }
         };
@@ -252,10 +250,8 @@ impl Kube<'_> {
             }
             Mode::Script => {
                 let msg = self.ctx.message("Some altered partitions did not land (see the drifted lines above). The connector is left STOPPED. Check its Warning conditions and the logs of the Connect pods; before-alter.yaml holds the stored offsets before the alter.");
-                format!(
-                    "landed=\"$({} | {jq})\"\nprintf '%s\\n' \"${{landed}}\"\ncase \"${{landed}}\" in\n  *drifted:*)\n    echo {msg} >&2\n    exit 1\n    ;;\nesac",
-                    self.listed_payload()
-                )
+                let landed = format!("{} | {jq}", self.listed_payload());
+                super::check::stop_unless_landed(&landed, &msg)
             }
         };
         step(

@@ -283,7 +283,11 @@ impl Procedure {
         for v in &self.variables {
             out.push_str(&format!("{}={}\n", v.name, names::shell_quote(&v.value)));
         }
-        if self.variables.iter().any(|v| v.name == shell::Var::Context.name()) {
+        if self
+            .variables
+            .iter()
+            .any(|v| v.name == shell::Var::Context.name())
+        {
             push_comment(
                 &mut out,
                 "Every kubectl command of this script runs through kube, which names the context once.",

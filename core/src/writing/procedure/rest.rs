@@ -95,9 +95,7 @@ impl Rest<'_> {
                     let ok = self.ctx.message(&format!(
                         "No edited partition moved since the listing you edited ({count} checked)."
                     ));
-                    format!(
-                        "{write}\nmoved=\"$({jq})\"\nif [ -n \"${{moved}}\" ]; then\n  echo {msg} >&2\n  printf '%s\\n' \"${{moved}}\" >&2\n  echo {todo} >&2\n  exit 1\nfi\necho {ok}"
-                    )
+                    super::check::stop_if_moved(&write, &jq, &msg, &todo, &ok)
                 }
             }
         };
@@ -121,9 +119,7 @@ impl Rest<'_> {
             }
             Mode::Script => {
                 let msg = self.ctx.message("Some altered partitions did not land (see the drifted lines above). The connector is left STOPPED; before-alter.json holds the stored offsets before the alter.");
-                format!(
-                    "landed=\"$({jq})\"\nprintf '%s\\n' \"${{landed}}\"\ncase \"${{landed}}\" in\n  *drifted:*)\n    echo {msg} >&2\n    exit 1\n    ;;\nesac"
-                )
+                super::check::stop_unless_landed(&jq, &msg)
             }
         };
         step(

@@ -373,10 +373,7 @@ mod tests {
             "kubectl --context 'prod' get cm 'kafka' -o yaml > x"
         );
         let x = ctx(Mode::Script);
-        assert_eq!(
-            x.sh("⟨kubectl⟩ get «%NS%»"),
-            "kube get \"${NS}\""
-        );
+        assert_eq!(x.sh("⟨kubectl⟩ get «%NS%»"), "kube get \"${NS}\"");
         assert_eq!(
             x.message("Oops \"%NS%\" $5 `x`"),
             "\"Oops \\\"${NS}\\\" \\$5 \\`x\\`\""
