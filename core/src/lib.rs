@@ -46,8 +46,8 @@ pub use edit::{Action, EditError, ExportScope, Outcome, Selection, Session};
 pub use filter::Filter;
 pub use import::{ImportOptions, Imported, import, import_bytes};
 
-/// The import as callers outside the crate see it: the reader ([`reading::import`]) and the
-/// import-then-validate pipeline ([`pipeline`]) under one path (`offsets_core::import::import`).
+/// The import as callers outside the crate see it: the reader (`reading::import`) and the
+/// import-then-validate pipeline (`pipeline`) under one path (`offsets_core::import::import`).
 pub mod import {
     pub use crate::pipeline::{Imported, import, import_bytes};
     pub use crate::reading::import::*;

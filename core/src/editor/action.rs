@@ -33,14 +33,14 @@ pub enum EditorAction {
     /// An offset edit, undo or redo. Its notice is shown where [`NoticeAt::of`] says.
     Edit(Action),
     /// A bulk button (or Enter in the bulk Value field, which is Set) with the Value field's
-    /// text, over [`Editor::bulk_selection`]. A value that cannot be read is refused at
+    /// text, over [`super::Editor::bulk_selection`]. A value that cannot be read is refused at
     /// [`NoticeAt::BulkValue`] (the field is marked invalid); the outcome is shown at
     /// [`NoticeAt::Bulk`].
     Bulk {
         op: BulkOp,
         value: String,
     },
-    /// The "Add partitions" form's four fields, as typed (see [`add_entries`]); refusal and
+    /// The "Add partitions" form's four fields, as typed (see [`super::add_entries`]); refusal and
     /// outcome are shown at [`NoticeAt::Add`].
     AddEntries {
         cluster: String,
@@ -121,8 +121,8 @@ pub enum EditorAction {
     /// Select an export view's tab (kept in the prefs record).
     SelectExportTab(ExportTab),
     /// The saved draft, read by the page after it started (browser storage is read
-    /// asynchronously): the three records of [`Editor::source_record`],
-    /// [`Editor::draft_record_at`] and [`Editor::prefs_record`], and the page's clock. The
+    /// asynchronously): the three records of [`super::Editor::source_record`],
+    /// [`super::Editor::draft_record_at`] and [`super::Editor::prefs_record`], and the page's clock. The
     /// restored state replaces the current one (not an undoable step); a draft that cannot be
     /// restored leaves the editor as it is and says why in the notice.
     Restore {

@@ -302,7 +302,7 @@ fn days_in_month(y: i64, m: i64) -> i64 {
 /// (`2026-11-30T12:00:00Z`, fractions and offsets accepted); `None` for anything else. The
 /// header's "listed 3 hours ago" reads `metadata.creationTimestamp` with it; unlike
 /// [`parse_datetime`] (what a user types) it takes only this one form, with the same calendar
-/// arithmetic ([`days_from_civil`]).
+/// arithmetic (`days_from_civil`).
 pub fn epoch_ms(time: &str) -> Option<i64> {
     let num = |s: &str| -> Option<i64> {
         (!s.is_empty() && s.bytes().all(|b| b.is_ascii_digit()))

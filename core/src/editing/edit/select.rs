@@ -9,7 +9,7 @@ use std::collections::HashMap;
 
 impl Session {
     /// How many rows of `selection` a shift by `delta` would take below 0 (the rows a refused
-    /// [`Action::ShiftOffsets`] is refused for, and an [`Action::ShiftOffsetsClamped`] sets
+    /// [`super::Action::ShiftOffsets`] is refused for, and an [`super::Action::ShiftOffsetsClamped`] sets
     /// to null or 0).
     pub fn shift_below_zero(&self, selection: &Selection, delta: i64) -> usize {
         let Ok(rows) = self.resolve(selection, false) else {

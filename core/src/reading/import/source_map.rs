@@ -116,14 +116,10 @@ fn json_string_map(text: &str, start: usize, open: Position, expected: &str) -> 
             b'"' => return cp.finish(expected),
             b'\\' => {
                 let e = raw.get(i + 1..)?.chars().next()?;
-                let (ch, extra) = match e {
-                    'n' => ('\n', 0),
-                    't' => ('\t', 0),
-                    'r' => ('\r', 0),
-                    'b' => ('\u{8}', 0),
-                    'f' => ('\u{c}', 0),
-                    'u' => unicode_escape(raw, i)?,
-                    other => (other, 0),
+                let (ch, extra) = if e == 'u' {
+                    unicode_escape(raw, i)?
+                } else {
+                    (escaped(e), 0)
                 };
                 cp.emit(ch, true);
                 // The escape's characters after `e` are ASCII hex digits and `\u`.
@@ -277,6 +273,19 @@ fn yaml_double_quoted_map(
     None
 }
 
+/// The character a one-letter JSON escape `\e` stands for (`\u` is read by [`unicode_escape`]);
+/// any other letter stands for itself (`\"`, `\\`, `\/`).
+fn escaped(e: char) -> char {
+    match e {
+        'n' => '\n',
+        't' => '\t',
+        'r' => '\r',
+        'b' => '\u{8}',
+        'f' => '\u{c}',
+        other => other,
+    }
+}
+
 /// The character a `\uXXXX` escape at byte `i` of `raw` (the backslash) names, with a second
 /// `\uXXXX` for a surrogate pair, and how many bytes after the `u` it takes (4 or 10).
 fn unicode_escape(raw: &str, i: usize) -> Option<(char, usize)> {
@@ -311,14 +320,10 @@ mod tests {
                 '"' => return cp.finish(expected),
                 '\\' => {
                     let (_, e) = it.next()?;
-                    let (ch, extra) = match e {
-                        'n' => ('\n', 0),
-                        't' => ('\t', 0),
-                        'r' => ('\r', 0),
-                        'b' => ('\u{8}', 0),
-                        'f' => ('\u{c}', 0),
-                        'u' => unicode_escape(raw, i)?,
-                        other => (other, 0),
+                    let (ch, extra) = if e == 'u' {
+                        unicode_escape(raw, i)?
+                    } else {
+                        (escaped(e), 0)
                     };
                     cp.emit(ch, true);
                     for _ in 0..extra {
