@@ -283,7 +283,11 @@ impl Procedure {
         for v in &self.variables {
             out.push_str(&format!("{}={}\n", v.name, names::shell_quote(&v.value)));
         }
-        if self.variables.iter().any(|v| v.name == shell::Var::Context.name()) {
+        if self
+            .variables
+            .iter()
+            .any(|v| v.name == shell::Var::Context.name())
+        {
             push_comment(
                 &mut out,
                 "Every kubectl command of this script runs through kube, which names the context once.",
@@ -372,7 +376,7 @@ pub fn plan(options: &Options, operation: &Operation) -> Result<Procedure, Vec<D
         })
         .map(|(var, value)| Variable {
             name: var.name(),
-            value: value.clone(),
+            value: value.as_str().to_owned(),
         })
         .collect();
     Ok(Procedure {
