@@ -5,8 +5,8 @@
 mod typed;
 
 pub use typed::{
-    ConfigMapName, ConnectUrl, ConnectorName, FileName, KubeContext, NameError, Namespace,
-    ResourceName, TopicName,
+    CONFIGMAP_NAME_RULE, ConfigMapName, ConfigMapRole, ConnectUrl, ConnectorName, FileName,
+    KubeContext, NameError, Namespace, ResourceName, TopicName,
 };
 
 /// Longest legal Kafka topic name (`Topic.MAX_NAME_LENGTH`).

@@ -2,6 +2,7 @@
 //! [`super`], so a value of the type is a name that passed the check. Commands take these types,
 //! never a `&str` that might not have been checked.
 
+use crate::diag::{Diagnostic, Position};
 use std::fmt;
 
 /// Why a name was refused: the sentence of the rule's check, which the caller wraps in a
@@ -106,6 +107,63 @@ checked_name!(
     super::check_file_name
 );
 
+/// The rule id of the ConfigMap name rule.
+pub const CONFIGMAP_NAME_RULE: &str = "K1";
+
+/// Where a ConfigMap name comes from, which decides how K1 words its diagnostic.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ConfigMapRole {
+    /// The list ConfigMap of a procedure.
+    List,
+    /// The alter ConfigMap of a procedure.
+    Alter,
+    /// One round's ConfigMap of an alter in rounds.
+    Round,
+    /// The ConfigMap an export writes.
+    Export,
+    /// The ConfigMap a listing came in: a warning where its name stands, with the advice the
+    /// listing's wrapper checks share.
+    Listed {
+        position: Position,
+        advice: &'static str,
+    },
+}
+
+impl ConfigMapName {
+    /// K1, in one place: `name` as a checked ConfigMap name, or the diagnostic that refuses it,
+    /// worded for `role`. Only the diagnostic's data key and entry are left to the caller.
+    pub fn check(name: &str, role: ConfigMapRole) -> Result<ConfigMapName, Diagnostic> {
+        let m = match ConfigMapName::parse(name) {
+            Ok(name) => return Ok(name),
+            Err(m) => m,
+        };
+        let got = |what: &str| format!("{m} Got '{}' for {what}.", super::shown(name));
+        let rule = CONFIGMAP_NAME_RULE;
+        Err(match role {
+            ConfigMapRole::List => {
+                Diagnostic::error(rule, Position::NONE, got("the list ConfigMap"))
+            }
+            ConfigMapRole::Alter => {
+                Diagnostic::error(rule, Position::NONE, got("the alter ConfigMap"))
+            }
+            ConfigMapRole::Round => {
+                Diagnostic::error(rule, Position::NONE, got("a round's ConfigMap"))
+            }
+            ConfigMapRole::Export => {
+                Diagnostic::error(rule, Position::NONE, format!("'{name}': {m}"))
+            }
+            ConfigMapRole::Listed { position, advice } => Diagnostic::warning(
+                rule,
+                position,
+                format!(
+                    "The listed ConfigMap's name '{}' is invalid. {m} {advice}",
+                    super::shown(name)
+                ),
+            ),
+        })
+    }
+}
+
 impl ConnectorName {
     /// The name as a URL path segment (`>` percent-encoded).
     pub fn path_segment(&self) -> String {
@@ -136,5 +194,39 @@ mod tests {
         let mm2 = ConnectorName::parse("a->b.MirrorSourceConnector").unwrap();
         assert_eq!(mm2.path_segment(), "a-%3Eb.MirrorSourceConnector");
         assert!(ConnectorName::parse("a>b").is_err());
+    }
+
+    #[test]
+    fn k1_words_its_diagnostic_for_where_the_name_comes_from() {
+        let rule = super::super::check_configmap_name("A").unwrap_err();
+        assert!(ConfigMapName::check("ok", ConfigMapRole::List).is_ok());
+        let d = ConfigMapName::check("A", ConfigMapRole::Round).unwrap_err();
+        assert_eq!(
+            (d.rule, d.is_error(), d.message),
+            (
+                "K1",
+                true,
+                format!("{rule} Got 'A' for a round's ConfigMap.")
+            )
+        );
+        let d = ConfigMapName::check("A", ConfigMapRole::Export).unwrap_err();
+        assert_eq!(d.message, format!("'A': {rule}"));
+        let position = Position::new(3, 9);
+        let d = ConfigMapName::check(
+            "A",
+            ConfigMapRole::Listed {
+                position,
+                advice: "Fix it.",
+            },
+        )
+        .unwrap_err();
+        assert_eq!(
+            (d.is_error(), d.position, d.message),
+            (
+                false,
+                position,
+                format!("The listed ConfigMap's name 'A' is invalid. {rule} Fix it.")
+            )
+        );
     }
 }

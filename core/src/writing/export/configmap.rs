@@ -7,7 +7,7 @@ use super::{
 };
 use crate::diag::{Diagnostic, Severity};
 use crate::model::Listing;
-use crate::model::names::{self, ConfigMapName, Namespace};
+use crate::model::names::{self, CONFIGMAP_NAME_RULE, ConfigMapName, ConfigMapRole, Namespace};
 use std::fmt::Write as _;
 
 /// The alter ConfigMap for `listing` (whatever entries it holds: pass a changed-only or full
@@ -34,7 +34,7 @@ pub fn configmap_yaml_gated(
         (None, Some(l)) => format!("{l}-alter"),
         (None, None) => {
             diags.push(k(
-                "K1",
+                CONFIGMAP_NAME_RULE,
                 Severity::Error,
                 "Name the alter ConfigMap (the input is not a ConfigMap, so there is no listed name to derive '<name>-alter' from).",
             ));
@@ -46,10 +46,10 @@ pub fn configmap_yaml_gated(
         .clone()
         .or_else(|| meta.and_then(|m| m.namespace.clone()));
     let mut errors = Vec::new();
-    let checked_name = match ConfigMapName::parse(&name) {
+    let checked_name = match ConfigMapName::check(&name, ConfigMapRole::Export) {
         Ok(name) => Some(name),
-        Err(e) => {
-            errors.push(k("K1", Severity::Error, format!("'{name}': {e}")));
+        Err(d) => {
+            errors.push(d);
             None
         }
     };

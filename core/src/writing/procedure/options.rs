@@ -10,8 +10,8 @@ use super::{
 };
 use crate::diag::{Diagnostic, Position};
 use crate::model::names::{
-    self, ConfigMapName, ConnectUrl, ConnectorName, FileName, KubeContext, MirrorConnectorName,
-    Namespace, ResourceName, shown,
+    self, ConfigMapName, ConfigMapRole, ConnectUrl, ConnectorName, FileName, KubeContext,
+    MirrorConnectorName, Namespace, ResourceName, shown,
 };
 
 /// The validated facts the builders need.
@@ -69,27 +69,15 @@ fn check_kubernetes(
     let needs_list = !matches!(operation, Operation::AutoOffsetReset(_));
     let needs_alter = matches!(operation, Operation::Alter { .. });
     if needs_list {
-        match ConfigMapName::parse(&k.list_configmap) {
+        match ConfigMapName::check(&k.list_configmap, ConfigMapRole::List) {
             Ok(cm) => values.push((Var::ListConfigMap, (&cm).into())),
-            Err(m) => errors.push(error(
-                "K1",
-                format!(
-                    "{m} Got '{}' for the list ConfigMap.",
-                    shown(&k.list_configmap)
-                ),
-            )),
+            Err(d) => errors.push(d),
         }
     }
     if needs_alter {
-        match ConfigMapName::parse(&k.alter_configmap) {
+        match ConfigMapName::check(&k.alter_configmap, ConfigMapRole::Alter) {
             Ok(cm) => values.push((Var::AlterConfigMap, (&cm).into())),
-            Err(m) => errors.push(error(
-                "K1",
-                format!(
-                    "{m} Got '{}' for the alter ConfigMap.",
-                    shown(&k.alter_configmap)
-                ),
-            )),
+            Err(d) => errors.push(d),
         }
         if k.alter_configmap == k.list_configmap {
             warnings.push(Diagnostic::warning(
@@ -398,12 +386,9 @@ fn check_payload_names(
     };
     let mut checked = Vec::with_capacity(rounds.len());
     for name in &rounds {
-        match ConfigMapName::parse(name) {
+        match ConfigMapName::check(name, ConfigMapRole::Round) {
             Ok(name) => checked.push(name),
-            Err(m) => errors.push(error(
-                "K1",
-                format!("{m} Got '{}' for a round's ConfigMap.", shown(name)),
-            )),
+            Err(d) => errors.push(d),
         }
     }
     checked
