@@ -79,7 +79,7 @@ impl Field {
         match self {
             Field::Resource => "K3",
             Field::Namespace => "K2",
-            Field::ListConfigMap | Field::AlterConfigMap => "K1",
+            Field::ListConfigMap | Field::AlterConfigMap => names::CONFIGMAP_NAME_RULE,
             Field::Connector => "K5",
             Field::Context | Field::MirrorIndex | Field::RestUrl => "PLAN",
         }

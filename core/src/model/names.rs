@@ -2,6 +2,13 @@
 //! export and the generated shell procedures. Each check returns `Err(reason)` with a sentence
 //! the user can act on, so callers can wrap it in a located diagnostic.
 
+mod typed;
+
+pub use typed::{
+    CONFIGMAP_NAME_RULE, ConfigMapName, ConfigMapRole, ConnectUrl, ConnectorName, FileName,
+    KubeContext, NameError, Namespace, ResourceName, TopicName,
+};
+
 /// Longest legal Kafka topic name (`Topic.MAX_NAME_LENGTH`).
 pub const MAX_TOPIC_LENGTH: usize = 249;
 /// Largest Kafka partition number (Java `int`).

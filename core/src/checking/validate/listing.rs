@@ -4,7 +4,7 @@
 use super::Ctx;
 use super::structure::duplicate_keys;
 use crate::diag::{Position, Severity};
-use crate::model::names;
+use crate::model::names::{self, ConfigMapName, ConfigMapRole};
 use crate::model::{ConnectorKind, Listing};
 
 /// The rules about the listing as a whole; `entries` and `first_pos` describe its entries
@@ -144,15 +144,6 @@ pub(super) fn same_payload(a: &Listing, b: &Listing) -> bool {
             .all(|(x, y)| x.value.same_as(&y.value))
 }
 
-/// Rule, what is checked, its value and position, and the naming rule.
-type NameCheck<'a> = (
-    &'static str,
-    &'static str,
-    &'a Option<String>,
-    Position,
-    fn(&str) -> Result<(), String>,
-);
-
 /// The naming rules of the wrapper the listing came in (domain.md section 7): the ConfigMap's
 /// name (K1) and namespace (K2) and the data key (K4). Kubernetes never writes invalid ones, so
 /// they are warnings about the file, located where they are; exports check the names they
@@ -160,37 +151,30 @@ type NameCheck<'a> = (
 fn wrapper_names(cx: &mut Ctx<'_>, l: &Listing) {
     const ADVICE: &str = "Kubernetes never writes such a name: check where this file came from. Exports use the names you give, which are checked again.";
     if let Some(cm) = &l.configmap {
-        let checks: [NameCheck<'_>; 2] = [
-            (
-                "K1",
-                "name",
-                &cm.name,
-                cm.name_pos,
-                names::check_configmap_name,
-            ),
-            (
+        if let Some(name) = &cm.name
+            && let Err(d) = ConfigMapName::check(
+                name,
+                ConfigMapRole::Listed {
+                    position: cm.name_pos,
+                    advice: ADVICE,
+                },
+            )
+        {
+            cx.push_diagnostic(d);
+        }
+        if let Some(ns) = &cm.namespace
+            && let Err(e) = names::check_namespace(ns)
+        {
+            cx.push(
                 "K2",
-                "namespace",
-                &cm.namespace,
+                Severity::Warning,
                 cm.namespace_pos,
-                names::check_namespace,
-            ),
-        ];
-        for (rule, what, value, pos, check) in checks {
-            if let Some(value) = value
-                && let Err(e) = check(value)
-            {
-                cx.push(
-                    rule,
-                    Severity::Warning,
-                    pos,
-                    format!(
-                        "The listed ConfigMap's {what} '{}' is invalid. {e} {ADVICE}",
-                        names::shown(value)
-                    ),
-                    None,
-                );
-            }
+                format!(
+                    "The listed ConfigMap's namespace '{}' is invalid. {e} {ADVICE}",
+                    names::shown(ns)
+                ),
+                None,
+            );
         }
     }
     if let Some(key) = &l.data_key

@@ -63,6 +63,11 @@ impl Ctx<'_> {
     ) {
         let mut d = Diagnostic::new(rule, sev, pos, msg);
         d.entry = entry;
+        self.push_diagnostic(d);
+    }
+
+    /// Adds a diagnostic a rule's own function built, with this listing's data key.
+    fn push_diagnostic(&mut self, mut d: Diagnostic) {
         d.data_key = self.listing.data_key.clone();
         self.out.push(d);
     }

@@ -7,7 +7,7 @@ use super::{
 };
 use crate::diag::{Diagnostic, Severity};
 use crate::model::Listing;
-use crate::model::names;
+use crate::model::names::{self, CONFIGMAP_NAME_RULE, ConfigMapName, ConfigMapRole, Namespace};
 use std::fmt::Write as _;
 
 /// The alter ConfigMap for `listing` (whatever entries it holds: pass a changed-only or full
@@ -34,7 +34,7 @@ pub fn configmap_yaml_gated(
         (None, Some(l)) => format!("{l}-alter"),
         (None, None) => {
             diags.push(k(
-                "K1",
+                CONFIGMAP_NAME_RULE,
                 Severity::Error,
                 "Name the alter ConfigMap (the input is not a ConfigMap, so there is no listed name to derive '<name>-alter' from).",
             ));
@@ -46,14 +46,23 @@ pub fn configmap_yaml_gated(
         .clone()
         .or_else(|| meta.and_then(|m| m.namespace.clone()));
     let mut errors = Vec::new();
-    if let Err(e) = names::check_configmap_name(&name) {
-        errors.push(k("K1", Severity::Error, format!("'{name}': {e}")));
-    }
-    if let Some(ns) = &namespace
-        && let Err(e) = names::check_namespace(ns)
-    {
-        errors.push(k("K2", Severity::Error, format!("'{ns}': {e}")));
-    }
+    let checked_name = match ConfigMapName::check(&name, ConfigMapRole::Export) {
+        Ok(name) => Some(name),
+        Err(d) => {
+            errors.push(d);
+            None
+        }
+    };
+    let namespace = match namespace {
+        None => None,
+        Some(ns) => match Namespace::parse(&ns) {
+            Ok(ns) => Some(ns),
+            Err(e) => {
+                errors.push(k("K2", Severity::Error, format!("'{ns}': {e}")));
+                None
+            }
+        },
+    };
     let target = options
         .target
         .clone()
@@ -116,10 +125,14 @@ pub fn configmap_yaml_gated(
             ),
         ));
     }
-    if !errors.is_empty() {
-        diags.extend(errors);
-        return Err(diags);
-    }
+    // Only checked names reach the YAML: a refused one is an error here.
+    let name = match checked_name {
+        Some(name) if errors.is_empty() => name,
+        _ => {
+            diags.extend(errors);
+            return Err(diags);
+        }
+    };
 
     // K10: what is carried over and what is stripped.
     let operator_label =
@@ -163,11 +176,11 @@ pub fn configmap_yaml_gated(
 
     let mut out = String::new();
     out.push_str("apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: ");
-    write_yaml_string(&mut out, &name);
+    write_yaml_string(&mut out, name.as_str());
     out.push('\n');
     if let Some(ns) = &namespace {
         out.push_str("  namespace: ");
-        write_yaml_string(&mut out, ns);
+        write_yaml_string(&mut out, ns.as_str());
         out.push('\n');
     }
     for (title, pairs) in [("labels", &labels), ("annotations", &annotations)] {

@@ -114,7 +114,7 @@ impl Kube<'_> {
                 comment.push(format!(
                     "In rounds, the Git route commits alterOffsets for each round in turn ('{first}' first), annotating and waiting after each commit as the round steps do."
                 ));
-                first.clone()
+                first.as_str().to_owned()
             }
             None => self.ctx.value(Var::AlterConfigMap).to_owned(),
         };

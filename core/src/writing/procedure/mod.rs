@@ -376,7 +376,7 @@ pub fn plan(options: &Options, operation: &Operation) -> Result<Procedure, Vec<D
         })
         .map(|(var, value)| Variable {
             name: var.name(),
-            value: value.clone(),
+            value: value.as_str().to_owned(),
         })
         .collect();
     Ok(Procedure {

@@ -3,19 +3,23 @@
 //! collected, and for an alter the per-partition check against the listing is prepared
 //! (`check`). The builders only ever see the result, [`Checked`].
 
-use super::shell::Var;
+use super::shell::{CheckedValue, Var};
 use super::{
     AliasPath, DEFAULT_MANIFEST_FILE, DEFAULT_TIMEOUT_SECONDS, Kubernetes, Operation, Options,
     POLL_INTERVAL_SECONDS, RULE_PLAN, Target, check,
 };
 use crate::diag::{Diagnostic, Position};
-use crate::model::names::{self, MirrorConnectorName, shown};
+use crate::model::names::{
+    self, ConfigMapName, ConfigMapRole, ConnectUrl, ConnectorName, FileName, KubeContext,
+    MirrorConnectorName, Namespace, ResourceName, shown,
+};
 
 /// The validated facts the builders need.
 #[derive(Debug, Clone)]
 pub(crate) struct Checked {
     pub(crate) kind: Kind,
-    pub(crate) values: Vec<(Var, String)>,
+    /// The values the commands hold, each one a checked name or a number.
+    pub(crate) values: Vec<(Var, CheckedValue)>,
     pub(crate) warnings: Vec<Diagnostic>,
     pub(crate) manifest_file: String,
     pub(crate) timeout: u32,
@@ -25,7 +29,7 @@ pub(crate) struct Checked {
     pub(crate) api_version: Option<String>,
     /// For an alter in rounds: the round ConfigMaps, in the order they are applied (empty for
     /// one alter ConfigMap).
-    pub(crate) rounds: Vec<String>,
+    pub(crate) rounds: Vec<ConfigMapName>,
 }
 
 #[derive(Debug, Clone)]
@@ -36,7 +40,7 @@ pub(crate) enum Kind {
         alias_path: AliasPath,
     },
     Rest {
-        connector: String,
+        connector: ConnectorName,
     },
 }
 
@@ -48,44 +52,32 @@ fn check_kubernetes(
     k: &Kubernetes,
     operation: &Operation,
     errors: &mut Vec<Diagnostic>,
-    values: &mut Vec<(Var, String)>,
+    values: &mut Vec<(Var, CheckedValue)>,
     warnings: &mut Vec<Diagnostic>,
 ) {
-    match names::check_namespace(&k.namespace) {
-        Ok(()) => values.push((Var::Namespace, k.namespace.clone())),
+    match Namespace::parse(&k.namespace) {
+        Ok(ns) => values.push((Var::Namespace, (&ns).into())),
         Err(m) => errors.push(error("K2", format!("{m} Got '{}'.", shown(&k.namespace)))),
     }
     if let Some(context) = &k.context {
-        match names::check_kubectl_context(context) {
-            Ok(()) => values.push((Var::Context, context.clone())),
-            Err(m) => errors.push(error(RULE_PLAN, m)),
+        match KubeContext::parse(context) {
+            Ok(context) => values.push((Var::Context, (&context).into())),
+            Err(m) => errors.push(error(RULE_PLAN, m.into_message())),
         }
     }
     // Alter and reset list again to verify, so they need the list ConfigMap too.
     let needs_list = !matches!(operation, Operation::AutoOffsetReset(_));
     let needs_alter = matches!(operation, Operation::Alter { .. });
     if needs_list {
-        match names::check_configmap_name(&k.list_configmap) {
-            Ok(()) => values.push((Var::ListConfigMap, k.list_configmap.clone())),
-            Err(m) => errors.push(error(
-                "K1",
-                format!(
-                    "{m} Got '{}' for the list ConfigMap.",
-                    shown(&k.list_configmap)
-                ),
-            )),
+        match ConfigMapName::check(&k.list_configmap, ConfigMapRole::List) {
+            Ok(cm) => values.push((Var::ListConfigMap, (&cm).into())),
+            Err(d) => errors.push(d),
         }
     }
     if needs_alter {
-        match names::check_configmap_name(&k.alter_configmap) {
-            Ok(()) => values.push((Var::AlterConfigMap, k.alter_configmap.clone())),
-            Err(m) => errors.push(error(
-                "K1",
-                format!(
-                    "{m} Got '{}' for the alter ConfigMap.",
-                    shown(&k.alter_configmap)
-                ),
-            )),
+        match ConfigMapName::check(&k.alter_configmap, ConfigMapRole::Alter) {
+            Ok(cm) => values.push((Var::AlterConfigMap, (&cm).into())),
+            Err(d) => errors.push(d),
         }
         if k.alter_configmap == k.list_configmap {
             warnings.push(Diagnostic::warning(
@@ -131,8 +123,8 @@ pub(super) fn validate(
     let kind = match &options.target {
         Target::KafkaConnector { cluster, name } => {
             check_kubernetes(cluster, operation, &mut errors, &mut values, &mut warnings);
-            match names::check_resource_name(name) {
-                Ok(()) => values.push((Var::Connector, name.clone())),
+            match ResourceName::parse(name) {
+                Ok(name) => values.push((Var::Connector, (&name).into())),
                 Err(_) => errors.push(error(
                     "K3",
                     format!(
@@ -150,7 +142,7 @@ pub(super) fn validate(
                     &mut errors,
                 );
             }
-            Kind::Connector
+            Some(Kind::Connector)
         }
         Target::KafkaMirrorMaker2 {
             cluster,
@@ -160,10 +152,10 @@ pub(super) fn validate(
             alias_path,
         } => {
             check_kubernetes(cluster, operation, &mut errors, &mut values, &mut warnings);
-            match names::check_resource_name(resource) {
-                Ok(()) => {
-                    values.push((Var::Mm2, resource.clone()));
-                    if let Err(m) = names::check_mirrormaker2_service_name(resource) {
+            match ResourceName::parse(resource) {
+                Ok(resource) => {
+                    values.push((Var::Mm2, (&resource).into()));
+                    if let Err(m) = names::check_mirrormaker2_service_name(resource.as_str()) {
                         warnings.push(Diagnostic::warning("K3", Position::NONE, m));
                     }
                 }
@@ -175,12 +167,15 @@ pub(super) fn validate(
                     ),
                 )),
             }
-            values.push((Var::MirrorIndex, mirror_index.to_string()));
+            values.push((Var::MirrorIndex, CheckedValue::number(*mirror_index)));
             // The fields are public, so the name is checked again however it was built.
             let name = connector.connector_name();
-            let name_ok = matches!(names::parse_mirror_connector_name(&name), Ok(parsed) if parsed == *connector);
-            if name_ok {
-                values.push((Var::Mm2Connector, name.clone()));
+            let parsed = names::parse_mirror_connector_name(&name)
+                .ok()
+                .filter(|parsed| parsed == connector);
+            let name_ok = parsed.is_some();
+            if let Some(parsed) = &parsed {
+                values.push((Var::Mm2Connector, CheckedValue::mirror_connector(parsed)));
             } else {
                 errors.push(error(
                     "K5",
@@ -214,22 +209,22 @@ pub(super) fn validate(
                     ),
                 ));
             }
-            Kind::Mm2 {
+            Some(Kind::Mm2 {
                 connector: connector.clone(),
                 alias_path: *alias_path,
-            }
+            })
         }
         Target::Rest { url, connector } => {
             let base = url.trim_end_matches('/');
-            let url_ok = match names::check_connect_url(base) {
-                Ok(()) => true,
+            let url = match ConnectUrl::parse(base) {
+                Ok(url) => Some(url),
                 Err(m) => {
-                    errors.push(error(RULE_PLAN, m));
-                    false
+                    errors.push(error(RULE_PLAN, m.into_message()));
+                    None
                 }
             };
-            let name_ok = match names::check_rest_connector_name(connector) {
-                Ok(()) => true,
+            let name = match ConnectorName::parse(connector) {
+                Ok(name) => Some(name),
                 Err(m) => {
                     errors.push(error(
                         if connector.contains("->") {
@@ -237,19 +232,13 @@ pub(super) fn validate(
                         } else {
                             RULE_PLAN
                         },
-                        m,
+                        m.into_message(),
                     ));
-                    false
+                    None
                 }
             };
-            if url_ok && name_ok {
-                values.push((
-                    Var::ConnectorUrl,
-                    format!(
-                        "{base}/connectors/{}",
-                        names::rest_connector_path_segment(connector)
-                    ),
-                ));
+            if let (Some(url), Some(name)) = (&url, &name) {
+                values.push((Var::ConnectorUrl, CheckedValue::connector_url(url, name)));
             }
             match operation {
                 Operation::Alter { payload } => check_payload(payload, &mut errors),
@@ -259,34 +248,29 @@ pub(super) fn validate(
                 )),
                 Operation::List | Operation::Reset => {}
             }
-            Kind::Rest {
-                connector: connector.clone(),
-            }
+            name.map(|connector| Kind::Rest { connector })
         }
     };
+    let rest = matches!(options.target, Target::Rest { .. });
     let manifest_file = options
         .manifest_file
         .clone()
         .unwrap_or_else(|| DEFAULT_MANIFEST_FILE.to_owned());
     if matches!(operation, Operation::Alter { .. })
-        && !matches!(kind, Kind::Rest { .. })
+        && !rest
         && let Err(m) = names::check_file_name(&manifest_file)
     {
         errors.push(error(RULE_PLAN, m));
     }
     if matches!(operation, Operation::List) {
-        let default = if matches!(kind, Kind::Rest { .. }) {
-            "list.json"
-        } else {
-            "list.yaml"
-        };
+        let default = if rest { "list.json" } else { "list.yaml" };
         let list_file = options
             .list_file
             .clone()
             .unwrap_or_else(|| default.to_owned());
-        match names::check_file_name(&list_file) {
-            Ok(()) => values.push((Var::ListFile, list_file)),
-            Err(m) => errors.push(error(RULE_PLAN, m)),
+        match FileName::parse(&list_file) {
+            Ok(file) => values.push((Var::ListFile, (&file).into())),
+            Err(m) => errors.push(error(RULE_PLAN, m.into_message())),
         }
     }
     let timeout = options.timeout_seconds.unwrap_or(DEFAULT_TIMEOUT_SECONDS);
@@ -296,13 +280,13 @@ pub(super) fn validate(
             format!("The timeout must be between {POLL_INTERVAL_SECONDS} and 86400 seconds; got {timeout}."),
         ));
     }
-    values.push((Var::Timeout, timeout.to_string()));
+    values.push((Var::Timeout, CheckedValue::number(timeout)));
     let check = match operation {
         Operation::Alter { payload } if errors.is_empty() => {
-            let data_key = match &kind {
-                Kind::Connector => Some("offsets.json".to_owned()),
-                Kind::Mm2 { connector, .. } => Some(connector.data_key()),
-                Kind::Rest { .. } => None,
+            let data_key = match &options.target {
+                Target::KafkaConnector { .. } => Some("offsets.json".to_owned()),
+                Target::KafkaMirrorMaker2 { connector, .. } => Some(connector.data_key()),
+                Target::Rest { .. } => None,
             };
             let (check, problem) =
                 check::build(payload, data_key.as_deref(), options.listed.as_ref());
@@ -319,7 +303,9 @@ pub(super) fn validate(
         }
         _ => None,
     };
-    if let (Kind::Mm2 { alias_path, .. }, Some(v)) = (&kind, &options.api_version) {
+    if let (Target::KafkaMirrorMaker2 { alias_path, .. }, Some(v)) =
+        (&options.target, &options.api_version)
+    {
         let fits = match alias_path {
             AliasPath::New => v != "kafka.strimzi.io/v1beta2",
             AliasPath::Old => v != "kafka.strimzi.io/v1",
@@ -339,10 +325,14 @@ pub(super) fn validate(
             ));
         }
     }
-    if !errors.is_empty() {
-        errors.extend(warnings);
-        return Err(errors);
-    }
+    // Without errors every target has its kind (a REST connector only with a checked name).
+    let kind = match kind {
+        Some(kind) if errors.is_empty() => kind,
+        _ => {
+            errors.extend(warnings);
+            return Err(errors);
+        }
+    };
     // A dozen values at most: an insertion sort, stable as `sort_by_key` is, instead of one more
     // copy of the standard library's stable sort in the wasm (about 3.5 KB of code).
     for i in 1..values.len() {
@@ -372,7 +362,7 @@ fn check_payload_names(
     data_key: &str,
     alter_configmap: &str,
     errors: &mut Vec<Diagnostic>,
-) -> Vec<String> {
+) -> Vec<ConfigMapName> {
     if !payload.contains(data_key) {
         errors.push(error(
             "K4",
@@ -394,13 +384,12 @@ fn check_payload_names(
             return Vec::new();
         }
     };
+    let mut checked = Vec::with_capacity(rounds.len());
     for name in &rounds {
-        if let Err(m) = names::check_configmap_name(name) {
-            errors.push(error(
-                "K1",
-                format!("{m} Got '{}' for a round's ConfigMap.", shown(name)),
-            ));
+        match ConfigMapName::check(name, ConfigMapRole::Round) {
+            Ok(name) => checked.push(name),
+            Err(d) => errors.push(d),
         }
     }
-    rounds
+    checked
 }

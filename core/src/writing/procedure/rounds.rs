@@ -3,6 +3,7 @@
 //! which the kubectl procedure uploads together and alters one after the other.
 
 use crate::json::JsonValue;
+use crate::model::names::ConfigMapName;
 
 /// The documents of a YAML stream, split at its `---` lines. A `---` line sits at column 0, so
 /// it cannot be inside the indented block scalar that holds the offsets.
@@ -53,7 +54,7 @@ pub(crate) fn round_names(payload: &str, alter: &str) -> Result<Vec<String>, Str
 }
 
 /// "ConfigMap 'x-1'" or "the 3 ConfigMaps 'x-1' to 'x-3'", for the step comments.
-pub(crate) fn describe(rounds: &[String]) -> String {
+pub(crate) fn describe(rounds: &[ConfigMapName]) -> String {
     match rounds {
         [only] => format!("ConfigMap '{only}'"),
         [first, .., last] => format!("the {} ConfigMaps '{first}' to '{last}'", rounds.len()),

@@ -7,7 +7,56 @@
 //! becomes `kubectl` plus the `--context` option when one is set. User values are substituted
 //! after the template is split, so nothing in a value is ever read as template or shell syntax.
 
-use crate::model::names::{is_shell_safe, shell_quote};
+use crate::model::names::{
+    ConfigMapName, ConnectUrl, ConnectorName, FileName, KubeContext, MirrorConnectorName,
+    Namespace, ResourceName, is_shell_safe, shell_quote,
+};
+
+/// A value a command may contain. It is built only from a checked name (the types of
+/// [`crate::model::names`]) or a number, so no template is ever filled with a string that
+/// skipped its check.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct CheckedValue(String);
+
+impl CheckedValue {
+    pub(crate) fn as_str(&self) -> &str {
+        &self.0
+    }
+
+    pub(crate) fn number(n: u32) -> CheckedValue {
+        CheckedValue(n.to_string())
+    }
+
+    /// The connector's REST resource, `<base>/connectors/<name>`.
+    pub(crate) fn connector_url(base: &ConnectUrl, connector: &ConnectorName) -> CheckedValue {
+        CheckedValue(format!("{base}/connectors/{}", connector.path_segment()))
+    }
+
+    /// An MM2 connector name; the caller has checked it again with
+    /// [`crate::model::names::parse_mirror_connector_name`], since its fields are public.
+    pub(crate) fn mirror_connector(name: &MirrorConnectorName) -> CheckedValue {
+        CheckedValue(name.connector_name())
+    }
+}
+
+/// The checked names that fill templates as they are.
+macro_rules! value_from_name {
+    ($($name:ty),*) => {
+        $(impl From<&$name> for CheckedValue {
+            fn from(name: &$name) -> CheckedValue {
+                CheckedValue(name.as_str().to_owned())
+            }
+        })*
+    };
+}
+
+value_from_name!(
+    Namespace,
+    KubeContext,
+    ResourceName,
+    ConfigMapName,
+    FileName
+);
 
 /// A user-supplied value that appears in commands. In the script each one becomes a variable
 /// defined once at the top.
@@ -119,11 +168,11 @@ fn pieces(template: &str) -> Vec<Piece> {
 #[derive(Debug, Clone)]
 pub(crate) struct Ctx {
     pub(crate) mode: Mode,
-    values: Vec<(Var, String)>,
+    values: Vec<(Var, CheckedValue)>,
 }
 
 impl Ctx {
-    pub(crate) fn new(mode: Mode, values: Vec<(Var, String)>) -> Ctx {
+    pub(crate) fn new(mode: Mode, values: Vec<(Var, CheckedValue)>) -> Ctx {
         Ctx { mode, values }
     }
 
@@ -319,17 +368,23 @@ pub(crate) fn comment_lines(text: &str, indent: &str, width: usize) -> Vec<Strin
 }
 
 #[cfg(test)]
+#[allow(clippy::unwrap_used)]
 mod tests {
     use super::*;
+    use crate::model::names::parse_mirror_connector_name;
 
     fn ctx(mode: Mode) -> Ctx {
+        let connector = parse_mirror_connector_name("east->west.MirrorSourceConnector").unwrap();
         Ctx::new(
             mode,
             vec![
-                (Var::Namespace, "kafka".into()),
-                (Var::Mm2Connector, "east->west.MirrorSourceConnector".into()),
-                (Var::MirrorIndex, "2".into()),
-                (Var::Context, "prod".into()),
+                (Var::Namespace, (&Namespace::parse("kafka").unwrap()).into()),
+                (
+                    Var::Mm2Connector,
+                    CheckedValue::mirror_connector(&connector),
+                ),
+                (Var::MirrorIndex, CheckedValue::number(2)),
+                (Var::Context, (&KubeContext::parse("prod").unwrap()).into()),
             ],
         )
     }
