@@ -48,6 +48,14 @@ cargo fmt --all --check
 step "architecture guard: offsets-core is pure"
 scripts/check-core-purity.sh
 
+step "architecture guard: no source file over 600 lines (a file holds one concern)"
+long=$(find core/src web/src cli/src -name '*.rs' -exec wc -l {} + | awk '$2 != "total" && $1 > 600 { print "  " $2 ": " $1 " lines" }')
+if [ -n "$long" ]; then
+    echo "split these by concern:" >&2
+    echo "$long" >&2
+    exit 1
+fi
+
 step "clippy (host, -D warnings)"
 cargo clippy --workspace --all-targets --locked -- -D warnings
 

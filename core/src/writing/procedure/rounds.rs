@@ -1,8 +1,11 @@
 //! An alter in rounds: the alter payload as a stream of ConfigMaps `ALTER_CM-1` ...
 //! `ALTER_CM-n` (what `export::configmap_rounds` writes when one ConfigMap would pass 1 MiB),
-//! which the kubectl procedure uploads together and alters one after the other.
+//! which the kubectl procedure uploads together and alters one after the other: reading the
+//! stream (`documents`, `round_names`) and the round steps (`Kube::alter_in_rounds`).
 
-use crate::json::JsonValue;
+use super::kube::{Kube, nonempty};
+use super::step::{RawStep, step};
+use crate::json::{JsonValue, Keyed};
 use crate::model::names::ConfigMapName;
 
 /// The documents of a YAML stream, split at its `---` lines. A `---` line sits at column 0, so
@@ -71,6 +74,68 @@ fn configmap_name(doc: &str) -> Option<String> {
         .and_then(|m| m.get("name"))
         .and_then(JsonValue::as_str)
         .map(str::to_owned)
+}
+
+impl Kube<'_> {
+    /// The alter steps when the payload is a stream of round ConfigMaps: one upload of them
+    /// all, then per round point, annotate and wait, then the same verify, resume and clean up.
+    pub(super) fn alter_in_rounds(
+        &self,
+        upload: String,
+        key: &str,
+        both: &str,
+        list_comment: &dyn Fn(&str) -> Vec<String>,
+    ) -> Vec<RawStep> {
+        let rounds = &self.c.rounds;
+        let n = rounds.len();
+        let mut steps = vec![
+            self.record_state("alter", true),
+            self.stop_step(true),
+            step("Wait until the connector is STOPPED", &[self.stop_comment()], self.wait_stopped()),
+            step(
+                "List the offsets again, now that the connector is stopped",
+                &["Saves the fresh listing to before-alter.yaml, never over the listing you edited: with the connector stopped, these are the offsets the alter will replace. Keep the file: a rollback needs it.".to_owned()],
+                self.relist("before-alter.yaml"),
+            ),
+            self.compare(),
+            step(
+                "Upload the round ConfigMaps",
+                &[format!(
+                    "Creates or updates {}, each under 1 MiB, with the edited offsets under the data key {key}. One apply sends them all; each is its own object. Server-side apply avoids the 256 KiB limit of the last-applied annotation; if kubectl reports a conflict because another tool owns the data, add --force-conflicts.",
+                    describe(rounds)
+                )],
+                upload,
+            ),
+        ];
+        let guard: Vec<String> = self.guard_comment().into_iter().take(1).collect();
+        for (i, name) in rounds.iter().enumerate() {
+            let template = format!("%ALTER_CM%-{}", i + 1);
+            let from = Keyed("fromConfigMap", Keyed("name", template.as_str()));
+            let mut comment = vec![format!(
+                "Points alterOffsets at ConfigMap '{name}', asks the operator to alter and waits until it is done. This round alters only its own partitions; the rounds before it stay as they landed."
+            )];
+            comment.extend(guard.iter().cloned());
+            comment.extend(nonempty(&[both]));
+            comment.extend(list_comment("An empty 'annotations left' line and no AlterOffsets Warning mean this round worked. If it keeps failing, Kafka Connect's own message is in the logs of the Connect pods; the connector stays stopped, and the rounds before this one are altered."));
+            steps.push(step(
+                format!("Alter round {} of {n} (ConfigMap '{name}')", i + 1),
+                &comment,
+                format!(
+                    "{}\n{}\n{}",
+                    self.patch(
+                        Keyed("alterOffsets", &from),
+                        &[("add", "alterOffsets", Some(&from))]
+                    ),
+                    self.annotate("alter"),
+                    self.wait_annotations_gone("alter")
+                ),
+            ));
+        }
+        steps.push(self.verify());
+        steps.push(self.resume(true));
+        steps.push(self.clean_up());
+        steps
+    }
 }
 
 #[cfg(test)]
