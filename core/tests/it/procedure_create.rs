@@ -99,6 +99,30 @@ fn create_script_leaves_the_connector_stopped_when_an_offset_drifts() {
 }
 
 #[test]
+fn create_script_stops_a_connector_an_older_worker_started_and_alters_nothing() {
+    let p = procedure("rest-create");
+    // A worker older than Kafka 3.7 ignores initial_state: the connector comes up RUNNING.
+    let r = run_with(
+        "rest-create-old-worker",
+        &p.render_script(),
+        "",
+        &[("listing-after.json", CREATED)],
+        &[("FAKE_IGNORE_INITIAL_STATE", "yes")],
+    );
+    assert!(!r.ok, "{}", r.output);
+    assert!(r.output.contains("older than Kafka 3.7"), "{}", r.output);
+    let calls = argv(&r);
+    assert!(call(&calls, "/stop]") > call(&calls, "[-X][POST]"));
+    assert!(
+        !calls
+            .iter()
+            .any(|c| c.contains("[-X][PATCH]") || c.contains("/resume]")),
+        "{calls:#?}"
+    );
+    cleanup(r);
+}
+
+#[test]
 fn create_is_refused_for_strimzi_targets_and_bad_configs() {
     let refused = |options, config: &str| {
         plan(&options, &create(config))

@@ -86,7 +86,7 @@ respond() {
     "POST "*/connectors)
       touch "${state}/exists"
       cp "${state}/body.json" "${state}/created.json"
-      if grep -q '"initial_state":"STOPPED"' "${state}/body.json"; then touch "${state}/stopped"; fi
+      if [ -z "${FAKE_IGNORE_INITIAL_STATE:-}" ] && grep -q '"initial_state":"STOPPED"' "${state}/body.json"; then touch "${state}/stopped"; fi
       echo '{}' ;;
     "GET "*/connectors/*/*) respond_existing ;;
     "GET "*/connectors/*)

@@ -63,6 +63,11 @@ while true; do
   if grep -q '"state" *: *"STOPPED"' <<<"${body}"; then
     break
   fi
+  if grep -q '"state" *: *"RUNNING"' <<<"${body}"; then
+    curl -sS --fail-with-body -w '\n' -X PUT "${CONNECTOR_URL}/stop" >&2
+    echo "The connector is RUNNING: this worker is older than Kafka 3.7 and ignored initial_state. It was stopped just now, before its offsets were altered; it may have processed records from the offsets its own rules chose. Nothing was altered." >&2
+    exit 1
+  fi
   if [ "${SECONDS}" -ge "${deadline}" ]; then
     echo "Timed out after ${TIMEOUT_SECONDS}s: the connector at ${CONNECTOR_URL} is not STOPPED. Its last status:" >&2
     echo "${body}" >&2
