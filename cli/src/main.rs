@@ -14,6 +14,7 @@ mod lookup;
 mod new;
 mod output;
 mod plan;
+mod plan_create;
 mod reference;
 mod resource;
 mod show;

@@ -22,6 +22,7 @@ Usage:
   connect-offsets plan FILE --namespace NS --configmap NAME --kind mirrormaker2 --resource NAME
                             --mirror-index I [--connector SRC->TGT.Type]
   connect-offsets plan FILE --kind rest --url URL --connector NAME
+  connect-offsets plan FILE --create --kind rest --url URL --connector NAME --config CONFIG.json
 
 Prints the steps that apply FILE's offsets: record the current state, stop, wait for STOPPED,
 list again to before-alter.yaml and compare it with LISTING (--against), then upload the alter
@@ -53,6 +54,11 @@ a command. A data key that does not match the kind (K4) is an error.
                          NAME-1, NAME-2, ... uploaded together, then altered one after the other
                          with the connector stopped throughout (export --split writes the same)
   --round-bytes N        with --split: at most N bytes of data per round (default 1048576)
+  --create               FILE is the listing of a connector that does not exist yet (e.g. from
+                         connect-offsets new): check that the name is free, create the connector
+                         STOPPED (Kafka Connect 3.7+, initial_state), alter and verify its
+                         offsets, then start it. --kind rest only for now
+  --config CONFIG.json   with --create: the connector's config object (with connector.class)
 
 --kind takes two disjoint sets of values and may be given twice, once from each: the procedure
 (connector, mirrormaker2, rest; required) and the connector kind of FILE's offsets
@@ -74,6 +80,8 @@ pub fn run(parser: &mut lexopt::Parser) -> Result<ExitCode, CliError> {
     let mut timeout: Option<u32> = None;
     let mut resource_file: Option<Source> = None;
     let mut rollback = false;
+    let mut create = false;
+    let mut config: Option<Source> = None;
     let mut api_from_cr: Option<String> = None;
     // The guard path the CR really uses (a v1beta2 CR of Strimzi 0.49+ may use source.alias).
     let mut path_from_cr: Option<AliasPath> = None;
@@ -132,6 +140,8 @@ pub fn run(parser: &mut lexopt::Parser) -> Result<ExitCode, CliError> {
                 resource_file = Some(Source::from_arg(parser.value()?))
             }
             Arg::Long(l) if l == "rollback" => rollback = true,
+            Arg::Long(l) if l == "create" => create = true,
+            Arg::Long(l) if l == "config" => config = Some(Source::from_arg(parser.value()?)),
             a if a.is_help() => {
                 output::out(HELP);
                 output::out(INPUT_OPTIONS_HELP);
@@ -146,6 +156,12 @@ pub fn run(parser: &mut lexopt::Parser) -> Result<ExitCode, CliError> {
         ));
     };
     let name = source.display_name();
+    let config = crate::plan_create::check_flags(
+        create,
+        config.as_ref(),
+        kind.as_deref(),
+        rollback || ex.against.is_some(),
+    )?;
     let loaded = load(&source, &args.options)?;
     if rollback && ex.against.is_none() {
         return Err(CliError::usage(
@@ -324,7 +340,13 @@ pub fn run(parser: &mut lexopt::Parser) -> Result<ExitCode, CliError> {
         (Some(AliasPath::New), Some("kafka.strimzi.io/v1beta2")) => None,
         _ => api_version,
     };
-    match procedure::alter(&options, &payload) {
+    let planned = match config {
+        Some(config) => {
+            procedure::plan(&options, &procedure::Operation::Create { payload, config })
+        }
+        None => procedure::alter(&options, &payload),
+    };
+    match planned {
         Ok(mut p) => {
             if rollback {
                 p.title = format!("Roll back: {}", p.title);

@@ -9,6 +9,7 @@ mod edit_plan;
 mod hostile;
 mod kind;
 mod new;
+mod plan_create;
 mod readme_flags;
 mod references;
 mod rounds;

@@ -28,6 +28,7 @@ mod jsontestsuite;
 mod kubectl;
 mod new_listing;
 mod positions;
+mod procedure_create;
 mod procedure_golden;
 mod procedure_run;
 mod procedure_safety;

@@ -64,10 +64,12 @@ echo >> "${state}/argv"
 out=""
 method=GET
 prev=""
+wfmt=""
 for a in "$@"; do
   case "${prev}" in
     -o) out="${a}" ;;
     -X) method="${a}" ;;
+    -w) wfmt="${a}" ;;
   esac
   case "${a}" in
     --data-binary) cat > "${state}/body.json" ;;
@@ -76,7 +78,23 @@ for a in "$@"; do
 done
 url=""
 for a in "$@"; do case "${a}" in http*) url="${a}" ;; esac; done
+# A create (POST /connectors) makes the connector exist, STOPPED when the body asks for it;
+# before it, GET /connectors/NAME is 404 unless the test wrote the file "exists".
+code=200
 respond() {
+  case "${method} ${url}" in
+    "POST "*/connectors)
+      touch "${state}/exists"
+      cp "${state}/body.json" "${state}/created.json"
+      if [ -z "${FAKE_IGNORE_INITIAL_STATE:-}" ] && grep -q '"initial_state":"STOPPED"' "${state}/body.json"; then touch "${state}/stopped"; fi
+      echo '{}' ;;
+    "GET "*/connectors/*/*) respond_existing ;;
+    "GET "*/connectors/*)
+      if [ -e "${state}/exists" ]; then echo '{}'; else code=404; echo '{"error_code":404}'; fi ;;
+    *) respond_existing ;;
+  esac
+}
+respond_existing() {
   case "${method} ${url}" in
     "PUT "*/stop) touch "${state}/stopped"; echo '{}' ;;
     "PUT "*/resume) rm -f "${state}/stopped"; echo resumed > "${state}/connect-state"; echo '{}' ;;
@@ -92,6 +110,7 @@ respond() {
   esac
 }
 if [ -n "${out}" ]; then respond > "${out}"; else respond; fi
+if [ "${wfmt}" = '%{http_code}' ]; then printf '%s' "${code}"; fi
 "#;
 
 const MM2_NEW: &str = "apiVersion: kafka.strimzi.io/v1\nkind: KafkaMirrorMaker2\nmetadata:\n  name: my-mm2\n  namespace: kafka\nspec:\n  target:\n    alias: west\n  mirrors:\n  - source:\n      alias: east\n    sourceConnector:\n      config:\n        replication.factor: 3\n    checkpointConnector: {}\nstatus:\n  connectors:\n  - name: east->west.MirrorSourceConnector\n    connector:\n      state: STOPPED\n  - name: east->west.MirrorCheckpointConnector\n    connector:\n      state: STOPPED\n";
@@ -103,14 +122,14 @@ const MM2_OTHER_MIRROR: &str = "apiVersion: kafka.strimzi.io/v1\nkind: KafkaMirr
 
 const CONNECTOR: &str = "apiVersion: kafka.strimzi.io/v1\nkind: KafkaConnector\nmetadata:\n  name: my-connector\n  namespace: kafka\nspec:\n  class: org.apache.kafka.connect.mirror.MirrorSourceConnector\n  config:\n    source.cluster.alias: east\nstatus:\n  connectorStatus:\n    connector:\n      state: STOPPED\n";
 
-struct Run {
-    ok: bool,
-    output: String,
-    dir: PathBuf,
+pub(crate) struct Run {
+    pub(crate) ok: bool,
+    pub(crate) output: String,
+    pub(crate) dir: PathBuf,
 }
 
 impl Run {
-    fn file(&self, name: &str) -> String {
+    pub(crate) fn file(&self, name: &str) -> String {
         fs::read_to_string(self.dir.join(name)).unwrap_or_default()
     }
     /// The CR after the procedure, as JSON, through the real jsonpath engine.
@@ -144,7 +163,13 @@ fn run(name: &str, text: &str, cr: &str) -> Run {
 
 /// [`run`] with files seeded in the state directory (`listing.json`, `listing-after.json`) and
 /// extra environment variables.
-fn run_with(name: &str, text: &str, cr: &str, files: &[(&str, &str)], env: &[(&str, &str)]) -> Run {
+pub(crate) fn run_with(
+    name: &str,
+    text: &str,
+    cr: &str,
+    files: &[(&str, &str)],
+    env: &[(&str, &str)],
+) -> Run {
     let dir = std::env::temp_dir().join(format!(
         "connect-offsets-procedure-run-{}-{name}",
         std::process::id()
@@ -187,16 +212,16 @@ fn run_with(name: &str, text: &str, cr: &str, files: &[(&str, &str)], env: &[(&s
     }
 }
 
-fn procedure(name: &str) -> Procedure {
+pub(crate) fn procedure(name: &str) -> Procedure {
     let (_, options, operation) = variants().into_iter().find(|(n, _, _)| *n == name).unwrap();
     plan(&options, &operation).unwrap()
 }
 
-fn argv(run: &Run) -> Vec<String> {
+pub(crate) fn argv(run: &Run) -> Vec<String> {
     run.file("argv").lines().map(str::to_owned).collect()
 }
 
-fn cleanup(run: Run) {
+pub(crate) fn cleanup(run: Run) {
     let _ = fs::remove_dir_all(Path::new(&run.dir));
 }
 
@@ -210,7 +235,7 @@ fn mm2_moved() -> String {
 }
 
 /// The index of the first call containing `needle`, to check the order of the calls.
-fn call(calls: &[String], needle: &str) -> usize {
+pub(crate) fn call(calls: &[String], needle: &str) -> usize {
     calls
         .iter()
         .position(|c| c.contains(needle))

@@ -97,6 +97,21 @@ pub const REST_PATCH_JSON: &str = r#"{
   } ]
 }"#;
 
+/// A new listing for a MirrorSourceConnector from a time reference (`connect-offsets new`):
+/// partition 0 resumes after 41, partition 1 from its first record (R = 0, a null offset).
+pub const REST_CREATE_JSON: &str = "{\"offsets\":[{\"partition\":{\"cluster\":\"east\",\"partition\":0,\"topic\":\"orders\"},\"offset\":{\"offset\":41}},{\"partition\":{\"cluster\":\"east\",\"partition\":1,\"topic\":\"orders\"},\"offset\":null}]}\n";
+
+/// The MirrorSourceConnector config a create sends (the connector's config object).
+pub const REST_CREATE_CONFIG: &str = r#"{
+  "connector.class": "org.apache.kafka.connect.mirror.MirrorSourceConnector",
+  "source.cluster.alias": "east",
+  "target.cluster.alias": "west",
+  "source.cluster.bootstrap.servers": "east-kafka:9092",
+  "target.cluster.bootstrap.servers": "west-kafka:9092",
+  "topics": "orders",
+  "tasks.max": "1"
+}"#;
+
 /// The listing the connector alter's edits were made on (Jackson's pretty print, keys in
 /// another order than the export).
 pub const CONNECTOR_LISTED: &str = "{\n  \"offsets\" : [ {\n    \"partition\" : {\n      \"topic\" : \"orders\",\n      \"partition\" : 0,\n      \"cluster\" : \"east\"\n    },\n    \"offset\" : {\n      \"offset\" : 1041\n    }\n  } ]\n}";
@@ -272,6 +287,14 @@ pub fn variants() -> Vec<(&'static str, Options, Operation)> {
             alter(REST_PATCH_JSON),
         ),
         ("rest-reset", rest("my-sink"), Operation::Reset),
+        (
+            "rest-create",
+            rest("orders-mirror"),
+            Operation::Create {
+                payload: REST_CREATE_JSON.into(),
+                config: REST_CREATE_CONFIG.into(),
+            },
+        ),
         (
             "rest-alter-mm2-name",
             listed(rest(SOURCE), REST_LISTED, None),

@@ -49,6 +49,9 @@ pub(crate) fn title(c: &Checked, op: &Operation) -> String {
         Operation::List => format!("List the offsets of {what}"),
         Operation::Alter { .. } => format!("Alter the offsets of {what}"),
         Operation::Reset => format!("Reset the offsets of {what}"),
+        Operation::Create { .. } => {
+            format!("Create {what}, stopped; set its offsets, then start it")
+        }
         Operation::AutoOffsetReset(v) => {
             format!(
                 "Set source.consumer.auto.offset.reset to {} on {what}",
@@ -68,6 +71,9 @@ pub(crate) fn notes(c: &Checked, op: &Operation) -> Vec<String> {
         Kind::Mm2 { .. } => {
             notes.push(format!("Requires Strimzi {STRIMZI_OFFSETS} or later and Kafka Connect {CONNECT_OFFSETS_API} or later."));
         }
+        Kind::Rest { .. } if matches!(op, Operation::Create { .. }) => notes.push(
+            "Requires Kafka Connect 3.7 or later: the connector is created STOPPED (POST /connectors with \"initial_state\": \"STOPPED\", KIP-980), so it never runs before its offsets are altered and verified. An older worker ignores initial_state and starts the connector at once, from the offsets its own rules choose. Also requires curl 7.76 or later (--fail-with-body) and jq.".to_owned(),
+        ),
         Kind::Rest { .. } => notes.push(
             "Requires Kafka Connect 3.6 or later (PATCH and DELETE /connectors/<name>/offsets) and curl 7.76 or later (--fail-with-body).".to_owned(),
         ),
@@ -96,6 +102,7 @@ pub(crate) fn notes(c: &Checked, op: &Operation) -> Vec<String> {
             }
         }
         Operation::AutoOffsetReset(v) => notes.push(auto_offset_reset_note(*v).to_owned()),
+        Operation::Create { .. } => notes.push("The procedure stops before creating anything when a connector of this name exists: a connector deleted and created again under the same name resumes from the offsets it stored before. List those offsets, then alter or reset them instead.".to_owned()),
         Operation::List => {}
     }
     if let [first, .., last] = c.rounds.as_slice() {

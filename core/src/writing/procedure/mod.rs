@@ -9,7 +9,8 @@
 //! This file holds the public types, the rendering and [`plan`]; `options` checks the options,
 //! `build` holds the titles and notes and picks the builder, `step` the step type the
 //! builders share, `kube` and `kube_safety` build
-//! the kubectl steps, `rest` the curl steps, `check` the per-partition check that `jq` runs,
+//! the kubectl steps, `rest` the curl steps (`rest_create` those that create a connector
+//! stopped), `check` the per-partition check that `jq` runs,
 //! and `shell` turns the command templates into quoted shell text.
 
 mod build;
@@ -18,6 +19,7 @@ mod kube;
 mod kube_safety;
 mod options;
 mod rest;
+mod rest_create;
 mod rounds;
 mod shell;
 mod step;
@@ -184,6 +186,10 @@ pub enum Operation {
     Reset,
     /// Set `source.consumer.auto.offset.reset` on the MirrorSourceConnector.
     AutoOffsetReset(AutoOffsetReset),
+    /// Create a connector that has never run, STOPPED (KIP-980), set its offsets to `payload`
+    /// (the PATCH body of a new listing), verify them, then resume it. `config` is the
+    /// connector's config object as JSON text. Plain Kafka Connect ([`Target::Rest`]) only.
+    Create { payload: String, config: String },
 }
 
 /// One step: a title, an explanation, and its commands in the two renderings.
@@ -391,9 +397,11 @@ pub fn plan(options: &Options, operation: &Operation) -> Result<Procedure, Vec<D
             } else {
                 "kubectl"
             }];
-            if matches!(operation, Operation::Alter { .. })
-                || (matches!(checked.kind, Kind::Rest { .. })
-                    && matches!(operation, Operation::Reset))
+            if matches!(
+                operation,
+                Operation::Alter { .. } | Operation::Create { .. }
+            ) || (matches!(checked.kind, Kind::Rest { .. })
+                && matches!(operation, Operation::Reset))
             {
                 tools.push("jq");
             }

@@ -107,6 +107,11 @@ impl Rest<'_> {
     }
 
     pub(super) fn verify(&self) -> RawStep {
+        self.verify_with("Some altered partitions did not land (see the drifted lines above). The connector is left STOPPED; before-alter.json holds the stored offsets before the alter.")
+    }
+
+    /// The verify step; the script stops with `failed` when a partition drifted.
+    pub(super) fn verify_with(&self, failed: &str) -> RawStep {
         let jq = format!(
             "jq -rn --slurpfile check {CHECK_FILE} {} < after-alter.json",
             crate::model::names::shell_quote(&jq_program("altered", true))
@@ -118,7 +123,7 @@ impl Rest<'_> {
                 jq
             }
             Mode::Script => {
-                let msg = self.ctx.message("Some altered partitions did not land (see the drifted lines above). The connector is left STOPPED; before-alter.json holds the stored offsets before the alter.");
+                let msg = self.ctx.message(failed);
                 super::check::stop_unless_landed(&jq, &msg)
             }
         };
@@ -220,6 +225,7 @@ impl Rest<'_> {
                 ),
                 self.resume(),
             ],
+            Operation::Create { payload, .. } => self.create_steps(payload),
             // Refused by validation.
             Operation::AutoOffsetReset(_) => Vec::new(),
         }

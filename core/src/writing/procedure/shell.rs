@@ -55,7 +55,8 @@ value_from_name!(
     KubeContext,
     ResourceName,
     ConfigMapName,
-    FileName
+    FileName,
+    ConnectUrl
 );
 
 /// A user-supplied value that appears in commands. In the script each one becomes a variable
@@ -71,12 +72,13 @@ pub(crate) enum Var {
     ListConfigMap,
     AlterConfigMap,
     ListFile,
+    ConnectUrl,
     ConnectorUrl,
     Timeout,
 }
 
 impl Var {
-    pub(crate) const ALL: [Var; 11] = [
+    pub(crate) const ALL: [Var; 12] = [
         Var::Namespace,
         Var::Context,
         Var::Connector,
@@ -86,6 +88,7 @@ impl Var {
         Var::ListConfigMap,
         Var::AlterConfigMap,
         Var::ListFile,
+        Var::ConnectUrl,
         Var::ConnectorUrl,
         Var::Timeout,
     ];
@@ -102,6 +105,7 @@ impl Var {
             Var::ListConfigMap => "LIST_CM",
             Var::AlterConfigMap => "ALTER_CM",
             Var::ListFile => "LIST_FILE",
+            Var::ConnectUrl => "CONNECT_URL",
             Var::ConnectorUrl => "CONNECTOR_URL",
             Var::Timeout => "TIMEOUT_SECONDS",
         }

@@ -1,0 +1,171 @@
+//! The curl procedure that creates a plain Kafka Connect connector at chosen offsets: check that
+//! no connector of the name exists, create it STOPPED (KIP-980), alter its offsets, verify them,
+//! and only then resume it. Nothing in it can start the connector before the verify step.
+
+use super::CHECK_FILE;
+use super::POLL_INTERVAL_SECONDS;
+use super::rest::Rest;
+use super::shell::{Mode, heredoc};
+use super::step::{CURL, RawStep, step};
+use crate::model::names::ConnectorName;
+use serde::Serialize;
+use serde_json::value::RawValue;
+
+/// The `POST /connectors` body: `{"name": ..., "config": CONFIG, "initial_state": "STOPPED"}`,
+/// with `config` embedded as the user wrote it once it is a JSON object with `connector.class`
+/// (and, when it names the connector, the same name). Else the message says what is wrong.
+pub(super) fn create_body(name: &ConnectorName, config: &str) -> Result<String, String> {
+    #[derive(Serialize)]
+    struct Body<'a> {
+        name: &'a str,
+        config: &'a RawValue,
+        initial_state: &'static str,
+    }
+    let config = config.trim();
+    let object: serde_json::Map<String, serde_json::Value> = serde_json::from_str(config)
+        .map_err(|e| format!("The connector config must be a JSON object ({e})."))?;
+    if !object.contains_key("connector.class") {
+        let hint = if object
+            .get("config")
+            .is_some_and(serde_json::Value::is_object)
+        {
+            " It looks like a whole create request: give only its \"config\" object."
+        } else {
+            ""
+        };
+        return Err(format!(
+            "The connector config has no \"connector.class\", which Kafka Connect needs to create the connector.{hint}"
+        ));
+    }
+    match object.get("name") {
+        Some(serde_json::Value::String(n)) if n == name.as_str() => {}
+        Some(other) => {
+            return Err(format!(
+                "The connector config names the connector {other}, but the procedure creates '{}'. Remove \"name\" from the config or make the two agree.",
+                name.as_str()
+            ));
+        }
+        None => {}
+    }
+    if config
+        .chars()
+        .any(|c| c.is_control() && c != '\n' && c != '\t' && c != '\r')
+    {
+        return Err("The connector config contains a control character; a pasted heredoc would not reproduce it exactly.".into());
+    }
+    let raw: &RawValue = serde_json::from_str(config)
+        .map_err(|e| format!("The connector config must be a JSON object ({e})."))?;
+    serde_json::to_string(&Body {
+        name: name.as_str(),
+        config: raw,
+        initial_state: "STOPPED",
+    })
+    .map_err(|e| format!("The create request cannot be written ({e})."))
+}
+
+impl Rest<'_> {
+    /// Polls the connector's status until it is `state`. A status that is not there yet (the
+    /// worker writes it just after the create) counts as not yet. Waiting for STOPPED, the
+    /// script stops the connector at once and exits when it shows RUNNING: the worker ignored
+    /// `initial_state`.
+    fn wait_state(&self, state: &str) -> String {
+        let re = format!(r#"'"state" *: *"{state}"'"#);
+        match self.ctx.mode {
+            Mode::Steps => {
+                let polls = self.c.timeout.div_ceil(POLL_INTERVAL_SECONDS);
+                self.ctx.sh(&format!(
+                    "for _ in $(seq {polls}); do\n  curl -sS «%CONNECTOR_URL%/status» | grep -q {re} && break\n  sleep {POLL_INTERVAL_SECONDS}\ndone\n{CURL} «%CONNECTOR_URL%/status»"
+                ))
+            }
+            Mode::Script => {
+                let msg = self.ctx.message(&format!("Timed out after %TIMEOUT_SECONDS%s: the connector at %CONNECTOR_URL% is not {state}. Its last status:"));
+                let ignored = if state == "STOPPED" {
+                    let msg = self.ctx.message("The connector is RUNNING: this worker is older than Kafka 3.7 and ignored initial_state. It was stopped just now, before its offsets were altered; it may have processed records from the offsets its own rules chose. Nothing was altered.");
+                    format!(
+                        "  if grep -q '\"state\" *: *\"RUNNING\"' <<<\"${{body}}\"; then\n{}\n    echo {msg} >&2\n    exit 1\n  fi\n",
+                        self.ctx
+                            .sh(&format!("    {CURL} -X PUT «%CONNECTOR_URL%/stop» >&2"))
+                    )
+                } else {
+                    String::new()
+                };
+                self.ctx.sh(&format!(
+                    "deadline=$((SECONDS + TIMEOUT_SECONDS))\nwhile true; do\n  body=\"$(curl -sS «%CONNECTOR_URL%/status» || true)\"\n  if grep -q {re} <<<\"${{body}}\"; then\n    break\n  fi\n{ignored}  if [ \"${{SECONDS}}\" -ge \"${{deadline}}\" ]; then\n    echo {msg} >&2\n    echo \"${{body}}\" >&2\n    exit 1\n  fi\n  sleep {POLL_INTERVAL_SECONDS}\ndone"
+                ))
+            }
+        }
+    }
+
+    fn check_absent(&self) -> RawStep {
+        let why = "A connector deleted and created again under the same name resumes from the offsets it stored before, not from the ones chosen here.";
+        let body = match self.ctx.mode {
+            Mode::Steps => self
+                .ctx
+                .sh("curl -sS -o /dev/null -w '%{http_code}\\n' «%CONNECTOR_URL%»"),
+            Mode::Script => {
+                let exists = self.ctx.message(&format!("Stopped before creating anything: a connector exists at %CONNECTOR_URL%. {why} List its offsets (curl %CONNECTOR_URL%/offsets), then alter or reset them instead (connect-offsets plan --kind rest without --create)."));
+                let other = self.ctx.message("Stopped before creating anything: GET %CONNECTOR_URL% answered HTTP ${code}, neither 404 (no such connector) nor 200. Check the URL and the worker.")
+                    .replace("\\${code}", "${code}");
+                self.ctx.sh(&format!(
+                    "code=\"$(curl -sS -o /dev/null -w '%{{http_code}}' «%CONNECTOR_URL%»)\"\ncase \"${{code}}\" in\n  404) echo 'No connector of this name exists yet.' ;;\n  200)\n    echo {exists} >&2\n    exit 1\n    ;;\n  *)\n    echo {other} >&2\n    exit 1\n    ;;\nesac"
+                ))
+            }
+        };
+        step(
+            "Check that no connector of this name exists",
+            &[format!(
+                "The worker must answer 404. If it prints 200, stop here. {why} List its offsets, then alter or reset them instead."
+            )],
+            body,
+        )
+    }
+
+    pub(super) fn create_steps(&self, payload: &str) -> Vec<RawStep> {
+        let body = self.c.create_body.as_deref().unwrap_or("{}");
+        let (open, body) = heredoc(body);
+        let check = self.c.check.as_ref();
+        let (check_open, check_body) = heredoc(check.map_or("{}", |c| c.json.as_str()));
+        let (patch_open, patch_body) = heredoc(payload);
+        let count = check.map_or(0, |c| c.count);
+        let delete = "curl -X DELETE %CONNECTOR_URL%";
+        vec![
+            self.check_absent(),
+            step(
+                "Create the connector, stopped",
+                &["\"initial_state\": \"STOPPED\" makes the worker create the connector without starting it or its tasks (Kafka Connect 3.7 or later). The config is yours, as given.".to_owned()],
+                format!(
+                    "{} {open}\n{body}",
+                    self.ctx.sh(&format!("{CURL} -X POST -H 'Content-Type: application/json' --data-binary @- «%CONNECT_URL%/connectors»"))
+                ),
+            ),
+            step(
+                "Wait until the connector is STOPPED",
+                &["If it shows RUNNING, the worker is older than Kafka 3.7 and ignored initial_state: stop it at once (PUT /stop) and expect records from the offsets it chose itself.".to_owned()],
+                self.wait_state("STOPPED"),
+            ),
+            step(
+                "Alter the offsets",
+                &[format!("Writes {CHECK_FILE}, the {count} partitions the alter sets (the verify step reads it), then sets them. On an error Kafka Connect answers with a message that says what is wrong; curl prints it and fails.")],
+                format!(
+                    "cat > {CHECK_FILE} {check_open}\n{check_body}\n{} {patch_open}\n{patch_body}",
+                    self.ctx.sh(&format!("{CURL} -X PATCH -H 'Content-Type: application/json' --data-binary @- «%CONNECTOR_URL%/offsets»"))
+                ),
+            ),
+            self.verify_with(&format!("Some altered partitions did not land (see the drifted lines above). The connector is left STOPPED and has never run: alter the offsets again, or delete it ({delete}) and run this procedure again.")),
+            step(
+                "Start the connector",
+                &["Only now, with the offsets verified, does the connector run: each partition resumes where the offsets say.".to_owned()],
+                format!(
+                    "{}\n{}",
+                    self.ctx.sh(&format!("{CURL} -X PUT «%CONNECTOR_URL%/resume»")),
+                    self.wait_state("RUNNING")
+                ),
+            ),
+            step(
+                "Clean up (optional)",
+                &["Removes the check file. after-alter.json holds the offsets the connector started from.".to_owned()],
+                format!("rm -f {CHECK_FILE}"),
+            ),
+        ]
+    }
+}

@@ -1,0 +1,161 @@
+//! The create procedure of a plain Kafka Connect connector, run in bash against the fake curl
+//! of `procedure_run`: it creates the connector stopped, alters and verifies its offsets before
+//! anything can start it, and stops before creating anything when the name exists.
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+
+use crate::procedure_run::{argv, call, cleanup, procedure, run_with};
+use crate::procedure_support::*;
+use offsets_core::procedure::{Operation, plan};
+
+/// What the worker lists once REST_CREATE_JSON landed: partition 0 at 41, partition 1 (null)
+/// not listed.
+const CREATED: &str = r#"{"offsets":[{"partition":{"topic":"orders","partition":0,"cluster":"east"},"offset":{"offset":41}}]}"#;
+
+fn create(config: &str) -> Operation {
+    Operation::Create {
+        payload: REST_CREATE_JSON.into(),
+        config: config.into(),
+    }
+}
+
+#[test]
+fn create_script_creates_stopped_alters_verifies_then_starts() {
+    let p = procedure("rest-create");
+    let r = run_with(
+        "rest-create",
+        &p.render_script(),
+        "",
+        &[("listing-after.json", CREATED)],
+        &[],
+    );
+    assert!(r.ok, "{}", r.output);
+    assert!(
+        r.output.contains("2 of 2 altered partitions landed."),
+        "{}",
+        r.output
+    );
+    let calls = argv(&r);
+    let exists = call(&calls, "[-w][%{http_code}]");
+    let post = call(&calls, "[-X][POST]");
+    let patch = call(&calls, "[-X][PATCH]");
+    let listed = call(&calls, "[-o][after-alter.json]");
+    let resume = call(&calls, "/resume]");
+    assert!(
+        exists < post && post < patch && patch < listed && listed < resume,
+        "{calls:#?}"
+    );
+    // Nothing but the one resume, after the verify, may start the connector.
+    assert_eq!(calls.iter().filter(|c| c.contains("/resume]")).count(), 1);
+    assert!(!calls.iter().any(|c| c.contains("/restart")), "{calls:#?}");
+    let created: serde_json::Value = serde_json::from_str(&r.file("created.json")).unwrap();
+    assert_eq!(created["name"], "orders-mirror");
+    assert_eq!(created["initial_state"], "STOPPED");
+    assert_eq!(
+        created["config"]["connector.class"],
+        "org.apache.kafka.connect.mirror.MirrorSourceConnector"
+    );
+    cleanup(r);
+}
+
+#[test]
+fn create_script_stops_before_creating_when_the_name_exists() {
+    let p = procedure("rest-create");
+    let r = run_with(
+        "rest-create-exists",
+        &p.render_script(),
+        "",
+        &[("exists", ""), ("listing-after.json", CREATED)],
+        &[],
+    );
+    assert!(!r.ok, "{}", r.output);
+    assert!(
+        r.output
+            .contains("Stopped before creating anything: a connector exists at"),
+        "{}",
+        r.output
+    );
+    assert!(
+        r.output
+            .contains("resumes from the offsets it stored before"),
+        "{}",
+        r.output
+    );
+    let calls = argv(&r);
+    assert_eq!(calls.len(), 1, "{calls:#?}");
+    cleanup(r);
+}
+
+#[test]
+fn create_script_leaves_the_connector_stopped_when_an_offset_drifts() {
+    let p = procedure("rest-create");
+    // No listing-after.json: the worker lists no offsets after the alter.
+    let r = run_with("rest-create-drift", &p.render_script(), "", &[], &[]);
+    assert!(!r.ok, "{}", r.output);
+    assert!(r.output.contains("drifted: "), "{}", r.output);
+    assert!(r.output.contains("has never run"), "{}", r.output);
+    let calls = argv(&r);
+    assert!(!calls.iter().any(|c| c.contains("/resume]")), "{calls:#?}");
+    cleanup(r);
+}
+
+#[test]
+fn create_script_stops_a_connector_an_older_worker_started_and_alters_nothing() {
+    let p = procedure("rest-create");
+    // A worker older than Kafka 3.7 ignores initial_state: the connector comes up RUNNING.
+    let r = run_with(
+        "rest-create-old-worker",
+        &p.render_script(),
+        "",
+        &[("listing-after.json", CREATED)],
+        &[("FAKE_IGNORE_INITIAL_STATE", "yes")],
+    );
+    assert!(!r.ok, "{}", r.output);
+    assert!(r.output.contains("older than Kafka 3.7"), "{}", r.output);
+    let calls = argv(&r);
+    assert!(call(&calls, "/stop]") > call(&calls, "[-X][POST]"));
+    assert!(
+        !calls
+            .iter()
+            .any(|c| c.contains("[-X][PATCH]") || c.contains("/resume]")),
+        "{calls:#?}"
+    );
+    cleanup(r);
+}
+
+#[test]
+fn create_is_refused_for_strimzi_targets_and_bad_configs() {
+    let refused = |options, config: &str| {
+        plan(&options, &create(config))
+            .unwrap_err()
+            .into_iter()
+            .map(|d| format!("{}: {}", d.rule, d.message))
+            .collect::<Vec<_>>()
+            .join("\n")
+    };
+    let strimzi = refused(connector(None), REST_CREATE_CONFIG);
+    assert!(
+        strimzi.starts_with("PLAN: The Strimzi create procedure"),
+        "{strimzi}"
+    );
+    for (config, expected) in [
+        ("[1]", "PLAN: The connector config must be a JSON object ("),
+        (
+            "{\"topics\":\"orders\"}",
+            "PLAN: The connector config has no \"connector.class\"",
+        ),
+        (
+            "{\"name\":\"x\",\"config\":{\"connector.class\":\"C\"}}",
+            "It looks like a whole create request",
+        ),
+        (
+            "{\"connector.class\":\"C\",\"name\":\"other\"}",
+            "PLAN: The connector config names the connector \"other\", but the procedure creates 'orders-mirror'.",
+        ),
+    ] {
+        let got = refused(rest("orders-mirror"), config);
+        assert!(got.contains(expected), "{config}: {got}");
+    }
+    // The config's own name, when it agrees, is kept as given.
+    let same = "{\"connector.class\":\"C\",\"name\":\"orders-mirror\"}";
+    assert!(plan(&rest("orders-mirror"), &create(same)).is_ok());
+}
