@@ -378,16 +378,8 @@ impl Kube<'_> {
                 if !self.c.rounds.is_empty() {
                     return self.alter_in_rounds(upload, &key, both, &list_comment);
                 }
-                vec![
-                    self.record_state("alter", true),
-                    self.stop_step(true),
-                    step("Wait until the connector is STOPPED", &[self.stop_comment()], self.wait_stopped()),
-                    step(
-                        "List the offsets again, now that the connector is stopped",
-                        &["Saves the fresh listing to before-alter.yaml, never over the listing you edited: with the connector stopped, these are the offsets the alter will replace. Keep the file: a rollback needs it.".to_owned()],
-                        self.relist("before-alter.yaml"),
-                    ),
-                    self.compare(),
+                let mut steps = self.stop_and_compare();
+                steps.extend([
                     step(
                         "Upload the alter ConfigMap",
                         &[format!("Creates or updates ConfigMap '{}' with the edited offsets under the data key {key}. Server-side apply avoids the 256 KiB limit of the last-applied annotation; if kubectl reports a conflict because another tool owns the data, add --force-conflicts.", self.ctx.value(Var::AlterConfigMap))],
@@ -410,7 +402,8 @@ impl Kube<'_> {
                     self.verify(),
                     self.resume(true),
                     self.clean_up(),
-                ]
+                ]);
+                steps
             }
             Operation::Reset => vec![
                 self.record_state("reset", false),
@@ -448,6 +441,22 @@ impl Kube<'_> {
             // Refused by validation: the Strimzi create procedure is not built yet.
             Operation::Create { .. } => Vec::new(),
         }
+    }
+
+    /// The steps every alter starts with: record the state, stop, wait for STOPPED, list again
+    /// and compare with the listing the edits were made on.
+    pub(super) fn stop_and_compare(&self) -> Vec<RawStep> {
+        vec![
+            self.record_state("alter", true),
+            self.stop_step(true),
+            step("Wait until the connector is STOPPED", &[self.stop_comment()], self.wait_stopped()),
+            step(
+                "List the offsets again, now that the connector is stopped",
+                &["Saves the fresh listing to before-alter.yaml, never over the listing you edited: with the connector stopped, these are the offsets the alter will replace. Keep the file: a rollback needs it.".to_owned()],
+                self.relist("before-alter.yaml"),
+            ),
+            self.compare(),
+        ]
     }
 
     pub(super) fn auto_offset_reset(&self, v: AutoOffsetReset) -> Vec<RawStep> {

@@ -13,15 +13,19 @@ pub(super) struct Rest<'a> {
 }
 
 impl Rest<'_> {
+    /// The copy-paste form of a wait for `state`: poll the status, then show it.
+    pub(super) fn poll_steps(&self, state: &str) -> String {
+        let re = format!(r#"'"state" *: *"{state}"'"#);
+        let polls = self.c.timeout.div_ceil(POLL_INTERVAL_SECONDS);
+        self.ctx.sh(&format!(
+            "for _ in $(seq {polls}); do\n  curl -sS «%CONNECTOR_URL%/status» | grep -q {re} && break\n  sleep {POLL_INTERVAL_SECONDS}\ndone\n{CURL} «%CONNECTOR_URL%/status»"
+        ))
+    }
+
     pub(super) fn wait_stopped(&self) -> String {
         let re = r#"'"state" *: *"STOPPED"'"#;
         match self.ctx.mode {
-            Mode::Steps => {
-                let polls = self.c.timeout.div_ceil(POLL_INTERVAL_SECONDS);
-                self.ctx.sh(&format!(
-                    "for _ in $(seq {polls}); do\n  curl -sS «%CONNECTOR_URL%/status» | grep -q {re} && break\n  sleep {POLL_INTERVAL_SECONDS}\ndone\n{CURL} «%CONNECTOR_URL%/status»"
-                ))
-            }
+            Mode::Steps => self.poll_steps("STOPPED"),
             Mode::Script => {
                 let msg = self.ctx.message("Timed out after %TIMEOUT_SECONDS%s: the connector at %CONNECTOR_URL% is not STOPPED. Its last status:");
                 self.ctx.sh(&format!(

@@ -71,12 +71,7 @@ impl Rest<'_> {
     fn wait_state(&self, state: &str) -> String {
         let re = format!(r#"'"state" *: *"{state}"'"#);
         match self.ctx.mode {
-            Mode::Steps => {
-                let polls = self.c.timeout.div_ceil(POLL_INTERVAL_SECONDS);
-                self.ctx.sh(&format!(
-                    "for _ in $(seq {polls}); do\n  curl -sS «%CONNECTOR_URL%/status» | grep -q {re} && break\n  sleep {POLL_INTERVAL_SECONDS}\ndone\n{CURL} «%CONNECTOR_URL%/status»"
-                ))
-            }
+            Mode::Steps => self.poll_steps(state),
             Mode::Script => {
                 let msg = self.ctx.message(&format!("Timed out after %TIMEOUT_SECONDS%s: the connector at %CONNECTOR_URL% is not {state}. Its last status:"));
                 let ignored = if state == "STOPPED" {

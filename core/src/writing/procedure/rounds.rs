@@ -88,25 +88,15 @@ impl Kube<'_> {
     ) -> Vec<RawStep> {
         let rounds = &self.c.rounds;
         let n = rounds.len();
-        let mut steps = vec![
-            self.record_state("alter", true),
-            self.stop_step(true),
-            step("Wait until the connector is STOPPED", &[self.stop_comment()], self.wait_stopped()),
-            step(
-                "List the offsets again, now that the connector is stopped",
-                &["Saves the fresh listing to before-alter.yaml, never over the listing you edited: with the connector stopped, these are the offsets the alter will replace. Keep the file: a rollback needs it.".to_owned()],
-                self.relist("before-alter.yaml"),
-            ),
-            self.compare(),
-            step(
+        let mut steps = self.stop_and_compare();
+        steps.extend([step(
                 "Upload the round ConfigMaps",
                 &[format!(
                     "Creates or updates {}, each under 1 MiB, with the edited offsets under the data key {key}. One apply sends them all; each is its own object. Server-side apply avoids the 256 KiB limit of the last-applied annotation; if kubectl reports a conflict because another tool owns the data, add --force-conflicts.",
                     describe(rounds)
                 )],
                 upload,
-            ),
-        ];
+            )]);
         let guard: Vec<String> = self.guard_comment().into_iter().take(1).collect();
         for (i, name) in rounds.iter().enumerate() {
             let template = format!("%ALTER_CM%-{}", i + 1);
