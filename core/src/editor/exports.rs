@@ -26,6 +26,17 @@ pub struct Exports {
     pub entries: usize,
 }
 
+impl Exports {
+    /// The alter ConfigMap was refused because it would pass 1 MiB (K6): the page offers
+    /// "Export in rounds" then.
+    pub fn too_large_for_one_configmap(&self) -> bool {
+        self.configmap
+            .as_ref()
+            .err()
+            .is_some_and(|d| d.iter().any(|d| d.rule == "K6" && d.is_error()))
+    }
+}
+
 /// What the Problems panel lists and what the Export panel is waiting for, from one
 /// computation ([`Editor::check_from`]), so the two never count different things: every
 /// blocker is one of `problems`, and a state (nothing to export yet) is never an error.

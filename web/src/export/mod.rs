@@ -267,13 +267,7 @@ pub fn ExportPanel(props: &ExportProps) -> Html {
     };
 
     // K6: one ConfigMap cannot hold this alter; rounds can.
-    let too_large = !is_rest
-        && !settings.rounds
-        && exports
-            .configmap
-            .as_ref()
-            .err()
-            .is_some_and(|d| d.iter().any(|d| d.rule == "K6" && d.is_error()));
+    let too_large = !is_rest && !settings.rounds && exports.too_large_for_one_configmap();
     let on_rounds = {
         let store = store.clone();
         Callback::from(move |e: Event| {
