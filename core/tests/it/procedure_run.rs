@@ -100,9 +100,16 @@ respond_existing() {
     "PUT "*/resume) rm -f "${state}/stopped"; echo resumed > "${state}/connect-state"; echo '{}' ;;
     "PUT "*/pause) echo paused > "${state}/connect-state"; echo '{}' ;;
     "PATCH "*/offsets)
-      if [ -e "${state}/listing-after.json" ]; then cp "${state}/listing-after.json" "${state}/listing.json"; fi
+      if [ -e "${state}/lag" ]; then cp "${state}/listing-lagging.json" "${state}/listing.json"
+      elif [ -e "${state}/listing-after.json" ]; then cp "${state}/listing-after.json" "${state}/listing.json"; fi
       echo '{"message":"ok"}' ;;
-    "GET "*/offsets) if [ -e "${state}/listing.json" ]; then cat "${state}/listing.json"; else echo '{"offsets":[]}'; fi ;;
+    "GET "*/offsets)
+      if [ -e "${state}/listing.json" ]; then cat "${state}/listing.json"; else echo '{"offsets":[]}'; fi
+      # A lagging worker: after the PATCH, the first `lag` listings are listing-lagging.json.
+      if [ -e "${state}/lag" ] && [ -e "${state}/body.json" ]; then
+        left=$(( $(cat "${state}/lag") - 1 ))
+        if [ "${left}" -le 0 ]; then rm "${state}/lag"; cp "${state}/listing-after.json" "${state}/listing.json"; else echo "${left}" > "${state}/lag"; fi
+      fi ;;
     "GET "*/status)
       if [ -e "${state}/stopped" ]; then s=STOPPED; else s="${FAKE_CONNECT_STATE:-RUNNING}"; fi
       echo "{\"name\":\"x\",\"connector\":{\"state\":\"${s}\",\"worker_id\":\"w:8083\"},\"tasks\":[],\"type\":\"sink\"}" ;;
@@ -112,6 +119,9 @@ respond_existing() {
 if [ -n "${out}" ]; then respond > "${out}"; else respond; fi
 if [ "${wfmt}" = '%{http_code}' ]; then printf '%s' "${code}"; fi
 "#;
+
+/// Counts the pauses (`sleeps`) and returns at once.
+const FAKE_SLEEP: &str = "#!/usr/bin/env bash\necho \"$*\" >> \"${FAKE_STATE}/sleeps\"\n";
 
 const MM2_NEW: &str = "apiVersion: kafka.strimzi.io/v1\nkind: KafkaMirrorMaker2\nmetadata:\n  name: my-mm2\n  namespace: kafka\nspec:\n  target:\n    alias: west\n  mirrors:\n  - source:\n      alias: east\n    sourceConnector:\n      config:\n        replication.factor: 3\n    checkpointConnector: {}\nstatus:\n  connectors:\n  - name: east->west.MirrorSourceConnector\n    connector:\n      state: STOPPED\n  - name: east->west.MirrorCheckpointConnector\n    connector:\n      state: STOPPED\n";
 
@@ -176,7 +186,13 @@ pub(crate) fn run_with(
     ));
     let _ = fs::remove_dir_all(&dir);
     fs::create_dir_all(dir.join("bin")).unwrap();
-    for (tool, body) in [("kubectl", FAKE_KUBECTL), ("curl", FAKE_CURL)] {
+    // `sleep` returns at once: every wait in the scripts ends on a state, and the verify
+    // step's listings 5 seconds apart run back to back.
+    for (tool, body) in [
+        ("kubectl", FAKE_KUBECTL),
+        ("curl", FAKE_CURL),
+        ("sleep", FAKE_SLEEP),
+    ] {
         let path = dir.join("bin").join(tool);
         fs::write(&path, body).unwrap();
         Command::new("chmod").arg("+x").arg(&path).status().unwrap();
@@ -745,7 +761,9 @@ fn connector_alter_and_reset_scripts_run() {
         &[("listing.json", CONNECTOR_LISTED)],
         &[],
     );
-    // The fake listing does not change on alter: verification reports the drift and stops.
+    // The fake listing does not change on alter: verification lists 12 times, reports the
+    // drift and stops.
+    assert_eq!(r.output.matches("listing again in 5 seconds").count(), 11, "{}", r.output);
     assert!(!r.ok && r.output.contains("drifted: {\"cluster\":\"east\",\"partition\":0,\"topic\":\"orders\"}: expected {\"offset\":41}, listed {\"offset\":1041}"), "{}", r.output);
     assert_eq!(r.cr("{.spec.state}"), "stopped");
     assert!(r.file("argv").contains("[wait][kafkaconnector/my-connector][-n][kafka][--for=jsonpath={.status.connectorStatus.connector.state}=STOPPED][--timeout=300s]"));
@@ -815,6 +833,33 @@ fn rest_alter_sends_the_body_unchanged() {
     assert!(r.file("argv").contains(
         "[-X][DELETE][http://my-connect-connect-api.kafka.svc:8083/connectors/my-sink/offsets]"
     ));
+    cleanup(r);
+}
+
+/// Kafka 4.3.1's worker can list a source connector right after an alter without the
+/// partitions the alter has just written (its offset store's reader has not seen them yet):
+/// the verify step lists again instead of calling them drifted.
+#[test]
+fn a_listing_that_lags_the_alter_is_listed_again_until_it_shows_the_alter() {
+    let after = REST_LISTED.replace("2000", "1000");
+    let r = run_with(
+        "rest-alter-lagging",
+        &procedure("rest-alter-mm2-name").render_script(),
+        "",
+        &[
+            ("listing.json", REST_LISTED),
+            ("listing-after.json", &after),
+            ("listing-lagging.json", "{\"offsets\":[]}"),
+            ("lag", "2"),
+        ],
+        &[],
+    );
+    assert!(r.ok, "{}", r.output);
+    assert_eq!(r.output.matches("listing again in 5 seconds").count(), 2, "{}", r.output);
+    assert_eq!(r.file("sleeps").lines().filter(|l| *l == "5").count(), 2);
+    assert!(r.output.contains("1 of 1 altered partitions landed."), "{}", r.output);
+    assert!(!r.output.contains("did not land"), "{}", r.output);
+    assert_eq!(r.file("after-alter.json"), after);
     cleanup(r);
 }
 

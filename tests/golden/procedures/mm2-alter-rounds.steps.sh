@@ -190,6 +190,11 @@ kubectl get kafkamirrormaker2 'my-mm2' -n 'kafka' -o 'jsonpath=annotations left:
 # Lists into the listOffsets ConfigMap and saves it to after-alter.yaml (before-alter.yaml and the
 # listing you edited stay as they are). The connector is still stopped, so the listing shows exactly
 # what was stored.
+# A partition the alter wrote for the first time can show as drifted with 'no stored offset' for a
+# few seconds: Kafka Connect lists a source connector's partitions as its own reader of the offsets
+# topic has seen them, which can lag the alter. The script lists again, up to 12 times 5 seconds
+# apart, before it calls a partition drifted; in the copy-paste steps, move the after-alter file
+# away and run this step again.
 # The last command says how many altered partitions landed and prints a 'drifted' line for each one
 # that did not. Without jq: connect-offsets diff before-alter.yaml after-alter.yaml --expect
 # alter.yaml.

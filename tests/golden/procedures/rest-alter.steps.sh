@@ -66,6 +66,11 @@ OFFSETS_EOF
 # 7. List the offsets again and check that they landed
 # Saves the listing to after-alter.json. Source connectors list only partitions whose offset is not
 # null.
+# A partition the alter wrote for the first time can show as drifted with 'no stored offset' for a
+# few seconds: Kafka Connect lists a source connector's partitions as its own reader of the offsets
+# topic has seen them, which can lag the alter. The script lists again, up to 12 times 5 seconds
+# apart, before it calls a partition drifted; in the copy-paste steps, move the after-alter file
+# away and run this step again.
 # The last command says how many altered partitions landed and prints a 'drifted' line for each one
 # that did not.
 if [ -e after-alter.json ]; then

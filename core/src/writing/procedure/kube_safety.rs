@@ -243,21 +243,23 @@ impl Kube<'_> {
             crate::model::names::shell_quote(&jq_program("altered", true))
         );
         let mut comment = vec!["Lists into the listOffsets ConfigMap and saves it to after-alter.yaml (before-alter.yaml and the listing you edited stay as they are). The connector is still stopped, so the listing shows exactly what was stored.".to_owned()];
-        let check = match self.ctx.mode {
+        let list = self.relist("after-alter.yaml");
+        comment.push(super::check::list_again());
+        let body = match self.ctx.mode {
             Mode::Steps => {
                 comment.push("The last command says how many altered partitions landed and prints a 'drifted' line for each one that did not. Without jq: connect-offsets diff before-alter.yaml after-alter.yaml --expect alter.yaml.".to_owned());
-                format!("{} | {jq}", self.listed_payload())
+                format!("{list}\n{} | {jq}", self.listed_payload())
             }
             Mode::Script => {
                 let msg = self.ctx.message("Some altered partitions did not land (see the drifted lines above). The connector is left STOPPED. Check its Warning conditions and the logs of the Connect pods; before-alter.yaml holds the stored offsets before the alter.");
                 let landed = format!("{} | {jq}", self.listed_payload());
-                super::check::stop_unless_landed(&landed, &msg)
+                super::check::stop_unless_landed(&list, &landed, &msg)
             }
         };
         step(
             "List the offsets again and check that they landed",
             &comment,
-            format!("{}\n{check}", self.relist("after-alter.yaml")),
+            body,
         )
     }
 

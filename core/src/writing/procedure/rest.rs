@@ -121,20 +121,22 @@ impl Rest<'_> {
             crate::model::names::shell_quote(&jq_program("altered", true))
         );
         let mut comment = vec!["Saves the listing to after-alter.json. Source connectors list only partitions whose offset is not null.".to_owned()];
-        let check = match self.ctx.mode {
+        let list = self.save("after-alter.json");
+        comment.push(super::check::list_again());
+        let body = match self.ctx.mode {
             Mode::Steps => {
                 comment.push("The last command says how many altered partitions landed and prints a 'drifted' line for each one that did not.".to_owned());
-                jq
+                format!("{list}\n{jq}")
             }
             Mode::Script => {
                 let msg = self.ctx.message(failed);
-                super::check::stop_unless_landed(&jq, &msg)
+                super::check::stop_unless_landed(&list, &jq, &msg)
             }
         };
         step(
             "List the offsets again and check that they landed",
             &comment,
-            format!("{}\n{check}", self.save("after-alter.json")),
+            body,
         )
     }
 
