@@ -59,6 +59,11 @@ a command. A data key that does not match the kind (K4) is an error.
                          STOPPED (Kafka Connect 3.7+, initial_state), alter and verify its
                          offsets, then start it. --kind rest only for now
   --config CONFIG.json   with --create: the connector's config object (with connector.class)
+  --recreated reset|keep with --create: the name existed before and Kafka Connect kept its
+                         offsets. reset deletes them before the alter (only FILE's offsets
+                         remain); keep alters over them (partitions FILE does not set keep
+                         theirs). Without it, a created connector that lists stored offsets is
+                         deleted again (it never ran) and the procedure stops
 
 --kind takes two disjoint sets of values and may be given twice, once from each: the procedure
 (connector, mirrormaker2, rest; required) and the connector kind of FILE's offsets
@@ -81,6 +86,7 @@ pub fn run(parser: &mut lexopt::Parser) -> Result<ExitCode, CliError> {
     let mut resource_file: Option<Source> = None;
     let mut rollback = false;
     let mut create = false;
+    let mut recreated: Option<String> = None;
     let mut config: Option<Source> = None;
     let mut api_from_cr: Option<String> = None;
     // The guard path the CR really uses (a v1beta2 CR of Strimzi 0.49+ may use source.alias).
@@ -142,6 +148,7 @@ pub fn run(parser: &mut lexopt::Parser) -> Result<ExitCode, CliError> {
             Arg::Long(l) if l == "rollback" => rollback = true,
             Arg::Long(l) if l == "create" => create = true,
             Arg::Long(l) if l == "config" => config = Some(Source::from_arg(parser.value()?)),
+            Arg::Long(l) if l == "recreated" => recreated = Some(parser.value()?.string()?),
             a if a.is_help() => {
                 output::out(HELP);
                 output::out(INPUT_OPTIONS_HELP);
@@ -159,6 +166,7 @@ pub fn run(parser: &mut lexopt::Parser) -> Result<ExitCode, CliError> {
     let config = crate::plan_create::check_flags(
         create,
         config.as_ref(),
+        recreated.as_deref(),
         kind.as_deref(),
         rollback || ex.against.is_some(),
     )?;
@@ -341,9 +349,14 @@ pub fn run(parser: &mut lexopt::Parser) -> Result<ExitCode, CliError> {
         _ => api_version,
     };
     let planned = match config {
-        Some(config) => {
-            procedure::plan(&options, &procedure::Operation::Create { payload, config })
-        }
+        Some((config, previous)) => procedure::plan(
+            &options,
+            &procedure::Operation::Create {
+                payload,
+                config,
+                previous,
+            },
+        ),
         None => procedure::alter(&options, &payload),
     };
     match planned {

@@ -3,23 +3,36 @@
 
 use crate::CliError;
 use crate::input::Source;
+use offsets_core::procedure::Previous;
 
-/// The config text when `--create` is given with everything it needs, `None` without
-/// `--create`; otherwise a usage error that says why.
+/// The config text and what to do with the name's old offsets when `--create` is given with
+/// everything it needs, `None` without `--create`; otherwise a usage error that says why.
 pub fn check_flags(
     create: bool,
     config: Option<&Source>,
+    recreated: Option<&str>,
     kind: Option<&str>,
     compares: bool,
-) -> Result<Option<String>, CliError> {
+) -> Result<Option<(String, Previous)>, CliError> {
     if !create {
-        return match config {
-            Some(_) => Err(CliError::usage(
+        return match (config, recreated) {
+            (Some(_), _) => Err(CliError::usage(
                 "--config is the connector config of plan --create; without --create the connector exists already",
             )),
-            None => Ok(None),
+            (None, Some(_)) => Err(CliError::usage(
+                "--recreated says what plan --create does with the offsets a deleted connector of the same name left; without --create the connector exists already and its offsets are the listing you edited",
+            )),
+            (None, None) => Ok(None),
         };
     }
+    let previous = match recreated {
+        None => Previous::Refuse,
+        Some(value) => Previous::from_flag(value).ok_or_else(|| {
+            CliError::usage(format!(
+                "--recreated takes reset (delete the old offsets first) or keep (alter over them), not '{value}'"
+            ))
+        })?,
+    };
     match kind {
         Some("rest") => {}
         Some(other) => {
@@ -44,11 +57,13 @@ pub fn check_flags(
         ));
     };
     let bytes = config.read()?;
-    String::from_utf8(bytes).map(Some).map_err(|_| CliError {
-        message: format!(
-            "{}: the connector config is not UTF-8",
-            config.display_name()
-        ),
-        code: 1,
-    })
+    String::from_utf8(bytes)
+        .map(|config| Some((config, previous)))
+        .map_err(|_| CliError {
+            message: format!(
+                "{}: the connector config is not UTF-8",
+                config.display_name()
+            ),
+            code: 1,
+        })
 }

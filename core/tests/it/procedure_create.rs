@@ -5,7 +5,7 @@
 
 use crate::procedure_run::{argv, call, cleanup, procedure, run_with};
 use crate::procedure_support::*;
-use offsets_core::procedure::{Operation, plan};
+use offsets_core::procedure::{Operation, Previous, plan};
 
 /// What the worker lists once REST_CREATE_JSON landed: partition 0 at 41, partition 1 (null)
 /// not listed.
@@ -15,6 +15,7 @@ fn create(config: &str) -> Operation {
     Operation::Create {
         payload: REST_CREATE_JSON.into(),
         config: config.into(),
+        previous: Previous::Refuse,
     }
 }
 

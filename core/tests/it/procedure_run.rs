@@ -763,7 +763,12 @@ fn connector_alter_and_reset_scripts_run() {
     );
     // The fake listing does not change on alter: verification lists 12 times, reports the
     // drift and stops.
-    assert_eq!(r.output.matches("listing again in 5 seconds").count(), 11, "{}", r.output);
+    assert_eq!(
+        r.output.matches("listing again in 5 seconds").count(),
+        11,
+        "{}",
+        r.output
+    );
     assert!(!r.ok && r.output.contains("drifted: {\"cluster\":\"east\",\"partition\":0,\"topic\":\"orders\"}: expected {\"offset\":41}, listed {\"offset\":1041}"), "{}", r.output);
     assert_eq!(r.cr("{.spec.state}"), "stopped");
     assert!(r.file("argv").contains("[wait][kafkaconnector/my-connector][-n][kafka][--for=jsonpath={.status.connectorStatus.connector.state}=STOPPED][--timeout=300s]"));
@@ -855,9 +860,18 @@ fn a_listing_that_lags_the_alter_is_listed_again_until_it_shows_the_alter() {
         &[],
     );
     assert!(r.ok, "{}", r.output);
-    assert_eq!(r.output.matches("listing again in 5 seconds").count(), 2, "{}", r.output);
+    assert_eq!(
+        r.output.matches("listing again in 5 seconds").count(),
+        2,
+        "{}",
+        r.output
+    );
     assert_eq!(r.file("sleeps").lines().filter(|l| *l == "5").count(), 2);
-    assert!(r.output.contains("1 of 1 altered partitions landed."), "{}", r.output);
+    assert!(
+        r.output.contains("1 of 1 altered partitions landed."),
+        "{}",
+        r.output
+    );
     assert!(!r.output.contains("did not land"), "{}", r.output);
     assert_eq!(r.file("after-alter.json"), after);
     cleanup(r);

@@ -8,7 +8,7 @@ use offsets_core::ImportOptions;
 use offsets_core::import::import_bytes_unvalidated;
 use offsets_core::names::parse_mirror_connector_name;
 use offsets_core::procedure::{
-    AliasPath, AutoOffsetReset, Kubernetes, Listed, Operation, Options, Target,
+    AliasPath, AutoOffsetReset, Kubernetes, Listed, Operation, Options, Previous, Target,
 };
 
 pub const CONNECTOR_ALTER_YAML: &str = r#"apiVersion: v1
@@ -293,6 +293,7 @@ pub fn variants() -> Vec<(&'static str, Options, Operation)> {
             Operation::Create {
                 payload: REST_CREATE_JSON.into(),
                 config: REST_CREATE_CONFIG.into(),
+                previous: Previous::Refuse,
             },
         ),
         (

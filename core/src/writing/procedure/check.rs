@@ -276,7 +276,13 @@ pub(crate) const LIST_ATTEMPTS: u32 = 12;
 /// Every line of `text` after `by` (empty lines stay empty).
 fn indent(text: &str, by: &str) -> String {
     text.lines()
-        .map(|l| if l.is_empty() { String::new() } else { format!("{by}{l}") })
+        .map(|l| {
+            if l.is_empty() {
+                String::new()
+            } else {
+                format!("{by}{l}")
+            }
+        })
         .collect::<Vec<_>>()
         .join("\n")
 }

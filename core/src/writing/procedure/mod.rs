@@ -189,7 +189,40 @@ pub enum Operation {
     /// Create a connector that has never run, STOPPED (KIP-980), set its offsets to `payload`
     /// (the PATCH body of a new listing), verify them, then resume it. `config` is the
     /// connector's config object as JSON text. Plain Kafka Connect ([`Target::Rest`]) only.
-    Create { payload: String, config: String },
+    /// `previous` says what to do with offsets the name stored before.
+    Create {
+        payload: String,
+        config: String,
+        previous: Previous,
+    },
+}
+
+/// What a create does with offsets stored under the connector's name before it was created:
+/// Kafka Connect keeps a deleted connector's offsets, and a connector created again under the
+/// same name resumes from them, not from the ones chosen.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Previous {
+    /// The name is new: when the created connector lists stored offsets, the procedure deletes
+    /// it again (it never ran, and its offsets stay as they were) and stops.
+    #[default]
+    Refuse,
+    /// The name existed before: delete its old offsets, then alter, so that only the chosen
+    /// offsets remain.
+    Reset,
+    /// The name existed before: alter over its old offsets; partitions the listing does not
+    /// set keep the offsets they had (the procedure names them).
+    Keep,
+}
+
+impl Previous {
+    /// The CLI's `--recreated` values: `reset` and `keep`.
+    pub fn from_flag(value: &str) -> Option<Previous> {
+        match value {
+            "reset" => Some(Previous::Reset),
+            "keep" => Some(Previous::Keep),
+            _ => None,
+        }
+    }
 }
 
 /// One step: a title, an explanation, and its commands in the two renderings.

@@ -260,7 +260,9 @@ pub(super) fn validate(
             }
             match operation {
                 Operation::Alter { payload } => check_payload(payload, &mut errors),
-                Operation::Create { payload, config } => {
+                Operation::Create {
+                    payload, config, ..
+                } => {
                     check_payload(payload, &mut errors);
                     if let Some(name) = &name {
                         match super::rest_create::create_body(name, config) {
