@@ -4,15 +4,17 @@
 // connector is created STOPPED, its offsets altered and verified, then started, and the target
 // topic must receive exactly the records from T on (a partition whose every record is after T
 // is null and mirrored whole). A second run of the same script, now that the name exists, must
-// stop before creating anything: a recreated connector would resume from its old offsets.
+// stop before creating anything: a recreated connector would resume from its old offsets. Deleted
+// and created again, the name's old offsets are caught (the new connector is deleted before it
+// runs), and `--recreated reset` deletes them so that only the chosen offset remains.
 import { before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import {
   CONNECT_URL, RUN, awaitEnd, cliOk, connectorState, createTopic, dump, getOffsets, listOffsets,
-  mirrorSourceConfig, numbered, produce, rest, workdir,
+  mirrorSourceConfig, numbered, ok, produce, rest, until, workdir,
 } from './cluster.mjs';
 
 const SOURCE = `create${RUN}`;
@@ -87,5 +89,38 @@ describe('the create procedure on the real worker', { concurrency: 1 }, () => {
     );
     awaitEnd(TARGET, { 0: PER_PARTITION - FROM_RECORD, 1: PER_PARTITION, 2: PER_PARTITION - FROM_RECORD });
     console.log(`create: ${CONNECTOR} started from T on; the second run stopped before creating`);
+  });
+
+  test('deleted and created again under the same name: the old offsets are caught, or reset with --recreated reset', async () => {
+    // Kafka Connect keeps a deleted connector's offsets: a connector created again under the
+    // name would resume from them.
+    await until(async () => (await listOffsets(CONNECTOR)).offsets.filter((e) => e.offset !== null).length === 3,
+      { message: 'the running connector to have stored all three partitions' });
+    await ok('DELETE', `/connectors/${CONNECTOR}`);
+    await until(async () => (await rest('GET', `/connectors/${CONNECTOR}`)).status === 404, { message: `${CONNECTOR} to be deleted` });
+
+    const caught = runScript('recreated', script);
+    assert.notEqual(caught.status, 0, caught.stdout);
+    assert.match(caught.stderr, /Stopped before altering: 3 offsets are stored under this name from a connector that had it before/);
+    assert.match(caught.stderr, /deleted again: it never ran/);
+    assert.doesNotMatch(caught.stdout, /==> 5\/8/);
+    assert.equal((await rest('GET', `/connectors/${CONNECTOR}`)).status, 404, 'the connector created by the caught run is gone');
+
+    // Only partition 0 is chosen; with --recreated reset, partitions 1 and 2 lose their old offsets.
+    const only = file('only-0.json');
+    writeFileSync(only, JSON.stringify({ offsets: [{ partition: { cluster: SOURCE, partition: 0, topic: TOPIC }, offset: { offset: 79 } }] }));
+    const reset = cliOk(['plan', only, '--create', '--recreated', 'reset', '--kind', 'rest', '--url', CONNECT_URL,
+      '--connector', CONNECTOR, '--config', file('config.json'), '--timeout', '120', '--script']);
+    const run = runScript('recreated-reset', reset);
+    assert.equal(run.status, 0, `${run.stdout}\n${run.stderr}`);
+    assert.match(run.stdout, /Deleting the 3 offsets stored under this name before/);
+    assert.match(run.stdout, /1 of 1 altered partitions landed\./);
+    // The listing the verify step saved, before the resume: exactly the chosen offset.
+    const landed = JSON.parse(readFileSync(join(file('recreated-reset'), 'after-alter.json'), 'utf8'));
+    assert.deepEqual(landed.offsets.filter((e) => e.offset !== null).map((e) => [e.partition.partition, e.offset.offset]), [[0, 79]]);
+    const old = JSON.parse(readFileSync(join(file('recreated-reset'), 'old-offsets.json'), 'utf8'));
+    assert.equal(old.offsets.filter((e) => e.offset !== null).length, 3);
+    await ok('DELETE', `/connectors/${CONNECTOR}`);
+    console.log(`create: ${CONNECTOR} deleted and created again: caught, then reset to the chosen offset only`);
   });
 });

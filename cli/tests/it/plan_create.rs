@@ -75,6 +75,47 @@ fn plan_create_scripts_the_create_of_a_new_listing() {
 }
 
 #[test]
+fn plan_create_recreated_reset_deletes_the_old_offsets_before_the_alter() {
+    let listing = new_listing();
+    let config = file("config.json", CONFIG);
+    let plan = |extra: &[&str]| {
+        let args: Vec<&str> = [
+            &[
+                "plan",
+                listing.as_str(),
+                "--create",
+                "--kind",
+                "rest",
+                "--url",
+                "http://connect:8083",
+                "--connector",
+                "orders-mirror",
+                "--config",
+                config.as_str(),
+                "--script",
+            ][..],
+            extra,
+        ]
+        .concat();
+        let out = run(&args);
+        assert!(out.status.success(), "{}", text(&out.stderr));
+        text(&out.stdout)
+    };
+    let reset = plan(&["--recreated", "reset"]);
+    let delete = reset
+        .find("-X DELETE \"${CONNECTOR_URL}/offsets\"")
+        .expect("a reset");
+    assert!(delete < reset.find("-X PATCH").unwrap(), "{reset}");
+    assert!(reset.contains("(--recreated reset)"), "{reset}");
+    let new = plan(&[]);
+    assert!(
+        !new.contains("-X DELETE \"${CONNECTOR_URL}/offsets\""),
+        "{new}"
+    );
+    assert!(new.contains("deleted again"), "{new}");
+}
+
+#[test]
 fn plan_create_usage_errors_say_why() {
     let listing = new_listing();
     let config = file("config.json", CONFIG);
@@ -110,6 +151,24 @@ fn plan_create_usage_errors_say_why() {
         (
             [&["--config", config.as_str()][..], &rest[..]].concat(),
             "--config is the connector config of plan --create",
+        ),
+        (
+            [&["--recreated", "reset"][..], &rest[..]].concat(),
+            "--recreated says what plan --create does with the offsets a deleted connector of the same name left",
+        ),
+        (
+            [
+                &[
+                    "--create",
+                    "--config",
+                    config.as_str(),
+                    "--recreated",
+                    "drop",
+                ][..],
+                &rest[..],
+            ]
+            .concat(),
+            "--recreated takes reset (delete the old offsets first) or keep (alter over them), not 'drop'",
         ),
         (
             [

@@ -160,3 +160,129 @@ fn create_is_refused_for_strimzi_targets_and_bad_configs() {
     let same = "{\"connector.class\":\"C\",\"name\":\"orders-mirror\"}";
     assert!(plan(&rest("orders-mirror"), &create(same)).is_ok());
 }
+
+/// What a connector of the same name stored before it was deleted: partition 0 of orders (the
+/// alter sets it) and partition 5 (the alter does not).
+const OLD: &str = r#"{"offsets":[{"partition":{"topic":"orders","partition":0,"cluster":"east"},"offset":{"offset":900}},{"partition":{"cluster":"east","partition":5,"topic":"orders"},"offset":{"offset":905}}]}"#;
+
+#[test]
+fn old_offsets_under_the_name_stop_the_create_and_the_new_connector_is_deleted_again() {
+    let p = procedure("rest-create");
+    let r = run_with(
+        "rest-create-old-offsets",
+        &p.render_script(),
+        "",
+        &[("listing.json", OLD), ("listing-after.json", CREATED)],
+        &[],
+    );
+    assert!(!r.ok, "{}", r.output);
+    assert!(
+        r.output.contains("Stopped before altering: 2 offsets are stored under this name from a connector that had it before"),
+        "{}",
+        r.output
+    );
+    assert!(r.output.contains("--recreated reset"), "{}", r.output);
+    assert!(r.output.contains(r#"{"partition":{"cluster":"east","partition":5,"topic":"orders"},"offset":{"offset":905}}"#), "{}", r.output);
+    let calls = argv(&r);
+    let post = call(&calls, "[-X][POST]");
+    let delete = call(
+        &calls,
+        "[-X][DELETE][http://my-connect-connect-api.kafka.svc:8083/connectors/orders-mirror]",
+    );
+    assert!(post < delete, "{calls:#?}");
+    assert!(
+        !calls.iter().any(|c| c.contains("[-X][PATCH]")
+            || c.contains("/resume]")
+            || c.ends_with("/offsets]") && c.contains("DELETE")),
+        "{calls:#?}"
+    );
+    assert!(!r.dir.join("exists").exists());
+    assert_eq!(r.file("old-offsets.json").trim(), OLD);
+    cleanup(r);
+}
+
+#[test]
+fn recreated_reset_deletes_the_old_offsets_before_the_alter() {
+    let p = procedure("rest-create-recreated-reset");
+    let r = run_with(
+        "rest-create-reset",
+        &p.render_script(),
+        "",
+        &[("listing.json", OLD), ("listing-after.json", CREATED)],
+        &[],
+    );
+    assert!(r.ok, "{}", r.output);
+    assert!(
+        r.output
+            .contains("Deleting the 2 offsets stored under this name before"),
+        "{}",
+        r.output
+    );
+    assert!(
+        r.output.contains("2 of 2 altered partitions landed."),
+        "{}",
+        r.output
+    );
+    let calls = argv(&r);
+    let reset = call(
+        &calls,
+        "[-X][DELETE][http://my-connect-connect-api.kafka.svc:8083/connectors/orders-mirror/offsets]",
+    );
+    let patch = call(&calls, "[-X][PATCH]");
+    let resume = call(&calls, "/resume]");
+    assert!(
+        call(&calls, "[-X][POST]") < reset && reset < patch && patch < resume,
+        "{calls:#?}"
+    );
+    cleanup(r);
+    // A name with nothing stored: no reset at all.
+    let r = run_with(
+        "rest-create-reset-nothing",
+        &p.render_script(),
+        "",
+        &[("listing-after.json", CREATED)],
+        &[],
+    );
+    assert!(r.ok, "{}", r.output);
+    assert!(
+        r.output.contains("No offsets are stored under this name."),
+        "{}",
+        r.output
+    );
+    assert!(!argv(&r).iter().any(|c| c.contains("[-X][DELETE]")));
+    cleanup(r);
+}
+
+#[test]
+fn recreated_keep_names_the_partitions_that_keep_their_old_offsets() {
+    let p = procedure("rest-create-recreated-keep");
+    let r = run_with(
+        "rest-create-keep",
+        &p.render_script(),
+        "",
+        &[("listing.json", OLD), ("listing-after.json", CREATED)],
+        &[],
+    );
+    assert!(r.ok, "{}", r.output);
+    assert!(
+        r.output
+            .contains("These partitions keep the offsets stored under this name before"),
+        "{}",
+        r.output
+    );
+    // Partition 0 is set by the alter (its key order differs from the check file's): not kept.
+    assert!(
+        r.output
+            .contains(r#"keeps {"cluster":"east","partition":5,"topic":"orders"}: {"offset":905}"#),
+        "{}",
+        r.output
+    );
+    assert!(
+        !r.output
+            .contains(r#"keeps {"cluster":"east","partition":0"#),
+        "{}",
+        r.output
+    );
+    assert!(!argv(&r).iter().any(|c| c.contains("[-X][DELETE]")));
+    cleanup(r);
+}

@@ -97,6 +97,8 @@ respond() {
 respond_existing() {
   case "${method} ${url}" in
     "PUT "*/stop) touch "${state}/stopped"; echo '{}' ;;
+    "DELETE "*/offsets) echo '{"offsets":[]}' > "${state}/listing.json"; echo '{"message":"reset"}' ;;
+    "DELETE "*) rm -f "${state}/exists"; touch "${state}/deleted"; echo '{}' ;;
     "PUT "*/resume) rm -f "${state}/stopped"; echo resumed > "${state}/connect-state"; echo '{}' ;;
     "PUT "*/pause) echo paused > "${state}/connect-state"; echo '{}' ;;
     "PATCH "*/offsets)

@@ -297,6 +297,24 @@ pub fn variants() -> Vec<(&'static str, Options, Operation)> {
             },
         ),
         (
+            "rest-create-recreated-reset",
+            rest("orders-mirror"),
+            Operation::Create {
+                payload: REST_CREATE_JSON.into(),
+                config: REST_CREATE_CONFIG.into(),
+                previous: Previous::Reset,
+            },
+        ),
+        (
+            "rest-create-recreated-keep",
+            rest("orders-mirror"),
+            Operation::Create {
+                payload: REST_CREATE_JSON.into(),
+                config: REST_CREATE_CONFIG.into(),
+                previous: Previous::Keep,
+            },
+        ),
+        (
             "rest-alter-mm2-name",
             listed(rest(SOURCE), REST_LISTED, None),
             alter(REST_PATCH_JSON),

@@ -11,7 +11,7 @@ use super::kube::Kube;
 use super::rest::Rest;
 use super::shell::{Ctx, Mode, Var};
 use super::step::{RawStep, auto_offset_reset_note};
-use super::{Checked, Kind, Operation};
+use super::{Checked, Kind, Operation, Previous};
 
 /// What the title and comments call the target.
 fn describe(c: &Checked, ctx: &Ctx) -> String {
@@ -102,7 +102,7 @@ pub(crate) fn notes(c: &Checked, op: &Operation) -> Vec<String> {
             }
         }
         Operation::AutoOffsetReset(v) => notes.push(auto_offset_reset_note(*v).to_owned()),
-        Operation::Create { .. } => notes.push("The procedure stops before creating anything when a connector of this name exists: a connector deleted and created again under the same name resumes from the offsets it stored before. List those offsets, then alter or reset them instead.".to_owned()),
+        Operation::Create { previous, .. } => notes.push(previous_note(*previous).to_owned()),
         Operation::List => {}
     }
     if let [first, .., last] = c.rounds.as_slice() {
@@ -112,6 +112,22 @@ pub(crate) fn notes(c: &Checked, op: &Operation) -> Vec<String> {
         ));
     }
     notes
+}
+
+/// What a create says about the offsets Kafka Connect kept for a deleted connector of the
+/// same name.
+fn previous_note(previous: Previous) -> &'static str {
+    match previous {
+        Previous::Refuse => {
+            "A connector deleted and created again under the same name resumes from the offsets it stored before (Kafka Connect keeps them). The procedure stops before creating anything when a connector of this name exists; when the connector it created lists offsets stored under the name, it deletes the connector again before it ever runs and stops. If the name existed before, generate the procedure with --recreated reset or --recreated keep."
+        }
+        Previous::Reset => {
+            "The name existed before (--recreated reset): after the connector is created stopped, the offsets Kafka Connect kept under the name are deleted, then the alter sets the chosen ones, so only those remain."
+        }
+        Previous::Keep => {
+            "The name existed before (--recreated keep): the alter sets the chosen partitions over the offsets Kafka Connect kept under the name; every other partition keeps its old offset, and the procedure names them before it alters."
+        }
+    }
 }
 
 pub(crate) fn steps(c: &Checked, op: &Operation, ctx: &Ctx) -> Vec<RawStep> {

@@ -231,7 +231,9 @@ impl Rest<'_> {
                 ),
                 self.resume(),
             ],
-            Operation::Create { payload, .. } => self.create_steps(payload),
+            Operation::Create {
+                payload, previous, ..
+            } => self.create_steps(payload, *previous),
             // Refused by validation.
             Operation::AutoOffsetReset(_) => Vec::new(),
         }

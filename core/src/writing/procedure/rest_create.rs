@@ -1,15 +1,23 @@
 //! The curl procedure that creates a plain Kafka Connect connector at chosen offsets: check that
-//! no connector of the name exists, create it STOPPED (KIP-980), alter its offsets, verify them,
-//! and only then resume it. Nothing in it can start the connector before the verify step.
+//! no connector of the name exists, create it STOPPED (KIP-980), see what offsets the name
+//! stored before (Kafka Connect keeps a deleted connector's offsets), alter its offsets, verify
+//! them, and only then resume it. Nothing in it can start the connector before the verify step.
 
-use super::CHECK_FILE;
-use super::POLL_INTERVAL_SECONDS;
+use super::check::LIST_ATTEMPTS;
 use super::rest::Rest;
-use super::shell::{Mode, heredoc};
+use super::shell::{Mode, Var, heredoc};
 use super::step::{CURL, RawStep, step};
+use super::{CHECK_FILE, POLL_INTERVAL_SECONDS, Previous};
 use crate::model::names::ConnectorName;
 use serde::Serialize;
 use serde_json::value::RawValue;
+
+/// Where the create saves what the name stored before it.
+const OLD_FILE: &str = "old-offsets.json";
+
+/// Every stored partition of the listing on stdin that the check file (`$check`) does not
+/// name, as `keeps PARTITION: OFFSET`, matched by partition map whatever the key order.
+const KEPT_JQ: &str = "def k: to_entries | sort_by(.key) | map([.key, .value]) | tojson; (reduce $check[0].partitions[] as $c ({}; .[$c.partition | k] = true)) as $set | .offsets[]? | select(.offset != null) | select($set[.partition | k] | not) | \"keeps \\(.partition | tojson): \\(.offset | tojson)\"";
 
 /// The `POST /connectors` body: `{"name": ..., "config": CONFIG, "initial_state": "STOPPED"}`,
 /// with `config` embedded as the user wrote it once it is a JSON object with `connector.class`
@@ -115,13 +123,77 @@ impl Rest<'_> {
         )
     }
 
-    pub(super) fn create_steps(&self, payload: &str) -> Vec<RawStep> {
-        let body = self.c.create_body.as_deref().unwrap_or("{}");
-        let (open, body) = heredoc(body);
+    /// Lists what the name stored before into `old-offsets.json` and, as `previous` says, stops
+    /// (deleting the connector just created, which never ran), deletes them, or names the
+    /// partitions that keep them. Writes the check file first: Keep compares with it.
+    fn previous_offsets(&self, previous: Previous) -> RawStep {
         let check = self.c.check.as_ref();
         let (check_open, check_body) = heredoc(check.map_or("{}", |c| c.json.as_str()));
+        let write = format!("cat > {CHECK_FILE} {check_open}\n{check_body}");
+        let list = self.save(OLD_FILE);
+        let count = format!("jq '[.offsets[]? | select(.offset != null)] | length' {OLD_FILE}");
+        let why = "A connector deleted and created again under the same name resumes from the offsets it stored before: Kafka Connect keeps them.";
+        let (comment, body) = match (previous, self.ctx.mode) {
+            (Previous::Refuse, Mode::Steps) => (
+                format!("Writes {CHECK_FILE}, the partitions the alter sets (the verify step reads it), and saves what the name stored before to {OLD_FILE}. The last command must print 0. {why} If it prints more, stop here: delete the connector again (curl -X DELETE {}; it never ran, and the old offsets stay as they were), then generate the procedure with --recreated reset (delete them first) or --recreated keep (alter over them).", self.ctx.value(Var::ConnectorUrl)),
+                format!("{write}\n{list}\n{count}"),
+            ),
+            (Previous::Refuse, Mode::Script) => {
+                let found = self.ctx.message(&format!("Stopped before altering: ${{stored}} offsets are stored under this name from a connector that had it before ({OLD_FILE} holds them; the first ones follow). {why}"));
+                let gone = self.ctx.message("The connector just created was deleted again: it never ran, and the old offsets are as they were. If the name existed before, generate the procedure with --recreated reset (delete the old offsets first, so that only the chosen ones remain) or --recreated keep (alter over them), and run it.");
+                (
+                    format!("Writes {CHECK_FILE}, the partitions the alter sets (the verify step reads it), and saves what the name stored before to {OLD_FILE}. {why} When there is any, the script deletes the connector it just created (it never ran, and the old offsets stay as they were) and stops."),
+                    format!(
+                        "{write}\n{list}\nstored=\"$({count})\"\nif [ \"${{stored}}\" -gt 0 ]; then\n  echo {} >&2\n  jq -c 'limit(10; .offsets[] | select(.offset != null))' {OLD_FILE} >&2\n{}\n  echo {gone} >&2\n  exit 1\nfi\necho 'No offsets are stored under this name.'",
+                        found.replace("\\${stored}", "${stored}"),
+                        self.ctx.sh(&format!("  {CURL} -X DELETE «%CONNECTOR_URL%» >&2")),
+                    ),
+                )
+            }
+            (Previous::Reset, Mode::Steps) => (
+                format!("Writes {CHECK_FILE}, the partitions the alter sets (the verify step reads it), saves what the name stored before to {OLD_FILE} and prints how many offsets that is. {why} When it prints more than 0, run the DELETE, then list again until the count is 0 (the listing can lag the reset by a moment)."),
+                format!(
+                    "{write}\n{list}\n{count}\n{}\n{}",
+                    self.ctx.sh(&format!("{CURL} -X DELETE «%CONNECTOR_URL%/offsets»")),
+                    self.ctx.sh("curl -sS «%CONNECTOR_URL%/offsets» | jq '[.offsets[]? | select(.offset != null)] | length'"),
+                ),
+            ),
+            (Previous::Reset, Mode::Script) => {
+                let left = self.ctx.message(&format!("The offsets stored under this name are still listed after the reset ({LIST_ATTEMPTS} listings 5 seconds apart). The connector is left STOPPED and has never run; {OLD_FILE} holds the old offsets."));
+                (
+                    format!("Writes {CHECK_FILE}, the partitions the alter sets (the verify step reads it), and saves what the name stored before to {OLD_FILE}. {why} When there is any, deletes it (DELETE /offsets on the stopped connector) and lists again until none is left, so that after the alter only the chosen offsets remain."),
+                    format!(
+                        "{write}\n{list}\nstored=\"$({count})\"\nif [ \"${{stored}}\" -gt 0 ]; then\n  echo \"Deleting the ${{stored}} offsets stored under this name before ({OLD_FILE} keeps them).\"\n{}\n  attempt=1\n  until [ \"$({})\" = 0 ]; do\n    if [ \"${{attempt}}\" -ge {LIST_ATTEMPTS} ]; then\n      echo {left} >&2\n      exit 1\n    fi\n    attempt=$((attempt + 1))\n    sleep 5\n  done\nfi\necho 'No offsets are stored under this name.'",
+                        self.ctx.sh(&format!("  {CURL} -X DELETE «%CONNECTOR_URL%/offsets»")),
+                        self.ctx.sh("curl -sS --fail-with-body «%CONNECTOR_URL%/offsets» | jq '[.offsets[]? | select(.offset != null)] | length'"),
+                    ),
+                )
+            }
+            (Previous::Keep, mode) => {
+                let kept = format!(
+                    "jq -r --slurpfile check {CHECK_FILE} {} {OLD_FILE}",
+                    crate::model::names::shell_quote(KEPT_JQ)
+                );
+                let body = match mode {
+                    Mode::Steps => format!("{write}\n{list}\n{kept}"),
+                    Mode::Script => format!(
+                        "{write}\n{list}\nkept=\"$({kept})\"\nif [ -n \"${{kept}}\" ]; then\n  echo 'These partitions keep the offsets stored under this name before (the alter does not set them; {OLD_FILE} holds every old offset):'\n  printf '%s\\n' \"${{kept}}\"\nelse\n  echo 'No partition keeps an old offset.'\nfi"
+                    ),
+                };
+                (
+                    format!("Writes {CHECK_FILE}, the partitions the alter sets (the verify step reads it), saves what the name stored before to {OLD_FILE} and prints each partition the alter does not set, which keeps its old offset (--recreated keep). {why}"),
+                    body,
+                )
+            }
+        };
+        step("See what the name stored before", &[comment], body)
+    }
+
+    pub(super) fn create_steps(&self, payload: &str, previous: Previous) -> Vec<RawStep> {
+        let body = self.c.create_body.as_deref().unwrap_or("{}");
+        let (open, body) = heredoc(body);
         let (patch_open, patch_body) = heredoc(payload);
-        let count = check.map_or(0, |c| c.count);
+        let count = self.c.check.as_ref().map_or(0, |c| c.count);
         let delete = "curl -X DELETE %CONNECTOR_URL%";
         vec![
             self.check_absent(),
@@ -138,11 +210,12 @@ impl Rest<'_> {
                 &["If it shows RUNNING, the worker is older than Kafka 3.7 and ignored initial_state: stop it at once (PUT /stop) and expect records from the offsets it chose itself.".to_owned()],
                 self.wait_state("STOPPED"),
             ),
+            self.previous_offsets(previous),
             step(
                 "Alter the offsets",
-                &[format!("Writes {CHECK_FILE}, the {count} partitions the alter sets (the verify step reads it), then sets them. On an error Kafka Connect answers with a message that says what is wrong; curl prints it and fails.")],
+                &[format!("Sets the {count} partitions of {CHECK_FILE}. On an error Kafka Connect answers with a message that says what is wrong; curl prints it and fails.")],
                 format!(
-                    "cat > {CHECK_FILE} {check_open}\n{check_body}\n{} {patch_open}\n{patch_body}",
+                    "{} {patch_open}\n{patch_body}",
                     self.ctx.sh(&format!("{CURL} -X PATCH -H 'Content-Type: application/json' --data-binary @- «%CONNECTOR_URL%/offsets»"))
                 ),
             ),
@@ -158,7 +231,7 @@ impl Rest<'_> {
             ),
             step(
                 "Clean up (optional)",
-                &["Removes the check file. after-alter.json holds the offsets the connector started from.".to_owned()],
+                &[format!("Removes the check file. after-alter.json holds the offsets the connector started from; {OLD_FILE} what the name stored before.")],
                 format!("rm -f {CHECK_FILE}"),
             ),
         ]
