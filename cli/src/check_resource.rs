@@ -10,7 +10,7 @@ use crate::{CliError, output};
 use lexopt::ValueExt;
 use offsets_core::resource::{Resource, read_resource_named};
 use offsets_core::resource_check::{Against, Finding, Settings, check_resource, settings};
-use offsets_core::{Diagnostic, ImportOptions, Severity};
+use offsets_core::{Diagnostic, Severity};
 use serde::Serialize;
 use std::process::ExitCode;
 
@@ -66,11 +66,11 @@ pub fn run(parser: &mut lexopt::Parser) -> Result<ExitCode, CliError> {
     };
     let name = source.display_name();
     let listing = match &listing {
-        Some(s) => Some(load(s, &ImportOptions::default())?.listing),
+        Some(s) => Some(load(s, &crate::input::InputArgs::default().options)?.listing),
         None => None,
     };
     let alter = match &alter {
-        Some(s) => Some(load(s, &ImportOptions::default())?.listing),
+        Some(s) => Some(load(s, &crate::input::InputArgs::default().options)?.listing),
         None => None,
     };
     let against = Against {

@@ -4,7 +4,9 @@
 //! for, and exits 1 when it does not.
 
 use crate::edit::load;
-use crate::input::{Arg, INPUT_OPTIONS_HELP, Source, connector_kind, reset_fact};
+use crate::input::{
+    Arg, DEFAULT_MAX_INPUT, INPUT_OPTIONS_HELP, Source, connector_kind, parse_size, reset_fact,
+};
 use crate::{CliError, output};
 use lexopt::ValueExt;
 use offsets_core::ImportOptions;
@@ -28,7 +30,10 @@ pub fn run(parser: &mut lexopt::Parser) -> Result<ExitCode, CliError> {
     let mut files: Vec<Source> = Vec::new();
     let mut all = false;
     let mut expect: Option<Source> = None;
-    let mut options = ImportOptions::default();
+    let mut options = ImportOptions {
+        max_bytes: Some(DEFAULT_MAX_INPUT),
+        ..ImportOptions::default()
+    };
     while let Some(arg) = Arg::next(parser)? {
         match arg {
             Arg::Value(v) => files.push(Source::from_arg(v)),
@@ -39,6 +44,9 @@ pub fn run(parser: &mut lexopt::Parser) -> Result<ExitCode, CliError> {
             // What a null does in AFTER (the connector's auto.offset.reset).
             Arg::Long(l) if l == "auto-offset-reset" => {
                 options.reset = reset_fact(&parser.value()?.string()?)?
+            }
+            Arg::Long(l) if l == "max-input" => {
+                options.max_bytes = Some(parse_size(&parser.value()?.string()?)?)
             }
             Arg::Long(l) if l == "all" => all = true,
             Arg::Long(l) if l == "expect" => expect = Some(Source::from_arg(parser.value()?)),

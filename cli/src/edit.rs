@@ -65,7 +65,7 @@ pub struct Loaded {
 /// Reads and imports `source`; an import failure is reported on stderr and becomes the exit
 /// code `validate` would use.
 pub fn load(source: &Source, options: &ImportOptions) -> Result<Loaded, CliError> {
-    let bytes = source.read()?;
+    let bytes = source.read_up_to(options.input_limit())?;
     // Not validated here: every caller validates what it finally writes (or exports) itself.
     match import_bytes_unvalidated(&bytes, options) {
         Ok(listing) => Ok(Loaded {
@@ -323,7 +323,7 @@ pub fn run(parser: &mut lexopt::Parser) -> Result<ExitCode, CliError> {
             },
             Op::Dedupe => Action::KeepLastDuplicates,
             Op::RestoreFrom(other) => {
-                let other = load(&other, &ImportOptions::default())?;
+                let other = load(&other, &input::second_listing(&args.options))?;
                 let rows = if filter.needs_range() {
                     offsets_core::set_from::log_range_rows(&session, &filter, &range)
                 } else {

@@ -78,11 +78,16 @@ impl ExportArgs {
     }
 
     /// The listing to export and its baseline: FILE, or its changes against `--against`.
-    pub fn scoped(&self, listing: Listing) -> Result<(Listing, Option<Listing>), CliError> {
+    /// `options` are the command's own input options (the second listing keeps their limit).
+    pub fn scoped(
+        &self,
+        listing: Listing,
+        options: &ImportOptions,
+    ) -> Result<(Listing, Option<Listing>), CliError> {
         match &self.against {
             None => Ok((listing, None)),
             Some(src) => {
-                let base = load(src, &ImportOptions::default())?.listing;
+                let base = load(src, &crate::input::second_listing(options))?.listing;
                 Ok((export::changed_entries(&base, &listing), Some(base)))
             }
         }
@@ -180,12 +185,12 @@ pub fn run(parser: &mut lexopt::Parser) -> Result<ExitCode, CliError> {
     let loaded = load(&source, &args.options)?;
     if to == "rollback" {
         ex.refuse_split("for a rollback in rounds use plan --rollback --split")?;
-        return rollback(&name, &ex, &loaded.listing);
+        return rollback(&name, &ex, &loaded.listing, &args.options);
     }
     if ex.round_bytes.is_some() && !ex.split {
         return Err(CliError::usage("--round-bytes needs --split"));
     }
-    let (listing, baseline) = ex.scoped(loaded.listing)?;
+    let (listing, baseline) = ex.scoped(loaded.listing, &args.options)?;
     let result = match to.as_str() {
         "configmap" | "yaml" => {
             let target = ex.target()?;
@@ -215,13 +220,18 @@ pub fn run(parser: &mut lexopt::Parser) -> Result<ExitCode, CliError> {
 }
 
 /// `--to rollback`: the rollback ConfigMap of EDITED against `--against` (domain.md section 11).
-fn rollback(name: &str, ex: &ExportArgs, edited: &Listing) -> Result<ExitCode, CliError> {
+fn rollback(
+    name: &str,
+    ex: &ExportArgs,
+    edited: &Listing,
+    options: &ImportOptions,
+) -> Result<ExitCode, CliError> {
     let Some(src) = &ex.against else {
         return Err(CliError::usage(
             "export --to rollback needs --against LISTING (the listing the edits were made on)",
         ));
     };
-    let before = load(src, &ImportOptions::default())?.listing;
+    let before = load(src, &crate::input::second_listing(options))?.listing;
     let rb = offsets_core::rollback::rollback(&before, edited);
     report_rollback(name, &rb);
     let options = ex.configmap_options(ex.target()?, None);

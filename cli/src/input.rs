@@ -31,9 +31,16 @@ impl Source {
         }
     }
 
+    /// The bytes, up to the default limit (64 MiB) and one more, so the core reports a
+    /// larger input as too large. For a connector config, a resource or a reference.
     pub fn read(&self) -> Result<Vec<u8>, CliError> {
+        self.read_up_to(offsets_core::import::MAX_INPUT_BYTES)
+    }
+
+    /// The bytes, up to `max` and one more.
+    pub fn read_up_to(&self, max: usize) -> Result<Vec<u8>, CliError> {
         let mut bytes = Vec::new();
-        let limit = offsets_core::import::MAX_INPUT_BYTES as u64 + 1;
+        let limit = max as u64 + 1;
         let result = match self {
             Source::Stdin => std::io::stdin().lock().take(limit).read_to_end(&mut bytes),
             Source::File(p) => std::fs::File::open(p).and_then(|f| {
@@ -53,10 +60,53 @@ impl Source {
 }
 
 /// Options shared by the commands that import a listing.
-#[derive(Debug, Clone, Default)]
+#[derive(Debug, Clone)]
 pub struct InputArgs {
     pub source: Option<Source>,
     pub options: ImportOptions,
+}
+
+/// The CLI's input limit unless `--max-input` says otherwise: a 1M-entry REST payload (about
+/// 100 MB) fits; the page keeps the core's 64 MiB.
+pub const DEFAULT_MAX_INPUT: usize = 256 * 1024 * 1024;
+
+impl Default for InputArgs {
+    fn default() -> InputArgs {
+        InputArgs {
+            source: None,
+            options: ImportOptions {
+                max_bytes: Some(DEFAULT_MAX_INPUT),
+                ..ImportOptions::default()
+            },
+        }
+    }
+}
+
+/// `--max-input`'s value: bytes, or a number with K, M or G (binary: 1K = 1024), at most
+/// 4 GiB − 1.
+pub fn parse_size(value: &str) -> Result<usize, CliError> {
+    let bad = || {
+        CliError::usage(format!(
+            "--max-input takes a size such as 512M or 2G (K, M and G are 1024, 1024² and 1024³ bytes; at most 4G - 1 bytes), not '{value}'"
+        ))
+    };
+    let upper = value.trim().to_ascii_uppercase();
+    let number = upper
+        .strip_suffix("IB")
+        .or_else(|| upper.strip_suffix('B'))
+        .unwrap_or(&upper);
+    let (digits, unit) = match number.char_indices().last() {
+        Some((i, 'K')) => (&number[..i], 1u64 << 10),
+        Some((i, 'M')) => (&number[..i], 1 << 20),
+        Some((i, 'G')) => (&number[..i], 1 << 30),
+        _ => (number, 1),
+    };
+    let n: u64 = digits.parse().map_err(|_| bad())?;
+    let bytes = n.checked_mul(unit).ok_or_else(bad)?;
+    if bytes == 0 || bytes > offsets_core::import::MAX_INPUT_LIMIT as u64 {
+        return Err(bad());
+    }
+    usize::try_from(bytes).map_err(|_| bad())
 }
 
 pub const INPUT_OPTIONS_HELP: &str = "\
@@ -74,6 +124,8 @@ pub const INPUT_OPTIONS_HELP: &str = "\
                        default: from the MirrorMaker 2 data key, the owner reference, then the
                        keys most entries have. A bare REST body whose entries lack a key needs it
                        for its MirrorMaker 2 or sink errors to be reported
+  --max-input SIZE     the largest input read (default 256M; K, M, G are binary; at most 4G - 1):
+                       a guard against hostile input; a 1M-entry REST payload is about 100M
 ";
 
 /// The values `--kind` takes (the connector kind, domain.md IMP7).
@@ -116,6 +168,9 @@ impl InputArgs {
             Arg::Long(l) if l == "auto-offset-reset" => {
                 self.options.reset = reset_fact(&parser.value()?.string()?)?;
             }
+            Arg::Long(l) if l == "max-input" => {
+                self.options.max_bytes = Some(parse_size(&parser.value()?.string()?)?);
+            }
             Arg::Long(l) if l == "csv-cluster" => {
                 self.options.csv_target = CsvTarget::MirrorSource {
                     cluster: parser.value()?.string()?,
@@ -135,8 +190,17 @@ pub type Loaded = Result<Imported, Vec<Diagnostic>>;
 
 /// Reads and imports. `Err(CliError)` only when the input cannot be read at all.
 pub fn load(source: &Source, options: &ImportOptions) -> Result<Loaded, CliError> {
-    let bytes = source.read()?;
+    let bytes = source.read_up_to(options.input_limit())?;
     Ok(import_bytes(&bytes, options))
+}
+
+/// The options a second listing (`--against`, `--restore-from`, ...) is read with: the
+/// defaults, under the same input limit as the command's own input.
+pub fn second_listing(options: &ImportOptions) -> ImportOptions {
+    ImportOptions {
+        max_bytes: options.max_bytes,
+        ..ImportOptions::default()
+    }
 }
 
 /// Exit code for an input that could not be imported: 2 when it is not a supported form at all

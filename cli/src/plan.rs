@@ -10,7 +10,6 @@ use crate::output::{finish, report, report_rollback};
 use crate::resource;
 use crate::{CliError, output};
 use lexopt::ValueExt;
-use offsets_core::ImportOptions;
 use offsets_core::export::{self, AlterTarget};
 use offsets_core::names;
 use offsets_core::procedure::{self, AliasPath, Kubernetes, Listed, Options, Target};
@@ -222,7 +221,7 @@ pub fn run(parser: &mut lexopt::Parser) -> Result<ExitCode, CliError> {
         let Some(src) = &ex.against else {
             return Err(CliError::usage("plan --rollback needs --against LISTING"));
         };
-        let before = load(src, &ImportOptions::default())?.listing;
+        let before = load(src, &crate::input::second_listing(&args.options))?.listing;
         let rb = offsets_core::rollback::rollback(&before, &loaded.listing);
         report_rollback(&name, &rb);
         if configmap.is_none() {
@@ -239,7 +238,7 @@ pub fn run(parser: &mut lexopt::Parser) -> Result<ExitCode, CliError> {
         }
         (rb.payload, Some(rb.after_alter))
     } else {
-        ex.scoped(loaded.listing)?
+        ex.scoped(loaded.listing, &args.options)?
     };
     let api_version = api_from_cr.or(api_version).or_else(|| {
         baseline

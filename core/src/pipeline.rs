@@ -30,5 +30,5 @@ pub fn import(text: &str, options: &ImportOptions) -> Result<Imported, Vec<Diagn
 /// Imports raw bytes: checks the size and UTF-8 first (reporting the byte offset, line and
 /// column of the first invalid byte), then calls [`import`].
 pub fn import_bytes(bytes: &[u8], options: &ImportOptions) -> Result<Imported, Vec<Diagnostic>> {
-    import(utf8_text(bytes)?, options)
+    import(utf8_text(bytes, options)?, options)
 }

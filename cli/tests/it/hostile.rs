@@ -522,20 +522,47 @@ fn a_50_mb_input_is_handled_and_one_over_the_limit_is_refused() {
     let r = every_entry_point(&path);
     assert_located("big-topic-50mb.json", &r, &["MS6"]);
 
-    // 64 MiB + 1 bytes: refused at 1:1 before parsing (also through stdin).
-    let path = generated(
-        "over-limit.json",
-        &vec![b' '; offsets_core::import::MAX_INPUT_BYTES + 1],
-    );
+    // Over --max-input: refused at 1:1 before parsing (also through stdin), saying the limit
+    // and the flag.
+    let path = generated("over-limit.json", &vec![b' '; 1024 * 1024 + 1]);
     for stdin in [None, Some(path.as_path())] {
         let file = if stdin.is_some() {
             "-"
         } else {
             path.to_str().unwrap()
         };
-        let r = run(&["validate", file], stdin);
+        let r = run(&["validate", "--max-input", "1M", file], stdin);
         assert_no_crash("over-limit.json", &r);
         assert_eq!(r.code, Some(2), "{}", r.stderr);
         assert_located("over-limit.json", &r, &["INPUT"]);
+        assert!(
+            r.stderr.contains("larger than 1 MiB, the limit") && r.stderr.contains("--max-input"),
+            "{}",
+            r.stderr
+        );
     }
+    // The default limit is 256 MiB: an input over the core's 64 MiB (the page's limit) is read,
+    // and one over 256 MiB is refused (a sparse file: nothing is written but its length).
+    let mut payload = vec![b' '; offsets_core::import::MAX_INPUT_BYTES + 1];
+    payload.extend_from_slice(
+        b"{\"offsets\":[{\"partition\":{\"kafka_topic\":\"t\",\"kafka_partition\":0},\"offset\":{\"kafka_offset\":1}}]}",
+    );
+    let path = generated("over-64-mib.json", &payload);
+    drop(payload);
+    let r = run(&["validate", path.to_str().unwrap()], None);
+    assert_no_crash("over-64-mib.json", &r);
+    assert_eq!(r.code, Some(0), "{}", r.stderr);
+    let path = generated("over-256-mib.json", b"");
+    std::fs::File::options()
+        .write(true)
+        .open(&path)
+        .and_then(|f| f.set_len(256 * 1024 * 1024 + 1))
+        .unwrap();
+    let r = run(&["validate", path.to_str().unwrap()], None);
+    assert_eq!(r.code, Some(2), "{}", r.stderr);
+    assert!(
+        r.stderr.contains("larger than 256 MiB, the limit"),
+        "{}",
+        r.stderr
+    );
 }

@@ -33,8 +33,14 @@ use configmap::{import_json_root, import_yaml_doc, sentence};
 pub(crate) use payload::{KindHint, payload_listing};
 pub use payload::{detect_kind, detected_kind};
 
-/// Largest input accepted (64 MiB). A ConfigMap cannot exceed 1 MiB; this bounds memory and time.
+/// Largest input accepted by default (64 MiB; the page's limit). A ConfigMap cannot exceed
+/// 1 MiB; this bounds memory and time. [`ImportOptions::max_bytes`] raises it for a caller that
+/// reads large REST payloads or CSV exports (the CLI's `--max-input`).
 pub const MAX_INPUT_BYTES: usize = 64 * 1024 * 1024;
+
+/// The highest limit [`ImportOptions::max_bytes`] may set: 4 GiB − 1, so that every byte
+/// offset of an accepted input fits in 32 bits.
+pub const MAX_INPUT_LIMIT: usize = u32::MAX as usize;
 
 /// Choices the caller can make when the input is ambiguous.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
@@ -53,6 +59,17 @@ pub struct ImportOptions {
     /// The connector's `auto.offset.reset`, when known (CLI `--auto-offset-reset`): the
     /// listing carries it, and its validation says what each null does under it.
     pub reset: crate::model::ResetFact,
+    /// The largest input read, in bytes; `None` is [`MAX_INPUT_BYTES`]. Values above
+    /// [`MAX_INPUT_LIMIT`] count as that.
+    pub max_bytes: Option<usize>,
+}
+
+impl ImportOptions {
+    /// The largest input these options read, in bytes.
+    pub fn input_limit(&self) -> usize {
+        self.max_bytes
+            .map_or(MAX_INPUT_BYTES, |m| m.min(MAX_INPUT_LIMIT))
+    }
 }
 
 /// Reads `text` up to the listing: the size and NUL checks and the import itself, without
@@ -63,8 +80,8 @@ pub fn read(
     text: &str,
     options: &ImportOptions,
 ) -> Result<(Listing, Vec<Diagnostic>), Vec<Diagnostic>> {
-    if text.len() > MAX_INPUT_BYTES {
-        return Err(too_large(text.len()));
+    if text.len() > options.input_limit() {
+        return Err(too_large(options.input_limit()));
     }
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     if let Some(i) = text.find('\0') {
@@ -81,14 +98,27 @@ pub fn read(
     Ok((listing, notes))
 }
 
-fn too_large(len: usize) -> Vec<Diagnostic> {
+/// The input is over `limit`. Its size is not said: a reader that stops at the limit (the CLI
+/// reads one byte more) knows no more than that.
+fn too_large(limit: usize) -> Vec<Diagnostic> {
     vec![Diagnostic::error(
         "INPUT",
         Position::new(1, 1),
         format!(
-            "The input is {len} bytes; the limit is {MAX_INPUT_BYTES} (64 MiB). A ConfigMap holds at most 1 MiB, so this is not an offsets listing."
+            "The input is larger than {}, the limit. A ConfigMap holds at most 1 MiB, so this is not one; a larger REST payload or CSV export is read by the CLI, whose --max-input raises the limit.",
+            size_text(limit)
         ),
     )]
+}
+
+/// `64 MiB`, or `N bytes` when the size is not whole mebibytes.
+fn size_text(bytes: usize) -> String {
+    const MIB: usize = 1024 * 1024;
+    if bytes.is_multiple_of(MIB) {
+        format!("{} MiB", bytes / MIB)
+    } else {
+        format!("{bytes} bytes")
+    }
 }
 
 /// [`crate::pipeline::import_bytes`] without validating the imported listing: the same listing, or the same
@@ -98,13 +128,14 @@ pub fn import_bytes_unvalidated(
     bytes: &[u8],
     options: &ImportOptions,
 ) -> Result<Listing, Vec<Diagnostic>> {
-    read(utf8_text(bytes)?, options).map(|(listing, _)| listing)
+    read(utf8_text(bytes, options)?, options).map(|(listing, _)| listing)
 }
 
-/// The bytes as text, or the size / UTF-8 error [`crate::pipeline::import_bytes`] reports.
-pub fn utf8_text(bytes: &[u8]) -> Result<&str, Vec<Diagnostic>> {
-    if bytes.len() > MAX_INPUT_BYTES {
-        return Err(too_large(bytes.len()));
+/// The bytes as text, or the size (the options' limit) / UTF-8 error
+/// [`crate::pipeline::import_bytes`] reports.
+pub fn utf8_text<'a>(bytes: &'a [u8], options: &ImportOptions) -> Result<&'a str, Vec<Diagnostic>> {
+    if bytes.len() > options.input_limit() {
+        return Err(too_large(options.input_limit()));
     }
     std::str::from_utf8(bytes).map_err(|e| {
         let at = e.valid_up_to();
