@@ -11,7 +11,7 @@
 #   2. core, native: import + validate + edit + export of generated 1k/10k/100k-entry inputs
 #      (core/benches/pipeline.rs, inputs written to target/bench-inputs/, never committed);
 #   3. the CLI against the serde_json floor, jq and Python's json module, and its peak memory
-#      (scripts/bench-cli.sh);
+#      (scripts/bench-cli.sh), then its cost from 1k to 1M entries (scripts/bench-scale.sh);
 #   4. the release wasm, raw and gzip (dist/ after scripts/build.sh) and the single file;
 #   5. in the browser: runs scripts/bench-browser.mjs when it exists (its lines are recorded as is).
 set -euo pipefail
@@ -62,6 +62,17 @@ if [ -x scripts/bench-cli.sh ]; then
     say "outputs are compared as JSON values. Peak memory: GNU time's maximum resident set size."
 else
     say "scripts/bench-cli.sh is missing: no CLI comparison."
+fi
+
+# 3b. Cost as the input grows (issue 22 item 5).
+section "CLI cost as the input grows: validate and edit --shift -1, 1k to 1M entries"
+if [ -x scripts/bench-scale.sh ]; then
+    scripts/bench-scale.sh "$((runs < 3 ? runs : 3))" 2>&1 | tee -a "$report"
+    say ""
+    say "Generated MirrorMaker 2 REST payloads (100 topics). CPU is user + sys of the process (its own"
+    say "rusage), the best of the runs; RSS its peak resident set. \"Per entry vs 10k\" divides each"
+    say "row's CPU per entry by the 10k row's: within 1.5x counts as linear; below 10k the process"
+    say "start-up dominates. The floor is the serde_json edit of the section above."
 fi
 
 # 4. Release wasm.
