@@ -83,7 +83,7 @@ pub fn run(parser: &mut lexopt::Parser) -> Result<ExitCode, CliError> {
         }
         (Some("source"), _) => {
             return Err(CliError::usage(
-                "a generic source connector's partitions are its own (a file, a table), not Kafka partitions, so no reference can name them: list the connector and edit that listing",
+                "a generic source connector's partitions are its own (a file, a table), not Kafka partitions, so no reference can name them. To start where another connector stopped, give its listing (edited as you need) to plan FILE --create: it is already a listing",
             ));
         }
         (Some(other), _) => {
