@@ -82,3 +82,52 @@ fn nothing_to_start_from_and_a_bad_alias_are_refused_with_the_reason() {
         e.message
     );
 }
+
+/// The real Kafka 4.3.1 tool outputs in tests/fixtures/kafka-4.3.1/ (a consumer group's
+/// `--describe` table and `--reset-offsets --export` CSV, group `connect-fixture-sink`):
+/// a new MirrorMaker 2 starts where the group is, R - 1, and null at the group's 0.
+#[test]
+fn a_group_reference_from_kafkas_own_describe_table_and_csv() {
+    // The entries by partition (the session adds the record-0 nulls in their own step).
+    let offsets = |listing: &offsets_core::Listing| {
+        let mut v: serde_json::Value = serde_json::from_str(&listing.to_compact_json()).unwrap();
+        let entries = v["offsets"].as_array_mut().unwrap();
+        entries.sort_by_key(|e| {
+            e["partition"]
+                .get("partition")
+                .or_else(|| e["partition"].get("kafka_partition"))
+                .and_then(serde_json::Value::as_i64)
+        });
+        v
+    };
+    let parsed = |text: &str| serde_json::from_str::<serde_json::Value>(text).unwrap();
+    let root =
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests/fixtures/kafka-4.3.1");
+    for file in ["consumer-groups-describe.txt", "consumer-groups-export.csv"] {
+        let text = std::fs::read_to_string(root.join(file)).unwrap();
+        let reference = parse_reference(&text, Role::Group { name: None });
+        let new = listing_from_reference(
+            &NewConnector::MirrorSource {
+                source_alias: "east".into(),
+            },
+            &reference,
+            None,
+        )
+        .unwrap_or_else(|e| panic!("{file}: {}", e.message));
+        assert_eq!(
+            offsets(&new.listing),
+            parsed(
+                r#"{"offsets":[{"partition":{"cluster":"east","partition":0,"topic":"fixture-orders"},"offset":{"offset":2}},{"partition":{"cluster":"east","partition":1,"topic":"fixture-orders"},"offset":{"offset":2}},{"partition":{"cluster":"east","partition":2,"topic":"fixture-orders"},"offset":null}]}"#
+            ),
+            "{file}"
+        );
+        let sink = listing_from_reference(&NewConnector::Sink, &reference, None).unwrap();
+        assert_eq!(
+            offsets(&sink.listing),
+            parsed(
+                r#"{"offsets":[{"partition":{"kafka_partition":0,"kafka_topic":"fixture-orders"},"offset":{"kafka_offset":3}},{"partition":{"kafka_partition":1,"kafka_topic":"fixture-orders"},"offset":{"kafka_offset":3}},{"partition":{"kafka_partition":2,"kafka_topic":"fixture-orders"},"offset":{"kafka_offset":0}}]}"#
+            ),
+            "{file}"
+        );
+    }
+}
