@@ -102,6 +102,9 @@ pub(crate) fn notes(c: &Checked, op: &Operation) -> Vec<String> {
             }
         }
         Operation::AutoOffsetReset(v) => notes.push(auto_offset_reset_note(*v).to_owned()),
+        Operation::Create { .. } if !matches!(c.kind, Kind::Rest { .. }) => {
+            notes.extend(super::kube_create::notes(c));
+        }
         Operation::Create { .. } => notes.push("The procedure stops before creating anything when a connector of this name exists: a connector deleted and created again under the same name resumes from the offsets it stored before. List those offsets, then alter or reset them instead.".to_owned()),
         Operation::List => {}
     }
