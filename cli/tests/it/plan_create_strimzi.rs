@@ -257,3 +257,24 @@ fn plan_create_strimzi_usage_errors_say_why() {
         text(&out.stderr)
     );
 }
+
+#[test]
+fn check_resource_create_says_which_operator_creates_it() {
+    let v1beta2 = file(
+        "old.yaml",
+        &CONNECTOR.replace("kafka.strimzi.io/v1\n", "kafka.strimzi.io/v1beta2\n"),
+    );
+    let out = run(&["check-resource", &v1beta2, "--create"]);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    assert!(text(&out.stderr).contains(":1:13: warning[CR12]: KafkaConnector is kafka.strimzi.io/v1beta2, which only Strimzi 0.51 and earlier serve"), "{}", text(&out.stderr));
+    let v1 = file("new.yaml", CONNECTOR);
+    let out = run(&["check-resource", &v1, "--create"]);
+    assert!(
+        text(&out.stderr).contains("info[CR12]: kafka.strimzi.io/v1 is served from Strimzi 1.0 on"),
+        "{}",
+        text(&out.stderr)
+    );
+    // Without --create, no CR12.
+    let out = run(&["check-resource", &v1]);
+    assert!(!text(&out.stderr).contains("CR12"), "{}", text(&out.stderr));
+}
