@@ -1,6 +1,6 @@
 //! `connect-offsets check-resource CR.yaml [--listing FILE] [--alter ALTER.yaml]`: checks a
 //! KafkaConnector or KafkaMirrorMaker2 (as `kubectl get ... -o yaml|json` prints it) against the
-//! rules CR1-CR10 (`offsets_core::resource_check`), and against the listing and the alter export
+//! rules CR1-CR11 (`offsets_core::resource_check`; CR12 with `--create`), and against the listing and the alter export
 //! when given. Exit codes as `validate`: 0 no errors, 1 errors, 2 unreadable input or usage.
 
 use crate::edit::load;
@@ -9,7 +9,9 @@ use crate::output::Format;
 use crate::{CliError, output};
 use lexopt::ValueExt;
 use offsets_core::resource::{Resource, read_resource_named};
-use offsets_core::resource_check::{Against, Finding, Settings, check_resource, settings};
+use offsets_core::resource_check::{
+    Against, Finding, Settings, check_create, check_resource, settings,
+};
 use offsets_core::{Diagnostic, Severity};
 use serde::Serialize;
 use std::process::ExitCode;
@@ -30,6 +32,9 @@ Options:
   --name NAME            when CR.yaml holds several resources (a multi-document file, a
                          kind: List), the KafkaConnector or KafkaMirrorMaker2 to check
                          (metadata.name, or KIND/NAME)
+  --create               the resource is one plan --create would create (CR12): whether its
+                         apiVersion says the operator creates the connector stopped (Strimzi 1.2
+                         or later) or runs it first, and a resource that exists already
   --connector NAME       the MirrorMaker 2 connector (S->T.MirrorSourceConnector); default: the
                          listing's or alter's data key, the annotation, the only source connector
   --format text|json     text: one line per finding on stderr (default);
@@ -44,12 +49,14 @@ pub fn run(parser: &mut lexopt::Parser) -> Result<ExitCode, CliError> {
     let mut connector: Option<String> = None;
     let mut pick: Option<String> = None;
     let mut format = Format::Text;
+    let mut create = false;
     while let Some(arg) = Arg::next(parser)? {
         match arg {
             Arg::Long(l) if l == "listing" => listing = Some(Source::from_arg(parser.value()?)),
             Arg::Long(l) if l == "alter" => alter = Some(Source::from_arg(parser.value()?)),
             Arg::Long(l) if l == "connector" => connector = Some(parser.value()?.string()?),
             Arg::Long(l) if l == "name" => pick = Some(parser.value()?.string()?),
+            Arg::Long(l) if l == "create" => create = true,
             Arg::Long(l) if l == "format" => format = Format::from_arg(parser)?,
             Arg::Value(v) if source.is_none() => source = Some(Source::from_arg(v)),
             a if a.is_help() => {
@@ -80,7 +87,10 @@ pub fn run(parser: &mut lexopt::Parser) -> Result<ExitCode, CliError> {
     };
     let (resource, findings) = match read(&source, pick.as_deref())? {
         Ok(r) => {
-            let findings = check_resource(&r, &against);
+            let mut findings = check_resource(&r, &against);
+            if create {
+                findings.extend(check_create(&r));
+            }
             (Some(r), findings)
         }
         Err(diags) => (

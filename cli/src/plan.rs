@@ -22,6 +22,7 @@ Usage:
                             --mirror-index I [--connector SRC->TGT.Type]
   connect-offsets plan FILE --kind rest --url URL --connector NAME
   connect-offsets plan FILE --create --kind rest --url URL --connector NAME --config CONFIG.json
+  connect-offsets plan FILE --create --kind connector|mirrormaker2 [--resource-file CR] ...
 
 Prints the steps that apply FILE's offsets: record the current state, stop, wait for STOPPED,
 list again to before-alter.yaml and compare it with LISTING (--against), then upload the alter
@@ -55,9 +56,23 @@ a command. A data key that does not match the kind (K4) is an error.
   --round-bytes N        with --split: at most N bytes of data per round (default 1048576)
   --create               FILE is the listing of a connector that does not exist yet (e.g. from
                          connect-offsets new): check that the name is free, create the connector
-                         STOPPED (Kafka Connect 3.7+, initial_state), alter and verify its
-                         offsets, then start it. --kind rest only for now
-  --config CONFIG.json   with --create: the connector's config object (with connector.class)
+                         STOPPED (REST: initial_state, Kafka Connect 3.7+; Strimzi: state:
+                         stopped, created stopped by Strimzi 1.2+), alter and verify its
+                         offsets, then start it
+  --config CONFIG.json   with --create --kind rest: the connector's config object (with
+                         connector.class)
+  --resource-file CR     with --create (Strimzi): the new KafkaConnector, or the KafkaMirrorMaker2
+                         that holds the connector's block; its spec is kept, the connector set to
+                         state: stopped with listOffsets and alterOffsets. Without it: a
+                         KafkaConnector built from the names, or for mirrormaker2 the block added
+                         to mirror I of the existing KafkaMirrorMaker2
+  --connect-cluster NAME with --create --kind connector: the KafkaConnect cluster (the
+                         strimzi.io/cluster label) of a KafkaConnector built from the names
+  --connector-class CLASS  with --create --kind connector: its spec.class, built from the names
+  --strimzi 1.2|older    with --create (Strimzi): 1.2 creates the connector stopped; older (before
+                         1.2) starts it first and stops it a moment later, and the procedure
+                         warns what it may process then. Default: older for a v1beta2 resource,
+                         otherwise unknown (a warning; the notes say both)
   --recreated reset|keep with --create: the name existed before and Kafka Connect kept its
                          offsets. reset deletes them before the alter (only FILE's offsets
                          remain); keep alters over them (partitions FILE does not set keep
@@ -87,6 +102,9 @@ pub fn run(parser: &mut lexopt::Parser) -> Result<ExitCode, CliError> {
     let mut create = false;
     let mut recreated: Option<String> = None;
     let mut config: Option<Source> = None;
+    let mut connect_cluster: Option<String> = None;
+    let mut connector_class: Option<String> = None;
+    let mut strimzi: Option<String> = None;
     let mut api_from_cr: Option<String> = None;
     // The guard path the CR really uses (a v1beta2 CR of Strimzi 0.49+ may use source.alias).
     let mut path_from_cr: Option<AliasPath> = None;
@@ -148,6 +166,13 @@ pub fn run(parser: &mut lexopt::Parser) -> Result<ExitCode, CliError> {
             Arg::Long(l) if l == "create" => create = true,
             Arg::Long(l) if l == "config" => config = Some(Source::from_arg(parser.value()?)),
             Arg::Long(l) if l == "recreated" => recreated = Some(parser.value()?.string()?),
+            Arg::Long(l) if l == "connect-cluster" => {
+                connect_cluster = Some(parser.value()?.string()?)
+            }
+            Arg::Long(l) if l == "connector-class" => {
+                connector_class = Some(parser.value()?.string()?)
+            }
+            Arg::Long(l) if l == "strimzi" => strimzi = Some(parser.value()?.string()?),
             a if a.is_help() => {
                 output::out(HELP);
                 output::out(INPUT_OPTIONS_HELP);
@@ -168,6 +193,13 @@ pub fn run(parser: &mut lexopt::Parser) -> Result<ExitCode, CliError> {
         recreated.as_deref(),
         kind.as_deref(),
         rollback || ex.against.is_some(),
+        resource_file.is_some(),
+    )?;
+    let strimzi_create = crate::plan_create::strimzi_flags(
+        config.is_some(),
+        connect_cluster,
+        connector_class,
+        strimzi.as_deref(),
     )?;
     let loaded = load(&source, &args.options)?;
     if rollback && ex.against.is_none() {
@@ -251,12 +283,20 @@ pub fn run(parser: &mut lexopt::Parser) -> Result<ExitCode, CliError> {
     let kube = |namespace: String, alter: String| Kubernetes {
         namespace,
         context: context.clone(),
+        // A create lists before it alters, into a ConfigMap of its own.
         list_configmap: list_configmap
             .clone()
             .or(imported_name.clone())
-            .unwrap_or_else(|| alter.clone()),
+            .unwrap_or_else(|| {
+                if strimzi_create.is_some() {
+                    format!("{alter}-list")
+                } else {
+                    alter.clone()
+                }
+            }),
         alter_configmap: alter,
     };
+    let mut strimzi_options = None;
     let (target, payload) = match kind.as_deref() {
         Some("connector") => {
             let namespace = need(ex.namespace.clone(), "--namespace NS")?;
@@ -334,7 +374,30 @@ pub fn run(parser: &mut lexopt::Parser) -> Result<ExitCode, CliError> {
             ));
         }
     };
+    if kind.as_deref() == Some("rest")
+        && strimzi_create.as_ref().is_some_and(|c| {
+            c.connect_cluster.is_some() || c.class.is_some() || c.strimzi.is_some()
+        })
+    {
+        return Err(CliError::usage(
+            "--connect-cluster, --connector-class and --strimzi describe a Strimzi create (--kind connector or mirrormaker2); a plain Kafka Connect create takes the connector from --config",
+        ));
+    }
+    if let Some(mut create) = strimzi_create
+        .clone()
+        .filter(|_| kind.as_deref() != Some("rest"))
+    {
+        create.resource = match &resource_file {
+            Some(cr) => Some(String::from_utf8(cr.read()?).map_err(|_| CliError {
+                message: format!("{}: the resource is not UTF-8", cr.display_name()),
+                code: 2,
+            })?),
+            None => None,
+        };
+        strimzi_options = Some(create);
+    }
     let mut options = Options::new(target);
+    options.create = strimzi_options;
     options.timeout_seconds = timeout;
     // The listing the edits were made on: the procedure compares it with a fresh listing
     // after the stop and refuses to alter partitions that moved.

@@ -16,11 +16,14 @@ pub const STRIMZI_LAST_V1BETA2: &str = "0.51";
 pub const STRIMZI_V1: &str = "1.0";
 /// A FAILED connector can be stopped (`state: stopped`) without a restart first.
 pub const STRIMZI_STOP_FAILED: &str = "1.1";
+/// A connector whose `spec.state` is `stopped` is created stopped (`KafkaConnectApi.createConnector`
+/// with `initial_state`, strimzi-kafka-operator #12974); before it, created running, then stopped.
+pub const STRIMZI_CREATE_STOPPED: &str = "1.2";
 /// The last Strimzi release the rules are checked against.
 pub const STRIMZI_NEWEST: &str = "1.2";
 
 /// The table the page's help and `connect-offsets --version` print: (what, version).
-pub const TABLE: [(&str, &str); 7] = [
+pub const TABLE: [(&str, &str); 8] = [
     (
         "Kafka Connect offsets REST API (KIP-875)",
         "Kafka 3.6 or later",
@@ -43,6 +46,10 @@ pub const TABLE: [(&str, &str); 7] = [
         "Stopping a FAILED connector without a restart",
         "Strimzi 1.1 or later",
     ),
+    (
+        "Connectors created stopped (spec.state: stopped)",
+        "Strimzi 1.2 or later",
+    ),
 ];
 
 #[cfg(test)]
@@ -61,6 +68,7 @@ mod tests {
             (STRIMZI_LAST_V1BETA2, "to "),
             (STRIMZI_V1, "Strimzi "),
             (STRIMZI_STOP_FAILED, "Strimzi "),
+            (STRIMZI_CREATE_STOPPED, "Strimzi "),
         ] {
             assert!(
                 text.contains(&format!("{context}{version}")),

@@ -146,7 +146,7 @@ fn plan_create_usage_errors_say_why() {
                 "--config",
                 &config,
             ],
-            "plan --create is built for --kind rest only: the Strimzi create procedure",
+            "--config is the connector config of a plain Kafka Connect cluster (--kind rest); a Strimzi create takes the config from the resource",
         ),
         (
             [&["--config", config.as_str()][..], &rest[..]].concat(),

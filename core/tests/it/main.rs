@@ -30,6 +30,8 @@ mod new_listing;
 mod positions;
 mod procedure_create;
 mod procedure_golden;
+mod procedure_kube_create;
+mod procedure_kube_create_run;
 mod procedure_run;
 mod procedure_safety;
 mod properties;

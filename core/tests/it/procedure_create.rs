@@ -124,7 +124,7 @@ fn create_script_stops_a_connector_an_older_worker_started_and_alters_nothing() 
 }
 
 #[test]
-fn create_is_refused_for_strimzi_targets_and_bad_configs() {
+fn a_config_object_is_refused_for_strimzi_targets_and_bad_configs_for_rest() {
     let refused = |options, config: &str| {
         plan(&options, &create(config))
             .unwrap_err()
@@ -135,7 +135,7 @@ fn create_is_refused_for_strimzi_targets_and_bad_configs() {
     };
     let strimzi = refused(connector(None), REST_CREATE_CONFIG);
     assert!(
-        strimzi.starts_with("PLAN: The Strimzi create procedure"),
+        strimzi.starts_with("PLAN: The Strimzi create procedure takes the connector's config from the resource"),
         "{strimzi}"
     );
     for (config, expected) in [

@@ -126,6 +126,7 @@ impl Field {
             timeout_seconds: None,
             listed: None,
             api_version: None,
+            create: None,
         };
         plan(&options, &operation).map(|p| p.render_script() + &p.render_steps())
     }

@@ -197,6 +197,12 @@ pub fn mm2_alter_rounds_yaml() -> String {
 
 /// Every procedure variant pinned by a golden file: (file stem, options, operation).
 pub fn variants() -> Vec<(&'static str, Options, Operation)> {
+    let mut all = variants_here();
+    all.extend(crate::procedure_kube_create::variants());
+    all
+}
+
+fn variants_here() -> Vec<(&'static str, Options, Operation)> {
     let latest = Operation::AutoOffsetReset(AutoOffsetReset::Latest);
     let earliest = Operation::AutoOffsetReset(AutoOffsetReset::Earliest);
     let prod = Some("prod-cluster");

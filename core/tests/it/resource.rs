@@ -6,7 +6,9 @@
 
 use offsets_core::export::{self, ConfigMapOptions};
 use offsets_core::resource::{ResourceKind, read_resource};
-use offsets_core::resource_check::{Against, Finding, RULE_IDS, check_resource, settings};
+use offsets_core::resource_check::{
+    Against, Finding, RULE_IDS, check_create, check_resource, settings,
+};
 use offsets_core::{ImportOptions, Listing, import};
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
@@ -58,6 +60,22 @@ fn render(text: &str, against: &Against<'_>) -> String {
             for d in diags {
                 let _ = writeln!(out, "settings refused: {d}");
             }
+        }
+    }
+    out
+}
+
+/// The CR12 findings of `text` as a create procedure would make it (`check-resource --create`).
+fn render_create(text: &str) -> String {
+    let mut out = String::new();
+    for Finding {
+        diagnostic: d,
+        command,
+    } in check_create(&read_resource(text).unwrap())
+    {
+        let _ = writeln!(out, "{} {d}", d.severity);
+        if let Some(c) = command {
+            let _ = writeln!(out, "    $ {c}");
         }
     }
     out
@@ -171,6 +189,14 @@ fn cases() -> Vec<(String, String)> {
         ),
     ));
     let kc = read("tests/fixtures/resources/kafkaconnector-0.44-v1beta2.yaml");
+    out.push((
+        "kafkaconnector-0.44-v1beta2.yaml.create.findings".into(),
+        render_create(&kc),
+    ));
+    out.push((
+        "kafkamirrormaker2-1.2-v1.yaml.create.findings".into(),
+        render_create(&v1),
+    ));
     out.push((
         "kafkaconnector-0.44-v1beta2.yaml.with-mm2-listing.findings".into(),
         render(

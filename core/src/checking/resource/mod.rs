@@ -17,9 +17,11 @@
 //! | CR9 | a `Warning` condition of the offsets operations, explained |
 //! | CR10 | an offsets annotation is pending: what the operator does next, and how to withdraw it |
 //! | CR11 | the connector's `auto.offset.reset`: what the nulls of the listing or the alter do under it |
+//! | CR12 | for a create (`plan --create`): whether the operator creates the connector stopped (Strimzi 1.2), and a resource that exists already |
 
 mod annotations;
 mod commands;
+mod create;
 mod status;
 mod wiring;
 
@@ -35,9 +37,11 @@ use status::{check_conditions, check_state};
 use wiring::{check_alter, check_listing, check_wiring};
 
 /// Every rule id, in order.
-pub const RULE_IDS: [&str; 11] = [
-    "CR1", "CR2", "CR3", "CR4", "CR5", "CR6", "CR7", "CR8", "CR9", "CR10", "CR11",
+pub const RULE_IDS: [&str; 12] = [
+    "CR1", "CR2", "CR3", "CR4", "CR5", "CR6", "CR7", "CR8", "CR9", "CR10", "CR11", "CR12",
 ];
+
+pub use create::check_create;
 
 /// One finding: a diagnostic and, where it fits, the command that fixes it (every value in it
 /// validated and single-quoted).

@@ -67,6 +67,12 @@ fn candidates_in(roots: &[JsonValue]) -> Vec<Candidate> {
 
 /// The documents of `text` (each item of a `kind: List` counts as one).
 fn roots(text: &str) -> Result<Vec<JsonValue>, Vec<Diagnostic>> {
+    roots_read(text, false)
+}
+
+/// [`roots`]; with `typed`, every plain YAML scalar that is a JSON number becomes that number,
+/// as kubectl reads it (`tasksMax: 2` is the integer 2, `"2"` stays the string).
+fn roots_read(text: &str, typed: bool) -> Result<Vec<JsonValue>, Vec<Diagnostic>> {
     if text.len() > crate::reading::import::MAX_INPUT_BYTES {
         return Err(err(
             Position::NONE,
@@ -90,7 +96,15 @@ fn roots(text: &str) -> Result<Vec<JsonValue>, Vec<Diagnostic>> {
                 )
             })?
             .into_iter()
-            .map(|d| d.root)
+            .map(|d| {
+                if typed {
+                    let mut root = d.root.clone();
+                    type_numbers(&mut root, &d);
+                    root
+                } else {
+                    d.root
+                }
+            })
             .collect()
     };
     let mut out = Vec::new();
@@ -111,11 +125,48 @@ fn roots(text: &str) -> Result<Vec<JsonValue>, Vec<Diagnostic>> {
 /// KafkaConnector or KafkaMirrorMaker2 among the documents, that one is read; with several and
 /// no `name`, the error lists them.
 pub fn read_resource_named(text: &str, name: Option<&str>) -> Result<Resource, Vec<Diagnostic>> {
+    let (root, is_json) = pick(text, name, false)?;
+    resource_of(&root, is_json)
+}
+
+/// [`read_resource_named`], and the chosen document's whole tree as kubectl reads it (plain
+/// YAML scalars that are numbers are numbers), for a procedure that creates the resource.
+pub fn read_resource_tree(
+    text: &str,
+    name: Option<&str>,
+) -> Result<(Resource, JsonValue), Vec<Diagnostic>> {
+    let (root, is_json) = pick(text, name, true)?;
+    let resource = resource_of(&root, is_json)?;
+    Ok((resource, root))
+}
+
+/// Turns plain YAML scalars that are JSON numbers into numbers. Recursion is bounded: the YAML
+/// reader caps nesting at [`crate::json::MAX_DEPTH`].
+fn type_numbers(value: &mut JsonValue, doc: &yaml::YamlDoc) {
+    let start = value.start;
+    match &mut value.kind {
+        json::JsonKind::String(s)
+            if doc.style_at(start) == Some(yaml::Style::Plain) && json::is_json_number(s) =>
+        {
+            if let Some(n) = json::Number::parse(s) {
+                value.kind = json::JsonKind::Number(n);
+            }
+        }
+        json::JsonKind::Array(items) => items.iter_mut().for_each(|v| type_numbers(v, doc)),
+        json::JsonKind::Object(members) => members
+            .iter_mut()
+            .for_each(|m| type_numbers(&mut m.value, doc)),
+        _ => {}
+    }
+}
+
+/// The document [`read_resource_named`] reads, and whether the text is JSON.
+fn pick(text: &str, name: Option<&str>, typed: bool) -> Result<(JsonValue, bool), Vec<Diagnostic>> {
     let is_json = text
         .trim_start_matches('\u{feff}')
         .trim_start()
         .starts_with('{');
-    let roots = roots(text)?;
+    let roots = roots_read(text, typed)?;
     let found = candidates_in(&roots);
     // The name only chooses among several: with one resource, a caller that named another
     // one says so in its own words (`plan --resource` disagreeing with the file).
@@ -169,5 +220,5 @@ pub fn read_resource_named(text: &str, name: Option<&str>) -> Result<Resource, V
             "The input is empty: give the output of `kubectl get kafkamirrormaker2 NAME -o yaml`.",
         ));
     };
-    resource_of(&root, is_json)
+    Ok((root, is_json))
 }

@@ -19,7 +19,9 @@ use crate::json::{JsonKind, JsonValue};
 use crate::model::{ConnectorKind, ResetFact};
 
 mod documents;
-pub use documents::{Candidate, candidates, read_resource, read_resource_named};
+pub use documents::{
+    Candidate, candidates, read_resource, read_resource_named, read_resource_tree,
+};
 
 /// Rule id of a resource that cannot be read as a KafkaConnector or KafkaMirrorMaker2.
 pub const RULE_READ: &str = "CR1";

@@ -102,6 +102,9 @@ pub(crate) fn notes(c: &Checked, op: &Operation) -> Vec<String> {
             }
         }
         Operation::AutoOffsetReset(v) => notes.push(auto_offset_reset_note(*v).to_owned()),
+        Operation::Create { .. } if !matches!(c.kind, Kind::Rest { .. }) => {
+            notes.extend(super::kube_create::notes(c));
+        }
         Operation::Create { previous, .. } => notes.push(previous_note(*previous).to_owned()),
         Operation::List => {}
     }

@@ -438,8 +438,7 @@ impl Kube<'_> {
                 self.resume(false),
             ],
             Operation::AutoOffsetReset(v) => self.auto_offset_reset(*v),
-            // Refused by validation: the Strimzi create procedure is not built yet.
-            Operation::Create { .. } => Vec::new(),
+            Operation::Create { payload, .. } => self.create_steps(payload),
         }
     }
 

@@ -10,12 +10,14 @@
 //! `build` holds the titles and notes and picks the builder, `step` the step type the
 //! builders share, `kube` and `kube_safety` build
 //! the kubectl steps, `rest` the curl steps (`rest_create` those that create a connector
-//! stopped), `check` the per-partition check that `jq` runs,
+//! stopped), `strimzi_create` and `kube_create` those that create a KafkaConnector or a
+//! KafkaMirrorMaker2 connector stopped, `check` the per-partition check that `jq` runs,
 //! and `shell` turns the command templates into quoted shell text.
 
 mod build;
 mod check;
 mod kube;
+mod kube_create;
 mod kube_safety;
 mod options;
 mod rest;
@@ -23,6 +25,7 @@ mod rest_create;
 mod rounds;
 mod shell;
 mod step;
+mod strimzi_create;
 
 use crate::diag::Diagnostic;
 pub use crate::model::AliasPath;
@@ -33,6 +36,7 @@ pub(crate) use options::{Checked, Kind};
 pub(crate) use shell::comment_lines;
 use shell::{Ctx, Mode};
 use std::sync::{Arc, OnceLock};
+pub use strimzi_create::{StrimziCreate, StrimziVersion};
 
 /// Rule id for option errors that are not one of the K rules of domain.md 8.7.
 pub const RULE_PLAN: &str = "PLAN";
@@ -143,6 +147,9 @@ pub struct Options {
     /// `kafka.strimzi.io/v1beta2`), when the import knows it. The MirrorMaker 2 guard step
     /// says which path it uses and why, and a guard path that does not fit is a warning.
     pub api_version: Option<String>,
+    /// For a create on a Strimzi target: the user's resource, or the names to build it from,
+    /// and which operator creates it. `None` is the default [`StrimziCreate`].
+    pub create: Option<StrimziCreate>,
 }
 
 impl Options {
@@ -154,6 +161,7 @@ impl Options {
             timeout_seconds: None,
             listed: None,
             api_version: None,
+            create: None,
         }
     }
 }
@@ -188,8 +196,9 @@ pub enum Operation {
     AutoOffsetReset(AutoOffsetReset),
     /// Create a connector that has never run, STOPPED (KIP-980), set its offsets to `payload`
     /// (the PATCH body of a new listing), verify them, then resume it. `config` is the
-    /// connector's config object as JSON text. Plain Kafka Connect ([`Target::Rest`]) only.
-    /// `previous` says what to do with offsets the name stored before.
+    /// connector's config object as JSON text, for plain Kafka Connect ([`Target::Rest`]); a
+    /// Strimzi target takes it empty, with the resource in [`Options::create`] (the payload is
+    /// then the alter ConfigMap). `previous` says what to do with offsets the name stored before.
     Create {
         payload: String,
         config: String,

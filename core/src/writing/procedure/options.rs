@@ -29,6 +29,8 @@ pub(crate) struct Checked {
     pub(crate) api_version: Option<String>,
     /// For a create: the `POST /connectors` body (name, config, `initial_state: STOPPED`).
     pub(crate) create_body: Option<String>,
+    /// For a Strimzi create: the resource it makes and which operator makes it.
+    pub(crate) strimzi_create: Option<super::strimzi_create::Prepared>,
     /// For an alter in rounds: the round ConfigMaps, in the order they are applied (empty for
     /// one alter ConfigMap).
     pub(crate) rounds: Vec<ConfigMapName>,
@@ -69,7 +71,10 @@ fn check_kubernetes(
     }
     // Alter and reset list again to verify, so they need the list ConfigMap too.
     let needs_list = !matches!(operation, Operation::AutoOffsetReset(_));
-    let needs_alter = matches!(operation, Operation::Alter { .. });
+    let needs_alter = matches!(
+        operation,
+        Operation::Alter { .. } | Operation::Create { .. }
+    );
     if needs_list {
         match ConfigMapName::check(&k.list_configmap, ConfigMapRole::List) {
             Ok(cm) => values.push((Var::ListConfigMap, (&cm).into())),
@@ -94,14 +99,38 @@ fn check_kubernetes(
     }
 }
 
-/// A Strimzi target refuses a create until its procedure exists.
-fn refuse_create(operation: &Operation, errors: &mut Vec<Diagnostic>) {
-    if matches!(operation, Operation::Create { .. }) {
+/// A Strimzi create: its options and resource (`strimzi_create`), and the alter ConfigMap it
+/// uploads, checked as an alter's is (one ConfigMap: the rounds are for an alter).
+fn check_create(
+    options: &Options,
+    operation: &Operation,
+    data_key: &str,
+    errors: &mut Vec<Diagnostic>,
+    warnings: &mut Vec<Diagnostic>,
+) -> Option<super::strimzi_create::Prepared> {
+    let Operation::Create {
+        payload,
+        config,
+        previous,
+    } = operation
+    else {
+        return None;
+    };
+    super::strimzi_create::check_config(config, errors);
+    check_payload(payload, errors);
+    let alter = match &options.target {
+        Target::KafkaConnector { cluster, .. } | Target::KafkaMirrorMaker2 { cluster, .. } => {
+            &cluster.alter_configmap
+        }
+        Target::Rest { .. } => return None,
+    };
+    if !check_payload_names(payload, data_key, alter, errors).is_empty() {
         errors.push(error(
             RULE_PLAN,
-            "The Strimzi create procedure (a resource created with state: stopped and alterOffsets) is not built yet. For a plain Kafka Connect cluster, plan the create through its REST API (--kind rest).".into(),
+            "The create sets a new connector's offsets with one alter ConfigMap; rounds are for altering an existing connector. Export the listing as one ConfigMap.".into(),
         ));
     }
+    super::strimzi_create::check(options, *previous, errors, warnings)
 }
 
 fn check_payload(payload: &str, errors: &mut Vec<Diagnostic>) {
@@ -133,6 +162,7 @@ pub(super) fn validate(
     let mut rounds = Vec::new();
     let mut values = Vec::new();
     let mut create_body = None;
+    let mut strimzi_create = None;
     let kind = match &options.target {
         Target::KafkaConnector { cluster, name } => {
             check_kubernetes(cluster, operation, &mut errors, &mut values, &mut warnings);
@@ -146,7 +176,13 @@ pub(super) fn validate(
                     ),
                 )),
             }
-            refuse_create(operation, &mut errors);
+            strimzi_create = check_create(
+                options,
+                operation,
+                "offsets.json",
+                &mut errors,
+                &mut warnings,
+            );
             if let Operation::Alter { payload } = operation {
                 check_payload(payload, &mut errors);
                 rounds = check_payload_names(
@@ -182,7 +218,6 @@ pub(super) fn validate(
                 )),
             }
             values.push((Var::MirrorIndex, CheckedValue::number(*mirror_index)));
-            refuse_create(operation, &mut errors);
             // The fields are public, so the name is checked again however it was built.
             let name = connector.connector_name();
             let parsed = names::parse_mirror_connector_name(&name)
@@ -199,6 +234,15 @@ pub(super) fn validate(
                         shown(&name)
                     ),
                 ));
+            }
+            if name_ok {
+                strimzi_create = check_create(
+                    options,
+                    operation,
+                    &connector.data_key(),
+                    &mut errors,
+                    &mut warnings,
+                );
             }
             if let Operation::Alter { payload } = operation {
                 check_payload(payload, &mut errors);
@@ -285,8 +329,10 @@ pub(super) fn validate(
         .manifest_file
         .clone()
         .unwrap_or_else(|| DEFAULT_MANIFEST_FILE.to_owned());
-    if matches!(operation, Operation::Alter { .. })
-        && !rest
+    if matches!(
+        operation,
+        Operation::Alter { .. } | Operation::Create { .. }
+    ) && !rest
         && let Err(m) = names::check_file_name(&manifest_file)
     {
         errors.push(error(RULE_PLAN, m));
@@ -313,20 +359,19 @@ pub(super) fn validate(
     let check = match operation {
         // A new connector has no listing to compare with: the check holds what the alter sets.
         Operation::Create { payload, .. } if errors.is_empty() => {
-            let (check, problem) = check::build(payload, None, None);
+            let (check, problem) =
+                check::build(payload, data_key(&options.target).as_deref(), None);
             if let Some(m) = problem {
                 errors.push(error(RULE_PLAN, m));
             }
             Some(check)
         }
         Operation::Alter { payload } if errors.is_empty() => {
-            let data_key = match &options.target {
-                Target::KafkaConnector { .. } => Some("offsets.json".to_owned()),
-                Target::KafkaMirrorMaker2 { connector, .. } => Some(connector.data_key()),
-                Target::Rest { .. } => None,
-            };
-            let (check, problem) =
-                check::build(payload, data_key.as_deref(), options.listed.as_ref());
+            let (check, problem) = check::build(
+                payload,
+                data_key(&options.target).as_deref(),
+                options.listed.as_ref(),
+            );
             if let Some(m) = problem {
                 warnings.push(Diagnostic::warning(RULE_PLAN, Position::NONE, m));
             } else if !check.has_listed {
@@ -388,8 +433,18 @@ pub(super) fn validate(
         check,
         api_version: options.api_version.clone(),
         create_body,
+        strimzi_create,
         rounds,
     })
+}
+
+/// The data key an alter ConfigMap of `target` holds (`None` for REST: a PATCH body).
+fn data_key(target: &Target) -> Option<String> {
+    match target {
+        Target::KafkaConnector { .. } => Some("offsets.json".to_owned()),
+        Target::KafkaMirrorMaker2 { connector, .. } => Some(connector.data_key()),
+        Target::Rest { .. } => None,
+    }
 }
 
 /// A cheap guard against embedding the wrong export: the alter ConfigMap text must mention the

@@ -1,0 +1,549 @@
+//! The kubectl procedure that creates a Strimzi connector at chosen offsets: check that the
+//! connector does not exist, upload the alter ConfigMap, create the resource with `state:
+//! stopped` and `alterOffsets` (a KafkaConnector, or the connector's block of a
+//! KafkaMirrorMaker2), wait until the operator shows it STOPPED, list what the name stored
+//! before and refuse, reset or keep it ([`Previous`]), alter, verify, and only then set `state:
+//! running`. Nothing in it starts the connector before the verify step; the Strimzi code facts
+//! behind each step are in `strimzi_create`.
+
+use super::CHECK_FILE;
+use super::POLL_INTERVAL_SECONDS;
+use super::check::stop_unless_landed;
+use super::kube::{Kube, NO_OPS};
+use super::shell::{Mode, Var, heredoc};
+use super::step::{RawStep, WARNINGS, step};
+use super::strimzi_create::{Make, StrimziVersion};
+use super::{Checked, Kind, Previous};
+use crate::json::Keyed;
+use serde::Serialize;
+
+/// The file the copy-paste steps save the created resource to.
+const RESOURCE_FILE: &str = "create-resource.json";
+
+/// The old offsets' words, the same as the REST create's.
+const RESUMES: &str = "a connector deleted and created again under the same name resumes from the offsets it stored before";
+
+/// What the operator does at the create, for the notes and the create step.
+fn creates(version: Option<StrimziVersion>) -> &'static str {
+    match version {
+        Some(StrimziVersion::CreatesStopped) => {
+            "Strimzi 1.2 or later creates the connector in the state its spec asks for (POST /connectors with initial_state STOPPED): it never runs before its offsets are altered and verified."
+        }
+        Some(StrimziVersion::StartsFirst) => {
+            "Warning: before Strimzi 1.2 the operator creates the connector running (PUT /connectors/NAME/config) and stops it a moment later, because its spec says state: stopped. In that moment it runs from the offsets stored under its name or, where none are, from where its own rules start (auto.offset.reset; earliest for MirrorMaker 2): it may process records, write them (a source connector to Kafka, a sink connector to its system) and commit offsets, which the listing then shows. The alter replaces the offsets of every partition it sets; what the connector wrote in that moment stays written."
+        }
+        None => {
+            "Strimzi 1.2 or later creates the connector stopped (POST /connectors with initial_state STOPPED), so it never runs before its offsets are altered. Warning: an older operator creates it running and stops it a moment later: in that moment it may process and write records from the offsets stored under its name or from its own rules (auto.offset.reset), and commit offsets that the listing then shows."
+        }
+    }
+}
+
+/// The notes of a Strimzi create (after the requirements `build` writes).
+pub(super) fn notes(c: &Checked) -> Vec<String> {
+    let Some(p) = &c.strimzi_create else {
+        return Vec::new();
+    };
+    let mut notes = vec![creates(p.version).to_owned()];
+    if !p.version_why.is_empty() && p.version_why != "as given" {
+        notes.push(format!(
+            "This procedure is for an operator before Strimzi 1.2 because {}.",
+            p.version_why
+        ));
+    }
+    notes.push(format!(
+        "Kafka Connect keeps a deleted connector's offsets, and {RESUMES}. The procedure lists them after the create and before the alter, and {}",
+        match p.previous {
+            Previous::Refuse => {
+                "stops when there are any: it deletes the connector it created (its stored offsets stay as they were). Then generate the procedure with --recreated reset or --recreated keep."
+            }
+            Previous::Reset => "resets them (only the offsets of this procedure remain).",
+            Previous::Keep => {
+                "alters over them: partitions this procedure does not set keep the offsets they had (the procedure names them)."
+            }
+        }
+    ));
+    notes
+}
+
+/// The JSON patch that adds the connector block to mirror I, behind the mirror guard: the one
+/// JSON patch of these procedures that sets a whole block (`Kube::patch` sets members of it).
+#[derive(Serialize)]
+struct AddBlock<'a> {
+    op: &'static str,
+    path: String,
+    value: Block<'a>,
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct Block<'a> {
+    state: &'static str,
+    list_offsets: Keyed<'a, Keyed<'a, &'a str>>,
+    alter_offsets: Keyed<'a, Keyed<'a, &'a str>>,
+}
+
+/// `{"spec":{"state":"running","alterOffsets":null}}`: null removes the pointer, so a stale
+/// alter annotation cannot apply these offsets again.
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct StartSpec {
+    state: &'static str,
+    alter_offsets: (),
+}
+
+impl Kube<'_> {
+    fn version(&self) -> Option<StrimziVersion> {
+        self.c.strimzi_create.as_ref().and_then(|p| p.version)
+    }
+
+    fn previous(&self) -> Previous {
+        self.c
+            .strimzi_create
+            .as_ref()
+            .map_or(Previous::Refuse, |p| p.previous)
+    }
+
+    /// `{.spec.mirrors[I].sourceConnector}` (or the checkpoint block).
+    fn block_jsonpath(&self) -> String {
+        format!("{{.spec.mirrors[%MIRROR_INDEX%].{}}}", self.field())
+    }
+
+    /// `/spec/mirrors/I/sourceConnector` (or the checkpoint block).
+    fn block_pointer(&self) -> String {
+        format!("/spec/mirrors/%MIRROR_INDEX%/{}", self.field())
+    }
+
+    /// The script's stop when a file from an earlier run is in the way.
+    fn refuse_existing_file(&self, file: &str) -> String {
+        let msg = self.ctx.message(&format!("{file} exists from an earlier run; it may be the only record of offsets before that run. Move it away, then run this script again."));
+        format!("if [ -e {file} ]; then\n  echo {msg} >&2\n  exit 1\nfi\n")
+    }
+
+    fn check_absent(&self, make: &Make) -> RawStep {
+        let mm2 = self.mm2().is_some();
+        let what = if mm2 {
+            "The connector %MM2_CONNECTOR% of KafkaMirrorMaker2 %MM2%"
+        } else {
+            "KafkaConnector %CONNECTOR%"
+        };
+        let instead = "To change the offsets of a connector that exists, list and alter them (connect-offsets plan without --create).";
+        let status_name = r#"{.status.connectors[?(@.name=="%MM2_CONNECTOR%")].name}"#;
+        let (body, comment) = match (make, self.ctx.mode) {
+            (Make::Create(_), Mode::Steps) => (
+                self.sh(&format!("⟨kubectl⟩ get {} --ignore-not-found -o name", self.cr())),
+                format!("It must print nothing. If it prints the KafkaConnector, stop here: it exists. {instead}"),
+            ),
+            (Make::Apply(_), Mode::Steps) => (
+                self.sh(&format!("⟨kubectl⟩ get {} --ignore-not-found -o «jsonpath=connector in the status: [{status_name}]{{\"\\n\"}}»", self.cr())),
+                format!("It must print nothing, or empty brackets: the KafkaMirrorMaker2 is new, or it has no connector of this name yet. If the brackets hold the connector's name, stop here: it exists. {instead}"),
+            ),
+            (Make::AddBlock, Mode::Steps) => (
+                self.sh(&format!(
+                    "⟨kubectl⟩ get {} -o «jsonpath=source alias at the guard path: {}{{\"\\n\"}}{}: [{}]{{\"\\n\"}}connector in the status: [{status_name}]{{\"\\n\"}}»",
+                    self.cr(),
+                    self.guard_jsonpath(),
+                    self.field(),
+                    self.block_jsonpath()
+                )),
+                format!(
+                    "The source alias must be {}, and both brackets empty: mirror {} has no {} block yet and the KafkaMirrorMaker2 no such connector. Otherwise stop here: the mirror index is wrong, or the connector exists. {instead}",
+                    self.mm2().map_or("", |(n, _)| n.source.as_str()),
+                    self.ctx.value(Var::MirrorIndex),
+                    self.field()
+                ),
+            ),
+            (_, Mode::Script) => {
+                let exists = self.ctx.message(&format!("Stopped before creating anything: {what} exists in namespace %NS%. {instead}"));
+                let mut out = self.refuse_existing_file("before-alter.yaml");
+                if self.previous() == Previous::Reset {
+                    out.push_str(&self.refuse_existing_file("after-reset.yaml"));
+                }
+                let found = match make {
+                    Make::Create(_) => format!("⟨kubectl⟩ get {} --ignore-not-found -o name", self.cr()),
+                    Make::Apply(_) => format!("⟨kubectl⟩ get {} --ignore-not-found -o «jsonpath={status_name}»", self.cr()),
+                    Make::AddBlock => {
+                        let name = self.mm2().map_or("", |(n, _)| n.source.as_str());
+                        let wrong = self.ctx.message(&format!(
+                            "Mirror %MIRROR_INDEX% of KafkaMirrorMaker2 %MM2% has '${{alias}}' at {}, not '{name}': the mirror index or the guard path is wrong. Nothing was changed.",
+                            self.guard_pointer()
+                        ))
+                        .replace("\\${alias}", "${alias}");
+                        let block = self.block_jsonpath();
+                        let has_block = self.ctx.message(&format!("Stopped before creating anything: mirror %MIRROR_INDEX% of KafkaMirrorMaker2 %MM2% has a {} block already. {instead}", self.field()));
+                        out.push_str(&self.sh(&format!(
+                            "alias=\"$(⟨kubectl⟩ get {cr} -o «jsonpath={}»)\"\nif [ \"${{alias}}\" != «{name}» ]; then\n  echo {wrong} >&2\n  exit 1\nfi\nif [ -n \"$(⟨kubectl⟩ get {cr} -o «jsonpath={block}»)\" ]; then\n  echo {has_block} >&2\n  exit 1\nfi\n",
+                            self.guard_jsonpath(),
+                            cr = self.cr()
+                        )));
+                        format!("⟨kubectl⟩ get {} -o «jsonpath={status_name}»", self.cr())
+                    }
+                };
+                out.push_str(&self.sh(&format!(
+                    "existing=\"$({found})\"\nif [ -n \"${{existing}}\" ]; then\n  echo {exists} >&2\n  exit 1\nfi\necho 'No connector of this name exists yet.'"
+                )));
+                (out, String::new())
+            }
+        };
+        let mut comments = Vec::new();
+        if !comment.is_empty() {
+            comments.push(comment);
+        }
+        if self.ctx.mode == Mode::Steps {
+            comments.push("If before-alter.yaml exists from an earlier run, move it away first: it may be the only record of offsets before that run.".to_owned());
+        }
+        step(
+            "Check that the connector does not exist yet",
+            &comments,
+            body,
+        )
+    }
+
+    fn upload(&self, payload: &str) -> RawStep {
+        let (open, body) = heredoc(payload);
+        let check = self.c.check.as_ref();
+        let (check_open, check_body) = heredoc(check.map_or("{}", |c| c.json.as_str()));
+        let count = check.map_or(0, |c| c.count);
+        let apply = match self.ctx.mode {
+            Mode::Steps => {
+                let file = crate::model::names::shell_quote(&self.c.manifest_file);
+                format!(
+                    "cat > {file} {open}\n{body}\n{}",
+                    self.sh(&format!("⟨kubectl⟩ apply --server-side --field-manager=offsets-editor -n «%NS%» -f {file}"))
+                )
+            }
+            Mode::Script => format!(
+                "{} {open}\n{body}",
+                self.sh(
+                    "⟨kubectl⟩ apply --server-side --field-manager=offsets-editor -n «%NS%» -f -"
+                )
+            ),
+        };
+        step(
+            "Upload the alter ConfigMap",
+            &[format!(
+                "Creates or updates ConfigMap '{}' with the offsets under the data key {}, before the connector exists: the resource points at it from the start. Also writes {CHECK_FILE}, the {count} partitions the alter sets, which the verify step reads.",
+                self.ctx.value(Var::AlterConfigMap),
+                self.data_key()
+            )],
+            format!("cat > {CHECK_FILE} {check_open}\n{check_body}\n{apply}"),
+        )
+    }
+
+    fn create(&self, make: &Make) -> RawStep {
+        let mut comment = vec![creates(self.version()).to_owned()];
+        let (title, body) = match make {
+            Make::Create(manifest) | Make::Apply(manifest) => {
+                let (verb, title) = match make {
+                    Make::Create(_) => ("create", "Create the KafkaConnector, stopped"),
+                    _ => (
+                        "apply",
+                        "Create the connector: apply the KafkaMirrorMaker2 with its block stopped",
+                    ),
+                };
+                comment.push(if matches!(make, Make::Create(_)) {
+                    "The resource sets state: stopped, listOffsets (the list ConfigMap) and alterOffsets (the alter ConfigMap). kubectl create fails if the KafkaConnector exists, so nothing is overwritten.".to_owned()
+                } else {
+                    format!("The resource is yours, with the {} block of mirror {} set to state: stopped, listOffsets and alterOffsets. kubectl apply creates the KafkaMirrorMaker2, or updates it when it exists (its other connectors as your resource says). A new KafkaMirrorMaker2 starts its pods first: the operator creates its connectors only once they are ready, so the next step may wait a few minutes.", self.field(), self.ctx.value(Var::MirrorIndex))
+                });
+                let (open, text) = heredoc(manifest);
+                let body = match self.ctx.mode {
+                    Mode::Steps => format!(
+                        "cat > {RESOURCE_FILE} {open}\n{text}\n{}",
+                        self.sh(&format!("⟨kubectl⟩ {verb} -f {RESOURCE_FILE}"))
+                    ),
+                    Mode::Script => format!(
+                        "{} {open}\n{text}",
+                        self.sh(&format!("⟨kubectl⟩ {verb} -f -"))
+                    ),
+                };
+                (title, body)
+            }
+            Make::AddBlock => {
+                comment.push(format!(
+                    "Adds the {} block to mirror {} with state: stopped, listOffsets and alterOffsets; the operator then creates the connector on the KafkaMirrorMaker2's Connect cluster. Its config is empty: add config to the block later, once the connector runs, or give your resource with --resource-file.",
+                    self.field(),
+                    self.ctx.value(Var::MirrorIndex)
+                ));
+                comment.extend(self.guard_comment().into_iter().take(1));
+                let add = AddBlock {
+                    op: "add",
+                    path: self.block_pointer(),
+                    value: Block {
+                        state: "stopped",
+                        list_offsets: Keyed("toConfigMap", Keyed("name", "%LIST_CM%")),
+                        alter_offsets: Keyed("fromConfigMap", Keyed("name", "%ALTER_CM%")),
+                    },
+                };
+                let ops = format!(
+                    "[{},{}]",
+                    self.guard_op(),
+                    serde_json::to_string(&add).unwrap_or_default()
+                );
+                (
+                    "Create the connector: add its block to the mirror, stopped",
+                    self.sh(&format!(
+                        "⟨kubectl⟩ patch {} --type=json -p «{ops}»",
+                        self.cr()
+                    )),
+                )
+            }
+        };
+        step(title, &comment, body)
+    }
+
+    /// Polls the connector's state in the status until it is `want`; waiting for STOPPED, says
+    /// once that it saw the connector RUNNING (an operator before Strimzi 1.2 started it).
+    fn wait_state(&self, want: &str) -> String {
+        let cr = self.cr();
+        let state = self.state_jsonpath();
+        match self.ctx.mode {
+            Mode::Steps => {
+                let polls = self.timeout_polls();
+                self.sh(&format!(
+                    "for _ in $(seq {polls}); do\n  [ \"$(⟨kubectl⟩ get {cr} -o «jsonpath={state}»)\" = {want} ] && break\n  sleep {POLL_INTERVAL_SECONDS}\ndone\n⟨kubectl⟩ get {cr} -o «jsonpath=state: {state}{{\"\\n\"}}{WARNINGS}»"
+                ))
+            }
+            Mode::Script => {
+                let msg = self
+                    .ctx
+                    .message(&format!("Timed out after %TIMEOUT_SECONDS%s: {} is in state '${{state}}', not {want}. Its Warning conditions:", if self.mm2().is_some() { "connector %MM2_CONNECTOR% of KafkaMirrorMaker2 %MM2%" } else { "KafkaConnector %CONNECTOR%" }))
+                    .replace("\\${state}", "${state}");
+                let running = if want == "STOPPED" {
+                    let said = match self.version() {
+                        Some(StrimziVersion::StartsFirst) => {
+                            "The operator shows the connector RUNNING: an operator before Strimzi 1.2 starts a new connector and stops it a moment later. Waiting for STOPPED."
+                        }
+                        _ => {
+                            "Warning: the operator shows the connector RUNNING, so it is older than Strimzi 1.2: it started the connector, which may be processing records from the offsets stored under its name or from its own rules, and stops it a moment later. Waiting for STOPPED."
+                        }
+                    };
+                    format!(
+                        "  if [ \"${{state}}\" = RUNNING ] && [ -z \"${{seen_running}}\" ]; then\n    seen_running=yes\n    echo {} >&2\n  fi\n",
+                        self.ctx.message(said)
+                    )
+                } else {
+                    String::new()
+                };
+                let seen = if running.is_empty() {
+                    ""
+                } else {
+                    "seen_running=''\n"
+                };
+                self.sh(&format!(
+                    "{seen}deadline=$((SECONDS + TIMEOUT_SECONDS))\nwhile true; do\n  state=\"$(⟨kubectl⟩ get {cr} -o «jsonpath={state}»)\"\n  if [ \"${{state}}\" = {want} ]; then\n    break\n  fi\n{running}  if [ \"${{SECONDS}}\" -ge \"${{deadline}}\" ]; then\n    echo {msg} >&2\n    ⟨kubectl⟩ get {cr} -o «jsonpath={WARNINGS}» >&2 || true\n    exit 1\n  fi\n  sleep {POLL_INTERVAL_SECONDS}\ndone"
+                ))
+            }
+        }
+    }
+
+    /// The command that takes the created connector away again (Refuse).
+    fn delete_created(&self) -> String {
+        match self.mm2() {
+            None => self.sh(&format!("⟨kubectl⟩ delete {}", self.cr())),
+            Some(_) => self.sh(&format!(
+                "⟨kubectl⟩ patch {} --type=json -p «[{},{{\"op\":\"remove\",\"path\":\"{}\"}}]»",
+                self.cr(),
+                self.guard_op(),
+                self.block_pointer()
+            )),
+        }
+    }
+
+    fn previous_step(&self) -> RawStep {
+        let key = self.data_key().replace('.', "\\.");
+        let listed = self.sh(&format!(
+            "listed=\"$(⟨kubectl⟩ get configmap «%LIST_CM%» -n «%NS%» -o «jsonpath={{.data.{key}}}»)\""
+        ));
+        let empty = self.ctx.message(&format!("ConfigMap %LIST_CM% has no data key {} after the list; the operator did not write the listing. Check the Warning conditions of {}.", self.data_key(), self.kind_name()));
+        let exit = match self.ctx.mode {
+            Mode::Script => "\n  exit 1",
+            Mode::Steps => "",
+        };
+        let unreadable = self.ctx.message(
+            "jq could not read the listing in ConfigMap %LIST_CM% (see its message above).",
+        );
+        // The listing must be there and readable before its offsets decide anything: an empty
+        // or unreadable listing is never taken for "no offsets".
+        let read = format!("{listed}\nif [ -z \"${{listed}}\" ]; then\n  echo {empty} >&2{exit}\n");
+        let older = !matches!(self.version(), Some(StrimziVersion::CreatesStopped));
+        match self.previous() {
+            Previous::Refuse => {
+                let program = "(.offsets // [])[] | select(.offset != null) | \"\\(.partition | tojson): \\(.offset | tojson)\"";
+                let msg = self.ctx.message(&format!("Stopped before altering: the connector lists offsets stored under its name before it was created ({RESUMES}):"));
+                let ran = if older {
+                    " (with an operator before Strimzi 1.2 it ran for a moment after the create, and some of these may be offsets it committed then)"
+                } else {
+                    " (it never ran)"
+                };
+                let gone = if self.mm2().is_some() {
+                    format!(
+                        "Its block was removed from the KafkaMirrorMaker2 again, so the operator deletes the connector{ran}; the stored offsets stay as they were, and the KafkaMirrorMaker2 stays (delete it too if this procedure created it)."
+                    )
+                } else {
+                    format!(
+                        "The KafkaConnector was deleted again{ran}; the stored offsets stay as they were."
+                    )
+                };
+                let todo = self.ctx.message(&format!("{gone} To start it at this procedure's offsets anyway, generate the procedure again with --recreated reset (the old offsets are deleted first, only these remain) or --recreated keep (altered over: partitions it does not set keep theirs), and run that."));
+                let body = format!(
+                    "{read}elif ! stored=\"$(jq -r {} <<<\"${{listed}}\")\"; then\n  echo {unreadable} >&2{exit}\nelif [ -n \"${{stored}}\" ]; then\n  echo {msg} >&2\n  printf '%s\\n' \"${{stored}}\" >&2\n  {}\n  echo {todo} >&2{exit}\nelse\n  echo 'No offsets are stored under this name.'\nfi",
+                    crate::model::names::shell_quote(program),
+                    self.delete_created()
+                );
+                let mut comment = vec![format!(
+                    "The connector was created without a --recreated choice, so its name must be new: when the listing holds any offset, the command prints them, deletes the connector it created{ran} and stops. Nothing is altered."
+                )];
+                if self.ctx.mode == Mode::Steps {
+                    comment.push(
+                        "If it printed offsets, stop here: the next steps would find no connector."
+                            .to_owned(),
+                    );
+                }
+                step("Stop if offsets are stored under the name", &comment, body)
+            }
+            Previous::Reset => {
+                let program = "([inputs][0].offsets // []) | map(select(.offset != null)) | if length == 0 then \"The listing is empty: no old offset is left.\" else (.[] | \"drifted: \\(.partition | tojson): the reset left \\(.offset | tojson)\") end";
+                let jq = format!("jq -rn {}", crate::model::names::shell_quote(program));
+                let list = self.relist("after-reset.yaml");
+                let body = match self.ctx.mode {
+                    Mode::Steps => format!(
+                        "{}\n{}\n{list}\n{} | {jq}",
+                        self.annotate("reset"),
+                        self.wait_annotations_gone("reset"),
+                        self.listed_payload()
+                    ),
+                    Mode::Script => {
+                        let msg = self.ctx.message("The reset did not delete every offset stored under the name (see the drifted lines above). Nothing was altered and the connector is left STOPPED; before-alter.yaml holds the offsets listed before the reset. Check the Warning conditions and the logs of the Connect pods.");
+                        format!(
+                            "{}\n{}\n{}",
+                            self.annotate("reset"),
+                            self.wait_annotations_gone("reset"),
+                            stop_unless_landed(
+                                &list,
+                                &format!("{} | {jq}", self.listed_payload()),
+                                &msg
+                            )
+                        )
+                    }
+                };
+                step(
+                    "Reset the offsets stored under the name",
+                    &[format!(
+                        "--recreated reset: the operator deletes every offset stored under the name (a source connector's are tombstoned, a sink connector's consumer group deleted), then the listing is taken again into after-reset.yaml and must be empty. before-alter.yaml keeps what was stored. The script lists again, up to {} times 5 seconds apart, while Kafka Connect still lists an old offset.",
+                        super::check::LIST_ATTEMPTS
+                    )],
+                    body,
+                )
+            }
+            Previous::Keep => {
+                let program = "def k: to_entries | sort_by(.key) | map([.key, .value]) | tojson; ($check[0].partitions | map(.partition | k)) as $set | [([inputs][0].offsets // [])[] | select(.offset != null) | select((.partition | k) as $p | ($set | any(.[]; . == $p)) | not)] | if length == 0 then \"Every offset stored under the name is one the alter sets.\" else (\"\\(length) partitions keep the offsets stored under the name:\", (.[] | \"keeps its old offset: \\(.partition | tojson): \\(.offset | tojson)\")) end";
+                let body = format!(
+                    "{read}elif ! jq -rn --slurpfile check {CHECK_FILE} {} <<<\"${{listed}}\"; then\n  echo {unreadable} >&2{exit}\nfi",
+                    crate::model::names::shell_quote(program)
+                );
+                step(
+                    "Name the partitions that keep their old offsets",
+                    &["--recreated keep: the alter sets its partitions over the offsets stored under the name; every other partition listed here keeps its old offset, and the connector resumes it from there.".to_owned()],
+                    body,
+                )
+            }
+        }
+    }
+
+    fn start(&self) -> RawStep {
+        let patch = match self.mm2() {
+            None => self.patch(
+                StartSpec {
+                    state: "running",
+                    alter_offsets: (),
+                },
+                NO_OPS,
+            ),
+            Some(_) => self.patch(
+                (),
+                &[
+                    ("add", "state", Some("running")),
+                    ("remove", "alterOffsets", None),
+                ],
+            ),
+        };
+        step(
+            "Start the connector",
+            &["Only now, with the offsets verified, does the connector run: state: running, and alterOffsets removed so that a stale alter annotation cannot apply these offsets again. If Git holds this resource (Argo CD, Flux), commit the same change there, or a sync stops the connector again.".to_owned()],
+            format!("{patch}\n{}", self.wait_state("RUNNING")),
+        )
+    }
+
+    fn clean_up_create(&self) -> RawStep {
+        let delete =
+            self.sh("⟨kubectl⟩ delete configmap «%ALTER_CM%» -n «%NS%» --ignore-not-found");
+        let files = match (
+            self.ctx.mode,
+            &self.c.strimzi_create.as_ref().map(|p| &p.make),
+        ) {
+            (Mode::Steps, Some(Make::AddBlock)) => format!(
+                "{} {CHECK_FILE}",
+                crate::model::names::shell_quote(&self.c.manifest_file)
+            ),
+            (Mode::Steps, _) => format!(
+                "{} {CHECK_FILE} {RESOURCE_FILE}",
+                crate::model::names::shell_quote(&self.c.manifest_file)
+            ),
+            (Mode::Script, _) => CHECK_FILE.to_owned(),
+        };
+        step(
+            "Clean up (optional)",
+            &["Deletes the alter ConfigMap (nothing points at it any more) and the local files the create needed. before-alter.yaml holds what was stored under the name before the alter; after-alter.yaml the offsets the connector started from.".to_owned()],
+            format!("{delete}\nrm -f {files}"),
+        )
+    }
+
+    /// The steps of a Strimzi create; empty when validation refused it (it always builds
+    /// `strimzi_create` for a create that passed).
+    pub(super) fn create_steps(&self, payload: &str) -> Vec<RawStep> {
+        let Some(prepared) = &self.c.strimzi_create else {
+            return Vec::new();
+        };
+        let make = &prepared.make;
+        let older = !matches!(prepared.version, Some(StrimziVersion::CreatesStopped));
+        let mut listed_comment = vec![format!(
+            "Kafka Connect keeps a deleted connector's offsets (a source connector's in its offsets topic, a sink connector's in its consumer group), and {RESUMES}. This lists what is stored under the name into before-alter.yaml; the next step decides what happens to it."
+        )];
+        if older {
+            listed_comment.push("With an operator before Strimzi 1.2 the listing also holds what the connector committed in the moment it ran.".to_owned());
+        }
+        let list = format!(
+            "{}\n{}",
+            self.relist("before-alter.yaml"),
+            self.show_listed()
+        );
+        let both = if matches!(self.c.kind, Kind::Mm2 { .. }) {
+            vec!["Both annotations go in one command; the connector name is quoted because an unquoted > would redirect output to a file.".to_owned()]
+        } else {
+            Vec::new()
+        };
+        let mut alter_comment = vec!["alterOffsets points at the alter ConfigMap since the create; the operator reads it on this annotation.".to_owned()];
+        alter_comment.extend(both);
+        vec![
+            self.check_absent(make),
+            self.upload(payload),
+            self.create(make),
+            step(
+                "Wait until the operator shows the connector STOPPED",
+                &["The operator writes the connector's state to the status once it has created it. Kafka Connect alters offsets only of a STOPPED connector, and the operator handles the offsets annotations only from the next reconciliation on.".to_owned()],
+                self.wait_state("STOPPED"),
+            ),
+            step("List the offsets stored under the name", &listed_comment, list),
+            self.previous_step(),
+            step("Ask the operator to alter the offsets", &alter_comment, self.annotate("alter")),
+            step(
+                "Wait until the operator has altered the offsets",
+                &["An empty 'annotations left' line and no AlterOffsets Warning mean it worked. If it keeps failing, Kafka Connect's own message is in the logs of the Connect pods.".to_owned()],
+                self.wait_annotations_gone("alter"),
+            ),
+            self.verify(),
+            self.start(),
+            self.clean_up_create(),
+        ]
+    }
+}
