@@ -70,6 +70,12 @@ pub fn printable(s: &str) -> String {
 /// every command writes; `message` is the diagnostic's message as the caller shows it (raw, or
 /// through [`printable`]).
 pub fn push_diagnostic(out: &mut String, name: &str, d: &Diagnostic, message: &str) {
+    // About the document as a whole (a plan setting, a listing built by `new`): no `0:0`,
+    // which is not a place a user can find, as the page shows it.
+    if d.position == offsets_core::Position::NONE {
+        out.push_str(&format!("{name}: {}[{}]: {message}\n", d.severity, d.rule));
+        return;
+    }
     out.push_str(&format!(
         "{name}:{}:{}: {}[{}]: {}\n",
         d.position.line, d.position.column, d.severity, d.rule, message

@@ -22,7 +22,7 @@ fn a_csv_export_leaves_a_null_row_out_and_names_it_on_stderr() {
     assert_eq!(text(&out.stdout), "orders,0,6\n", "never orders,1,0");
     assert!(
         text(&out.stderr).contains(&format!(
-            "{file}:0:0: warning[CSV]: 1 row is left out: orders:1. Its offset is null (replicate again from auto.offset.reset), and a CSV cannot hold a null: 0 would mean \"reset to 0\"."
+            "{file}: warning[CSV]: 1 row is left out: orders:1. Its offset is null (replicate again from auto.offset.reset), and a CSV cannot hold a null: 0 would mean \"reset to 0\"."
         )),
         "{}",
         text(&out.stderr)

@@ -135,7 +135,9 @@ fn a_config_object_is_refused_for_strimzi_targets_and_bad_configs_for_rest() {
     };
     let strimzi = refused(connector(None), REST_CREATE_CONFIG);
     assert!(
-        strimzi.starts_with("PLAN: The Strimzi create procedure takes the connector's config from the resource"),
+        strimzi.starts_with(
+            "PLAN: The Strimzi create procedure takes the connector's config from the resource"
+        ),
         "{strimzi}"
     );
     for (config, expected) in [
