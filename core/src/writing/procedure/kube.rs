@@ -18,6 +18,28 @@ pub(super) struct Kube<'a> {
 }
 
 impl Kube<'_> {
+    /// The upload of the alter ConfigMap(s) `payload`: written to the manifest file and applied
+    /// in the copy-paste steps, applied from a heredoc in the script (server-side apply: no
+    /// 256 KiB last-applied annotation).
+    pub(super) fn apply_manifest(&self, payload: &str) -> String {
+        let (open, body) = heredoc(payload);
+        match self.ctx.mode {
+            Mode::Steps => {
+                let file = crate::model::names::shell_quote(&self.c.manifest_file);
+                format!(
+                    "cat > {file} {open}\n{body}\n{}",
+                    self.sh(&format!("⟨kubectl⟩ apply --server-side --field-manager=offsets-editor -n «%NS%» -f {file}"))
+                )
+            }
+            Mode::Script => format!(
+                "{} {open}\n{body}",
+                self.sh(
+                    "⟨kubectl⟩ apply --server-side --field-manager=offsets-editor -n «%NS%» -f -"
+                )
+            ),
+        }
+    }
+
     pub(super) fn sh(&self, template: &str) -> String {
         self.ctx.sh(template)
     }
@@ -359,20 +381,7 @@ impl Kube<'_> {
                 ),
             ],
             Operation::Alter { payload } => {
-                let (open, body) = heredoc(payload);
-                let upload = match self.ctx.mode {
-                    Mode::Steps => {
-                        let file = crate::model::names::shell_quote(&self.c.manifest_file);
-                        format!(
-                            "cat > {file} {open}\n{body}\n{}",
-                            self.sh(&format!("⟨kubectl⟩ apply --server-side --field-manager=offsets-editor -n «%NS%» -f {file}"))
-                        )
-                    }
-                    Mode::Script => format!(
-                        "{} {open}\n{body}",
-                        self.sh("⟨kubectl⟩ apply --server-side --field-manager=offsets-editor -n «%NS%» -f -")
-                    ),
-                };
+                let upload = self.apply_manifest(payload);
                 let mut point_comment: Vec<String> = self.guard_comment().into_iter().take(1).collect();
                 point_comment.insert(0, format!("alterOffsets tells the operator which ConfigMap to read on the alter annotation (ConfigMap '{}').", self.ctx.value(Var::AlterConfigMap)));
                 if !self.c.rounds.is_empty() {

@@ -199,25 +199,10 @@ impl Kube<'_> {
     }
 
     fn upload(&self, payload: &str) -> RawStep {
-        let (open, body) = heredoc(payload);
         let check = self.c.check.as_ref();
         let (check_open, check_body) = heredoc(check.map_or("{}", |c| c.json.as_str()));
         let count = check.map_or(0, |c| c.count);
-        let apply = match self.ctx.mode {
-            Mode::Steps => {
-                let file = crate::model::names::shell_quote(&self.c.manifest_file);
-                format!(
-                    "cat > {file} {open}\n{body}\n{}",
-                    self.sh(&format!("⟨kubectl⟩ apply --server-side --field-manager=offsets-editor -n «%NS%» -f {file}"))
-                )
-            }
-            Mode::Script => format!(
-                "{} {open}\n{body}",
-                self.sh(
-                    "⟨kubectl⟩ apply --server-side --field-manager=offsets-editor -n «%NS%» -f -"
-                )
-            ),
-        };
+        let apply = self.apply_manifest(payload);
         step(
             "Upload the alter ConfigMap",
             &[format!(
