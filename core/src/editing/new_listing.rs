@@ -31,6 +31,21 @@ pub struct NewListing {
     pub without_value: Vec<(String, i64)>,
 }
 
+/// Refuses a filter with other terms than topics: a new listing keeps whole topics of the
+/// reference (every partition of a kept topic), so a partition, cluster, range or `changed`
+/// term has nothing to act on.
+pub fn check_topics_only(topics: &Filter) -> Result<(), String> {
+    if topics.partitions.is_empty()
+        && topics.clusters.is_empty()
+        && topics.ranges.is_empty()
+        && !topics.changed_only
+    {
+        Ok(())
+    } else {
+        Err("Keep topics only (orders*, /regex/ or topic:NAME): every partition of a kept topic is in the new listing, so partition, cluster, range and changed terms do not apply.".into())
+    }
+}
+
 /// Builds the listing of every partition of `reference` whose topic `topics` keeps (`None`:
 /// all), in the reference's order.
 pub fn listing_from_reference(
