@@ -85,9 +85,10 @@ pub fn NewConnectorStart() -> Html {
             store.dispatch(EditorAction::SetNewConnector(field, select.value()));
         })
     };
+    // Kept in the state as it is typed: the text area shows the state's text on every render.
     let on_text = {
         let store = store.clone();
-        Callback::from(move |e: Event| {
+        Callback::from(move |e: InputEvent| {
             let area: HtmlTextAreaElement = e.target_unchecked_into();
             store.dispatch(EditorAction::SetNewConnector(
                 NewConnectorField::Text,
@@ -170,7 +171,7 @@ pub fn NewConnectorStart() -> Html {
             </div>
             <label for="new-reference">{ "Offsets to start from" }</label>
             <textarea id="new-reference" ref={text_ref} rows="6" spellcheck="false"
-                value={form.text.clone()} onchange={on_text}
+                value={form.text.clone()} oninput={on_text}
                 placeholder={"orders:0:1200\norders:1:1188"}
                 aria-invalid={text_error.is_some().then_some("true")}
                 aria-describedby={text_error.is_some().then_some("new-reference-error")} />

@@ -9,7 +9,7 @@ use crate::editing::edit::{Action, EditError, Session};
 use crate::editing::filter::Filter;
 use crate::editing::set_from;
 use crate::model::names;
-use crate::model::{ConnectorKind, InputForm, Listing};
+use crate::model::{ConnectorKind, EntryFacts, InputForm, Listing};
 use crate::reading::reference::Reference;
 
 /// The connector the new listing is for.
@@ -119,8 +119,19 @@ pub fn listing_from_reference(
             "{at_zero} partition(s) are at record 0, which MirrorMaker 2 cannot store (it stores the last mirrored record): they are null, and start where the connector's auto.offset.reset says."
         ));
     }
+    // The session adds one run per topic and stored value; the listing keeps the reference's
+    // order, as the user pasted it.
+    let mut listing = session.working_listing();
+    listing.entries.sort_by_key(|e| {
+        let facts = EntryFacts::of(kind, e, false);
+        facts
+            .topic
+            .zip(facts.partition)
+            .and_then(|(t, p)| scoped.position(t, p))
+            .unwrap_or(usize::MAX)
+    });
     Ok(NewListing {
-        listing: session.working_listing(),
+        listing,
         notes,
         without_value,
     })

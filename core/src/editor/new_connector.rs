@@ -13,7 +13,7 @@
 
 use super::reference_forms::{ReferenceField, role_from};
 use super::{Editor, Notice, NoticeAt};
-use crate::diag::{Diagnostic, capitalised, group_digits};
+use crate::diag::{Diagnostic, group_digits};
 use crate::editing::filter::Filter;
 use crate::editing::new_listing::{NewConnector, check_topics_only, listing_from_reference};
 use crate::model::names;
@@ -245,14 +245,14 @@ impl Editor {
             return Err((
                 NewConnectorField::Text,
                 format!(
-                    "{} {} not read{}; {} listed below with its line and column. Fix the text and press Make the listing again.",
-                    capitalised(&reference.role.phrase()),
+                    "{} of {} could not be read{}; {} listed below with its line and column. Fix the text and press Make the listing again.",
                     if errors == 1 {
-                        "has 1 line that could be".to_string()
+                        "1 line".to_string()
                     } else {
-                        format!("have {} lines that could be", group_digits(errors as u128))
+                        format!("{} lines", group_digits(errors as u128))
                     },
-                    first.map_or(String::new(), |d| format!(" (first at {})", d.position)),
+                    reference.role.phrase(),
+                    first.map_or(String::new(), |d| format!(" (the first at {})", d.position)),
                     if errors == 1 { "it is" } else { "each is" },
                 ),
             ));

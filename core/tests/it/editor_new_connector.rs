@@ -250,7 +250,7 @@ fn errors_in_the_reference_are_listed_with_their_line_and_column() {
     assert_eq!(field, NewConnectorField::Text);
     assert_eq!(
         message,
-        "The offsets at 2026-11-30T12:00:00Z has 1 line that could be not read (first at 2:10); it is listed below with its line and column. Fix the text and press Make the listing again."
+        "1 line of the offsets at 2026-11-30T12:00:00Z could not be read (the first at 2:10); it is listed below with its line and column. Fix the text and press Make the listing again."
     );
     let problems = &e.new_connector_form().reference_problems;
     assert_eq!(problems.len(), 1, "{problems:?}");

@@ -30,9 +30,10 @@ pub fn CreateSettings(props: &CreateProps) -> Html {
             store.dispatch(EditorAction::SetCreate(input.checked()));
         })
     };
+    // Kept as it is typed, like the other settings: the text area shows the state's text.
     let on_config = {
         let store = store.clone();
-        Callback::from(move |e: Event| {
+        Callback::from(move |e: InputEvent| {
             let area: HtmlTextAreaElement = e.target_unchecked_into();
             store.dispatch(EditorAction::SetCreateConfig(area.value()));
         })
@@ -60,7 +61,7 @@ pub fn CreateSettings(props: &CreateProps) -> Html {
                 <p class="hint">{ "The procedure creates the connector stopped (it never runs from offsets its own rules chose), sets every entry of this listing, checks that they landed, and only then starts it. Every export holds every entry." }</p>
                 <label for="create-config">{ "Connector config (JSON)" }</label>
                 <textarea id="create-config" rows="6" spellcheck="false" value={props.config.clone()}
-                    onchange={on_config}
+                    oninput={on_config}
                     placeholder={"{\"connector.class\": \"org.apache.kafka.connect.mirror.MirrorSourceConnector\", \"source.cluster.alias\": \"east\", ...}"}
                     aria-invalid={refused.then_some("true")}
                     aria-describedby={refused.then_some("create-refused")} />
