@@ -199,6 +199,7 @@ pub fn Header() -> Html {
     };
     let current_key = header.data_key.clone().unwrap_or_default();
     let collapsed = !store.editor().import_open();
+    let origin = store.editor().new_origin().cloned();
     let on_replace = crate::on_click(&store, EditorAction::ShowImport(true));
     html! {
         <section class="panel header source-bar" aria-label="Loaded offsets">
@@ -236,6 +237,9 @@ pub fn Header() -> Html {
                 <div><dt>{ "Topics" }</dt><dd>{ group_digits(header.topics as u128) }</dd></div>
                 <div><dt>{ "Listed" }</dt><dd>{ &header.listed }</dd></div>
             </dl>
+            if let Some(origin) = origin {
+                <crate::new_connector::Origin {origin} />
+            }
         </section>
     }
 }

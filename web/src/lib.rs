@@ -13,6 +13,7 @@ mod import;
 pub mod io;
 mod kind;
 mod landed;
+mod new_connector;
 mod notice;
 mod problems;
 mod references;

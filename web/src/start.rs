@@ -1,6 +1,7 @@
 //! The guided start on the empty page: the three steps (list, edit, apply) and the list commands
 //! generated from a few fields. The fields are the export settings' own (`Field`), so what is
-//! typed here fills the export settings too; core builds and checks the commands.
+//! typed here fills the export settings too; core builds and checks the commands. Below them,
+//! "Start a new connector" (`new_connector.rs`) for a connector that has no offsets yet.
 
 use crate::export::view::{ExportView, Shared, StepTexts};
 use crate::use_store;
@@ -122,6 +123,7 @@ pub fn GuidedStart() -> Html {
                     text={steps} copy_all={script} steps={step_texts} />
             }
             <p class="hint">{ "Then paste the saved list.yaml below, or open it, or try Load example." }</p>
+            <crate::new_connector::NewConnectorStart />
         </section>
     }
 }

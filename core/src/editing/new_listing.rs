@@ -9,7 +9,7 @@ use crate::editing::edit::{Action, EditError, Session};
 use crate::editing::filter::Filter;
 use crate::editing::set_from;
 use crate::model::names;
-use crate::model::{ConnectorKind, InputForm, Listing};
+use crate::model::{ConnectorKind, EntryFacts, InputForm, Listing};
 use crate::reading::reference::Reference;
 
 /// The connector the new listing is for.
@@ -29,6 +29,21 @@ pub struct NewListing {
     pub notes: Vec<String>,
     /// Reference partitions without a value (no record after the time, a `-` offset): left out.
     pub without_value: Vec<(String, i64)>,
+}
+
+/// Refuses a filter with other terms than topics: a new listing keeps whole topics of the
+/// reference (every partition of a kept topic), so a partition, cluster, range or `changed`
+/// term has nothing to act on.
+pub fn check_topics_only(topics: &Filter) -> Result<(), String> {
+    if topics.partitions.is_empty()
+        && topics.clusters.is_empty()
+        && topics.ranges.is_empty()
+        && !topics.changed_only
+    {
+        Ok(())
+    } else {
+        Err("Keep topics only (orders*, /regex/ or topic:NAME): every partition of a kept topic is in the new listing, so partition, cluster, range and changed terms do not apply.".into())
+    }
 }
 
 /// Builds the listing of every partition of `reference` whose topic `topics` keeps (`None`:
@@ -104,8 +119,19 @@ pub fn listing_from_reference(
             "{at_zero} partition(s) are at record 0, which MirrorMaker 2 cannot store (it stores the last mirrored record): they are null, and start where the connector's auto.offset.reset says."
         ));
     }
+    // The session adds one run per topic and stored value; the listing keeps the reference's
+    // order, as the user pasted it.
+    let mut listing = session.working_listing();
+    listing.entries.sort_by_key(|e| {
+        let facts = EntryFacts::of(kind, e, false);
+        facts
+            .topic
+            .zip(facts.partition)
+            .and_then(|(t, p)| scoped.position(t, p))
+            .unwrap_or(usize::MAX)
+    });
     Ok(NewListing {
-        listing: session.working_listing(),
+        listing,
         notes,
         without_value,
     })

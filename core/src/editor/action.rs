@@ -4,11 +4,12 @@
 //! the panel which revision counters the action moves ([`Panel::revisions`]).
 
 use super::{
-    BulkOp, ExportTab, Field, LookupField, NoticeAt, ReferenceField, SortColumn, TargetKind,
+    BulkOp, ExportTab, Field, LookupField, NewConnectorField, NoticeAt, ReferenceField, SortColumn,
+    TargetKind,
 };
 use crate::editing::edit::Action;
 use crate::model::{AliasPath, ConnectorKind};
-use crate::writing::procedure::AutoOffsetReset;
+use crate::writing::procedure::{AutoOffsetReset, Previous};
 
 /// Every change of editor state.
 #[derive(Debug, Clone, PartialEq)]
@@ -83,6 +84,21 @@ pub enum EditorAction {
     ///
     /// [`PickKey`]: EditorAction::PickKey
     ChooseKind(Option<ConnectorKind>),
+    /// A field of the "Start a new connector" form changed.
+    SetNewConnector(NewConnectorField, String),
+    /// Make the listing of a connector that has none yet from the form's reference and load it
+    /// (one undoable step; `now_ms`: the page's clock, for the time of a `time` reference).
+    /// A refusal names the form's field and keeps everything typed.
+    StartNewConnector {
+        now_ms: i64,
+    },
+    /// Create the connector stopped before setting its offsets (`true`), or alter one that
+    /// exists: kept in the export settings and the draft.
+    SetCreate(bool),
+    /// The config object of the connector to create, as typed (JSON).
+    SetCreateConfig(String),
+    /// What the create does with offsets stored under the connector's name before.
+    SetCreatePrevious(Previous),
     /// Check this custom resource (`kubectl get kafkaconnector|kafkamirrormaker2 X -o yaml`)
     /// and fill the export settings from it (empty text: no resource).
     CheckResource(String),
@@ -137,9 +153,11 @@ pub enum EditorAction {
 /// revision counters the action moves.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(super) enum Panel {
-    /// The import area's text, a file that could not be read, folding the area: no data change.
+    /// The import area's text, a file that could not be read, folding the area, the "Start a
+    /// new connector" form: no data change.
     ImportArea,
-    /// A load, a re-import (key or kind pick), a restored draft or Discard: new data.
+    /// A load, a re-import (key or kind pick), a restored draft, Discard or a new connector's
+    /// listing: new data.
     Load,
     /// An offset edit, undo or redo, a bulk button, the "Add partitions" form: new data.
     Edit,
@@ -203,13 +221,15 @@ impl EditorAction {
         match self {
             EditorAction::SetInput(_)
             | EditorAction::FileUnreadable { .. }
-            | EditorAction::ShowImport(_) => Panel::ImportArea,
+            | EditorAction::ShowImport(_)
+            | EditorAction::SetNewConnector(..) => Panel::ImportArea,
             EditorAction::Load
             | EditorAction::LoadText(_)
             | EditorAction::LoadFile(_)
             | EditorAction::PickKey(_)
             | EditorAction::ChooseKind(_)
             | EditorAction::Restore { .. }
+            | EditorAction::StartNewConnector { .. }
             | EditorAction::Discard => Panel::Load,
             EditorAction::Edit(_) | EditorAction::Bulk { .. } | EditorAction::AddEntries { .. } => {
                 Panel::Edit
@@ -225,7 +245,10 @@ impl EditorAction {
             | EditorAction::SetField(..)
             | EditorAction::SetAliasPath(_)
             | EditorAction::SetAutoOffsetReset(_)
-            | EditorAction::SetRounds(_) => Panel::Settings,
+            | EditorAction::SetRounds(_)
+            | EditorAction::SetCreate(_)
+            | EditorAction::SetCreateConfig(_)
+            | EditorAction::SetCreatePrevious(_) => Panel::Settings,
             EditorAction::DismissNotice
             | EditorAction::SelectExportTab(_)
             | EditorAction::WidenExport(_) => Panel::Page,

@@ -327,7 +327,9 @@ pub fn summary_sentence(exports: &Exports, all: bool) -> String {
         group_digits(s.added as u128),
         group_digits(s.removed as u128),
         counted(exports.entries, "entry", "entries"),
-        if all {
+        if exports.create {
+            " (all entries: the connector is created with every one)"
+        } else if all {
             " (all entries)"
         } else {
             " (changes only)"

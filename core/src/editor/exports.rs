@@ -24,6 +24,9 @@ pub struct Exports {
     pub summary: Summary,
     /// Entries the export contains.
     pub entries: usize,
+    /// The procedure creates the connector (see `ExportSettings::create`), and every export
+    /// holds every entry.
+    pub create: bool,
 }
 
 impl Exports {
@@ -112,6 +115,24 @@ fn renumber(mut d: Diagnostic, subset_index: usize, row: usize) -> Diagnostic {
 }
 
 impl Editor {
+    /// Whether every export holds every entry that is not removed: "Export all entries", or a
+    /// connector to create (it has no offsets yet, so an entry left out would start wherever
+    /// the connector's own rules say).
+    pub fn exports_every_entry(&self) -> bool {
+        self.settings.create
+            || self
+                .session()
+                .is_some_and(|s| s.scope() == ExportScope::All)
+    }
+
+    /// The rows an export holds: not removed, and changed unless every entry is exported.
+    fn exported_row(&self, session: &Session, row: usize) -> bool {
+        let all = self.exports_every_entry();
+        session
+            .row(row)
+            .is_some_and(|r| !r.removed && (all || r.changed))
+    }
+
     /// Every problem: the import's diagnostics for rows that are untouched, plus a validation
     /// of the changed and added rows against the import. Each diagnostic's `entry` is a session
     /// row index (so the page can jump to it), and "Entry #n" numbers rows as the imported
@@ -220,12 +241,7 @@ impl Editor {
         let Some(session) = self.session() else {
             return out;
         };
-        let all = session.scope() == ExportScope::All;
-        let exported = |row: usize| {
-            session
-                .row(row)
-                .is_some_and(|r| !r.removed && (all || r.changed))
-        };
+        let exported = |row: usize| self.exported_row(session, row);
         out.payload = problems
             .iter()
             .filter(|d| d.is_error() && d.entry.is_none_or(exported))
@@ -283,7 +299,7 @@ impl Editor {
     /// it as the state [`Editor::export_waiting`]).
     fn nothing_to_alter(&self) -> Option<Diagnostic> {
         let session = self.session()?;
-        let all = session.scope() == ExportScope::All;
+        let all = self.exports_every_entry();
         let count = if all {
             session.rows().filter(|r| !r.removed).count()
         } else {
@@ -325,16 +341,16 @@ impl Editor {
         let session = self.session()?;
         let imported = session.imported();
         let blockers = self.export_blockers_by_view_from(problems);
-        let listing = session.export_listing();
         let s = &self.settings;
+        let listing = if s.create {
+            session.working_listing()
+        } else {
+            session.export_listing()
+        };
+        let all = session.scope() == ExportScope::All;
         // Findings about the exported rows (and the listing as a whole) stand for the
         // validation each export would otherwise repeat.
-        let all = session.scope() == ExportScope::All;
-        let exported = |row: usize| {
-            session
-                .row(row)
-                .is_some_and(|r| !r.removed && (all || r.changed))
-        };
+        let exported = |row: usize| self.exported_row(session, row);
         let mut checked: Vec<Diagnostic> = problems
             .iter()
             .filter(|d| d.entry.is_none_or(exported))
@@ -385,7 +401,7 @@ impl Editor {
             _ => configmap.as_ref().map(|e| e.text.clone()),
         };
         let procedure = match (&options, payload) {
-            (Ok(options), Ok(payload)) => procedure::alter(options, &payload),
+            (Ok(options), Ok(payload)) => self.alter_or_create(options, payload),
             (Err(e), _) | (_, Err(e)) => Err(e.clone()),
         };
         let auto_offset_reset = (imported.kind == ConnectorKind::MirrorSource
@@ -402,6 +418,7 @@ impl Editor {
                 )]),
             });
         Some(Exports {
+            create: s.create,
             summary: self.change_summary(),
             entries: listing.entries.len(),
             configmap,
@@ -410,5 +427,31 @@ impl Editor {
             csv,
             auto_offset_reset,
         })
+    }
+
+    /// The procedure for `payload` (the alter ConfigMap, or for REST the PATCH body): an alter
+    /// of the connector, or with [`ExportSettings::create`] its creation, stopped, at these
+    /// offsets, for every target. Core decides per target whether it can build that (it
+    /// refuses a target it has no create procedure for, and the page shows why).
+    ///
+    /// [`ExportSettings::create`]: super::ExportSettings::create
+    fn alter_or_create(
+        &self,
+        options: &procedure::Options,
+        payload: String,
+    ) -> Result<Procedure, Vec<Diagnostic>> {
+        let s = &self.settings;
+        if s.create {
+            procedure::plan(
+                options,
+                &procedure::Operation::Create {
+                    payload,
+                    config: s.create_config.clone(),
+                    previous: s.create_previous,
+                },
+            )
+        } else {
+            procedure::alter(options, &payload)
+        }
     }
 }

@@ -33,6 +33,7 @@ mod groups;
 mod input;
 mod keys;
 mod kind;
+mod new_connector;
 mod notice;
 mod reduce;
 mod reference_forms;
@@ -67,13 +68,16 @@ pub use input::{
 };
 pub use keys::{KeyFocus, history_key};
 pub use kind::DETECTED;
+pub use new_connector::{NEW_CONNECTOR_KINDS, NewConnectorField, NewConnectorForm, NewOrigin};
 pub use notice::{Notice, NoticeAt};
 pub use reference_forms::{
     LookupField, LookupForm, LookupOutput, ReferenceField, ReferenceForm, role_from,
 };
 pub use references::{ROLE_CHOICES, ReferenceItem};
 pub use selection::RowSet;
-pub use settings::{ExportSettings, Field, FieldValues, TargetKind};
+pub use settings::{
+    ExportSettings, Field, FieldValues, PREVIOUS_CHOICES, TargetKind, previous_from_id, previous_id,
+};
 pub use start::START_STEPS;
 pub use tabs::{ExportTab, TabKey, export_tabs, tab_after};
 pub use view::{Sort, SortColumn, View, ViewItem};
@@ -95,6 +99,8 @@ struct Loaded {
     index: FactsIndex,
     /// The imported listing as the procedures compare it, its partition index built once.
     listed: Listed,
+    /// What "Start a new connector" made this listing from (`None`: it was loaded).
+    origin: Option<NewOrigin>,
 }
 
 /// FNV-1a over the bytes: a cheap fingerprint (not a security measure).
@@ -146,6 +152,8 @@ pub struct Editor {
     import_collapsed: bool,
     /// The selected export tab (see `tabs`).
     export_tab: ExportTab,
+    /// The "Start a new connector" form of the empty page (see `new_connector`).
+    new_connector: NewConnectorForm,
 }
 
 impl Editor {

@@ -37,6 +37,8 @@ pub enum NoticeAt {
     References,
     /// The landed check: a listing file it could not read.
     Landed,
+    /// "Start a new connector" on the empty page: why no listing was made.
+    NewConnector,
 }
 
 impl NoticeAt {

@@ -39,11 +39,17 @@ impl Editor {
 
     /// `before` was replaced by a load or a discard: Undo can bring it back, and the notice
     /// says so with the number of edits it holds.
-    pub(super) fn replaced_from(&mut self, mut before: Editor) {
+    pub(super) fn replaced_from(&mut self, before: Editor) {
         // Nothing to bring back: no listing, and the text is still in the text area.
         if before.loaded.is_none() && (before.input.is_empty() || before.input == self.input) {
             return;
         }
+        self.keep_replaced(before);
+    }
+
+    /// [`Editor::replaced_from`] whatever `before` held: a new connector made on the empty
+    /// page is taken back to that page (with its form as it was).
+    pub(super) fn keep_replaced(&mut self, mut before: Editor) {
         // A new step after undone ones: neither the old listing's redo steps nor undone
         // loads can be redone any more.
         if let Some(loaded) = before.loaded.as_mut() {
@@ -62,7 +68,7 @@ impl Editor {
             (true, 1) => "the previous listing with its 1 edit".to_string(),
             (true, n) => format!("the previous listing with its {n} edits"),
             (false, _) if had_text => "the previous text".to_string(),
-            (false, _) => return,
+            (false, _) => "the empty page".to_string(),
         };
         let undo = format!("Undo (Ctrl+Z) brings back {what}.");
         match (&mut self.notice, self.loaded.is_some()) {
@@ -111,6 +117,9 @@ impl Editor {
             match (self.loaded.is_some(), edits) {
                 (true, 1) => "Undone: the previous listing is back with its 1 edit.".to_string(),
                 (true, n) => format!("Undone: the previous listing is back with its {n} edits."),
+                (false, _) if self.input.is_empty() => {
+                    "Undone: nothing is loaded, as before.".to_string()
+                }
                 (false, _) => "Undone: the previous text is back.".to_string(),
             },
         ));

@@ -7,7 +7,7 @@ use crate::model::AliasPath;
 use crate::model::Listing;
 use crate::model::names;
 use crate::writing::export::AlterTarget;
-use crate::writing::procedure::{AutoOffsetReset, Kubernetes, Options, Target};
+use crate::writing::procedure::{AutoOffsetReset, Kubernetes, Options, Previous, Target};
 
 /// Where the exported offsets are applied.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
@@ -45,6 +45,38 @@ impl TargetKind {
         .into_iter()
         .find(|t| t.id() == id)
     }
+}
+
+/// The choices for what a create does with offsets stored under the connector's name before,
+/// as (value, id of the page's radio and the draft, label).
+pub const PREVIOUS_CHOICES: [(Previous, &str, &str); 3] = [
+    (Previous::Refuse, "new", "The name is new"),
+    (
+        Previous::Reset,
+        "reset",
+        "It existed before: reset its old offsets",
+    ),
+    (
+        Previous::Keep,
+        "keep",
+        "It existed before: keep its old offsets",
+    ),
+];
+
+/// The id of a [`PREVIOUS_CHOICES`] value.
+pub fn previous_id(previous: Previous) -> &'static str {
+    PREVIOUS_CHOICES
+        .iter()
+        .find(|(p, _, _)| *p == previous)
+        .map_or("new", |(_, id, _)| id)
+}
+
+/// The value of a [`PREVIOUS_CHOICES`] id.
+pub fn previous_from_id(id: &str) -> Option<Previous> {
+    PREVIOUS_CHOICES
+        .iter()
+        .find(|(_, i, _)| *i == id)
+        .map(|(p, _, _)| *p)
 }
 
 /// A text field of the export settings.
@@ -148,6 +180,14 @@ pub struct ExportSettings {
     /// The alter ConfigMap in rounds `NAME-1`, `NAME-2`, ... of at most 1 MiB each, and the
     /// procedure that applies them one after the other (K6's way out; Strimzi targets only).
     pub rounds: bool,
+    /// The connector does not exist yet: the procedures create it stopped, set every offset of
+    /// the listing, verify them, then start it (`procedure::Operation::Create`), and every
+    /// export holds every entry. Set by "Start a new connector", or ticked by the user.
+    pub create: bool,
+    /// The config object of the connector to create, as typed (JSON, with `connector.class`).
+    pub create_config: String,
+    /// What the create does with offsets a connector of the same name stored before.
+    pub create_previous: Previous,
 }
 
 impl Default for ExportSettings {
@@ -158,6 +198,9 @@ impl Default for ExportSettings {
             alias_path: AliasPath::New,
             auto_offset_reset: None,
             rounds: false,
+            create: false,
+            create_config: String::new(),
+            create_previous: Previous::default(),
         }
     }
 }
@@ -338,8 +381,7 @@ pub(super) fn default_settings(listing: &Listing) -> ExportSettings {
         target,
         values,
         alias_path,
-        auto_offset_reset: None,
-        rounds: false,
+        ..ExportSettings::default()
     }
 }
 

@@ -14,6 +14,7 @@ mod editor_apply;
 mod editor_draft;
 mod editor_hostile;
 mod editor_kind;
+mod editor_new_connector;
 mod editor_notice;
 mod editor_procedure;
 mod editor_references;

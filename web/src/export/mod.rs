@@ -8,8 +8,9 @@
 //!
 //! This file is the panel (settings, blockers, tabs); `view` is one export view and the shared
 //! texts it shows, `rendered` computes every view's text once per change, `rollback` is the
-//! Rollback tab.
+//! Rollback tab, `create` the settings of a connector to create.
 
+mod create;
 mod rendered;
 mod rollback;
 pub(crate) mod view;
@@ -72,6 +73,7 @@ pub fn ExportPanel(props: &ExportProps) -> Html {
     let settings = editor.settings().clone();
     let wide = editor.export_wide();
     let all = session.scope() == ExportScope::All;
+    let every_entry = editor.exports_every_entry();
     let kind = session.kind();
     // What the connector's auto.offset.reset is now (the custom resource's, or the default).
     let reset_now = session.reset().phrase();
@@ -162,6 +164,16 @@ pub fn ExportPanel(props: &ExportProps) -> Html {
 
     let exports = &rendered.exports;
     let summary = summary_sentence(exports, all);
+    let create_refused = if settings.create {
+        exports
+            .procedure
+            .as_ref()
+            .err()
+            .cloned()
+            .unwrap_or_default()
+    } else {
+        Vec::new()
+    };
     let blocked = !blockers.is_empty();
     let is_rest = settings.target == TargetKind::Rest;
     let tool = if is_rest { "curl" } else { "kubectl" };
@@ -326,8 +338,12 @@ pub fn ExportPanel(props: &ExportProps) -> Html {
                     } }
                 </div>
                 <label class="checkbox">
-                    <input type="checkbox" checked={all} onchange={on_scope} />
-                    { "Export all entries (by default only changed entries: an alter touches only what it names)" }
+                    <input type="checkbox" checked={every_entry} disabled={settings.create} onchange={on_scope} />
+                    { if settings.create {
+                        "Export all entries (a connector created stopped gets every entry)"
+                    } else {
+                        "Export all entries (by default only changed entries: an alter touches only what it names)"
+                    } }
                 </label>
                 if !is_rest {
                     <label class="checkbox">
@@ -336,6 +352,8 @@ pub fn ExportPanel(props: &ExportProps) -> Html {
                     </label>
                 }
             </fieldset>
+            <create::CreateSettings create={settings.create} config={settings.create_config.clone()}
+                previous={settings.create_previous} refused={create_refused} />
             if too_large {
                 <div class="note error" role="region" aria-label="Too large for one ConfigMap">
                     <p>{ "This alter is larger than one ConfigMap may hold (1 MiB), so Kubernetes would refuse it. Export it in rounds: several ConfigMaps, each under the limit, that the procedure applies one after the other with the connector stopped throughout." }</p>

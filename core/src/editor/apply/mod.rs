@@ -420,6 +420,14 @@ impl Editor {
         let name = (!alter_name.is_empty()).then(|| format!("{alter_name}-rollback"));
         let (document, procedure) = if !blockers.payload.is_empty() {
             refused(blockers.payload)
+        } else if self.settings.create {
+            // The created connector had no offsets: the listing it was made on is not a state
+            // to go back to.
+            refused(vec![Diagnostic::error(
+                "PLAN",
+                Position::NONE,
+                "Nothing to roll back to: the connector is created by this procedure, so it had no offsets before. To take the create back, stop the connector, reset its offsets, then delete it.",
+            )])
         } else if rb.payload.entries.is_empty() {
             refused(vec![Diagnostic::error(
                 "S2",

@@ -3,6 +3,7 @@
 
 mod restore;
 
+use super::settings::{previous_from_id, previous_id};
 use super::{Editor, EditorAction, ExportTab, Field, Notice, NoticeAt, TargetKind};
 use crate::diag::Severity;
 use crate::editing::edit::{Action, ExportScope, OffsetValue, Selection};
@@ -12,7 +13,7 @@ use crate::model::AliasPath;
 use crate::model::EntryFacts;
 use crate::reading::import::ImportOptions;
 use crate::reading::reference::Role;
-use crate::writing::procedure::AutoOffsetReset;
+use crate::writing::procedure::{AutoOffsetReset, Previous};
 use serde::de::{self, Deserializer, MapAccess, Visitor};
 use serde::ser::{SerializeMap, Serializer};
 use serde::{Deserialize, Serialize};
@@ -143,6 +144,23 @@ struct EditsRecord<'a> {
     /// none.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     references: Option<Vec<ReferenceRecord<'a>>>,
+    /// "Create the connector stopped", its config and the choice about old offsets, written
+    /// only when one of them is set; older records have none and restore to an alter.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    create: Option<CreateRecord<'a>>,
+}
+
+/// The create settings of a record.
+#[derive(Debug, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct CreateRecord<'a> {
+    #[serde(default)]
+    create: bool,
+    #[serde(default)]
+    config: Cow<'a, str>,
+    /// `new`, `reset` or `keep` (`PREVIOUS_CHOICES`).
+    #[serde(default)]
+    previous: Cow<'a, str>,
 }
 
 /// A reference of the draft: its name, role and text.
@@ -328,6 +346,14 @@ impl Editor {
             references: None,
             export_tab: Some(Cow::Borrowed(self.export_tab.id()))
                 .filter(|_| self.export_tab != ExportTab::default()),
+            create: (self.settings.create
+                || !self.settings.create_config.is_empty()
+                || self.settings.create_previous != Previous::default())
+            .then(|| CreateRecord {
+                create: self.settings.create,
+                config: Cow::Borrowed(&self.settings.create_config),
+                previous: Cow::Borrowed(previous_id(self.settings.create_previous)),
+            }),
         }
     }
 

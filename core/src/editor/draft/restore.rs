@@ -96,6 +96,13 @@ impl Editor {
             Some("latest") => Some(AutoOffsetReset::Latest),
             _ => None,
         };
+        // Written whole like the auto.offset.reset choice: none named is an alter.
+        let create = record.create.as_ref();
+        self.settings.create = create.is_some_and(|c| c.create);
+        self.settings.create_config = create.map(|c| c.config.to_string()).unwrap_or_default();
+        self.settings.create_previous = create
+            .and_then(|c| previous_from_id(&c.previous))
+            .unwrap_or_default();
         if let Some(tab) = record.export_tab.as_deref().and_then(ExportTab::from_id) {
             self.export_tab = tab;
         }

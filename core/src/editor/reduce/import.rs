@@ -1,5 +1,6 @@
 //! The import area's sub-reducer: the text, a file that could not be read, folding the area;
-//! and every load: Load, a file, Load example, a key or kind pick, Discard and a restored draft.
+//! and every load: Load, a file, Load example, a key or kind pick, Discard, a restored draft and
+//! "Start a new connector" (its form and the listing it makes).
 
 use crate::diag::Diagnostic;
 use crate::editing::edit::Session;
@@ -94,6 +95,10 @@ impl Editor {
                 }
             }
             EditorAction::ChooseKind(kind) => self.choose_kind(kind),
+            EditorAction::SetNewConnector(field, value) => {
+                self.set_new_connector_field(field, value);
+            }
+            EditorAction::StartNewConnector { now_ms } => self.start_new_connector(now_ms),
             EditorAction::Discard => {
                 let before = self.snapshot();
                 *self = Editor {
@@ -160,6 +165,7 @@ impl Editor {
                     multi_cluster,
                     source_hash,
                     index,
+                    origin: None,
                 });
                 // A custom resource given earlier fills the settings of the new listing too.
                 self.fill_from_resource();

@@ -1,0 +1,243 @@
+//! "Start a new connector" in the guided start (issue 23 item 1): the kind, the source cluster
+//! alias, the pasted reference and what it is, a topic filter, and "Make the listing". Core
+//! reads, checks and makes everything (`EditorAction::StartNewConnector`); this renders the
+//! form, each refusal next to its field and the reference's errors with their line and column.
+//! [`NewOrigin`] renders what the listing was made from, under the source bar.
+
+use crate::use_store;
+use offsets_core::editor::{
+    EditorAction, NEW_CONNECTOR_KINDS, NewConnectorField, NewOrigin, NoticeAt, ROLE_CHOICES,
+    caret_line, source_line,
+};
+use web_sys::{HtmlInputElement, HtmlSelectElement, HtmlTextAreaElement};
+use yew::prelude::*;
+
+/// Reference errors listed before "and N more".
+const SHOWN_ERRORS: usize = 20;
+
+/// The element id of a field (the refusal's text is `{id}-error`).
+fn id(field: NewConnectorField) -> &'static str {
+    match field {
+        NewConnectorField::Kind => "new-kind",
+        NewConnectorField::SourceAlias => "new-source-alias",
+        NewConnectorField::Text => "new-reference",
+        NewConnectorField::Role => "new-role",
+        NewConnectorField::Time => "new-time",
+        NewConnectorField::Group => "new-group",
+        NewConnectorField::Topics => "new-topics",
+    }
+}
+
+#[derive(Properties, PartialEq)]
+struct FieldProps {
+    field: NewConnectorField,
+    label: AttrValue,
+    value: AttrValue,
+    placeholder: AttrValue,
+    error: Option<AttrValue>,
+}
+
+/// A one-line field of the form, with its refusal under it.
+#[component]
+fn Field(props: &FieldProps) -> Html {
+    let store = use_store();
+    let field = props.field;
+    let id = id(field);
+    let oninput = Callback::from(move |e: InputEvent| {
+        let input: HtmlInputElement = e.target_unchecked_into();
+        store.dispatch(EditorAction::SetNewConnector(field, input.value()));
+    });
+    html! {
+        <div class="field">
+            <label for={id}>{ props.label.clone() }</label>
+            <input {id} type="text" spellcheck="false" autocomplete="off" value={props.value.clone()}
+                placeholder={props.placeholder.clone()} {oninput}
+                aria-invalid={props.error.is_some().then_some("true")}
+                aria-describedby={props.error.is_some().then(|| format!("{id}-error"))} />
+            if let Some(error) = &props.error {
+                <p class="field-error" id={format!("{id}-error")}>{ error.clone() }</p>
+            }
+        </div>
+    }
+}
+
+#[component]
+pub fn NewConnectorStart() -> Html {
+    let store = use_store();
+    let text_ref = use_node_ref();
+    let form = store.editor().new_connector_form().clone();
+    let error = |field: NewConnectorField| form.error_of(field).map(AttrValue::from);
+    // After a press of "Make the listing", a refusal moves the focus to the field it is about
+    // (never while typing elsewhere).
+    let attempts = use_state(|| 0u32);
+    {
+        let field = form.error.as_ref().map(|(f, _)| *f);
+        use_effect_with(*attempts, move |attempts| {
+            if let (true, Some(field)) = (*attempts > 0, field) {
+                crate::io::focus_and_reveal(id(field));
+            }
+        });
+    }
+    let select = |field: NewConnectorField| {
+        let store = store.clone();
+        Callback::from(move |e: Event| {
+            let select: HtmlSelectElement = e.target_unchecked_into();
+            store.dispatch(EditorAction::SetNewConnector(field, select.value()));
+        })
+    };
+    // Kept in the state as it is typed: the text area shows the state's text on every render.
+    let on_text = {
+        let store = store.clone();
+        Callback::from(move |e: InputEvent| {
+            let area: HtmlTextAreaElement = e.target_unchecked_into();
+            store.dispatch(EditorAction::SetNewConnector(
+                NewConnectorField::Text,
+                area.value(),
+            ));
+        })
+    };
+    let on_make = {
+        let store = store.clone();
+        let text_ref = text_ref.clone();
+        let attempts = attempts.clone();
+        Callback::from(move |_: MouseEvent| {
+            // The text as it is now, even when the change event has not fired yet.
+            if let Some(area) = text_ref.cast::<HtmlTextAreaElement>() {
+                store.dispatch(EditorAction::SetNewConnector(
+                    NewConnectorField::Text,
+                    area.value(),
+                ));
+            }
+            store.dispatch(EditorAction::StartNewConnector {
+                now_ms: crate::io::now_ms(),
+            });
+            attempts.set(attempts.wrapping_add(1));
+        })
+    };
+    let select_attrs = |field: NewConnectorField| {
+        let invalid = form.error_of(field).is_some();
+        (
+            invalid.then_some("true"),
+            invalid.then(|| format!("{}-error", id(field))),
+        )
+    };
+    let (kind_invalid, kind_described) = select_attrs(NewConnectorField::Kind);
+    let (role_invalid, role_described) = select_attrs(NewConnectorField::Role);
+    let text_error = error(NewConnectorField::Text);
+    let problems: Vec<Html> = form
+        .reference_problems
+        .iter()
+        .take(SHOWN_ERRORS)
+        .map(|d| {
+            let context = source_line(&form.text, d.position.line)
+                .map(|line| format!("{line}\n{}", caret_line(line, d.position.column)));
+            html! {
+                <li class="finding">
+                    <span class={classes!("badge", d.severity.as_str())}>{ d.severity.as_str() }</span>
+                    <span class="rule">{ format!(" {} ", d.rule) }</span>
+                    <span class="position">{ format!("{} ", d.position) }</span>
+                    <span class="message">{ &d.message }</span>
+                    if let Some(context) = context {
+                        <pre class="source-context">{ context }</pre>
+                    }
+                </li>
+            }
+        })
+        .collect();
+    let more = form.reference_problems.len().saturating_sub(SHOWN_ERRORS);
+    html! {
+        <section class="new-connector" aria-labelledby="new-connector-heading">
+            <h3 id="new-connector-heading">{ "Start a new connector" }</h3>
+            <p class="hint">{ "For a connector that has no offsets yet: paste where it should start, as the cluster prints it, and get its listing. MirrorMaker 2 stores R − 1 (it resumes at stored + 1; record 0 is null, which starts where auto.offset.reset says), a sink stores R. The export then creates the connector stopped, sets these offsets, checks them and only then starts it." }</p>
+            <div class="fields">
+                <div class="field">
+                    <label for="new-kind">{ "New connector kind" }</label>
+                    <select id="new-kind" onchange={select(NewConnectorField::Kind)}
+                        aria-invalid={kind_invalid} aria-describedby={kind_described}>
+                        <option value="" selected={form.kind.is_empty()}>{ "Choose…" }</option>
+                        { for NEW_CONNECTOR_KINDS.iter().map(|(value, label)| html! {
+                            <option value={*value} selected={form.kind == *value}>{ *label }</option>
+                        }) }
+                    </select>
+                    if let Some(e) = error(NewConnectorField::Kind) {
+                        <p class="field-error" id="new-kind-error">{ e }</p>
+                    }
+                </div>
+                if form.kind == "mirror-source" {
+                    <Field field={NewConnectorField::SourceAlias} label="Source cluster alias"
+                        value={form.source_alias.clone()} placeholder="east"
+                        error={error(NewConnectorField::SourceAlias)} />
+                }
+            </div>
+            <label for="new-reference">{ "Offsets to start from" }</label>
+            <textarea id="new-reference" ref={text_ref} rows="6" spellcheck="false"
+                value={form.text.clone()} oninput={on_text}
+                placeholder={"orders:0:1200\norders:1:1188"}
+                aria-invalid={text_error.is_some().then_some("true")}
+                aria-describedby={text_error.is_some().then_some("new-reference-error")} />
+            if let Some(e) = text_error {
+                <p class="field-error" id="new-reference-error">{ e }</p>
+            }
+            if !problems.is_empty() {
+                <ul class="problem-list" aria-label="Problems of the offsets to start from">
+                    { for problems }
+                    if more > 0 {
+                        <li>{ format!("and {more} more") }</li>
+                    }
+                </ul>
+            }
+            <div class="fields">
+                <div class="field">
+                    <label for="new-role">{ "What these offsets are" }</label>
+                    <select id="new-role" onchange={select(NewConnectorField::Role)}
+                        aria-invalid={role_invalid} aria-describedby={role_described}>
+                        <option value="" selected={form.role.is_empty()}>{ "Choose…" }</option>
+                        { for ROLE_CHOICES.iter().map(|(value, label)| html! {
+                            <option value={*value} selected={form.role == *value}>{ *label }</option>
+                        }) }
+                    </select>
+                    if let Some(e) = error(NewConnectorField::Role) {
+                        <p class="field-error" id="new-role-error">{ e }</p>
+                    }
+                </div>
+                if form.role == "time" {
+                    <Field field={NewConnectorField::Time} label="Time of these offsets"
+                        value={form.time.clone()} placeholder="2026-11-30T12:00:00Z"
+                        error={error(NewConnectorField::Time)} />
+                }
+                if form.role == "group" {
+                    <Field field={NewConnectorField::Group} label="Consumer group (optional)"
+                        value={form.group.clone()} placeholder="connect-my-sink"
+                        error={error(NewConnectorField::Group)} />
+                }
+                <Field field={NewConnectorField::Topics} label="Topics (optional)"
+                    value={form.topics.clone()} placeholder="orders*, /^orders\\./ or topic:payments"
+                    error={error(NewConnectorField::Topics)} />
+            </div>
+            <div class="actions">
+                <button type="button" onclick={on_make}>{ "Make the listing" }</button>
+            </div>
+            <crate::notice::NoticeLine at={&[NoticeAt::NewConnector][..]} />
+        </section>
+    }
+}
+
+#[derive(Properties, PartialEq)]
+pub struct OriginProps {
+    pub origin: NewOrigin,
+}
+
+/// What "Start a new connector" made the listing from, and its notes.
+#[component]
+pub fn Origin(props: &OriginProps) -> Html {
+    html! {
+        <div class="new-origin" role="region" aria-label="New connector">
+            <p>{ &props.origin.summary }</p>
+            if !props.origin.notes.is_empty() {
+                <ul aria-label="Notes on the new listing">
+                    { for props.origin.notes.iter().map(|n| html! { <li>{ n }</li> }) }
+                </ul>
+            }
+        </div>
+    }
+}
