@@ -2,7 +2,9 @@
 // connector" on the empty page makes a MirrorMaker 2's listing from a pasted
 // `kafka-get-offsets --time` output (R - 1, null at R = 0, a partition without a value left out
 // and named), a bad line is shown with its line and column and nothing typed is lost, the alter
-// ConfigMap holds every entry (read back by the real kubectl), the REST export creates the
+// ConfigMap holds every entry (read back by the real kubectl), the Strimzi 1.2 create of a pasted
+// KafkaMirrorMaker2 applies its connector block stopped (every manifest read back by kubectl),
+// the REST export creates the
 // connector stopped from a pasted config (core's objection to a config without connector.class
 // shown next to it), and one Undo brings the empty page back. Tests wait for states, never for
 // time.
@@ -120,13 +122,49 @@ test('Start a new connector: a MirrorMaker 2 from kafka-get-offsets --time, its 
           mm2Entry('east', 'payments', 4, 0),
         ].map((e) => JSON.parse(jacksonPretty(e))),
       });
-      // The Strimzi create: whatever core says (today it has none yet, and says so), never an alter.
-      const commands = await openExport(page, 'kubectl commands');
-      await eventually(async () => {
-        const refused = await exportRegion.getByRole('region', { name: 'Why there is no create procedure' }).count();
-        const created = (await commands.textContent()).includes('Create');
-        assert.ok(refused === 1 || created, 'a create procedure, or core\'s reason why not');
-      });
+      // The Strimzi 1.2 create, from the KafkaMirrorMaker2 pasted in Custom resource: its spec
+      // kept, the connector's block applied stopped with alterOffsets, then listed, altered,
+      // verified and only then running. Every manifest of the script is read by the real kubectl.
+      const mm2 = await readFile(join(ROOT, 'tests/fixtures/resources/kafkamirrormaker2-1.2-v1.yaml'), 'utf8');
+      await page.getByRole('textbox', { name: 'Custom resource' }).fill(mm2);
+      await page.getByRole('button', { name: 'Check resource' }).click();
+      await page.getByRole('region', { name: 'Custom resource check' }).waitFor();
+      assert.equal(await exportRegion.getByRole('textbox', { name: 'Connector config (JSON)' }).count(), 0, 'a Strimzi connector\'s config is in its resource');
+      await exportRegion.getByRole('combobox', { name: 'Strimzi version' }).selectOption('1.2');
+      const kubectlScript = await openExport(page, 'kubectl script');
+      await until(async () => (await kubectlScript.locator('pre').count()) === 1
+        && (await kubectlScript.locator('pre').textContent()).includes('apply the KafkaMirrorMaker2 with its block stopped'), { message: 'the Strimzi create script' });
+      const kube = await kubectlScript.locator('pre').textContent();
+      const at = (needle) => {
+        const i = kube.indexOf(needle);
+        assert.ok(i >= 0, needle);
+        return i;
+      };
+      assert.ok(at("==> 3/11 Create the connector: apply the KafkaMirrorMaker2 with its block stopped") < at('strimzi.io/connector-offsets=alter'));
+      assert.ok(at('strimzi.io/connector-offsets=alter') < at('==> 10/11 Start the connector'));
+      assert.doesNotMatch(kube, /older operator creates it running and stops it/, 'Strimzi 1.2: no warning that it runs first');
+      const manifests = [...kube.matchAll(/<<'(\w+)'\n([\s\S]*?)\n\1\n/g)].map((m) => m[2]).filter((doc) => /"?apiVersion"?\s*:/.test(doc));
+      const kinds = [];
+      for (const [i, doc] of manifests.entries()) {
+        const path = join(dir, `manifest-${i}.yaml`);
+        await writeFile(path, doc);
+        const read = JSON.parse(execFileSync('kubectl', ['annotate', '--local', '-f', path, 'k=v', '-o', 'json'], { encoding: 'utf8' }));
+        kinds.push(read.kind);
+        if (read.kind === 'KafkaMirrorMaker2') {
+          const block = read.spec.mirrors[0].sourceConnector;
+          assert.equal(block.state, 'stopped');
+          assert.equal(block.alterOffsets.fromConfigMap.name, 'my-mm2-offsets-alter');
+          assert.equal(read.status, undefined, 'the status is not applied');
+          assert.equal(read.spec.mirrors[1].source.alias, 'central', 'the rest of the spec kept');
+        }
+        if (read.kind === 'ConfigMap') {
+          assert.deepEqual(JSON.parse(read.data[KEY]).offsets.length, 5);
+        }
+      }
+      assert.deepEqual(kinds.sort(), ['ConfigMap', 'KafkaMirrorMaker2']);
+      // Back to no resource for the REST part.
+      await page.getByRole('textbox', { name: 'Custom resource' }).fill('');
+      await page.getByRole('button', { name: 'Check resource' }).click();
 
       // Kafka Connect REST: the config is core's to check, then the create procedure.
       await exportRegion.getByRole('radio', { name: 'Kafka Connect REST' }).check();

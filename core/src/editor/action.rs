@@ -9,7 +9,7 @@ use super::{
 };
 use crate::editing::edit::Action;
 use crate::model::{AliasPath, ConnectorKind};
-use crate::writing::procedure::{AutoOffsetReset, Previous};
+use crate::writing::procedure::{AutoOffsetReset, Previous, StrimziVersion};
 
 /// Every change of editor state.
 #[derive(Debug, Clone, PartialEq)]
@@ -99,6 +99,9 @@ pub enum EditorAction {
     SetCreateConfig(String),
     /// What the create does with offsets stored under the connector's name before.
     SetCreatePrevious(Previous),
+    /// Which Strimzi creates the connector (a Strimzi target): `None`, not known (read from
+    /// the custom resource's apiVersion where it says).
+    SetCreateStrimzi(Option<StrimziVersion>),
     /// Check this custom resource (`kubectl get kafkaconnector|kafkamirrormaker2 X -o yaml`)
     /// and fill the export settings from it (empty text: no resource).
     CheckResource(String),
@@ -248,7 +251,8 @@ impl EditorAction {
             | EditorAction::SetRounds(_)
             | EditorAction::SetCreate(_)
             | EditorAction::SetCreateConfig(_)
-            | EditorAction::SetCreatePrevious(_) => Panel::Settings,
+            | EditorAction::SetCreatePrevious(_)
+            | EditorAction::SetCreateStrimzi(_) => Panel::Settings,
             EditorAction::DismissNotice
             | EditorAction::SelectExportTab(_)
             | EditorAction::WidenExport(_) => Panel::Page,

@@ -446,7 +446,12 @@ impl Editor {
                 options,
                 &procedure::Operation::Create {
                     payload,
-                    config: s.create_config.clone(),
+                    // A Strimzi connector's config is in its resource, not a config object.
+                    config: if s.target == TargetKind::Rest {
+                        s.create_config.clone()
+                    } else {
+                        String::new()
+                    },
                     previous: s.create_previous,
                 },
             )

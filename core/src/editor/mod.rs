@@ -76,7 +76,8 @@ pub use reference_forms::{
 pub use references::{ROLE_CHOICES, ReferenceItem};
 pub use selection::RowSet;
 pub use settings::{
-    ExportSettings, Field, FieldValues, PREVIOUS_CHOICES, TargetKind, previous_from_id, previous_id,
+    ExportSettings, Field, FieldValues, PREVIOUS_CHOICES, STRIMZI_CHOICES, TargetKind,
+    previous_from_id, previous_id, strimzi_from_id, strimzi_id,
 };
 pub use start::START_STEPS;
 pub use tabs::{ExportTab, TabKey, export_tabs, tab_after};

@@ -7,7 +7,9 @@ use crate::model::AliasPath;
 use crate::model::Listing;
 use crate::model::names;
 use crate::writing::export::AlterTarget;
-use crate::writing::procedure::{AutoOffsetReset, Kubernetes, Options, Previous, Target};
+use crate::writing::procedure::{
+    AutoOffsetReset, Kubernetes, Options, Previous, StrimziCreate, StrimziVersion, Target,
+};
 
 /// Where the exported offsets are applied.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
@@ -62,6 +64,41 @@ pub const PREVIOUS_CHOICES: [(Previous, &str, &str); 3] = [
         "It existed before: keep its old offsets",
     ),
 ];
+
+/// The choices for which Strimzi creates the connector: `(value, id, label)`.
+pub const STRIMZI_CHOICES: [(Option<StrimziVersion>, &str, &str); 3] = [
+    (
+        None,
+        "unknown",
+        "Not known (from the custom resource where it says)",
+    ),
+    (
+        Some(StrimziVersion::CreatesStopped),
+        "1.2",
+        "Strimzi 1.2 or later: created stopped",
+    ),
+    (
+        Some(StrimziVersion::StartsFirst),
+        "older",
+        "Older than 1.2: it runs for a moment first",
+    ),
+];
+
+/// The id of a [`STRIMZI_CHOICES`] value.
+pub fn strimzi_id(strimzi: Option<StrimziVersion>) -> &'static str {
+    STRIMZI_CHOICES
+        .iter()
+        .find(|(v, _, _)| *v == strimzi)
+        .map_or("unknown", |(_, id, _)| id)
+}
+
+/// The [`STRIMZI_CHOICES`] value of an id (`None` for an unknown id: not known).
+pub fn strimzi_from_id(id: &str) -> Option<StrimziVersion> {
+    STRIMZI_CHOICES
+        .iter()
+        .find(|(_, i, _)| *i == id)
+        .and_then(|(v, _, _)| *v)
+}
 
 /// The id of a [`PREVIOUS_CHOICES`] value.
 pub fn previous_id(previous: Previous) -> &'static str {
@@ -188,6 +225,8 @@ pub struct ExportSettings {
     pub create_config: String,
     /// What the create does with offsets a connector of the same name stored before.
     pub create_previous: Previous,
+    /// Which Strimzi creates the connector (Strimzi targets); `None`: not known.
+    pub create_strimzi: Option<StrimziVersion>,
 }
 
 impl Default for ExportSettings {
@@ -201,6 +240,7 @@ impl Default for ExportSettings {
             create: false,
             create_config: String::new(),
             create_previous: Previous::default(),
+            create_strimzi: None,
         }
     }
 }
@@ -309,6 +349,19 @@ impl Editor {
             },
         };
         let mut options = Options::new(target);
+        // A Strimzi create makes the resource from the one in the Custom resource panel when
+        // there is one (its spec kept, the connector stopped), else from the names: a
+        // KafkaMirrorMaker2's connector block is added to the mirror; a KafkaConnector built
+        // from the names needs the resource (core says so).
+        if s.create && s.target != TargetKind::Rest {
+            let resource = self.resource_text();
+            options.create = Some(StrimziCreate {
+                resource: (!resource.trim().is_empty()).then(|| resource.to_owned()),
+                connect_cluster: None,
+                class: None,
+                strimzi: s.create_strimzi,
+            });
+        }
         if let Some(loaded) = &self.loaded {
             // The procedure compares the imported listing, which the edits were made on, with
             // one taken after the stop; the owner's apiVersion (the owner that chose

@@ -353,7 +353,8 @@ pub fn ExportPanel(props: &ExportProps) -> Html {
                 }
             </fieldset>
             <create::CreateSettings create={settings.create} config={settings.create_config.clone()}
-                previous={settings.create_previous} refused={create_refused} />
+                previous={settings.create_previous} strimzi={settings.create_strimzi}
+                rest={is_rest} refused={create_refused} />
             if too_large {
                 <div class="note error" role="region" aria-label="Too large for one ConfigMap">
                     <p>{ "This alter is larger than one ConfigMap may hold (1 MiB), so Kubernetes would refuse it. Export it in rounds: several ConfigMaps, each under the limit, that the procedure applies one after the other with the connector stopped throughout." }</p>

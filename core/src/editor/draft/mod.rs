@@ -3,7 +3,7 @@
 
 mod restore;
 
-use super::settings::{previous_from_id, previous_id};
+use super::settings::{previous_from_id, previous_id, strimzi_id};
 use super::{Editor, EditorAction, ExportTab, Field, Notice, NoticeAt, TargetKind};
 use crate::diag::Severity;
 use crate::editing::edit::{Action, ExportScope, OffsetValue, Selection};
@@ -161,6 +161,9 @@ struct CreateRecord<'a> {
     /// `new`, `reset` or `keep` (`PREVIOUS_CHOICES`).
     #[serde(default)]
     previous: Cow<'a, str>,
+    /// `unknown`, `1.2` or `older` (`STRIMZI_CHOICES`); older records have none: not known.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    strimzi: Option<Cow<'a, str>>,
 }
 
 /// A reference of the draft: its name, role and text.
@@ -348,11 +351,17 @@ impl Editor {
                 .filter(|_| self.export_tab != ExportTab::default()),
             create: (self.settings.create
                 || !self.settings.create_config.is_empty()
-                || self.settings.create_previous != Previous::default())
+                || self.settings.create_previous != Previous::default()
+                || self.settings.create_strimzi.is_some())
             .then(|| CreateRecord {
                 create: self.settings.create,
                 config: Cow::Borrowed(&self.settings.create_config),
                 previous: Cow::Borrowed(previous_id(self.settings.create_previous)),
+                strimzi: self
+                    .settings
+                    .create_strimzi
+                    .is_some()
+                    .then(|| Cow::Borrowed(strimzi_id(self.settings.create_strimzi))),
             }),
         }
     }

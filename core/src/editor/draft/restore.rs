@@ -103,6 +103,9 @@ impl Editor {
         self.settings.create_previous = create
             .and_then(|c| previous_from_id(&c.previous))
             .unwrap_or_default();
+        self.settings.create_strimzi = create
+            .and_then(|c| c.strimzi.as_deref())
+            .and_then(crate::editor::settings::strimzi_from_id);
         if let Some(tab) = record.export_tab.as_deref().and_then(ExportTab::from_id) {
             self.export_tab = tab;
         }

@@ -18,6 +18,7 @@ impl Editor {
             EditorAction::SetCreate(create) => self.settings.create = create,
             EditorAction::SetCreateConfig(config) => self.settings.create_config = config,
             EditorAction::SetCreatePrevious(previous) => self.settings.create_previous = previous,
+            EditorAction::SetCreateStrimzi(strimzi) => self.settings.create_strimzi = strimzi,
             EditorAction::WidenExport(wide) => self.export_wide = wide,
             EditorAction::DismissNotice => self.notice = None,
             EditorAction::SelectExportTab(tab) => self.export_tab = tab,
