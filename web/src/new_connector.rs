@@ -4,16 +4,13 @@
 //! form, each refusal next to its field and the reference's errors with their line and column.
 //! [`NewOrigin`] renders what the listing was made from, under the source bar.
 
+use crate::references::{SHOWN_ERRORS, located_findings};
 use crate::use_store;
 use offsets_core::editor::{
     EditorAction, NEW_CONNECTOR_KINDS, NewConnectorField, NewOrigin, NoticeAt, ROLE_CHOICES,
-    caret_line, source_line,
 };
 use web_sys::{HtmlInputElement, HtmlSelectElement, HtmlTextAreaElement};
 use yew::prelude::*;
-
-/// Reference errors listed before "and N more".
-const SHOWN_ERRORS: usize = 20;
 
 /// The element id of a field (the refusal's text is `{id}-error`).
 fn id(field: NewConnectorField) -> &'static str {
@@ -124,26 +121,7 @@ pub fn NewConnectorStart() -> Html {
     let (kind_invalid, kind_described) = select_attrs(NewConnectorField::Kind);
     let (role_invalid, role_described) = select_attrs(NewConnectorField::Role);
     let text_error = error(NewConnectorField::Text);
-    let problems: Vec<Html> = form
-        .reference_problems
-        .iter()
-        .take(SHOWN_ERRORS)
-        .map(|d| {
-            let context = source_line(&form.text, d.position.line)
-                .map(|line| format!("{line}\n{}", caret_line(line, d.position.column)));
-            html! {
-                <li class="finding">
-                    <span class={classes!("badge", d.severity.as_str())}>{ d.severity.as_str() }</span>
-                    <span class="rule">{ format!(" {} ", d.rule) }</span>
-                    <span class="position">{ format!("{} ", d.position) }</span>
-                    <span class="message">{ &d.message }</span>
-                    if let Some(context) = context {
-                        <pre class="source-context">{ context }</pre>
-                    }
-                </li>
-            }
-        })
-        .collect();
+    let problems = located_findings(&form.text, &form.reference_problems);
     let more = form.reference_problems.len().saturating_sub(SHOWN_ERRORS);
     html! {
         <section class="new-connector" aria-labelledby="new-connector-heading">

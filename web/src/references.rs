@@ -16,7 +16,32 @@ use web_sys::{DragEvent, File, HtmlInputElement, HtmlSelectElement, HtmlTextArea
 use yew::prelude::*;
 
 /// Errors listed per reference before "and N more".
-const SHOWN_ERRORS: usize = 20;
+pub(crate) const SHOWN_ERRORS: usize = 20;
+
+/// The first [`SHOWN_ERRORS`] problems of a pasted `text`, each with its rule, line:column,
+/// message and the line it points into (with a caret): a reference's, or the reference of
+/// "Start a new connector".
+pub(crate) fn located_findings(text: &str, diagnostics: &[offsets_core::Diagnostic]) -> Vec<Html> {
+    diagnostics
+        .iter()
+        .take(SHOWN_ERRORS)
+        .map(|d| {
+            let context = source_line(text, d.position.line)
+                .map(|line| format!("{line}\n{}", caret_line(line, d.position.column)));
+            html! {
+                <li class="finding">
+                    <span class={classes!("badge", d.severity.as_str())}>{ d.severity.as_str() }</span>
+                    <span class="rule">{ format!(" {} ", d.rule) }</span>
+                    <span class="position">{ format!("{} ", d.position) }</span>
+                    <span class="message">{ &d.message }</span>
+                    if let Some(context) = context {
+                        <pre class="source-context">{ context }</pre>
+                    }
+                </li>
+            }
+        })
+        .collect()
+}
 
 /// Reads a picked or dropped file and adds it with the form's role.
 fn add_file(store: crate::StoreHandle, file: File) {
@@ -110,26 +135,7 @@ fn Item(props: &ItemProps) -> Html {
     let r = &props.item.reference;
     let usable = r.is_usable();
     let phrase = r.role.phrase();
-    let errors: Vec<Html> = r
-        .diagnostics
-        .iter()
-        .take(SHOWN_ERRORS)
-        .map(|d| {
-            let context = source_line(&props.item.text, d.position.line)
-                .map(|line| format!("{line}\n{}", caret_line(line, d.position.column)));
-            html! {
-                <li class="finding">
-                    <span class={classes!("badge", d.severity.as_str())}>{ d.severity.as_str() }</span>
-                    <span class="rule">{ format!(" {} ", d.rule) }</span>
-                    <span class="position">{ format!("{} ", d.position) }</span>
-                    <span class="message">{ &d.message }</span>
-                    if let Some(context) = context {
-                        <pre class="source-context">{ context }</pre>
-                    }
-                </li>
-            }
-        })
-        .collect();
+    let errors = located_findings(&props.item.text, &r.diagnostics);
     let more = r.diagnostics.len().saturating_sub(SHOWN_ERRORS);
     html! {
         <li class="reference-item">
