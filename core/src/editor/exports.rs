@@ -441,6 +441,18 @@ impl Editor {
         payload: String,
     ) -> Result<Procedure, Vec<Diagnostic>> {
         let s = &self.settings;
+        // The page has no fields for a KafkaConnector's cluster label and class: it creates the
+        // user's own KafkaConnector, from Custom resource.
+        if s.create
+            && s.target == TargetKind::KafkaConnector
+            && self.resource_text().trim().is_empty()
+        {
+            return Err(vec![Diagnostic::error(
+                "PLAN",
+                Position::NONE,
+                "A KafkaConnector to create needs its resource: paste your KafkaConnector (its class, config and strimzi.io/cluster label) in Custom resource, and the procedure creates it with the connector stopped.",
+            )]);
+        }
         if s.create {
             procedure::plan(
                 options,

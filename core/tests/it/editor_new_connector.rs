@@ -397,6 +397,38 @@ fn the_strimzi_targets_pass_the_create_to_core_and_export_every_entry() {
 }
 
 #[test]
+fn a_kafkaconnector_to_create_comes_from_the_custom_resource() {
+    let mut e = mm2_form(AT_TIME);
+    start(&mut e);
+    e.apply(EditorAction::SetTarget(TargetKind::KafkaConnector));
+    for (field, value) in [
+        (Field::Resource, "orders-mirror"),
+        (Field::Namespace, "kafka"),
+        (Field::ListConfigMap, "orders-mirror-offsets"),
+        (Field::AlterConfigMap, "orders-mirror-offsets-alter"),
+    ] {
+        e.apply(EditorAction::SetField(field, value.into()));
+    }
+    let refused = e.exports().unwrap().procedure.unwrap_err();
+    assert!(
+        refused[0].message.starts_with(
+            "A KafkaConnector to create needs its resource: paste your KafkaConnector"
+        ),
+        "{refused:?}"
+    );
+    e.apply(EditorAction::CheckResource(
+        "apiVersion: kafka.strimzi.io/v1\nkind: KafkaConnector\nmetadata:\n  name: orders-mirror\n  namespace: kafka\n  labels:\n    strimzi.io/cluster: my-connect\nspec:\n  class: org.apache.kafka.connect.mirror.MirrorSourceConnector\n  tasksMax: 1\n  config:\n    source.cluster.alias: east\n".into(),
+    ));
+    let p = e.exports().unwrap().procedure.unwrap();
+    let script = p.render_script();
+    assert!(script.contains("kubectl create -f -"), "{script}");
+    assert!(
+        script.contains("\"strimzi.io/cluster\" : \"my-connect\""),
+        "{script}"
+    );
+}
+
+#[test]
 fn ticking_create_over_a_loaded_listing_exports_every_entry() {
     let mut e = loaded_text(
         r#"{"offsets":[{"partition":{"kafka_topic":"a","kafka_partition":0},"offset":{"kafka_offset":5}},{"partition":{"kafka_topic":"a","kafka_partition":1},"offset":{"kafka_offset":7}}]}"#
