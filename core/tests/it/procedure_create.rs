@@ -268,14 +268,14 @@ fn recreated_keep_names_the_partitions_that_keep_their_old_offsets() {
     assert!(r.ok, "{}", r.output);
     assert!(
         r.output
-            .contains("These partitions keep the offsets stored under this name before"),
+            .contains("1 partitions keep the offsets stored under the name:"),
         "{}",
         r.output
     );
     // Partition 0 is set by the alter (its key order differs from the check file's): not kept.
     assert!(
         r.output
-            .contains(r#"keeps {"cluster":"east","partition":5,"topic":"orders"}: {"offset":905}"#),
+            .contains(r#"keeps its old offset: {"cluster":"east","partition":5,"topic":"orders"}: {"offset":905}"#),
         "{}",
         r.output
     );

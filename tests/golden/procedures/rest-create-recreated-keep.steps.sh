@@ -55,7 +55,7 @@ if [ -e old-offsets.json ]; then
 else
   curl -sS --fail-with-body -w '\n' 'http://my-connect-connect-api.kafka.svc:8083/connectors/orders-mirror/offsets' -o old-offsets.json
 fi
-jq -r --slurpfile check offsets-check.json 'def k: to_entries | sort_by(.key) | map([.key, .value]) | tojson; (reduce $check[0].partitions[] as $c ({}; .[$c.partition | k] = true)) as $set | .offsets[]? | select(.offset != null) | select($set[.partition | k] | not) | "keeps \(.partition | tojson): \(.offset | tojson)"' old-offsets.json
+jq -rn --slurpfile check offsets-check.json 'def k: to_entries | sort_by(.key) | map([.key, .value]) | tojson; ($check[0].partitions | map(.partition | k)) as $set | [([inputs][0].offsets // [])[] | select(.offset != null) | select((.partition | k) as $p | ($set | any(.[]; . == $p)) | not)] | if length == 0 then "Every offset stored under the name is one the alter sets." else ("\(length) partitions keep the offsets stored under the name:", (.[] | "keeps its old offset: \(.partition | tojson): \(.offset | tojson)")) end' < old-offsets.json
 
 # 5. Alter the offsets
 # Sets the 2 partitions of offsets-check.json. On an error Kafka Connect answers with a message that

@@ -295,6 +295,12 @@ pub(crate) fn list_again() -> String {
     )
 }
 
+/// The jq program (`jq -rn --slurpfile check CHECK_FILE`) that names, in the listing on stdin,
+/// every stored partition the check file does not: the partitions a create with `--recreated
+/// keep` leaves at the offsets stored under the name. Matched by partition map whatever the
+/// key order. Shared by the curl and kubectl creates.
+pub(crate) const KEPT_JQ: &str = "def k: to_entries | sort_by(.key) | map([.key, .value]) | tojson; ($check[0].partitions | map(.partition | k)) as $set | [([inputs][0].offsets // [])[] | select(.offset != null) | select((.partition | k) as $p | ($set | any(.[]; . == $p)) | not)] | if length == 0 then \"Every offset stored under the name is one the alter sets.\" else (\"\\(length) partitions keep the offsets stored under the name:\", (.[] | \"keeps its old offset: \\(.partition | tojson): \\(.offset | tojson)\")) end";
+
 /// The jq program that prints one line per partition whose stored offset in the listing on
 /// stdin is not `field` ("listed" or "altered") of the check file (`$check`). With
 /// `summary`, it also prints how many landed first.

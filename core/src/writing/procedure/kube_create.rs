@@ -421,7 +421,7 @@ impl Kube<'_> {
                 )
             }
             Previous::Keep => {
-                let program = "def k: to_entries | sort_by(.key) | map([.key, .value]) | tojson; ($check[0].partitions | map(.partition | k)) as $set | [([inputs][0].offsets // [])[] | select(.offset != null) | select((.partition | k) as $p | ($set | any(.[]; . == $p)) | not)] | if length == 0 then \"Every offset stored under the name is one the alter sets.\" else (\"\\(length) partitions keep the offsets stored under the name:\", (.[] | \"keeps its old offset: \\(.partition | tojson): \\(.offset | tojson)\")) end";
+                let program = super::check::KEPT_JQ;
                 let body = format!(
                     "{read}elif ! jq -rn --slurpfile check {CHECK_FILE} {} <<<\"${{listed}}\"; then\n  echo {unreadable} >&2{exit}\nfi",
                     crate::model::names::shell_quote(program)

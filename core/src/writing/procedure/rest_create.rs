@@ -15,10 +15,6 @@ use serde_json::value::RawValue;
 /// Where the create saves what the name stored before it.
 const OLD_FILE: &str = "old-offsets.json";
 
-/// Every stored partition of the listing on stdin that the check file (`$check`) does not
-/// name, as `keeps PARTITION: OFFSET`, matched by partition map whatever the key order.
-const KEPT_JQ: &str = "def k: to_entries | sort_by(.key) | map([.key, .value]) | tojson; (reduce $check[0].partitions[] as $c ({}; .[$c.partition | k] = true)) as $set | .offsets[]? | select(.offset != null) | select($set[.partition | k] | not) | \"keeps \\(.partition | tojson): \\(.offset | tojson)\"";
-
 /// The `POST /connectors` body: `{"name": ..., "config": CONFIG, "initial_state": "STOPPED"}`,
 /// with `config` embedded as the user wrote it once it is a JSON object with `connector.class`
 /// (and, when it names the connector, the same name). Else the message says what is wrong.
@@ -169,20 +165,14 @@ impl Rest<'_> {
                     ),
                 )
             }
-            (Previous::Keep, mode) => {
+            (Previous::Keep, _) => {
                 let kept = format!(
-                    "jq -r --slurpfile check {CHECK_FILE} {} {OLD_FILE}",
-                    crate::model::names::shell_quote(KEPT_JQ)
+                    "jq -rn --slurpfile check {CHECK_FILE} {} < {OLD_FILE}",
+                    crate::model::names::shell_quote(super::check::KEPT_JQ)
                 );
-                let body = match mode {
-                    Mode::Steps => format!("{write}\n{list}\n{kept}"),
-                    Mode::Script => format!(
-                        "{write}\n{list}\nkept=\"$({kept})\"\nif [ -n \"${{kept}}\" ]; then\n  echo 'These partitions keep the offsets stored under this name before (the alter does not set them; {OLD_FILE} holds every old offset):'\n  printf '%s\\n' \"${{kept}}\"\nelse\n  echo 'No partition keeps an old offset.'\nfi"
-                    ),
-                };
                 (
                     format!("Writes {CHECK_FILE}, the partitions the alter sets (the verify step reads it), saves what the name stored before to {OLD_FILE} and prints each partition the alter does not set, which keeps its old offset (--recreated keep). {why}"),
-                    body,
+                    format!("{write}\n{list}\n{kept}"),
                 )
             }
         };
