@@ -8,8 +8,7 @@ use std::path::PathBuf;
 use crate::support::{fixture, run, text};
 
 fn tmp(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("offsets-cli-edit-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = crate::support::unique_dir("offsets-cli-edit");
     dir.join(name)
 }
 

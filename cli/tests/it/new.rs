@@ -5,8 +5,7 @@
 use crate::support::{run, text};
 
 fn reference(name: &str, content: &str) -> String {
-    let dir = std::env::temp_dir().join(format!("offsets-new-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = crate::support::unique_dir("offsets-new");
     let p = dir.join(name);
     std::fs::write(&p, content).unwrap();
     p.display().to_string()

@@ -7,12 +7,7 @@
 use crate::support::{run, text};
 
 fn file(name: &str, content: &str) -> String {
-    let dir = std::env::temp_dir().join(format!(
-        "offsets-plan-create-strimzi-{}",
-        std::process::id()
-    ));
-    std::fs::create_dir_all(&dir).unwrap();
-    let p = dir.join(name);
+    let p = crate::support::unique_dir("offsets-plan-create-strimzi").join(name);
     std::fs::write(&p, content).unwrap();
     p.display().to_string()
 }

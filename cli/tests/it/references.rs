@@ -15,8 +15,7 @@ fn file(name: &str) -> String {
 }
 
 fn tmp(name: &str, content: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("offsets-cli-refs-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = crate::support::unique_dir("offsets-cli-refs");
     let p = dir.join(name);
     std::fs::write(&p, content).unwrap();
     p

@@ -8,8 +8,7 @@ use std::process::Command;
 const LISTING: &str = "kafkamirrormaker2-source.list.yaml";
 
 fn temp(name: &str, content: &[u8]) -> String {
-    let dir = std::env::temp_dir().join(format!("offsets-rounds-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = crate::support::unique_dir("offsets-rounds");
     let p = dir.join(name);
     std::fs::write(&p, content).unwrap();
     p.display().to_string()

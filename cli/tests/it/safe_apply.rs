@@ -10,8 +10,7 @@ fn cr(name: &str) -> String {
 }
 
 fn temp(name: &str, content: &[u8]) -> String {
-    let dir = std::env::temp_dir().join(format!("offsets-safe-apply-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = crate::support::unique_dir("offsets-safe-apply");
     let p = dir.join(name);
     std::fs::write(&p, content).unwrap();
     p.display().to_string()

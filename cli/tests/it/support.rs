@@ -77,3 +77,13 @@ pub fn check(args: &[&str], stdin: Option<&[u8]>, expect: &str) {
         expect,
     );
 }
+
+/// A fresh directory under the temp dir, `PREFIX-PID-N`: the tests of this binary run in
+/// parallel and write files of the same names, so each call gets a directory of its own.
+pub fn unique_dir(prefix: &str) -> PathBuf {
+    static NEXT: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+    let n = NEXT.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    let dir = std::env::temp_dir().join(format!("{prefix}-{}-{n}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap_or_else(|e| panic!("{}: {e}", dir.display()));
+    dir
+}

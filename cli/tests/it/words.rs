@@ -5,8 +5,7 @@
 use crate::support::{run, text};
 
 fn tmp(name: &str, content: &str) -> String {
-    let dir = std::env::temp_dir().join(format!("offsets-cli-words-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = crate::support::unique_dir("offsets-cli-words");
     let path = dir.join(name);
     std::fs::write(&path, content).unwrap();
     path.to_str().unwrap().to_string()

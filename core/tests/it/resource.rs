@@ -197,6 +197,12 @@ fn cases() -> Vec<(String, String)> {
         "kafkamirrormaker2-1.2-v1.yaml.create.findings".into(),
         render_create(&v1),
     ));
+    // A KafkaConnector read from a cluster (it has a status) exists already: a create is the
+    // wrong procedure for it. A KafkaMirrorMaker2 with a status is the usual case (above).
+    out.push((
+        "kafkaconnector-1.2-v1.json.create.findings".into(),
+        render_create(&read("tests/fixtures/resources/kafkaconnector-1.2-v1.json")),
+    ));
     out.push((
         "kafkaconnector-0.44-v1beta2.yaml.with-mm2-listing.findings".into(),
         render(

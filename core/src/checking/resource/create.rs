@@ -47,7 +47,10 @@ pub fn check_create(r: &Resource) -> Vec<Finding> {
             .with(Some(OPERATOR_VERSION.to_owned())),
         );
     }
-    if r.has_status {
+    // A KafkaMirrorMaker2 with a status is the usual case: the create applies it with the new
+    // connector's block stopped (its other connectors are untouched). A KafkaConnector with one
+    // exists already.
+    if r.has_status && r.kind == crate::reading::resource::ResourceKind::KafkaConnector {
         let n = Names::of(r);
         out.push(
             Finding::new(
