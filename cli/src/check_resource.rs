@@ -59,10 +59,7 @@ pub fn run(parser: &mut lexopt::Parser) -> Result<ExitCode, CliError> {
             Arg::Long(l) if l == "create" => create = true,
             Arg::Long(l) if l == "format" => format = Format::from_arg(parser)?,
             Arg::Value(v) if source.is_none() => source = Some(Source::from_arg(v)),
-            a if a.is_help() => {
-                output::out(HELP);
-                return Ok(ExitCode::SUCCESS);
-            }
+            a if a.is_help() => return Ok(output::help(&[HELP])),
             other => return Err(other.unexpected()),
         }
     }

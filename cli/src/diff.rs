@@ -50,11 +50,7 @@ pub fn run(parser: &mut lexopt::Parser) -> Result<ExitCode, CliError> {
             }
             Arg::Long(l) if l == "all" => all = true,
             Arg::Long(l) if l == "expect" => expect = Some(Source::from_arg(parser.value()?)),
-            a if a.is_help() => {
-                output::out(HELP);
-                output::out(INPUT_OPTIONS_HELP);
-                return Ok(ExitCode::SUCCESS);
-            }
+            a if a.is_help() => return Ok(output::help(&[HELP, INPUT_OPTIONS_HELP])),
             other => return Err(other.unexpected()),
         }
     }

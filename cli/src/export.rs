@@ -165,11 +165,7 @@ pub fn run(parser: &mut lexopt::Parser) -> Result<ExitCode, CliError> {
             Arg::Long(l) if l == "to" => to = Some(parser.value()?.string()?),
             Arg::Long(l) if l == "pretty" => pretty = true,
             Arg::Long(l) if l == "connector" => ex.connector = Some(parser.value()?.string()?),
-            a if a.is_help() => {
-                output::out(HELP);
-                output::out(INPUT_OPTIONS_HELP);
-                return Ok(ExitCode::SUCCESS);
-            }
+            a if a.is_help() => return Ok(output::help(&[HELP, INPUT_OPTIONS_HELP])),
             other => return Err(other.unexpected()),
         }
     }

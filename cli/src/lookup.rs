@@ -69,11 +69,7 @@ pub fn run(parser: &mut lexopt::Parser) -> Result<ExitCode, CliError> {
             Arg::Long(l) if matches!(l.as_str(), "topic" | "partition" | "cluster" | "filter") => {
                 input::filter_flag(&mut filter, l.as_str(), parser.value()?.string()?)?;
             }
-            a if a.is_help() => {
-                output::out(HELP);
-                output::out(INPUT_OPTIONS_HELP);
-                return Ok(ExitCode::SUCCESS);
-            }
+            a if a.is_help() => return Ok(output::help(&[HELP, INPUT_OPTIONS_HELP])),
             other => return Err(other.unexpected()),
         }
     }

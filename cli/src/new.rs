@@ -60,11 +60,7 @@ pub fn run(parser: &mut lexopt::Parser) -> Result<ExitCode, CliError> {
             }
             Arg::Short('o') => out_path = Some(parser.value()?.into()),
             Arg::Long(l) if l == "output" => out_path = Some(parser.value()?.into()),
-            a if a.is_help() => {
-                output::out(HELP);
-                output::out(reference::REFERENCE_HELP);
-                return Ok(ExitCode::SUCCESS);
-            }
+            a if a.is_help() => return Ok(output::help(&[HELP, reference::REFERENCE_HELP])),
             other => return Err(other.unexpected()),
         }
     }

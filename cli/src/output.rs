@@ -8,6 +8,7 @@ use offsets_core::export::Export;
 use offsets_core::rollback::Rollback;
 use offsets_core::{Diagnostic, Severity};
 use std::io::Write;
+use std::process::ExitCode;
 
 /// `--format text|json`: findings as text lines on stderr, or one JSON report on stdout.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -32,6 +33,15 @@ impl Format {
 /// Writes `text` to stdout (a closed pipe is not an error worth reporting).
 pub fn out(text: &str) {
     let _ = std::io::stdout().lock().write_all(text.as_bytes());
+}
+
+/// Prints a command's help, made of `parts` (its own text, then the option groups it shares),
+/// and the success a `--help` exits with.
+pub fn help(parts: &[&str]) -> ExitCode {
+    for part in parts {
+        out(part);
+    }
+    ExitCode::SUCCESS
 }
 
 /// Writes `value` to stdout as pretty JSON (serde_json's two-space style) and a newline. The

@@ -173,11 +173,7 @@ pub fn run(parser: &mut lexopt::Parser) -> Result<ExitCode, CliError> {
                 connector_class = Some(parser.value()?.string()?)
             }
             Arg::Long(l) if l == "strimzi" => strimzi = Some(parser.value()?.string()?),
-            a if a.is_help() => {
-                output::out(HELP);
-                output::out(INPUT_OPTIONS_HELP);
-                return Ok(ExitCode::SUCCESS);
-            }
+            a if a.is_help() => return Ok(output::help(&[HELP, INPUT_OPTIONS_HELP])),
             other => return Err(other.unexpected()),
         }
     }

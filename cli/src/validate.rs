@@ -47,10 +47,11 @@ pub fn run(parser: &mut lexopt::Parser) -> Result<ExitCode, CliError> {
                 &parser.value()?.string()?,
             )?),
             a if a.is_help() => {
-                output::out(HELP);
-                output::out(INPUT_OPTIONS_HELP);
-                output::out(reference::REFERENCE_HELP);
-                return Ok(ExitCode::SUCCESS);
+                return Ok(output::help(&[
+                    HELP,
+                    INPUT_OPTIONS_HELP,
+                    reference::REFERENCE_HELP,
+                ]));
             }
             other => return Err(other.unexpected()),
         }

@@ -18,6 +18,7 @@ mod notice;
 mod problems;
 mod references;
 mod resource;
+mod setting_field;
 mod shortcuts;
 mod start;
 mod table;

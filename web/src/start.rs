@@ -4,9 +4,10 @@
 //! "Start a new connector" (`new_connector.rs`) for a connector that has no offsets yet.
 
 use crate::export::view::{ExportView, Shared, StepTexts};
+use crate::setting_field::SettingField;
 use crate::use_store;
 use offsets_core::editor::{EditorAction, Field, START_STEPS, TargetKind};
-use web_sys::{HtmlInputElement, HtmlSelectElement};
+use web_sys::HtmlSelectElement;
 use yew::prelude::*;
 
 /// The label and placeholder of a field of the guided start.
@@ -71,25 +72,16 @@ pub fn GuidedStart() -> Html {
         })
     };
     let field = |(field, value, error): (Field, String, Option<String>)| {
-        let store = store.clone();
-        let (label, placeholder) = field_text(field, target);
-        let id = format!("start-{}", field.id().to_ascii_lowercase());
-        let oninput = Callback::from(move |e: InputEvent| {
-            let input: HtmlInputElement = e.target_unchecked_into();
-            store.dispatch(EditorAction::SetField(field, input.value()));
-        });
-        html! {
-            <div class="field">
-                <label for={id.clone()}>{ label }</label>
-                <input id={id.clone()} type="text" value={value} oninput={oninput}
-                    placeholder={format!("e.g. {placeholder}")} autocomplete="off" spellcheck="false"
-                    aria-invalid={error.is_some().to_string()}
-                    aria-describedby={error.is_some().then(|| format!("{id}-error"))} />
-                if let Some(e) = error {
-                    <span id={format!("{id}-error")} class="field-error">{ e }</span>
-                }
-            </div>
+        let (label, example) = field_text(field, target);
+        SettingField {
+            place: "start",
+            field,
+            label,
+            value,
+            example,
+            error,
         }
+        .view(&store)
     };
 
     html! {

@@ -168,6 +168,14 @@ pub(super) fn parse_i64(b: &[u8]) -> Option<i64> {
     Some(v)
 }
 
+/// The index after the run of ASCII digits that starts at `i`.
+fn digits_end(b: &[u8], mut i: usize) -> usize {
+    while b.get(i).is_some_and(u8::is_ascii_digit) {
+        i += 1;
+    }
+    i
+}
+
 /// True when `s` matches the JSON number grammar `-?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?`.
 pub fn is_json_number(s: &str) -> bool {
     let b = s.as_bytes();
@@ -177,19 +185,12 @@ pub fn is_json_number(s: &str) -> bool {
     }
     match b.get(i) {
         Some(b'0') => i += 1,
-        Some(b'1'..=b'9') => {
-            while b.get(i).is_some_and(u8::is_ascii_digit) {
-                i += 1;
-            }
-        }
+        Some(b'1'..=b'9') => i = digits_end(b, i),
         _ => return false,
     }
     if b.get(i) == Some(&b'.') {
-        i += 1;
-        let d = i;
-        while b.get(i).is_some_and(u8::is_ascii_digit) {
-            i += 1;
-        }
+        let d = i + 1;
+        i = digits_end(b, d);
         if i == d {
             return false;
         }
@@ -200,9 +201,7 @@ pub fn is_json_number(s: &str) -> bool {
             i += 1;
         }
         let d = i;
-        while b.get(i).is_some_and(u8::is_ascii_digit) {
-            i += 1;
-        }
+        i = digits_end(b, d);
         if i == d {
             return false;
         }

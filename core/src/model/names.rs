@@ -110,13 +110,11 @@ pub fn check_alias(alias: &str) -> Result<(), String> {
         && alias
             .bytes()
             .all(|b| b.is_ascii_alphanumeric() || matches!(b, b'.' | b'_' | b'-'));
-    if ok {
-        Ok(())
-    } else {
-        Err(format!(
+    refuse_unless(ok, || {
+        format!(
             "'{alias}' is not a valid MirrorMaker 2 cluster alias (1 to 100 of letters, digits, '.', '_' and '-')."
-        ))
-    }
+        )
+    })
 }
 
 /// A ConfigMap data key: `[-._a-zA-Z0-9]+`, at most 253 characters, not `.`, `..` or `..*`.
@@ -128,13 +126,11 @@ pub fn check_data_key(key: &str) -> Result<(), String> {
             .all(|b| b.is_ascii_alphanumeric() || matches!(b, b'.' | b'_' | b'-'))
         && key != "."
         && !key.starts_with("..");
-    if ok {
-        Ok(())
-    } else {
-        Err(format!(
+    refuse_unless(ok, || {
+        format!(
             "'{key}' is not a valid ConfigMap data key (letters, digits, '-', '_' and '.', at most 253 characters, not starting with '..')."
-        ))
-    }
+        )
+    })
 }
 
 /// The MirrorMaker 2 connector types Strimzi manages.
@@ -287,14 +283,12 @@ pub fn check_kubectl_context(context: &str) -> Result<(), String> {
         && context.bytes().all(|b| {
             b.is_ascii_alphanumeric() || matches!(b, b'.' | b'_' | b':' | b'/' | b'@' | b'+' | b'-')
         });
-    if ok {
-        Ok(())
-    } else {
-        Err(format!(
+    refuse_unless(ok, || {
+        format!(
             "'{}' is not a usable kubectl context name: use 1 to {MAX_CONTEXT_LENGTH} letters, digits, '.', '_', ':', '/', '@', '+' or '-', not starting with '-'. Rename the context with kubectl config rename-context if needed.",
             shown(context)
-        ))
-    }
+        )
+    })
 }
 
 /// Longest Kafka Connect REST URL accepted.
@@ -328,14 +322,12 @@ pub fn check_connect_url(url: &str) -> Result<(), String> {
                         )
                 })
         });
-    if ok {
-        Ok(())
-    } else {
-        Err(format!(
+    refuse_unless(ok, || {
+        format!(
             "'{}' is not a usable Kafka Connect URL: write it as http://HOST:PORT or https://HOST:PORT/PATH, without spaces, quotes, '?' or '#'.",
             shown(url)
-        ))
-    }
+        )
+    })
 }
 
 /// Longest connector name accepted for the REST procedures.
@@ -356,14 +348,12 @@ pub fn check_rest_connector_name(name: &str) -> Result<(), String> {
         && name
             .bytes()
             .all(|b| b.is_ascii_alphanumeric() || matches!(b, b'.' | b'_' | b'-'));
-    if ok {
-        Ok(())
-    } else {
-        Err(format!(
+    refuse_unless(ok, || {
+        format!(
             "'{}' is not a usable connector name: use 1 to {MAX_REST_CONNECTOR_LENGTH} letters, digits, '.', '_' or '-' (not starting with '-'), or a MirrorMaker 2 name like east->west.MirrorSourceConnector.",
             shown(name)
-        ))
-    }
+        )
+    })
 }
 
 /// The connector name as a URL path segment: only `>` (from MM2 names) needs percent-encoding
@@ -381,14 +371,17 @@ pub fn check_file_name(path: &str) -> Result<(), String> {
         && path
             .bytes()
             .all(|b| b.is_ascii_alphanumeric() || matches!(b, b'.' | b'_' | b'-' | b'/'));
-    if ok {
-        Ok(())
-    } else {
-        Err(format!(
+    refuse_unless(ok, || {
+        format!(
             "'{}' is not a usable file name: use 1 to 255 of letters, digits, '.', '_', '-' and '/', not starting with '-'.",
             shown(path)
-        ))
-    }
+        )
+    })
+}
+
+/// `Ok(())` when `ok`, else the refusal the name's check words.
+fn refuse_unless(ok: bool, refusal: impl FnOnce() -> String) -> Result<(), String> {
+    if ok { Ok(()) } else { Err(refusal()) }
 }
 
 #[cfg(test)]

@@ -165,16 +165,20 @@ pub fn import_csv(
             }
         }
         let topic = get(cols.topic);
+        // The field in column `col` is not `what`: located at that field.
+        let not_a = |col: usize, what: &str| {
+            Diagnostic::error(
+                "CSV",
+                field_pos(line_no, line, col),
+                format!("'{}' is not {what}", get(col)),
+            )
+        };
         let partition = match get(cols.partition).parse::<i64>() {
             Ok(p) if (0..=names::MAX_PARTITION).contains(&p) => p,
             _ => {
-                errors.push(Diagnostic::error(
-                    "CSV",
-                    field_pos(line_no, line, cols.partition),
-                    format!(
-                        "'{}' is not a partition number; it must be a whole number between 0 and 2147483647.",
-                        get(cols.partition)
-                    ),
+                errors.push(not_a(
+                    cols.partition,
+                    "a partition number; it must be a whole number between 0 and 2147483647.",
                 ));
                 continue;
             }
@@ -182,13 +186,9 @@ pub fn import_csv(
         let offset = match get(cols.offset).parse::<i64>() {
             Ok(o) if o >= 0 => o,
             _ => {
-                errors.push(Diagnostic::error(
-                    "CSV",
-                    field_pos(line_no, line, cols.offset),
-                    format!(
-                        "'{}' is not a consumer-group offset; it must be a whole number ≥ 0.",
-                        get(cols.offset)
-                    ),
+                errors.push(not_a(
+                    cols.offset,
+                    "a consumer-group offset; it must be a whole number ≥ 0.",
                 ));
                 continue;
             }

@@ -15,6 +15,7 @@ mod rendered;
 mod rollback;
 pub(crate) mod view;
 
+use crate::setting_field::SettingField;
 use crate::use_store;
 use offsets_core::Diagnostic;
 use offsets_core::diag::located_text;
@@ -91,29 +92,19 @@ pub fn ExportPanel(props: &ExportProps) -> Html {
         };
     };
 
-    let field = |field: Field, label: &'static str, hint: &'static str| {
-        let store = store.clone();
-        let id = format!("export-{}", field.id().to_ascii_lowercase());
-        let error = field_errors
-            .iter()
-            .find(|(f, _)| *f == field)
-            .and_then(|(_, e)| e.clone());
-        let oninput = Callback::from(move |e: InputEvent| {
-            let input: HtmlInputElement = e.target_unchecked_into();
-            store.dispatch(EditorAction::SetField(field, input.value()));
-        });
-        html! {
-            <div class="field">
-                <label for={id.clone()}>{ label }</label>
-                <input id={id.clone()} type="text" value={settings.get(field).to_string()} oninput={oninput}
-                    placeholder={format!("e.g. {hint}")} autocomplete="off" spellcheck="false"
-                    aria-invalid={error.is_some().to_string()}
-                    aria-describedby={error.is_some().then(|| format!("{id}-error"))} />
-                if let Some(e) = error {
-                    <span id={format!("{id}-error")} class="field-error">{ e }</span>
-                }
-            </div>
+    let field = |field: Field, label: &'static str, example: &'static str| {
+        SettingField {
+            place: "export",
+            field,
+            label,
+            value: settings.get(field).to_string(),
+            example,
+            error: field_errors
+                .iter()
+                .find(|(f, _)| *f == field)
+                .and_then(|(_, e)| e.clone()),
         }
+        .view(&store)
     };
     let target_radio = |target: TargetKind| {
         let store = store.clone();

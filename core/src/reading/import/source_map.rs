@@ -62,11 +62,7 @@ impl Checkpointer {
     /// must be recorded (escapes and folds), otherwise one is recorded only after such.
     fn emit(&mut self, c: char, checkpoint: bool) {
         if checkpoint || self.need {
-            self.points.push((
-                self.cooked.len(),
-                self.inner_col,
-                Position::new(self.line, self.col),
-            ));
+            self.checkpoint();
             self.need = checkpoint;
         }
         self.cooked.push(c);
@@ -82,17 +78,22 @@ impl Checkpointer {
     /// holds no line break, as the raw text's next characters.
     fn emit_run(&mut self, run: &str) {
         if self.need {
-            self.points.push((
-                self.cooked.len(),
-                self.inner_col,
-                Position::new(self.line, self.col),
-            ));
+            self.checkpoint();
             self.need = false;
         }
         self.cooked.push_str(run);
         let n = run.chars().count() as u32;
         self.inner_col += n;
         self.col += n;
+    }
+
+    /// Records that the cooked text from here on starts at the current raw position.
+    fn checkpoint(&mut self) {
+        self.points.push((
+            self.cooked.len(),
+            self.inner_col,
+            Position::new(self.line, self.col),
+        ));
     }
 
     fn finish(self, expected: &str) -> Option<SourceMap> {
