@@ -123,4 +123,17 @@ describe('the create procedure on the real worker', { concurrency: 1 }, () => {
     await ok('DELETE', `/connectors/${CONNECTOR}`);
     console.log(`create: ${CONNECTOR} deleted and created again: caught, then reset to the chosen offset only`);
   });
+
+  test('a create request with a field the worker does not know is refused whole (what a worker before Kafka 3.7 does with initial_state)', async () => {
+    // Kafka 3.6's CreateConnectorRequest has only name and config, read by the same plain
+    // JacksonJsonProvider: the procedure's note says such a worker refuses the create and
+    // creates nothing. The real worker shows what that provider does with an unknown field.
+    const name = `create-unknown-${RUN}`;
+    const res = await rest('POST', '/connectors', {
+      name, config: mirrorSourceConfig(SOURCE, TOPIC), initial_state_of_tomorrow: 'STOPPED',
+    });
+    assert.equal(res.status, 500, res.text);
+    assert.match(res.json.message, /^Unrecognized field "initial_state_of_tomorrow" \(class org\.apache\.kafka\.connect\.runtime\.rest\.entities\.CreateConnectorRequest\), not marked as ignorable/);
+    assert.equal((await rest('GET', `/connectors/${name}`)).status, 404);
+  });
 });

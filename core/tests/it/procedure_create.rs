@@ -100,9 +100,9 @@ fn create_script_leaves_the_connector_stopped_when_an_offset_drifts() {
 }
 
 #[test]
-fn create_script_stops_a_connector_an_older_worker_started_and_alters_nothing() {
+fn create_script_stops_a_connector_the_worker_started_and_alters_nothing() {
     let p = procedure("rest-create");
-    // A worker older than Kafka 3.7 ignores initial_state: the connector comes up RUNNING.
+    // A worker that starts the connector despite initial_state: it comes up RUNNING.
     let r = run_with(
         "rest-create-old-worker",
         &p.render_script(),
@@ -111,7 +111,11 @@ fn create_script_stops_a_connector_an_older_worker_started_and_alters_nothing() 
         &[("FAKE_IGNORE_INITIAL_STATE", "yes")],
     );
     assert!(!r.ok, "{}", r.output);
-    assert!(r.output.contains("older than Kafka 3.7"), "{}", r.output);
+    assert!(
+        r.output.contains("started it despite initial_state"),
+        "{}",
+        r.output
+    );
     let calls = argv(&r);
     assert!(call(&calls, "/stop]") > call(&calls, "[-X][POST]"));
     assert!(
@@ -286,5 +290,49 @@ fn recreated_keep_names_the_partitions_that_keep_their_old_offsets() {
         r.output
     );
     assert!(!argv(&r).iter().any(|c| c.contains("[-X][DELETE]")));
+    cleanup(r);
+}
+
+#[test]
+fn create_script_never_overwrites_the_old_offsets_of_an_earlier_run() {
+    let p = procedure("rest-create");
+    let old = "{\"offsets\":[{\"partition\":{\"kafka_topic\":\"t\",\"kafka_partition\":0},\"offset\":{\"kafka_offset\":7}}]}";
+    let r = run_with(
+        "rest-create-old-file",
+        &p.render_script(),
+        "",
+        &[("old-offsets.json", old), ("listing-after.json", CREATED)],
+        &[],
+    );
+    assert!(!r.ok, "{}", r.output);
+    assert!(
+        r.output
+            .contains("old-offsets.json exists from an earlier run"),
+        "{}",
+        r.output
+    );
+    assert!(argv(&r).is_empty(), "{:#?}", argv(&r));
+    assert_eq!(
+        std::fs::read_to_string(r.dir.join("old-offsets.json")).unwrap(),
+        old
+    );
+    cleanup(r);
+}
+
+#[test]
+fn create_script_stops_when_a_task_fails_after_the_start() {
+    let p = procedure("rest-create");
+    let r = run_with(
+        "rest-create-task-failed",
+        &p.render_script(),
+        "",
+        &[("listing-after.json", CREATED)],
+        &[("FAKE_TASK_STATE", "FAILED")],
+    );
+    assert!(!r.ok, "{}", r.output);
+    assert!(r.output.contains("a task of it FAILED"), "{}", r.output);
+    assert!(!r.output.contains("==> Done"), "{}", r.output);
+    let calls = argv(&r);
+    assert!(call(&calls, "/resume]") > call(&calls, "[-X][PATCH]"));
     cleanup(r);
 }

@@ -114,7 +114,10 @@ respond_existing() {
       fi ;;
     "GET "*/status)
       if [ -e "${state}/stopped" ]; then s=STOPPED; else s="${FAKE_CONNECT_STATE:-RUNNING}"; fi
-      echo "{\"name\":\"x\",\"connector\":{\"state\":\"${s}\",\"worker_id\":\"w:8083\"},\"tasks\":[],\"type\":\"sink\"}" ;;
+      # FAKE_TASK_STATE: one task in that state while the connector is not stopped.
+      tasks='[]'
+      if [ -n "${FAKE_TASK_STATE:-}" ] && [ "${s}" != STOPPED ]; then tasks="[{\"id\":0,\"state\":\"${FAKE_TASK_STATE}\",\"worker_id\":\"w:8083\"}]"; fi
+      echo "{\"name\":\"x\",\"connector\":{\"state\":\"${s}\",\"worker_id\":\"w:8083\"},\"tasks\":${tasks},\"type\":\"sink\"}" ;;
     *) echo '{}' ;;
   esac
 }

@@ -106,9 +106,11 @@ OFFSETS_EOF
 # then shows. The alter replaces the offsets of every partition it sets; what the connector wrote in
 # that moment stays written.
 # Adds the sourceConnector block to mirror 0 with state: stopped, listOffsets and alterOffsets; the
-# operator then creates the connector on the KafkaMirrorMaker2's Connect cluster. Its config is
-# empty: add config to the block later, once the connector runs, or give your resource with
-# --resource-file.
+# operator then creates the connector on the KafkaMirrorMaker2's Connect cluster. Its config holds
+# only what the operator derives from the mirror (the clusters, topicsPattern as topics);
+# MirrorMaker 2's own defaults apply to everything else (for example replication.factor 2). To set
+# any of it, add it to the block's config in this step, before you apply it, or give your resource
+# with --resource-file.
 # The test operation makes the patch fail unless mirror 0 really is the mirror from source alias
 # east: a patch error about a failed test operation ("test operation failed", "testing value ...
 # failed") means the mirror index or the alias does not match this resource, and nothing was

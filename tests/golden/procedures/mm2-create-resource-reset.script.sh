@@ -229,7 +229,7 @@ while true; do
     sleep 5
   done
   kubectl get configmap "${LIST_CM}" -n "${NS}" -o yaml --show-managed-fields > after-reset.yaml
-  landed="$(kubectl get configmap "${LIST_CM}" -n "${NS}" -o 'jsonpath={.data.east--west\.MirrorSourceConnector\.json}' | jq -rn '([inputs][0].offsets // []) | map(select(.offset != null)) | if length == 0 then "The listing is empty: no old offset is left." else (.[] | "drifted: \(.partition | tojson): the reset left \(.offset | tojson)") end')"
+  landed="$(kubectl get configmap "${LIST_CM}" -n "${NS}" -o 'jsonpath={.data.east--west\.MirrorSourceConnector\.json}' | jq -rn '[inputs] | if length == 0 or (.[0].offsets | type) != "array" then "drifted: no listing was read from the ConfigMap (its data key is missing or holds no offsets array)" else .[0].offsets | map(select(.offset != null)) | if length == 0 then "The listing is empty: no old offset is left." else (.[] | "drifted: \(.partition | tojson): the reset left \(.offset | tojson)") end end')"
   case "${landed}" in
     *drifted:*) ;;
     *) break ;;
@@ -238,7 +238,7 @@ while true; do
     break
   fi
   attempt=$((attempt + 1))
-  echo 'Not every altered partition is listed as altered yet; listing again in 5 seconds.'
+  echo 'An offset stored under the name is still listed after the reset; listing again in 5 seconds.'
   sleep 5
 done
 printf '%s\n' "${landed}"

@@ -164,7 +164,7 @@ if [ -e after-reset.yaml ]; then
 else
   kubectl get configmap 'my-mm2-offsets' -n 'kafka' -o yaml --show-managed-fields > after-reset.yaml
 fi
-kubectl get configmap 'my-mm2-offsets' -n 'kafka' -o 'jsonpath={.data.east--west\.MirrorSourceConnector\.json}' | jq -rn '([inputs][0].offsets // []) | map(select(.offset != null)) | if length == 0 then "The listing is empty: no old offset is left." else (.[] | "drifted: \(.partition | tojson): the reset left \(.offset | tojson)") end'
+kubectl get configmap 'my-mm2-offsets' -n 'kafka' -o 'jsonpath={.data.east--west\.MirrorSourceConnector\.json}' | jq -rn '[inputs] | if length == 0 or (.[0].offsets | type) != "array" then "drifted: no listing was read from the ConfigMap (its data key is missing or holds no offsets array)" else .[0].offsets | map(select(.offset != null)) | if length == 0 then "The listing is empty: no old offset is left." else (.[] | "drifted: \(.partition | tojson): the reset left \(.offset | tojson)") end end'
 
 # 7. Ask the operator to alter the offsets
 # alterOffsets points at the alter ConfigMap since the create; the operator reads it on this

@@ -1,8 +1,9 @@
 # Create connector 'orders-mirror' at http://my-connect-connect-api.kafka.svc:8083/connectors/orders-mirror, stopped; set its offsets, then start it
 # Requires Kafka Connect 3.7 or later: the connector is created STOPPED (POST /connectors with
 # "initial_state": "STOPPED", KIP-980), so it never runs before its offsets are altered and
-# verified. An older worker ignores initial_state and starts the connector at once, from the offsets
-# its own rules choose. Also requires curl 7.76 or later (--fail-with-body) and jq.
+# verified. An older worker does not know initial_state and refuses the create (HTTP 500,
+# Unrecognized field "initial_state"): nothing is created, and the script stops there. Also requires
+# curl 7.76 or later (--fail-with-body) and jq.
 # The name existed before (--recreated reset): after the connector is created stopped, the offsets
 # Kafka Connect kept under the name are deleted, then the alter sets the chosen ones, so only those
 # remain.
@@ -12,7 +13,8 @@
 # 1. Check that no connector of this name exists
 # The worker must answer 404. If it prints 200, stop here. A connector deleted and created again
 # under the same name resumes from the offsets it stored before, not from the ones chosen here. List
-# its offsets, then alter or reset them instead.
+# its offsets, then alter or reset them instead. If old-offsets.json exists from an earlier run,
+# move it away first: it may be the only record of the offsets this name stored before.
 curl -sS -o /dev/null -w '%{http_code}\n' 'http://my-connect-connect-api.kafka.svc:8083/connectors/orders-mirror'
 
 # 2. Create the connector, stopped
@@ -31,8 +33,8 @@ curl -sS --fail-with-body -w '\n' -X POST -H 'Content-Type: application/json' --
 OFFSETS_EOF
 
 # 3. Wait until the connector is STOPPED
-# If it shows RUNNING, the worker is older than Kafka 3.7 and ignored initial_state: stop it at once
-# (PUT /stop) and expect records from the offsets it chose itself.
+# It must show STOPPED. If it shows RUNNING, the worker started it despite initial_state: stop it at
+# once (PUT /stop) and expect records from the offsets it chose itself.
 for _ in $(seq 60); do
   curl -sS 'http://my-connect-connect-api.kafka.svc:8083/connectors/orders-mirror/status' | grep -q '"state" *: *"STOPPED"' && break
   sleep 5
@@ -41,10 +43,11 @@ curl -sS --fail-with-body -w '\n' 'http://my-connect-connect-api.kafka.svc:8083/
 
 # 4. See what the name stored before
 # Writes offsets-check.json, the partitions the alter sets (the verify step reads it), saves what
-# the name stored before to old-offsets.json and prints how many offsets that is. A connector
-# deleted and created again under the same name resumes from the offsets it stored before: Kafka
-# Connect keeps them. When it prints more than 0, run the DELETE, then list again until the count is
-# 0 (the listing can lag the reset by a moment).
+# the name stored before to old-offsets.json, prints how many offsets that is and deletes them (only
+# once they are saved: when old-offsets.json exists from an earlier run, nothing is deleted; move it
+# away first). A connector deleted and created again under the same name resumes from the offsets it
+# stored before: Kafka Connect keeps them. The last command lists again: run it until it prints 0
+# (the listing can lag the reset by a moment).
 cat > offsets-check.json <<'OFFSETS_EOF'
 {"partitions":[
 {"partition":{"cluster":"east","partition":0,"topic":"orders"},"altered":[{"offset":41}]},
@@ -52,13 +55,11 @@ cat > offsets-check.json <<'OFFSETS_EOF'
 ]}
 OFFSETS_EOF
 if [ -e old-offsets.json ]; then
-  echo 'old-offsets.json exists; move it away first.'
+  echo 'old-offsets.json exists from an earlier run; move it away first: it may be the only record of the old offsets. Nothing was deleted.'
 else
-  curl -sS --fail-with-body -w '\n' 'http://my-connect-connect-api.kafka.svc:8083/connectors/orders-mirror/offsets' -o old-offsets.json
+  curl -sS --fail-with-body -w '\n' 'http://my-connect-connect-api.kafka.svc:8083/connectors/orders-mirror/offsets' -o old-offsets.json && jq 'if (.offsets | type) == "array" then [.offsets[] | select(.offset != null)] | length else error("not an offsets listing: \(tojson)") end' old-offsets.json && curl -sS --fail-with-body -w '\n' -X DELETE 'http://my-connect-connect-api.kafka.svc:8083/connectors/orders-mirror/offsets'
 fi
-jq '[.offsets[]? | select(.offset != null)] | length' old-offsets.json
-curl -sS --fail-with-body -w '\n' -X DELETE 'http://my-connect-connect-api.kafka.svc:8083/connectors/orders-mirror/offsets'
-curl -sS 'http://my-connect-connect-api.kafka.svc:8083/connectors/orders-mirror/offsets' | jq '[.offsets[]? | select(.offset != null)] | length'
+curl -sS --fail-with-body 'http://my-connect-connect-api.kafka.svc:8083/connectors/orders-mirror/offsets' | jq 'if (.offsets | type) == "array" then [.offsets[] | select(.offset != null)] | length else error("not an offsets listing: \(tojson)") end'
 
 # 5. Alter the offsets
 # Sets the 2 partitions of offsets-check.json. On an error Kafka Connect answers with a message that

@@ -2,8 +2,9 @@
 # Create connector 'orders-mirror' at http://my-connect-connect-api.kafka.svc:8083/connectors/orders-mirror, stopped; set its offsets, then start it
 # Requires Kafka Connect 3.7 or later: the connector is created STOPPED (POST /connectors with
 # "initial_state": "STOPPED", KIP-980), so it never runs before its offsets are altered and
-# verified. An older worker ignores initial_state and starts the connector at once, from the offsets
-# its own rules choose. Also requires curl 7.76 or later (--fail-with-body) and jq.
+# verified. An older worker does not know initial_state and refuses the create (HTTP 500,
+# Unrecognized field "initial_state"): nothing is created, and the script stops there. Also requires
+# curl 7.76 or later (--fail-with-body) and jq.
 # A connector deleted and created again under the same name resumes from the offsets it stored
 # before (Kafka Connect keeps them). The procedure stops before creating anything when a connector
 # of this name exists; when the connector it created lists offsets stored under the name, it deletes
@@ -24,8 +25,13 @@ command -v jq >/dev/null || { echo 'jq is not installed or not on PATH. It compa
 # 1. Check that no connector of this name exists
 # The worker must answer 404. If it prints 200, stop here. A connector deleted and created again
 # under the same name resumes from the offsets it stored before, not from the ones chosen here. List
-# its offsets, then alter or reset them instead.
+# its offsets, then alter or reset them instead. If old-offsets.json exists from an earlier run,
+# move it away first: it may be the only record of the offsets this name stored before.
 echo '==> 1/8 Check that no connector of this name exists'
+if [ -e old-offsets.json ]; then
+  echo "Stopped before creating anything: old-offsets.json exists from an earlier run; it may be the only record of the offsets this name stored before that run. Move it away, then run this script again." >&2
+  exit 1
+fi
 code="$(curl -sS -o /dev/null -w '%{http_code}' "${CONNECTOR_URL}")"
 case "${code}" in
   404) echo 'No connector of this name exists yet.' ;;
@@ -56,18 +62,24 @@ curl -sS --fail-with-body -w '\n' -X POST -H 'Content-Type: application/json' --
 OFFSETS_EOF
 
 # 3. Wait until the connector is STOPPED
-# If it shows RUNNING, the worker is older than Kafka 3.7 and ignored initial_state: stop it at once
-# (PUT /stop) and expect records from the offsets it chose itself.
+# It must show STOPPED. If it shows RUNNING, the worker started it despite initial_state: stop it at
+# once (PUT /stop) and expect records from the offsets it chose itself.
 echo '==> 3/8 Wait until the connector is STOPPED'
 deadline=$((SECONDS + TIMEOUT_SECONDS))
 while true; do
   body="$(curl -sS "${CONNECTOR_URL}/status" || true)"
-  if grep -q '"state" *: *"STOPPED"' <<<"${body}"; then
+  state="$(jq -r '.connector.state // empty' <<<"${body}" 2>/dev/null || true)"
+  if [ "${state}" = STOPPED ]; then
     break
   fi
-  if grep -q '"state" *: *"RUNNING"' <<<"${body}"; then
+  if [ "${state}" = FAILED ]; then
+    echo "The connector at ${CONNECTOR_URL} is FAILED. Its status:" >&2
+    echo "${body}" >&2
+    exit 1
+  fi
+  if [ "${state}" = RUNNING ]; then
     curl -sS --fail-with-body -w '\n' -X PUT "${CONNECTOR_URL}/stop" >&2
-    echo "The connector is RUNNING: this worker is older than Kafka 3.7 and ignored initial_state. It was stopped just now, before its offsets were altered; it may have processed records from the offsets its own rules chose. Nothing was altered." >&2
+    echo "The connector is RUNNING: this worker started it despite initial_state. It was stopped just now, before its offsets were altered; it may have processed records from the offsets its own rules chose. Nothing was altered." >&2
     exit 1
   fi
   if [ "${SECONDS}" -ge "${deadline}" ]; then
@@ -94,7 +106,7 @@ cat > offsets-check.json <<'OFFSETS_EOF'
 ]}
 OFFSETS_EOF
 curl -sS --fail-with-body -w '\n' "${CONNECTOR_URL}/offsets" -o old-offsets.json
-stored="$(jq '[.offsets[]? | select(.offset != null)] | length' old-offsets.json)"
+stored="$(jq 'if (.offsets | type) == "array" then [.offsets[] | select(.offset != null)] | length else error("not an offsets listing: \(tojson)") end' old-offsets.json)"
 if [ "${stored}" -gt 0 ]; then
   echo "Stopped before altering: ${stored} offsets are stored under this name from a connector that had it before (old-offsets.json holds them; the first ones follow). A connector deleted and created again under the same name resumes from the offsets it stored before: Kafka Connect keeps them." >&2
   jq -c 'limit(10; .offsets[] | select(.offset != null))' old-offsets.json >&2
@@ -141,7 +153,7 @@ done
 printf '%s\n' "${landed}"
 case "${landed}" in
   *drifted:*)
-    echo "Some altered partitions did not land (see the drifted lines above). The connector is left STOPPED and has never run: alter the offsets again, or delete it (curl -X DELETE ${CONNECTOR_URL}) and run this procedure again." >&2
+    echo "Some altered partitions did not land (see the drifted lines above). The connector is left STOPPED and has never run. Alter its offsets again (the PATCH above) and list them; or start over: delete its offsets and the connector (curl -X DELETE ${CONNECTOR_URL}/offsets, then curl -X DELETE ${CONNECTOR_URL}), move old-offsets.json away (it holds what the name stored before this run) and run this procedure again." >&2
     exit 1
     ;;
 esac
@@ -154,8 +166,19 @@ curl -sS --fail-with-body -w '\n' -X PUT "${CONNECTOR_URL}/resume"
 deadline=$((SECONDS + TIMEOUT_SECONDS))
 while true; do
   body="$(curl -sS "${CONNECTOR_URL}/status" || true)"
-  if grep -q '"state" *: *"RUNNING"' <<<"${body}"; then
+  state="$(jq -r '.connector.state // empty' <<<"${body}" 2>/dev/null || true)"
+  if [ "${state}" = RUNNING ] && jq -e '[.tasks[]? | select(.state != "RUNNING")] | length == 0' <<<"${body}" >/dev/null 2>&1; then
     break
+  fi
+  if [ "${state}" = FAILED ]; then
+    echo "The connector at ${CONNECTOR_URL} is FAILED. Its status:" >&2
+    echo "${body}" >&2
+    exit 1
+  fi
+  if jq -e '[.tasks[]? | select(.state == "FAILED")] | length > 0' <<<"${body}" >/dev/null 2>&1; then
+    echo "The connector runs, but a task of it FAILED (its offsets are altered and verified; see the task's trace). Its status:" >&2
+    echo "${body}" >&2
+    exit 1
   fi
   if [ "${SECONDS}" -ge "${deadline}" ]; then
     echo "Timed out after ${TIMEOUT_SECONDS}s: the connector at ${CONNECTOR_URL} is not RUNNING. Its last status:" >&2

@@ -1,8 +1,9 @@
 # Create connector 'orders-mirror' at http://my-connect-connect-api.kafka.svc:8083/connectors/orders-mirror, stopped; set its offsets, then start it
 # Requires Kafka Connect 3.7 or later: the connector is created STOPPED (POST /connectors with
 # "initial_state": "STOPPED", KIP-980), so it never runs before its offsets are altered and
-# verified. An older worker ignores initial_state and starts the connector at once, from the offsets
-# its own rules choose. Also requires curl 7.76 or later (--fail-with-body) and jq.
+# verified. An older worker does not know initial_state and refuses the create (HTTP 500,
+# Unrecognized field "initial_state"): nothing is created, and the script stops there. Also requires
+# curl 7.76 or later (--fail-with-body) and jq.
 # A connector deleted and created again under the same name resumes from the offsets it stored
 # before (Kafka Connect keeps them). The procedure stops before creating anything when a connector
 # of this name exists; when the connector it created lists offsets stored under the name, it deletes
@@ -14,7 +15,8 @@
 # 1. Check that no connector of this name exists
 # The worker must answer 404. If it prints 200, stop here. A connector deleted and created again
 # under the same name resumes from the offsets it stored before, not from the ones chosen here. List
-# its offsets, then alter or reset them instead.
+# its offsets, then alter or reset them instead. If old-offsets.json exists from an earlier run,
+# move it away first: it may be the only record of the offsets this name stored before.
 curl -sS -o /dev/null -w '%{http_code}\n' 'http://my-connect-connect-api.kafka.svc:8083/connectors/orders-mirror'
 
 # 2. Create the connector, stopped
@@ -33,8 +35,8 @@ curl -sS --fail-with-body -w '\n' -X POST -H 'Content-Type: application/json' --
 OFFSETS_EOF
 
 # 3. Wait until the connector is STOPPED
-# If it shows RUNNING, the worker is older than Kafka 3.7 and ignored initial_state: stop it at once
-# (PUT /stop) and expect records from the offsets it chose itself.
+# It must show STOPPED. If it shows RUNNING, the worker started it despite initial_state: stop it at
+# once (PUT /stop) and expect records from the offsets it chose itself.
 for _ in $(seq 60); do
   curl -sS 'http://my-connect-connect-api.kafka.svc:8083/connectors/orders-mirror/status' | grep -q '"state" *: *"STOPPED"' && break
   sleep 5
@@ -60,7 +62,7 @@ if [ -e old-offsets.json ]; then
 else
   curl -sS --fail-with-body -w '\n' 'http://my-connect-connect-api.kafka.svc:8083/connectors/orders-mirror/offsets' -o old-offsets.json
 fi
-jq '[.offsets[]? | select(.offset != null)] | length' old-offsets.json
+jq 'if (.offsets | type) == "array" then [.offsets[] | select(.offset != null)] | length else error("not an offsets listing: \(tojson)") end' old-offsets.json
 
 # 5. Alter the offsets
 # Sets the 2 partitions of offsets-check.json. On an error Kafka Connect answers with a message that

@@ -72,7 +72,7 @@ pub(crate) fn notes(c: &Checked, op: &Operation) -> Vec<String> {
             notes.push(format!("Requires Strimzi {STRIMZI_OFFSETS} or later and Kafka Connect {CONNECT_OFFSETS_API} or later."));
         }
         Kind::Rest { .. } if matches!(op, Operation::Create { .. }) => notes.push(
-            "Requires Kafka Connect 3.7 or later: the connector is created STOPPED (POST /connectors with \"initial_state\": \"STOPPED\", KIP-980), so it never runs before its offsets are altered and verified. An older worker ignores initial_state and starts the connector at once, from the offsets its own rules choose. Also requires curl 7.76 or later (--fail-with-body) and jq.".to_owned(),
+            "Requires Kafka Connect 3.7 or later: the connector is created STOPPED (POST /connectors with \"initial_state\": \"STOPPED\", KIP-980), so it never runs before its offsets are altered and verified. An older worker does not know initial_state and refuses the create (HTTP 500, Unrecognized field \"initial_state\"): nothing is created, and the script stops there. Also requires curl 7.76 or later (--fail-with-body) and jq.".to_owned(),
         ),
         Kind::Rest { .. } => notes.push(
             "Requires Kafka Connect 3.6 or later (PATCH and DELETE /connectors/<name>/offsets) and curl 7.76 or later (--fail-with-body).".to_owned(),

@@ -256,25 +256,30 @@ pub(crate) fn stop_if_moved(write: &str, moved: &str, msg: &str, todo: &str, ok:
 
 /// The script's verify step: runs `list` (the listing after the alter, saved to a file) and
 /// `landed` (that listing into `jq`), prints what `landed` reports and stops with `msg` when a
-/// partition drifted. Shared by both procedures.
+/// partition drifted; `waiting` is the line it prints before listing again. Shared by both
+/// procedures.
 ///
 /// While a partition drifted it lists again, up to [`LIST_ATTEMPTS`] times 5 seconds apart:
 /// Kafka 4.3.1's worker answers a source connector's listing from the partitions its own
 /// background reader of the offsets topic has seen, so a listing taken right after an alter can
 /// miss partitions the alter has just written for the first time (measured: 1 listing in 60 on
 /// an idle worker). A value that really differs stays drifted and fails after the last listing.
-pub(crate) fn stop_unless_landed(list: &str, landed: &str, msg: &str) -> String {
+pub(crate) fn stop_unless_landed(list: &str, landed: &str, msg: &str, waiting: &str) -> String {
     let list = indent(list, "  ");
     format!(
-        "attempt=1\nwhile true; do\n{list}\n  landed=\"$({landed})\"\n  case \"${{landed}}\" in\n    *drifted:*) ;;\n    *) break ;;\n  esac\n  if [ \"${{attempt}}\" -ge {LIST_ATTEMPTS} ]; then\n    break\n  fi\n  attempt=$((attempt + 1))\n  echo 'Not every altered partition is listed as altered yet; listing again in 5 seconds.'\n  sleep 5\ndone\nprintf '%s\\n' \"${{landed}}\"\ncase \"${{landed}}\" in\n  *drifted:*)\n    echo {msg} >&2\n    exit 1\n    ;;\nesac"
+        "attempt=1\nwhile true; do\n{list}\n  landed=\"$({landed})\"\n  case \"${{landed}}\" in\n    *drifted:*) ;;\n    *) break ;;\n  esac\n  if [ \"${{attempt}}\" -ge {LIST_ATTEMPTS} ]; then\n    break\n  fi\n  attempt=$((attempt + 1))\n  echo {waiting}\n  sleep 5\ndone\nprintf '%s\\n' \"${{landed}}\"\ncase \"${{landed}}\" in\n  *drifted:*)\n    echo {msg} >&2\n    exit 1\n    ;;\nesac"
     )
 }
+
+/// What the verify step after an alter prints before it lists again.
+pub(crate) const NOT_LANDED_YET: &str =
+    "'Not every altered partition is listed as altered yet; listing again in 5 seconds.'";
 
 /// How many times the verify step lists before it calls a partition drifted (a minute).
 pub(crate) const LIST_ATTEMPTS: u32 = 12;
 
 /// Every line of `text` after `by` (empty lines stay empty).
-fn indent(text: &str, by: &str) -> String {
+pub(crate) fn indent(text: &str, by: &str) -> String {
     text.lines()
         .map(|l| {
             if l.is_empty() {

@@ -245,7 +245,7 @@ impl Kube<'_> {
             }
             Make::AddBlock => {
                 comment.push(format!(
-                    "Adds the {} block to mirror {} with state: stopped, listOffsets and alterOffsets; the operator then creates the connector on the KafkaMirrorMaker2's Connect cluster. Its config is empty: add config to the block later, once the connector runs, or give your resource with --resource-file.",
+                    "Adds the {} block to mirror {} with state: stopped, listOffsets and alterOffsets; the operator then creates the connector on the KafkaMirrorMaker2's Connect cluster. Its config holds only what the operator derives from the mirror (the clusters, topicsPattern as topics); MirrorMaker 2's own defaults apply to everything else (for example replication.factor 2). To set any of it, add it to the block's config in this step, before you apply it, or give your resource with --resource-file.",
                     self.field(),
                     self.ctx.value(Var::MirrorIndex)
                 ));
@@ -387,7 +387,8 @@ impl Kube<'_> {
                 step("Stop if offsets are stored under the name", &comment, body)
             }
             Previous::Reset => {
-                let program = "([inputs][0].offsets // []) | map(select(.offset != null)) | if length == 0 then \"The listing is empty: no old offset is left.\" else (.[] | \"drifted: \\(.partition | tojson): the reset left \\(.offset | tojson)\") end";
+                // No listing read (no data key, an empty value) is never taken for an empty one.
+                let program = "[inputs] | if length == 0 or (.[0].offsets | type) != \"array\" then \"drifted: no listing was read from the ConfigMap (its data key is missing or holds no offsets array)\" else .[0].offsets | map(select(.offset != null)) | if length == 0 then \"The listing is empty: no old offset is left.\" else (.[] | \"drifted: \\(.partition | tojson): the reset left \\(.offset | tojson)\") end end";
                 let jq = format!("jq -rn {}", crate::model::names::shell_quote(program));
                 let list = self.relist("after-reset.yaml");
                 let body = match self.ctx.mode {
@@ -406,7 +407,8 @@ impl Kube<'_> {
                             stop_unless_landed(
                                 &list,
                                 &format!("{} | {jq}", self.listed_payload()),
-                                &msg
+                                &msg,
+                                "'An offset stored under the name is still listed after the reset; listing again in 5 seconds.'"
                             )
                         )
                     }

@@ -253,7 +253,7 @@ impl Kube<'_> {
             Mode::Script => {
                 let msg = self.ctx.message("Some altered partitions did not land (see the drifted lines above). The connector is left STOPPED. Check its Warning conditions and the logs of the Connect pods; before-alter.yaml holds the stored offsets before the alter.");
                 let landed = format!("{} | {jq}", self.listed_payload());
-                super::check::stop_unless_landed(&list, &landed, &msg)
+                super::check::stop_unless_landed(&list, &landed, &msg, super::check::NOT_LANDED_YET)
             }
         };
         step(

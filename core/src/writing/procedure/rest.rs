@@ -130,7 +130,7 @@ impl Rest<'_> {
             }
             Mode::Script => {
                 let msg = self.ctx.message(failed);
-                super::check::stop_unless_landed(&list, &jq, &msg)
+                super::check::stop_unless_landed(&list, &jq, &msg, super::check::NOT_LANDED_YET)
             }
         };
         step(

@@ -3,7 +3,7 @@
 //! stored before (Kafka Connect keeps a deleted connector's offsets), alter its offsets, verify
 //! them, and only then resume it. Nothing in it can start the connector before the verify step.
 
-use super::check::LIST_ATTEMPTS;
+use super::check::{LIST_ATTEMPTS, indent};
 use super::rest::Rest;
 use super::shell::{Mode, Var, heredoc};
 use super::step::{CURL, RawStep, step};
@@ -14,6 +14,10 @@ use serde_json::value::RawValue;
 
 /// Where the create saves what the name stored before it.
 const OLD_FILE: &str = "old-offsets.json";
+
+/// The jq program (single-quoted) that counts the offsets a listing stores, and fails on what
+/// is not a listing (an error answer), so that it is never read as "none stored".
+const COUNT_JQ: &str = r#"'if (.offsets | type) == "array" then [.offsets[] | select(.offset != null)] | length else error("not an offsets listing: \(tojson)") end'"#;
 
 /// The `POST /connectors` body: `{"name": ..., "config": CONFIG, "initial_state": "STOPPED"}`,
 /// with `config` embedded as the user wrote it once it is a JSON object with `connector.class`
@@ -68,28 +72,42 @@ pub(super) fn create_body(name: &ConnectorName, config: &str) -> Result<String, 
 }
 
 impl Rest<'_> {
-    /// Polls the connector's status until it is `state`. A status that is not there yet (the
-    /// worker writes it just after the create) counts as not yet. Waiting for STOPPED, the
-    /// script stops the connector at once and exits when it shows RUNNING: the worker ignored
-    /// `initial_state`.
+    /// Polls the connector's status until the connector (not one of its tasks) is `state`. A
+    /// status that is not there yet (the worker writes it just after the create) counts as not
+    /// yet; a FAILED connector stops the script with its status. Waiting for STOPPED, the script
+    /// stops the connector at once and exits when it shows RUNNING: the worker started it
+    /// despite `initial_state`. Waiting for RUNNING, a FAILED task stops the script, and the
+    /// wait ends once no task is in another state than RUNNING.
     fn wait_state(&self, state: &str) -> String {
-        let re = format!(r#"'"state" *: *"{state}"'"#);
         match self.ctx.mode {
             Mode::Steps => self.poll_steps(state),
             Mode::Script => {
                 let msg = self.ctx.message(&format!("Timed out after %TIMEOUT_SECONDS%s: the connector at %CONNECTOR_URL% is not {state}. Its last status:"));
-                let ignored = if state == "STOPPED" {
-                    let msg = self.ctx.message("The connector is RUNNING: this worker is older than Kafka 3.7 and ignored initial_state. It was stopped just now, before its offsets were altered; it may have processed records from the offsets its own rules chose. Nothing was altered.");
-                    format!(
-                        "  if grep -q '\"state\" *: *\"RUNNING\"' <<<\"${{body}}\"; then\n{}\n    echo {msg} >&2\n    exit 1\n  fi\n",
+                let failed = self
+                    .ctx
+                    .message("The connector at %CONNECTOR_URL% is FAILED. Its status:");
+                let mut arms = format!(
+                    "  if [ \"${{state}}\" = FAILED ]; then\n    echo {failed} >&2\n    echo \"${{body}}\" >&2\n    exit 1\n  fi\n"
+                );
+                let done = if state == "STOPPED" {
+                    let msg = self.ctx.message("The connector is RUNNING: this worker started it despite initial_state. It was stopped just now, before its offsets were altered; it may have processed records from the offsets its own rules chose. Nothing was altered.");
+                    arms.push_str(&format!(
+                        "  if [ \"${{state}}\" = RUNNING ]; then\n{}\n    echo {msg} >&2\n    exit 1\n  fi\n",
                         self.ctx
                             .sh(&format!("    {CURL} -X PUT «%CONNECTOR_URL%/stop» >&2"))
-                    )
+                    ));
+                    "[ \"${state}\" = STOPPED ]".to_owned()
                 } else {
-                    String::new()
+                    let task_failed = self.ctx.message("The connector runs, but a task of it FAILED (its offsets are altered and verified; see the task's trace). Its status:");
+                    arms.push_str(&format!(
+                        "  if jq -e '[.tasks[]? | select(.state == \"FAILED\")] | length > 0' <<<\"${{body}}\" >/dev/null 2>&1; then\n    echo {task_failed} >&2\n    echo \"${{body}}\" >&2\n    exit 1\n  fi\n"
+                    ));
+                    format!(
+                        "[ \"${{state}}\" = {state} ] && jq -e '[.tasks[]? | select(.state != \"RUNNING\")] | length == 0' <<<\"${{body}}\" >/dev/null 2>&1"
+                    )
                 };
                 self.ctx.sh(&format!(
-                    "deadline=$((SECONDS + TIMEOUT_SECONDS))\nwhile true; do\n  body=\"$(curl -sS «%CONNECTOR_URL%/status» || true)\"\n  if grep -q {re} <<<\"${{body}}\"; then\n    break\n  fi\n{ignored}  if [ \"${{SECONDS}}\" -ge \"${{deadline}}\" ]; then\n    echo {msg} >&2\n    echo \"${{body}}\" >&2\n    exit 1\n  fi\n  sleep {POLL_INTERVAL_SECONDS}\ndone"
+                    "deadline=$((SECONDS + TIMEOUT_SECONDS))\nwhile true; do\n  body=\"$(curl -sS «%CONNECTOR_URL%/status» || true)\"\n  state=\"$(jq -r '.connector.state // empty' <<<\"${{body}}\" 2>/dev/null || true)\"\n  if {done}; then\n    break\n  fi\n{arms}  if [ \"${{SECONDS}}\" -ge \"${{deadline}}\" ]; then\n    echo {msg} >&2\n    echo \"${{body}}\" >&2\n    exit 1\n  fi\n  sleep {POLL_INTERVAL_SECONDS}\ndone"
                 ))
             }
         }
@@ -105,15 +123,16 @@ impl Rest<'_> {
                 let exists = self.ctx.message(&format!("Stopped before creating anything: a connector exists at %CONNECTOR_URL%. {why} List its offsets (curl %CONNECTOR_URL%/offsets), then alter or reset them instead (connect-offsets plan --kind rest without --create)."));
                 let other = self.ctx.message("Stopped before creating anything: GET %CONNECTOR_URL% answered HTTP ${code}, neither 404 (no such connector) nor 200. Check the URL and the worker.")
                     .replace("\\${code}", "${code}");
+                let saved = self.ctx.message(&format!("Stopped before creating anything: {OLD_FILE} exists from an earlier run; it may be the only record of the offsets this name stored before that run. Move it away, then run this script again."));
                 self.ctx.sh(&format!(
-                    "code=\"$(curl -sS -o /dev/null -w '%{{http_code}}' «%CONNECTOR_URL%»)\"\ncase \"${{code}}\" in\n  404) echo 'No connector of this name exists yet.' ;;\n  200)\n    echo {exists} >&2\n    exit 1\n    ;;\n  *)\n    echo {other} >&2\n    exit 1\n    ;;\nesac"
+                    "if [ -e {OLD_FILE} ]; then\n  echo {saved} >&2\n  exit 1\nfi\ncode=\"$(curl -sS -o /dev/null -w '%{{http_code}}' «%CONNECTOR_URL%»)\"\ncase \"${{code}}\" in\n  404) echo 'No connector of this name exists yet.' ;;\n  200)\n    echo {exists} >&2\n    exit 1\n    ;;\n  *)\n    echo {other} >&2\n    exit 1\n    ;;\nesac"
                 ))
             }
         };
         step(
             "Check that no connector of this name exists",
             &[format!(
-                "The worker must answer 404. If it prints 200, stop here. {why} List its offsets, then alter or reset them instead."
+                "The worker must answer 404. If it prints 200, stop here. {why} List its offsets, then alter or reset them instead. If {OLD_FILE} exists from an earlier run, move it away first: it may be the only record of the offsets this name stored before."
             )],
             body,
         )
@@ -127,7 +146,7 @@ impl Rest<'_> {
         let (check_open, check_body) = heredoc(check.map_or("{}", |c| c.json.as_str()));
         let write = format!("cat > {CHECK_FILE} {check_open}\n{check_body}");
         let list = self.save(OLD_FILE);
-        let count = format!("jq '[.offsets[]? | select(.offset != null)] | length' {OLD_FILE}");
+        let count = format!("jq {COUNT_JQ} {OLD_FILE}");
         let why = "A connector deleted and created again under the same name resumes from the offsets it stored before: Kafka Connect keeps them.";
         let (comment, body) = match (previous, self.ctx.mode) {
             (Previous::Refuse, Mode::Steps) => (
@@ -147,11 +166,11 @@ impl Rest<'_> {
                 )
             }
             (Previous::Reset, Mode::Steps) => (
-                format!("Writes {CHECK_FILE}, the partitions the alter sets (the verify step reads it), saves what the name stored before to {OLD_FILE} and prints how many offsets that is. {why} When it prints more than 0, run the DELETE, then list again until the count is 0 (the listing can lag the reset by a moment)."),
+                format!("Writes {CHECK_FILE}, the partitions the alter sets (the verify step reads it), saves what the name stored before to {OLD_FILE}, prints how many offsets that is and deletes them (only once they are saved: when {OLD_FILE} exists from an earlier run, nothing is deleted; move it away first). {why} The last command lists again: run it until it prints 0 (the listing can lag the reset by a moment)."),
                 format!(
-                    "{write}\n{list}\n{count}\n{}\n{}",
-                    self.ctx.sh(&format!("{CURL} -X DELETE «%CONNECTOR_URL%/offsets»")),
-                    self.ctx.sh("curl -sS «%CONNECTOR_URL%/offsets» | jq '[.offsets[]? | select(.offset != null)] | length'"),
+                    "{write}\nif [ -e {OLD_FILE} ]; then\n  echo '{OLD_FILE} exists from an earlier run; move it away first: it may be the only record of the old offsets. Nothing was deleted.'\nelse\n{}\nfi\n{}",
+                    indent(&self.ctx.sh(&format!("{CURL} «%CONNECTOR_URL%/offsets» -o {OLD_FILE} && {count} && {CURL} -X DELETE «%CONNECTOR_URL%/offsets»")), "  "),
+                    self.ctx.sh(&format!("curl -sS --fail-with-body «%CONNECTOR_URL%/offsets» | jq {COUNT_JQ}")),
                 ),
             ),
             (Previous::Reset, Mode::Script) => {
@@ -161,7 +180,7 @@ impl Rest<'_> {
                     format!(
                         "{write}\n{list}\nstored=\"$({count})\"\nif [ \"${{stored}}\" -gt 0 ]; then\n  echo \"Deleting the ${{stored}} offsets stored under this name before ({OLD_FILE} keeps them).\"\n{}\n  attempt=1\n  until [ \"$({})\" = 0 ]; do\n    if [ \"${{attempt}}\" -ge {LIST_ATTEMPTS} ]; then\n      echo {left} >&2\n      exit 1\n    fi\n    attempt=$((attempt + 1))\n    sleep 5\n  done\nfi\necho 'No offsets are stored under this name.'",
                         self.ctx.sh(&format!("  {CURL} -X DELETE «%CONNECTOR_URL%/offsets»")),
-                        self.ctx.sh("curl -sS --fail-with-body «%CONNECTOR_URL%/offsets» | jq '[.offsets[]? | select(.offset != null)] | length'"),
+                        self.ctx.sh(&format!("curl -sS --fail-with-body «%CONNECTOR_URL%/offsets» | jq {COUNT_JQ}")),
                     ),
                 )
             }
@@ -185,6 +204,7 @@ impl Rest<'_> {
         let (patch_open, patch_body) = heredoc(payload);
         let count = self.c.check.as_ref().map_or(0, |c| c.count);
         let delete = "curl -X DELETE %CONNECTOR_URL%";
+        let delete_offsets = "curl -X DELETE %CONNECTOR_URL%/offsets";
         vec![
             self.check_absent(),
             step(
@@ -197,7 +217,7 @@ impl Rest<'_> {
             ),
             step(
                 "Wait until the connector is STOPPED",
-                &["If it shows RUNNING, the worker is older than Kafka 3.7 and ignored initial_state: stop it at once (PUT /stop) and expect records from the offsets it chose itself.".to_owned()],
+                &["It must show STOPPED. If it shows RUNNING, the worker started it despite initial_state: stop it at once (PUT /stop) and expect records from the offsets it chose itself.".to_owned()],
                 self.wait_state("STOPPED"),
             ),
             self.previous_offsets(previous),
@@ -209,7 +229,7 @@ impl Rest<'_> {
                     self.ctx.sh(&format!("{CURL} -X PATCH -H 'Content-Type: application/json' --data-binary @- «%CONNECTOR_URL%/offsets»"))
                 ),
             ),
-            self.verify_with(&format!("Some altered partitions did not land (see the drifted lines above). The connector is left STOPPED and has never run: alter the offsets again, or delete it ({delete}) and run this procedure again.")),
+            self.verify_with(&format!("Some altered partitions did not land (see the drifted lines above). The connector is left STOPPED and has never run. Alter its offsets again (the PATCH above) and list them; or start over: delete its offsets and the connector ({delete_offsets}, then {delete}), move {OLD_FILE} away (it holds what the name stored before this run) and run this procedure again.")),
             step(
                 "Start the connector",
                 &["Only now, with the offsets verified, does the connector run: each partition resumes where the offsets say.".to_owned()],
