@@ -1,15 +1,11 @@
-//! `connect-offsets diff BEFORE AFTER [--all] [--expect ALTER] [--kind KIND]
-//! [--auto-offset-reset P]`: the per-entry diff and summary;
+//! `connect-offsets diff BEFORE AFTER [--all] [--expect ALTER] [INPUT OPTIONS]`: the per-entry
+//! diff and summary;
 //! with `--expect`, also checks that AFTER (a listing taken after an alter) shows what ALTER asked
 //! for, and exits 1 when it does not.
 
 use crate::edit::load;
-use crate::input::{
-    Arg, DEFAULT_MAX_INPUT, INPUT_OPTIONS_HELP, Source, connector_kind, parse_size, reset_fact,
-};
+use crate::input::{Arg, INPUT_OPTIONS_HELP, InputArgs, Source};
 use crate::{CliError, output};
-use lexopt::ValueExt;
-use offsets_core::ImportOptions;
 use offsets_core::diff::{confirm, diff};
 use std::process::ExitCode;
 
@@ -24,36 +20,32 @@ removed, and a summary line.
   --all            list unchanged partitions too
   --expect ALTER   check that AFTER shows every offset ALTER (the alter ConfigMap or payload)
                    asked for; exit 1 and list the partitions that did not land
+
+The input options below apply to BEFORE, AFTER and ALTER alike.
 ";
 
 pub fn run(parser: &mut lexopt::Parser) -> Result<ExitCode, CliError> {
     let mut files: Vec<Source> = Vec::new();
     let mut all = false;
     let mut expect: Option<Source> = None;
-    let mut options = ImportOptions {
-        max_bytes: Some(DEFAULT_MAX_INPUT),
-        ..ImportOptions::default()
-    };
+    // The input options (--key, --item, --kind, ...) apply to BEFORE, AFTER and ALTER alike.
+    let mut input = InputArgs::default();
     while let Some(arg) = Arg::next(parser)? {
+        if let Arg::Value(v) = &arg {
+            files.push(Source::from_arg(v.clone()));
+            continue;
+        }
+        if input.parse_arg(&arg, parser)? {
+            continue;
+        }
         match arg {
-            Arg::Value(v) => files.push(Source::from_arg(v)),
-            // The connector kind of all the listings compared (IMP7).
-            Arg::Long(l) if l == "kind" => {
-                options.kind = Some(connector_kind(&parser.value()?.string()?)?)
-            }
-            // What a null does in AFTER (the connector's auto.offset.reset).
-            Arg::Long(l) if l == "auto-offset-reset" => {
-                options.reset = reset_fact(&parser.value()?.string()?)?
-            }
-            Arg::Long(l) if l == "max-input" => {
-                options.max_bytes = Some(parse_size(&parser.value()?.string()?)?)
-            }
             Arg::Long(l) if l == "all" => all = true,
             Arg::Long(l) if l == "expect" => expect = Some(Source::from_arg(parser.value()?)),
             a if a.is_help() => return Ok(output::help(&[HELP, INPUT_OPTIONS_HELP])),
             other => return Err(other.unexpected()),
         }
     }
+    let options = input.options;
     let [before, after] = files.as_slice() else {
         return Err(CliError::usage(
             "diff needs exactly two files, BEFORE and AFTER; see --help",

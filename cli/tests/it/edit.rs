@@ -216,6 +216,27 @@ Summary: 2 changed (1 rewound, 0 skipped, 1 nulled, 0 set, 0 added, 0 removed, 0
     assert!(text(&out.stdout).ends_with("Confirmed 2 of 2 altered partition(s).\n"));
 }
 
+/// diff reads its listings with every input option (--csv-cluster here): a consumer group's CSV
+/// compared with the MirrorMaker 2 listing as the MirrorMaker 2 offsets it stands for.
+#[test]
+fn diff_reads_its_listings_with_the_input_options() {
+    let out = run(&[
+        "diff",
+        &fixture("offsets.csv"),
+        &fixture(MM2),
+        "--csv-cluster",
+        "east",
+    ]);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    assert!(
+        text(&out.stdout).starts_with(
+            "east/orders:0: 999 -> 41, rewound by 958 (958 record(s) mirrored again)\n"
+        ),
+        "{}",
+        text(&out.stdout)
+    );
+}
+
 /// The connector's `auto.offset.reset` (issue 20, item 1): stated with `--auto-offset-reset`,
 /// or read from the resource by `check-resource`, it decides what the CLI says a null does.
 #[test]
