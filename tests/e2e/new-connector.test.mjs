@@ -128,7 +128,11 @@ test('Start a new connector: a MirrorMaker 2 from kafka-get-offsets --time, its 
       const mm2 = await readFile(join(ROOT, 'tests/fixtures/resources/kafkamirrormaker2-1.2-v1.yaml'), 'utf8');
       await page.getByRole('textbox', { name: 'Custom resource' }).fill(mm2);
       await page.getByRole('button', { name: 'Check resource' }).click();
-      await page.getByRole('region', { name: 'Custom resource check' }).waitFor();
+      const check = page.getByRole('region', { name: 'Custom resource check' });
+      await check.waitFor();
+      // A create: the check says what the operator does with it (CR12: v1 does not say 1.2).
+      await until(async () => (await check.textContent()).includes('CR12'), { message: 'CR12 in the resource check of a create' });
+      assert.match(await check.textContent(), /kafka\.strimzi\.io\/v1 is served from Strimzi 1\.0 on/);
       assert.equal(await exportRegion.getByRole('textbox', { name: 'Connector config (JSON)' }).count(), 0, 'a Strimzi connector\'s config is in its resource');
       await exportRegion.getByRole('combobox', { name: 'Strimzi version' }).selectOption('1.2');
       const kubectlScript = await openExport(page, 'kubectl script');

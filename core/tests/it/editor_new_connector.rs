@@ -426,6 +426,19 @@ fn a_kafkaconnector_to_create_comes_from_the_custom_resource() {
         script.contains("\"strimzi.io/cluster\" : \"my-connect\""),
         "{script}"
     );
+    // The resource check of a create says what the operator does with it (CR12), as
+    // `check-resource --create` does; without the create it does not.
+    let rules = |e: &Editor| -> Vec<String> {
+        let report = e.resource_report().unwrap();
+        report
+            .findings
+            .iter()
+            .map(|f| f.diagnostic.rule.to_string())
+            .collect()
+    };
+    assert!(rules(&e).iter().any(|r| r == "CR12"), "{:?}", rules(&e));
+    e.apply(EditorAction::SetCreate(false));
+    assert!(!rules(&e).iter().any(|r| r == "CR12"), "{:?}", rules(&e));
 }
 
 #[test]

@@ -3,7 +3,7 @@
 //! current alter; `landed` holds the landed check of a listing taken after the alter.
 
 use super::{Editor, Field, Notice, NoticeAt, TargetKind};
-use crate::checking::resource::{Against, Finding, check_resource, settings};
+use crate::checking::resource::{Against, Finding, check_create, check_resource, settings};
 use crate::diag::{Diagnostic, Position};
 use crate::editing::diff::{Confirmation, confirm, offset_value};
 use crate::editing::edit::{OffsetValue, describe_entry};
@@ -378,7 +378,15 @@ impl Editor {
                         r.name.value().unwrap_or("without a name"),
                         r.api_version.value
                     )),
-                    findings: check_resource(r, &against),
+                    findings: {
+                        let mut findings = check_resource(r, &against);
+                        // A Strimzi connector to create: what its operator does with the
+                        // create (CR12), as `check-resource --create` says it.
+                        if self.settings.create && self.settings.target != TargetKind::Rest {
+                            findings.extend(check_create(r));
+                        }
+                        findings
+                    },
                     filled: self.safe.filled.clone(),
                 }
             }
