@@ -61,10 +61,13 @@ reconcile() {
   fi
   echo "${want}" > last-state
   upper="$(tr '[:lower:]' '[:upper:]' <<<"${want}")"
+  # FAKE_TASK_STATE: the state of the one task a running connector has.
+  tasks='[]'
+  if [ "${upper}" = RUNNING ] && [ -n "${FAKE_TASK_STATE:-}" ]; then tasks="[{\"id\":0,\"state\":\"${FAKE_TASK_STATE}\"}]"; fi
   if [ "${kind}" = KafkaConnector ]; then
-    jq --arg s "${upper}" '.status.connectorStatus.connector.state = $s' cr.json > cr.new
+    jq --arg s "${upper}" --argjson t "${tasks}" '.status.connectorStatus.connector.state = $s | .status.connectorStatus.tasks = $t' cr.json > cr.new
   else
-    jq --arg s "${upper}" '.status.connectors = [{name: ((.spec.mirrors[0].source.alias // .spec.mirrors[0].sourceCluster) + "->" + (.spec.target.alias // .spec.mirrors[0].targetCluster) + ".MirrorSourceConnector"), connector: {state: $s}}]' cr.json > cr.new
+    jq --arg s "${upper}" --argjson t "${tasks}" '.status.connectors = [{name: ((.spec.mirrors[0].source.alias // .spec.mirrors[0].sourceCluster) + "->" + (.spec.target.alias // .spec.mirrors[0].targetCluster) + ".MirrorSourceConnector"), connector: {state: $s}, tasks: $t}]' cr.json > cr.new
   fi
   mv cr.new cr.json
 }
@@ -103,7 +106,7 @@ case "${verb}" in
       list) stored > listed.json; ev list ;;
       reset)
         [ "${state}" = STOPPED ] || { ev "reset refused: ${state}"; exit 0; }
-        echo '{"offsets":[]}' > stored.json; ev reset ;;
+        echo '{"offsets":[]}' > stored.json; touch reset-done; ev reset ;;
       alter)
         [ "${state}" = STOPPED ] || { ev "alter refused: ${state}"; exit 0; }
         jq -r '.data | to_entries[0].value' alter-cm.json > alter.json
@@ -115,6 +118,8 @@ case "${verb}" in
     out=""; ignore=""
     while [ $# -gt 0 ]; do case "$1" in -o) out="$2"; shift ;; --ignore-not-found) ignore=1 ;; esac; shift; done
     if [ "${what}" = configmap ]; then
+      # FAKE_NO_LISTING: after a reset, the list ConfigMap has no data key.
+      if [ -n "${FAKE_NO_LISTING:-}" ] && [ -e reset-done ] && [ "${out}" != yaml ]; then exit 0; fi
       if [ "${out}" = yaml ]; then echo 'kind: ConfigMap'; else cat listed.json; fi
       exit 0
     fi
@@ -368,6 +373,51 @@ fn connector_create_with_reset_deletes_the_old_offsets_before_the_alter() {
     assert_eq!(cr["spec"]["tasksMax"], 2);
     assert_eq!(cr["spec"]["config"]["topics"], "orders.*");
     assert_eq!(cr["metadata"]["namespace"], "kafka");
+    r.done();
+}
+
+#[test]
+fn connector_create_with_reset_never_takes_a_missing_listing_for_an_empty_one() {
+    let r = run(
+        "connector-create-resource-reset",
+        false,
+        None,
+        Some(OLD),
+        &[("FAKE_NO_LISTING", "1")],
+    );
+    assert!(!r.ok, "{}", r.output);
+    assert!(
+        r.output
+            .contains("drifted: no listing was read from the ConfigMap"),
+        "{}",
+        r.output
+    );
+    assert!(
+        !r.file("events")
+            .lines()
+            .any(|e| e == "alter" || e == "now running"),
+        "{}",
+        r.file("events")
+    );
+    r.done();
+}
+
+#[test]
+fn connector_create_stops_when_the_status_shows_a_failed_task() {
+    let r = run(
+        "connector-create",
+        false,
+        None,
+        None,
+        &[("FAKE_TASK_STATE", "FAILED")],
+    );
+    assert!(!r.ok, "{}", r.output);
+    assert!(
+        r.output.contains("the status shows a task of it FAILED"),
+        "{}",
+        r.output
+    );
+    assert!(r.output.contains("task states: FAILED"), "{}", r.output);
     r.done();
 }
 

@@ -277,6 +277,15 @@ while true; do
   fi
   sleep 5
 done
+tasks="$(kubectl get kafkamirrormaker2 "${MM2}" -n "${NS}" -o 'jsonpath={.status.connectors[?(@.name=="'"${MM2_CONNECTOR}"'")].tasks[*].state}')"
+case " ${tasks} " in
+  *" FAILED "*)
+    echo "The connector runs, but the status shows a task of it FAILED (its offsets are altered and verified). Its Warning conditions and the task states follow; the task's trace is in the status." >&2
+    kubectl get kafkamirrormaker2 "${MM2}" -n "${NS}" -o 'jsonpath={range .status.conditions[?(@.type=="Warning")]}{.reason}: {.message}{"\n"}{end}' >&2 || true
+    echo "task states: ${tasks}" >&2
+    exit 1
+    ;;
+esac
 
 # 11. Clean up (optional)
 # Deletes the alter ConfigMap (nothing points at it any more) and the local files the create needed.

@@ -314,8 +314,20 @@ impl Kube<'_> {
                 } else {
                     "seen_running=''\n"
                 };
+                // Once RUNNING: a task the status already shows FAILED stops the script (the
+                // operator updates the tasks' states at its reconciliations, so tasks not yet
+                // listed are not waited for).
+                let tasks = if want == "RUNNING" {
+                    let failed = self.ctx.message("The connector runs, but the status shows a task of it FAILED (its offsets are altered and verified). Its Warning conditions and the task states follow; the task's trace is in the status.");
+                    let tasks = state.replace(".connector.state}", ".tasks[*].state}");
+                    format!(
+                        "\ntasks=\"$(⟨kubectl⟩ get {cr} -o «jsonpath={tasks}»)\"\ncase \" ${{tasks}} \" in\n  *\" FAILED \"*)\n    echo {failed} >&2\n    ⟨kubectl⟩ get {cr} -o «jsonpath={WARNINGS}» >&2 || true\n    echo \"task states: ${{tasks}}\" >&2\n    exit 1\n    ;;\nesac"
+                    )
+                } else {
+                    String::new()
+                };
                 self.sh(&format!(
-                    "{seen}deadline=$((SECONDS + TIMEOUT_SECONDS))\nwhile true; do\n  state=\"$(⟨kubectl⟩ get {cr} -o «jsonpath={state}»)\"\n  if [ \"${{state}}\" = {want} ]; then\n    break\n  fi\n{running}  if [ \"${{SECONDS}}\" -ge \"${{deadline}}\" ]; then\n    echo {msg} >&2\n    ⟨kubectl⟩ get {cr} -o «jsonpath={WARNINGS}» >&2 || true\n    exit 1\n  fi\n  sleep {POLL_INTERVAL_SECONDS}\ndone"
+                    "{seen}deadline=$((SECONDS + TIMEOUT_SECONDS))\nwhile true; do\n  state=\"$(⟨kubectl⟩ get {cr} -o «jsonpath={state}»)\"\n  if [ \"${{state}}\" = {want} ]; then\n    break\n  fi\n{running}  if [ \"${{SECONDS}}\" -ge \"${{deadline}}\" ]; then\n    echo {msg} >&2\n    ⟨kubectl⟩ get {cr} -o «jsonpath={WARNINGS}» >&2 || true\n    exit 1\n  fi\n  sleep {POLL_INTERVAL_SECONDS}\ndone{tasks}"
                 ))
             }
         }
