@@ -758,6 +758,31 @@ fn auto_offset_reset_adds_the_key_or_the_config() {
 }
 
 #[test]
+fn a_missing_listing_after_the_alter_is_never_taken_for_one() {
+    // The operator wrote no data key: the listing read is empty, not "no offsets stored".
+    let r = run_with(
+        "connector-alter-no-listing",
+        &procedure("connector-alter").render_script(),
+        CONNECTOR,
+        &[
+            ("listing.json", CONNECTOR_LISTED),
+            ("listing-after.json", ""),
+        ],
+        &[],
+    );
+    assert!(!r.ok, "{}", r.output);
+    assert!(
+        r.output.contains(
+            "drifted: no listing was read (no offsets array where the listing should be)"
+        ),
+        "{}",
+        r.output
+    );
+    assert_eq!(r.cr("{.spec.state}"), "stopped");
+    cleanup(r);
+}
+
+#[test]
 fn connector_alter_and_reset_scripts_run() {
     let r = run_with(
         "connector-alter",

@@ -44,7 +44,7 @@ cat > offsets-check.json <<'OFFSETS_EOF'
 {"partition":{"kafka_topic":"orders","kafka_partition":2},"listed":[{"kafka_offset":2000}],"altered":[{"kafka_offset":1000}]}
 ]}
 OFFSETS_EOF
-jq -rn --slurpfile check offsets-check.json 'def k: to_entries | sort_by(.key) | map([.key, .value]) | tojson; def show: if . == [] then "no stored offset" else map(tojson) | join(", ") end; ([inputs][0].offsets // []) as $now | (reduce ($now[] | select(.offset != null)) as $e ({}; .[$e.partition | k] += [$e.offset])) as $by | [$check[0].partitions[] | {partition, want: .listed, found: ($by[.partition | k] // [])}] as $all | ($all | map(select(.found != .want))) as $bad | $bad[] | "\(.partition | tojson): listed \(.want | show) when you edited, now \(.found | show)"' < before-alter.json
+jq -rn --slurpfile check offsets-check.json 'def k: to_entries | sort_by(.key) | map([.key, .value]) | tojson; def show: if . == [] then "no stored offset" else map(tojson) | join(", ") end; ([inputs] | if length > 0 and (.[0].offsets | type) == "array" then .[0].offsets else null end) as $now | if $now == null then "no listing was read (no offsets array where the listing should be): nothing could be compared" else (reduce ($now[] | select(.offset != null)) as $e ({}; .[$e.partition | k] += [$e.offset])) as $by | [$check[0].partitions[] | {partition, want: .listed, found: ($by[.partition | k] // [])}] as $all | ($all | map(select(.found != .want))) as $bad | $bad[] | "\(.partition | tojson): listed \(.want | show) when you edited, now \(.found | show)" end' < before-alter.json
 
 # 6. Alter the offsets
 # On an error Kafka Connect answers with a message that says what is wrong; curl prints it and
@@ -78,7 +78,7 @@ if [ -e after-alter.json ]; then
 else
   curl -sS --fail-with-body -w '\n' 'http://my-connect-connect-api.kafka.svc:8083/connectors/my-sink/offsets' -o after-alter.json
 fi
-jq -rn --slurpfile check offsets-check.json 'def k: to_entries | sort_by(.key) | map([.key, .value]) | tojson; def show: if . == [] then "no stored offset" else map(tojson) | join(", ") end; ([inputs][0].offsets // []) as $now | (reduce ($now[] | select(.offset != null)) as $e ({}; .[$e.partition | k] += [$e.offset])) as $by | [$check[0].partitions[] | {partition, want: .altered, found: ($by[.partition | k] // [])}] as $all | ($all | map(select(.found != .want))) as $bad | "\($all | length - ($bad | length)) of \($all | length) altered partitions landed.", ($bad[] | "drifted: \(.partition | tojson): expected \(.want | show), listed \(.found | show)")' < after-alter.json
+jq -rn --slurpfile check offsets-check.json 'def k: to_entries | sort_by(.key) | map([.key, .value]) | tojson; def show: if . == [] then "no stored offset" else map(tojson) | join(", ") end; ([inputs] | if length > 0 and (.[0].offsets | type) == "array" then .[0].offsets else null end) as $now | if $now == null then "drifted: no listing was read (no offsets array where the listing should be)" else (reduce ($now[] | select(.offset != null)) as $e ({}; .[$e.partition | k] += [$e.offset])) as $by | [$check[0].partitions[] | {partition, want: .altered, found: ($by[.partition | k] // [])}] as $all | ($all | map(select(.found != .want))) as $bad | "\($all | length - ($bad | length)) of \($all | length) altered partitions landed.", ($bad[] | "drifted: \(.partition | tojson): expected \(.want | show), listed \(.found | show)") end' < after-alter.json
 
 # 8. Resume the connector
 # Puts back what step 1 showed. As written, for a connector that was RUNNING. If step 1 showed

@@ -315,15 +315,22 @@ pub(crate) const KEPT_JQ: &str = "def k: to_entries | sort_by(.key) | map([.key,
 /// null offset (its offset store drops the partition from the listing a moment later), and both
 /// mean the same to Connect.
 pub(crate) fn jq_program(field: &str, summary: bool) -> String {
-    let head = "def k: to_entries | sort_by(.key) | map([.key, .value]) | tojson; def show: if . == [] then \"no stored offset\" else map(tojson) | join(\", \") end; ([inputs][0].offsets // []) as $now | (reduce ($now[] | select(.offset != null)) as $e ({}; .[$e.partition | k] += [$e.offset])) as $by | [$check[0].partitions[] | {partition, want: .FIELD, found: ($by[.partition | k] // [])}] as $all | ($all | map(select(.found != .want))) as $bad";
+    // No listing read (an empty value, a missing data key, an error answer) is never taken
+    // for a listing with no offsets: it is a line of its own, which stops the script.
+    let head = "def k: to_entries | sort_by(.key) | map([.key, .value]) | tojson; def show: if . == [] then \"no stored offset\" else map(tojson) | join(\", \") end; ([inputs] | if length > 0 and (.[0].offsets | type) == \"array\" then .[0].offsets else null end) as $now | if $now == null then MISSING else (reduce ($now[] | select(.offset != null)) as $e ({}; .[$e.partition | k] += [$e.offset])) as $by | [$check[0].partitions[] | {partition, want: .FIELD, found: ($by[.partition | k] // [])}] as $all | ($all | map(select(.found != .want))) as $bad";
     let head = head.replace("FIELD", field);
     if summary {
+        let head = head.replace(
+            "MISSING",
+            "\"drifted: no listing was read (no offsets array where the listing should be)\"",
+        );
         format!(
-            "{head} | \"\\($all | length - ($bad | length)) of \\($all | length) altered partitions landed.\", ($bad[] | \"drifted: \\(.partition | tojson): expected \\(.want | show), listed \\(.found | show)\")"
+            "{head} | \"\\($all | length - ($bad | length)) of \\($all | length) altered partitions landed.\", ($bad[] | \"drifted: \\(.partition | tojson): expected \\(.want | show), listed \\(.found | show)\") end"
         )
     } else {
+        let head = head.replace("MISSING", "\"no listing was read (no offsets array where the listing should be): nothing could be compared\"");
         format!(
-            "{head} | $bad[] | \"\\(.partition | tojson): listed \\(.want | show) when you edited, now \\(.found | show)\""
+            "{head} | $bad[] | \"\\(.partition | tojson): listed \\(.want | show) when you edited, now \\(.found | show)\" end"
         )
     }
 }
