@@ -4,12 +4,13 @@
 //! form, each refusal next to its field and the reference's errors with their line and column.
 //! [`NewOrigin`] renders what the listing was made from, under the source bar.
 
+use crate::field::{ChoiceField, TextField};
 use crate::references::{SHOWN_ERRORS, located_findings};
 use crate::use_store;
 use offsets_core::editor::{
     EditorAction, NEW_CONNECTOR_KINDS, NewConnectorField, NewOrigin, NoticeAt, ROLE_CHOICES,
 };
-use web_sys::{HtmlInputElement, HtmlSelectElement, HtmlTextAreaElement};
+use web_sys::HtmlTextAreaElement;
 use yew::prelude::*;
 
 /// The element id of a field (the refusal's text is `{id}-error`).
@@ -22,39 +23,6 @@ fn id(field: NewConnectorField) -> &'static str {
         NewConnectorField::Time => "new-time",
         NewConnectorField::Group => "new-group",
         NewConnectorField::Topics => "new-topics",
-    }
-}
-
-#[derive(Properties, PartialEq)]
-struct FieldProps {
-    field: NewConnectorField,
-    label: AttrValue,
-    value: AttrValue,
-    placeholder: AttrValue,
-    error: Option<AttrValue>,
-}
-
-/// A one-line field of the form, with its refusal under it.
-#[component]
-fn Field(props: &FieldProps) -> Html {
-    let store = use_store();
-    let field = props.field;
-    let id = id(field);
-    let oninput = Callback::from(move |e: InputEvent| {
-        let input: HtmlInputElement = e.target_unchecked_into();
-        store.dispatch(EditorAction::SetNewConnector(field, input.value()));
-    });
-    html! {
-        <div class="field">
-            <label for={id}>{ props.label.clone() }</label>
-            <input {id} type="text" spellcheck="false" autocomplete="off" value={props.value.clone()}
-                placeholder={props.placeholder.clone()} {oninput}
-                aria-invalid={props.error.is_some().then_some("true")}
-                aria-describedby={props.error.is_some().then(|| format!("{id}-error"))} />
-            if let Some(error) = &props.error {
-                <p class="field-error" id={format!("{id}-error")}>{ error.clone() }</p>
-            }
-        </div>
     }
 }
 
@@ -75,12 +43,26 @@ pub fn NewConnectorStart() -> Html {
             }
         });
     }
-    let select = |field: NewConnectorField| {
+    // What a change of a field of the form dispatches.
+    let set = |field: NewConnectorField| {
         let store = store.clone();
-        Callback::from(move |e: Event| {
-            let select: HtmlSelectElement = e.target_unchecked_into();
-            store.dispatch(EditorAction::SetNewConnector(field, select.value()));
-        })
+        Callback::from(move |value| store.dispatch(EditorAction::SetNewConnector(field, value)))
+    };
+    let text_field =
+        |field: NewConnectorField, label: &'static str, value: &str, example: &'static str| {
+            html! {
+                <TextField id={id(field)} {label} value={value.to_owned()} {example}
+                    error={error(field)} oninput={set(field)} />
+            }
+        };
+    let choice_field = |field: NewConnectorField,
+                        label: &'static str,
+                        choices: &'static [(&'static str, &'static str)],
+                        current: &str| {
+        html! {
+            <ChoiceField id={id(field)} {label} {choices} current={current.to_owned()}
+                error={error(field)} onchange={set(field)} />
+        }
     };
     // Kept in the state as it is typed: the text area shows the state's text on every render.
     let on_text = {
@@ -111,15 +93,6 @@ pub fn NewConnectorStart() -> Html {
             attempts.set(attempts.wrapping_add(1));
         })
     };
-    let select_attrs = |field: NewConnectorField| {
-        let invalid = form.error_of(field).is_some();
-        (
-            invalid.then_some("true"),
-            invalid.then(|| format!("{}-error", id(field))),
-        )
-    };
-    let (kind_invalid, kind_described) = select_attrs(NewConnectorField::Kind);
-    let (role_invalid, role_described) = select_attrs(NewConnectorField::Role);
     let text_error = error(NewConnectorField::Text);
     let problems = located_findings(&form.text, &form.reference_problems);
     let more = form.reference_problems.len().saturating_sub(SHOWN_ERRORS);
@@ -128,23 +101,9 @@ pub fn NewConnectorStart() -> Html {
             <h3 id="new-connector-heading">{ "Start a new connector" }</h3>
             <p class="hint">{ "For a connector that has no offsets yet: paste where it should start, as the cluster prints it, and get its listing. MirrorMaker 2 stores R − 1 (it resumes at stored + 1; record 0 is null, which starts where auto.offset.reset says), a sink stores R. The export then creates the connector stopped, sets these offsets, checks them and only then starts it." }</p>
             <div class="fields">
-                <div class="field">
-                    <label for="new-kind">{ "New connector kind" }</label>
-                    <select id="new-kind" onchange={select(NewConnectorField::Kind)}
-                        aria-invalid={kind_invalid} aria-describedby={kind_described}>
-                        <option value="" selected={form.kind.is_empty()}>{ "Choose…" }</option>
-                        { for NEW_CONNECTOR_KINDS.iter().map(|(value, label)| html! {
-                            <option value={*value} selected={form.kind == *value}>{ *label }</option>
-                        }) }
-                    </select>
-                    if let Some(e) = error(NewConnectorField::Kind) {
-                        <p class="field-error" id="new-kind-error">{ e }</p>
-                    }
-                </div>
+                { choice_field(NewConnectorField::Kind, "New connector kind", &NEW_CONNECTOR_KINDS, &form.kind) }
                 if form.kind == "mirror-source" {
-                    <Field field={NewConnectorField::SourceAlias} label="Source cluster alias"
-                        value={form.source_alias.clone()} placeholder="east"
-                        error={error(NewConnectorField::SourceAlias)} />
+                    { text_field(NewConnectorField::SourceAlias, "Source cluster alias", &form.source_alias, "east") }
                 }
             </div>
             <label for="new-reference">{ "Offsets to start from" }</label>
@@ -165,32 +124,14 @@ pub fn NewConnectorStart() -> Html {
                 </ul>
             }
             <div class="fields">
-                <div class="field">
-                    <label for="new-role">{ "What these offsets are" }</label>
-                    <select id="new-role" onchange={select(NewConnectorField::Role)}
-                        aria-invalid={role_invalid} aria-describedby={role_described}>
-                        <option value="" selected={form.role.is_empty()}>{ "Choose…" }</option>
-                        { for ROLE_CHOICES.iter().map(|(value, label)| html! {
-                            <option value={*value} selected={form.role == *value}>{ *label }</option>
-                        }) }
-                    </select>
-                    if let Some(e) = error(NewConnectorField::Role) {
-                        <p class="field-error" id="new-role-error">{ e }</p>
-                    }
-                </div>
+                { choice_field(NewConnectorField::Role, "What these offsets are", &ROLE_CHOICES, &form.role) }
                 if form.role == "time" {
-                    <Field field={NewConnectorField::Time} label="Time of these offsets"
-                        value={form.time.clone()} placeholder="2026-11-30T12:00:00Z"
-                        error={error(NewConnectorField::Time)} />
+                    { text_field(NewConnectorField::Time, "Time of these offsets", &form.time, "2026-11-30T12:00:00Z") }
                 }
                 if form.role == "group" {
-                    <Field field={NewConnectorField::Group} label="Consumer group (optional)"
-                        value={form.group.clone()} placeholder="connect-my-sink"
-                        error={error(NewConnectorField::Group)} />
+                    { text_field(NewConnectorField::Group, "Consumer group (optional)", &form.group, "connect-my-sink") }
                 }
-                <Field field={NewConnectorField::Topics} label="Topics (optional)"
-                    value={form.topics.clone()} placeholder="orders*, /^orders\\./ or topic:payments"
-                    error={error(NewConnectorField::Topics)} />
+                { text_field(NewConnectorField::Topics, "Topics (optional)", &form.topics, "orders*, /^orders\\./ or topic:payments") }
             </div>
             <div class="actions">
                 <button type="button" onclick={on_make}>{ "Make the listing" }</button>

@@ -4,7 +4,7 @@
 //! "Start a new connector" (`new_connector.rs`) for a connector that has no offsets yet.
 
 use crate::export::view::{ExportView, Shared, StepTexts};
-use crate::setting_field::SettingField;
+use crate::field::{TextField, set_field};
 use crate::use_store;
 use offsets_core::editor::{EditorAction, Field, START_STEPS, TargetKind};
 use web_sys::HtmlSelectElement;
@@ -73,15 +73,11 @@ pub fn GuidedStart() -> Html {
     };
     let field = |(field, value, error): (Field, String, Option<String>)| {
         let (label, example) = field_text(field, target);
-        SettingField {
-            place: "start",
-            field,
-            label,
-            value,
-            example,
-            error,
+        html! {
+            <TextField id={format!("start-{}", field.id().to_ascii_lowercase())} {label}
+                {value} {example} error={error.map(AttrValue::from)}
+                oninput={set_field(&store, field)} />
         }
-        .view(&store)
     };
 
     html! {

@@ -15,7 +15,7 @@ mod rendered;
 mod rollback;
 pub(crate) mod view;
 
-use crate::setting_field::SettingField;
+use crate::field::{TextField, set_field};
 use crate::use_store;
 use offsets_core::Diagnostic;
 use offsets_core::diag::located_text;
@@ -93,18 +93,15 @@ pub fn ExportPanel(props: &ExportProps) -> Html {
     };
 
     let field = |field: Field, label: &'static str, example: &'static str| {
-        SettingField {
-            place: "export",
-            field,
-            label,
-            value: settings.get(field).to_string(),
-            example,
-            error: field_errors
-                .iter()
-                .find(|(f, _)| *f == field)
-                .and_then(|(_, e)| e.clone()),
+        let error = field_errors
+            .iter()
+            .find(|(f, _)| *f == field)
+            .and_then(|(_, e)| e.clone());
+        html! {
+            <TextField id={format!("export-{}", field.id().to_ascii_lowercase())} {label}
+                value={settings.get(field).to_string()} {example}
+                error={error.map(AttrValue::from)} oninput={set_field(&store, field)} />
         }
-        .view(&store)
     };
     let target_radio = |target: TargetKind| {
         let store = store.clone();
