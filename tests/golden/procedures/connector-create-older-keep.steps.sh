@@ -131,8 +131,8 @@ fi
 kubectl get configmap 'my-connector-offsets' -n 'kafka' -o 'jsonpath={.data.offsets\.json}{"\n"}'
 
 # 6. Name the partitions that keep their old offsets
-# --recreated keep: the alter sets its partitions over the offsets stored under the name; every
-# other partition listed here keeps its old offset, and the connector resumes it from there.
+# With the old offsets kept: the alter sets its partitions over the offsets stored under the name;
+# every other partition listed here keeps its old offset, and the connector resumes it from there.
 listed="$(kubectl get configmap 'my-connector-offsets' -n 'kafka' -o 'jsonpath={.data.offsets\.json}')"
 if [ -z "${listed}" ]; then
   echo "ConfigMap my-connector-offsets has no data key offsets.json after the list; the operator did not write the listing. Check the Warning conditions of KafkaConnector my-connector." >&2

@@ -164,10 +164,10 @@ kubectl get configmap "${LIST_CM}" -n "${NS}" -o yaml --show-managed-fields > be
 kubectl get configmap "${LIST_CM}" -n "${NS}" -o 'jsonpath={.data.offsets\.json}{"\n"}'
 
 # 6. Reset the offsets stored under the name
-# --recreated reset: the operator deletes every offset stored under the name (a source connector's
-# are tombstoned, a sink connector's consumer group deleted), then the listing is taken again into
-# after-reset.yaml and must be empty. before-alter.yaml keeps what was stored. The script lists
-# again, up to 12 times 5 seconds apart, while Kafka Connect still lists an old offset.
+# With the old offsets reset: the operator deletes every offset stored under the name (a source
+# connector's are tombstoned, a sink connector's consumer group deleted), then the listing is taken
+# again into after-reset.yaml and must be empty. before-alter.yaml keeps what was stored. The script
+# lists again, up to 12 times 5 seconds apart, while Kafka Connect still lists an old offset.
 echo '==> 6/11 Reset the offsets stored under the name'
 kubectl annotate kafkaconnector "${CONNECTOR}" -n "${NS}" strimzi.io/connector-offsets=reset --overwrite
 deadline=$((SECONDS + TIMEOUT_SECONDS))

@@ -118,10 +118,10 @@ fi
 kubectl get configmap 'my-connector-offsets' -n 'kafka' -o 'jsonpath={.data.offsets\.json}{"\n"}'
 
 # 6. Reset the offsets stored under the name
-# --recreated reset: the operator deletes every offset stored under the name (a source connector's
-# are tombstoned, a sink connector's consumer group deleted), then the listing is taken again into
-# after-reset.yaml and must be empty. before-alter.yaml keeps what was stored. The script lists
-# again, up to 12 times 5 seconds apart, while Kafka Connect still lists an old offset.
+# With the old offsets reset: the operator deletes every offset stored under the name (a source
+# connector's are tombstoned, a sink connector's consumer group deleted), then the listing is taken
+# again into after-reset.yaml and must be empty. before-alter.yaml keeps what was stored. The script
+# lists again, up to 12 times 5 seconds apart, while Kafka Connect still lists an old offset.
 kubectl annotate kafkaconnector 'my-connector' -n 'kafka' strimzi.io/connector-offsets=reset --overwrite
 for _ in $(seq 60); do
   [ -z "$(kubectl get kafkaconnector 'my-connector' -n 'kafka' -o 'jsonpath={.metadata.annotations.strimzi\.io/connector-offsets}')" ] && break

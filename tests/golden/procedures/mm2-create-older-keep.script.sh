@@ -169,8 +169,8 @@ kubectl get configmap "${LIST_CM}" -n "${NS}" -o yaml --show-managed-fields > be
 kubectl get configmap "${LIST_CM}" -n "${NS}" -o 'jsonpath={.data.east--west\.MirrorSourceConnector\.json}{"\n"}'
 
 # 6. Name the partitions that keep their old offsets
-# --recreated keep: the alter sets its partitions over the offsets stored under the name; every
-# other partition listed here keeps its old offset, and the connector resumes it from there.
+# With the old offsets kept: the alter sets its partitions over the offsets stored under the name;
+# every other partition listed here keeps its old offset, and the connector resumes it from there.
 echo '==> 6/11 Name the partitions that keep their old offsets'
 listed="$(kubectl get configmap "${LIST_CM}" -n "${NS}" -o 'jsonpath={.data.east--west\.MirrorSourceConnector\.json}')"
 if [ -z "${listed}" ]; then

@@ -115,8 +115,8 @@ fi
 kubectl get configmap 'my-mm2-offsets' -n 'kafka' -o 'jsonpath={.data.east--west\.MirrorSourceConnector\.json}{"\n"}'
 
 # 6. Name the partitions that keep their old offsets
-# --recreated keep: the alter sets its partitions over the offsets stored under the name; every
-# other partition listed here keeps its old offset, and the connector resumes it from there.
+# With the old offsets kept: the alter sets its partitions over the offsets stored under the name;
+# every other partition listed here keeps its old offset, and the connector resumes it from there.
 listed="$(kubectl get configmap 'my-mm2-offsets' -n 'kafka' -o 'jsonpath={.data.east--west\.MirrorSourceConnector\.json}')"
 if [ -z "${listed}" ]; then
   echo "ConfigMap my-mm2-offsets has no data key east--west.MirrorSourceConnector.json after the list; the operator did not write the listing. Check the Warning conditions of KafkaMirrorMaker2 my-mm2." >&2

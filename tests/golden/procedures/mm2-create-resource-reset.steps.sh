@@ -143,10 +143,10 @@ fi
 kubectl get configmap 'my-mm2-offsets' -n 'kafka' -o 'jsonpath={.data.east--west\.MirrorSourceConnector\.json}{"\n"}'
 
 # 6. Reset the offsets stored under the name
-# --recreated reset: the operator deletes every offset stored under the name (a source connector's
-# are tombstoned, a sink connector's consumer group deleted), then the listing is taken again into
-# after-reset.yaml and must be empty. before-alter.yaml keeps what was stored. The script lists
-# again, up to 12 times 5 seconds apart, while Kafka Connect still lists an old offset.
+# With the old offsets reset: the operator deletes every offset stored under the name (a source
+# connector's are tombstoned, a sink connector's consumer group deleted), then the listing is taken
+# again into after-reset.yaml and must be empty. before-alter.yaml keeps what was stored. The script
+# lists again, up to 12 times 5 seconds apart, while Kafka Connect still lists an old offset.
 kubectl annotate kafkamirrormaker2 'my-mm2' -n 'kafka' strimzi.io/connector-offsets=reset 'strimzi.io/mirrormaker-connector=east->west.MirrorSourceConnector' --overwrite
 for _ in $(seq 60); do
   [ -z "$(kubectl get kafkamirrormaker2 'my-mm2' -n 'kafka' -o 'jsonpath={.metadata.annotations.strimzi\.io/connector-offsets}{.metadata.annotations.strimzi\.io/mirrormaker-connector}')" ] && break

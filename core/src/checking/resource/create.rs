@@ -28,7 +28,7 @@ pub fn check_create(r: &Resource) -> Vec<Finding> {
                 Severity::Info,
                 pos,
                 format!(
-                    "kafka.strimzi.io/v1 is served from Strimzi 1.0 on, so it does not say whether the operator is {STRIMZI_CREATE_STOPPED} or later, which creates the connector stopped; 1.0 and 1.1 create it running and stop it a moment later, and it runs before its offsets are set. Check the operator's image tag (the command below), then plan the create with --strimzi 1.2 or --strimzi older."
+                    "kafka.strimzi.io/v1 is served from Strimzi 1.0 on, so it does not say whether the operator is {STRIMZI_CREATE_STOPPED} or later, which creates the connector stopped; 1.0 and 1.1 create it running and stop it a moment later, and it runs before its offsets are set. Check the operator's image tag (the command below), then say it for the create (Strimzi version in the page, --strimzi 1.2 or --strimzi older for plan --create)."
                 ),
             )
             .with(Some(OPERATOR_VERSION.to_owned())),
@@ -40,7 +40,7 @@ pub fn check_create(r: &Resource) -> Vec<Finding> {
                 Severity::Warning,
                 pos,
                 format!(
-                    "{} is kafka.strimzi.io/v1beta2, which only Strimzi {STRIMZI_LAST_V1BETA2} and earlier serve: such an operator creates the connector running and stops it a moment later, so it may process records from the offsets stored under its name or from auto.offset.reset before its offsets are set. Strimzi {STRIMZI_CREATE_STOPPED} or later creates it stopped: on such an operator write the resource as kafka.strimzi.io/v1; otherwise plan the create with --strimzi older and expect that moment.",
+                    "{} is kafka.strimzi.io/v1beta2, which only Strimzi {STRIMZI_LAST_V1BETA2} and earlier serve: such an operator creates the connector running and stops it a moment later, so it may process records from the offsets stored under its name or from auto.offset.reset before its offsets are set. Strimzi {STRIMZI_CREATE_STOPPED} or later creates it stopped: on such an operator write the resource as kafka.strimzi.io/v1; otherwise say the operator is older for the create (Strimzi version in the page, --strimzi older for plan --create) and expect that moment.",
                     r.kind.as_str()
                 ),
             )

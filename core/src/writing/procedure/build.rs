@@ -122,13 +122,13 @@ pub(crate) fn notes(c: &Checked, op: &Operation) -> Vec<String> {
 fn previous_note(previous: Previous) -> &'static str {
     match previous {
         Previous::Refuse => {
-            "A connector deleted and created again under the same name resumes from the offsets it stored before (Kafka Connect keeps them). The procedure stops before creating anything when a connector of this name exists; when the connector it created lists offsets stored under the name, it deletes the connector again before it ever runs and stops. If the name existed before, generate the procedure with --recreated reset or --recreated keep."
+            "A connector deleted and created again under the same name resumes from the offsets it stored before (Kafka Connect keeps them). The procedure stops before creating anything when a connector of this name exists; when the connector it created lists offsets stored under the name, it deletes the connector again before it ever runs and stops. If the name existed before, generate the procedure with --recreated reset or --recreated keep (in the page: Offsets stored under this name before)."
         }
         Previous::Reset => {
-            "The name existed before (--recreated reset): after the connector is created stopped, the offsets Kafka Connect kept under the name are deleted, then the alter sets the chosen ones, so only those remain."
+            "The name existed before, and its old offsets are reset: after the connector is created stopped, the offsets Kafka Connect kept under the name are deleted, then the alter sets the chosen ones, so only those remain."
         }
         Previous::Keep => {
-            "The name existed before (--recreated keep): the alter sets the chosen partitions over the offsets Kafka Connect kept under the name; every other partition keeps its old offset, and the procedure names them before it alters."
+            "The name existed before, and its old offsets are kept: the alter sets the chosen partitions over the offsets Kafka Connect kept under the name; every other partition keeps its old offset, and the procedure names them before it alters."
         }
     }
 }

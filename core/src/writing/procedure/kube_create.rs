@@ -54,7 +54,7 @@ pub(super) fn notes(c: &Checked) -> Vec<String> {
         "Kafka Connect keeps a deleted connector's offsets, and {RESUMES}. The procedure lists them after the create and before the alter, and {}",
         match p.previous {
             Previous::Refuse => {
-                "stops when there are any: it deletes the connector it created (its stored offsets stay as they were). Then generate the procedure with --recreated reset or --recreated keep."
+                "stops when there are any: it deletes the connector it created (its stored offsets stay as they were). Then generate the procedure with --recreated reset or --recreated keep (in the page: Offsets stored under this name before)."
             }
             Previous::Reset => "resets them (only the offsets of this procedure remain).",
             Previous::Keep => {
@@ -381,14 +381,14 @@ impl Kube<'_> {
                         "The KafkaConnector was deleted again{ran}; the stored offsets stay as they were."
                     )
                 };
-                let todo = self.ctx.message(&format!("{gone} To start it at this procedure's offsets anyway, generate the procedure again with --recreated reset (the old offsets are deleted first, only these remain) or --recreated keep (altered over: partitions it does not set keep theirs), and run that."));
+                let todo = self.ctx.message(&format!("{gone} To start it at this procedure's offsets anyway, generate the procedure again with --recreated reset (the old offsets are deleted first, only these remain) or --recreated keep (altered over: partitions it does not set keep theirs) (in the page: Offsets stored under this name before), and run that."));
                 let body = format!(
                     "{read}elif ! stored=\"$(jq -r {} <<<\"${{listed}}\")\"; then\n  echo {unreadable} >&2{exit}\nelif [ -n \"${{stored}}\" ]; then\n  echo {msg} >&2\n  printf '%s\\n' \"${{stored}}\" >&2\n  {}\n  echo {todo} >&2{exit}\nelse\n  echo 'No offsets are stored under this name.'\nfi",
                     crate::model::names::shell_quote(program),
                     self.delete_created()
                 );
                 let mut comment = vec![format!(
-                    "The connector was created without a --recreated choice, so its name must be new: when the listing holds any offset, the command prints them, deletes the connector it created{ran} and stops. Nothing is altered."
+                    "The connector was created as one whose name is new (no --recreated choice; in the page: The name is new): when the listing holds any offset, the command prints them, deletes the connector it created{ran} and stops. Nothing is altered."
                 )];
                 if self.ctx.mode == Mode::Steps {
                     comment.push(
@@ -428,7 +428,7 @@ impl Kube<'_> {
                 step(
                     "Reset the offsets stored under the name",
                     &[format!(
-                        "--recreated reset: the operator deletes every offset stored under the name (a source connector's are tombstoned, a sink connector's consumer group deleted), then the listing is taken again into after-reset.yaml and must be empty. before-alter.yaml keeps what was stored. The script lists again, up to {} times 5 seconds apart, while Kafka Connect still lists an old offset.",
+                        "With the old offsets reset: the operator deletes every offset stored under the name (a source connector's are tombstoned, a sink connector's consumer group deleted), then the listing is taken again into after-reset.yaml and must be empty. before-alter.yaml keeps what was stored. The script lists again, up to {} times 5 seconds apart, while Kafka Connect still lists an old offset.",
                         super::check::LIST_ATTEMPTS
                     )],
                     body,
@@ -442,7 +442,7 @@ impl Kube<'_> {
                 );
                 step(
                     "Name the partitions that keep their old offsets",
-                    &["--recreated keep: the alter sets its partitions over the offsets stored under the name; every other partition listed here keeps its old offset, and the connector resumes it from there.".to_owned()],
+                    &["With the old offsets kept: the alter sets its partitions over the offsets stored under the name; every other partition listed here keeps its old offset, and the connector resumes it from there.".to_owned()],
                     body,
                 )
             }

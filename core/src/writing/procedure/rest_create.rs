@@ -150,12 +150,12 @@ impl Rest<'_> {
         let why = "A connector deleted and created again under the same name resumes from the offsets it stored before: Kafka Connect keeps them.";
         let (comment, body) = match (previous, self.ctx.mode) {
             (Previous::Refuse, Mode::Steps) => (
-                format!("Writes {CHECK_FILE}, the partitions the alter sets (the verify step reads it), and saves what the name stored before to {OLD_FILE}. The last command must print 0. {why} If it prints more, stop here: delete the connector again (curl -X DELETE {}; it never ran, and the old offsets stay as they were), then generate the procedure with --recreated reset (delete them first) or --recreated keep (alter over them).", self.ctx.value(Var::ConnectorUrl)),
+                format!("Writes {CHECK_FILE}, the partitions the alter sets (the verify step reads it), and saves what the name stored before to {OLD_FILE}. The last command must print 0. {why} If it prints more, stop here: delete the connector again (curl -X DELETE {}; it never ran, and the old offsets stay as they were), then generate the procedure with --recreated reset (delete them first) or --recreated keep (alter over them) (in the page: Offsets stored under this name before).", self.ctx.value(Var::ConnectorUrl)),
                 format!("{write}\n{list}\n{count}"),
             ),
             (Previous::Refuse, Mode::Script) => {
                 let found = self.ctx.message(&format!("Stopped before altering: ${{stored}} offsets are stored under this name from a connector that had it before ({OLD_FILE} holds them; the first ones follow). {why}"));
-                let gone = self.ctx.message("The connector just created was deleted again: it never ran, and the old offsets are as they were. If the name existed before, generate the procedure with --recreated reset (delete the old offsets first, so that only the chosen ones remain) or --recreated keep (alter over them), and run it.");
+                let gone = self.ctx.message("The connector just created was deleted again: it never ran, and the old offsets are as they were. If the name existed before, generate the procedure with --recreated reset (delete the old offsets first, so that only the chosen ones remain) or --recreated keep (alter over them) (in the page: Offsets stored under this name before), and run it.");
                 (
                     format!("Writes {CHECK_FILE}, the partitions the alter sets (the verify step reads it), and saves what the name stored before to {OLD_FILE}. {why} When there is any, the script deletes the connector it just created (it never ran, and the old offsets stay as they were) and stops."),
                     format!(
@@ -190,7 +190,7 @@ impl Rest<'_> {
                     crate::model::names::shell_quote(super::check::KEPT_JQ)
                 );
                 (
-                    format!("Writes {CHECK_FILE}, the partitions the alter sets (the verify step reads it), saves what the name stored before to {OLD_FILE} and prints each partition the alter does not set, which keeps its old offset (--recreated keep). {why}"),
+                    format!("Writes {CHECK_FILE}, the partitions the alter sets (the verify step reads it), saves what the name stored before to {OLD_FILE} and prints each partition the alter does not set, which keeps its old offset (the name's old offsets are kept). {why}"),
                     format!("{write}\n{list}\n{kept}"),
                 )
             }
