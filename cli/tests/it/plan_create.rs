@@ -104,7 +104,10 @@ fn plan_create_recreated_reset_deletes_the_old_offsets_before_the_alter() {
         .find("-X DELETE \"${CONNECTOR_URL}/offsets\"")
         .expect("a reset");
     assert!(delete < reset.find("-X PATCH").unwrap(), "{reset}");
-    assert!(reset.contains("The name existed before, and its old offsets are reset:"), "{reset}");
+    assert!(
+        reset.contains("The name existed before, and its old offsets are reset:"),
+        "{reset}"
+    );
     let new = plan(&[]);
     assert!(
         !new.contains("-X DELETE \"${CONNECTOR_URL}/offsets\""),
