@@ -8,7 +8,7 @@
 //! of overflowing the call stack.
 //!
 //! This file holds the tree ([`JsonValue`]); `parse` holds the parser, `number` the numbers,
-//! `source_map` the position mapping, `write` the writers and `serde_bridge` the bridge into
+//! `source_map` the position mapping, `tape` the flat level (one arena of nodes over the input), `write` the writers and `serde_bridge` the bridge into
 //! serde_json records.
 
 use crate::diag::Position;
@@ -17,6 +17,7 @@ mod number;
 mod parse;
 mod serde_bridge;
 mod source_map;
+mod tape;
 mod write;
 
 pub use number::{Number, is_json_number};
@@ -24,6 +25,9 @@ pub(crate) use parse::surrogate_pair;
 pub use parse::{JsonError, MAX_DEPTH, parse, parse_mapped};
 pub use serde_bridge::{JacksonEscapes, Keyed};
 pub use source_map::SourceMap;
+pub use tape::{
+    Items, MAX_NODES, Members, NodeKind, Tape, TapeMember, TapeValue, parse_tape, parse_tape_mapped,
+};
 pub use write::{to_compact, to_pretty, write_compact, write_pretty_at, write_string};
 
 /// A JSON value with the position (1-based line and column in the ORIGINAL input, after any
@@ -177,6 +181,29 @@ impl JsonValue {
             }
             _ => false,
         }
+    }
+}
+
+impl JsonValue {
+    /// [`JsonValue::same_as`] that also compares every position and byte offset: what the
+    /// tape's read-back must equal (its tests, JSONTestSuite and the fuzz target check it).
+    pub fn same_at_same_places(&self, other: &JsonValue) -> bool {
+        self.pos == other.pos
+            && self.start == other.start
+            && match (&self.kind, &other.kind) {
+                (JsonKind::Array(a), JsonKind::Array(b)) => {
+                    a.len() == b.len() && a.iter().zip(b).all(|(x, y)| x.same_at_same_places(y))
+                }
+                (JsonKind::Object(a), JsonKind::Object(b)) => {
+                    a.len() == b.len()
+                        && a.iter().zip(b).all(|(x, y)| {
+                            x.key == y.key
+                                && x.key_pos == y.key_pos
+                                && x.value.same_at_same_places(&y.value)
+                        })
+                }
+                _ => self.same_as(other),
+            }
     }
 }
 

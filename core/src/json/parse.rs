@@ -1,9 +1,14 @@
 //! The parser: iterative (an explicit stack, depth capped at [`MAX_DEPTH`]), keeping each node's
 //! position, members in order with duplicates, and every number's text.
+//!
+//! One grammar, two results: the parser drives a [`Build`], which makes either the tree
+//! ([`JsonValue`], built here by [`TreeBuild`]) or the flat tape (`tape.rs`). Both therefore
+//! accept and refuse the same texts with the same located messages.
 
 use super::source_map::checkpoint_position;
 use super::{JsonKind, JsonValue, Member, Number, SourceMap};
 use crate::diag::Position;
+use std::borrow::Cow;
 use std::cell::Cell;
 
 /// Deepest nesting of arrays and objects the parser accepts. The offsets payload needs 4.
@@ -24,7 +29,16 @@ pub fn parse(text: &str) -> Result<JsonValue, JsonError> {
 
 /// Parses `text`, mapping every position (values and errors) through `map`.
 pub fn parse_mapped(text: &str, map: &SourceMap) -> Result<JsonValue, JsonError> {
-    Parser {
+    run(text, map, TreeBuild::default()).map(|(value, _)| value)
+}
+
+/// Runs the parser over `text` with `build` making the result; the builder comes back too.
+pub(super) fn run<B: Build>(
+    text: &str,
+    map: &SourceMap,
+    build: B,
+) -> Result<(B::Value, B), JsonError> {
+    let mut parser = Parser {
         b: text.as_bytes(),
         text,
         i: 0,
@@ -32,26 +46,132 @@ pub fn parse_mapped(text: &str, map: &SourceMap) -> Result<JsonValue, JsonError>
         col: 1,
         map,
         checkpoint: Cell::new(0),
-    }
-    .document()
+        build,
+        root: None,
+    };
+    let value = parser.document()?;
+    Ok((value, parser.build))
 }
 
-/// An open container. Its children live on the parser's shared scratch stacks (`items`,
-/// `members`) from index `first` on until it closes; then they move into one exactly sized
-/// `Vec`. Growing a fresh `Vec` per container instead would leave most of them with room for
-/// 4 children (the first growth step) and reallocate the large ones repeatedly.
-enum Frame {
-    Array {
-        first: usize,
-        pos: Position,
-        start: usize,
-    },
-    Object {
-        first: usize,
-        pos: Position,
-        start: usize,
-        key: Option<(String, Position)>,
-    },
+/// A scalar as the parser read it: number text is checked against the grammar, strings are
+/// decoded (borrowed from the input when they hold no escape).
+pub(super) enum Scalar<'t> {
+    Null,
+    Bool(bool),
+    Number(&'t str),
+    String(Cow<'t, str>),
+}
+
+/// Where a value sits: its position (mapped), and its byte span `start..end` in the parsed text.
+#[derive(Debug, Clone, Copy)]
+pub(super) struct Span {
+    pub pos: Position,
+    pub start: usize,
+    pub end: usize,
+}
+
+/// What the parser makes of a document, one event at a time, in document order.
+pub(super) trait Build {
+    type Value;
+    type Key;
+    /// What the builder keeps for an open container.
+    type Open;
+    /// Fails when the result would not fit the builder (the tape's `u32` limits).
+    fn scalar(&mut self, value: Scalar<'_>, at: Span) -> Result<Self::Value, &'static str>;
+    fn key(&mut self, key: Cow<'_, str>, at: Span) -> Result<Self::Key, &'static str>;
+    /// A container opens at `at` (`at.end` is not known yet).
+    fn open(&mut self, array: bool, at: Span) -> Result<Self::Open, &'static str>;
+    fn item(&mut self, open: &mut Self::Open, value: Self::Value);
+    fn member(&mut self, open: &mut Self::Open, key: Self::Key, value: Self::Value);
+    /// The container closes; its last byte is at `end - 1`.
+    fn close(&mut self, open: Self::Open, end: usize) -> Self::Value;
+}
+
+/// The tree builder. Children live on shared scratch stacks (`items`, `members`) from index
+/// `first` on until their container closes; then they move into one exactly sized `Vec`.
+/// Growing a fresh `Vec` per container instead would leave most of them with room for 4
+/// children (the first growth step) and reallocate the large ones repeatedly.
+#[derive(Default)]
+pub(super) struct TreeBuild {
+    items: Vec<JsonValue>,
+    members: Vec<Member>,
+}
+
+pub(super) struct TreeOpen {
+    array: bool,
+    first: usize,
+    pos: Position,
+    start: usize,
+}
+
+impl Build for TreeBuild {
+    type Value = JsonValue;
+    type Key = (String, Position);
+    type Open = TreeOpen;
+
+    fn scalar(&mut self, value: Scalar<'_>, at: Span) -> Result<JsonValue, &'static str> {
+        let kind = match value {
+            Scalar::Null => JsonKind::Null,
+            Scalar::Bool(b) => JsonKind::Bool(b),
+            Scalar::Number(text) => JsonKind::Number(Number::parse(text).ok_or("not a number")?),
+            Scalar::String(s) => JsonKind::String(s.into_owned()),
+        };
+        Ok(JsonValue {
+            kind,
+            pos: at.pos,
+            start: at.start,
+        })
+    }
+
+    fn key(&mut self, key: Cow<'_, str>, at: Span) -> Result<(String, Position), &'static str> {
+        Ok((key.into_owned(), at.pos))
+    }
+
+    fn open(&mut self, array: bool, at: Span) -> Result<TreeOpen, &'static str> {
+        let first = if array {
+            self.items.len()
+        } else {
+            self.members.len()
+        };
+        Ok(TreeOpen {
+            array,
+            first,
+            pos: at.pos,
+            start: at.start,
+        })
+    }
+
+    fn item(&mut self, _: &mut TreeOpen, value: JsonValue) {
+        self.items.push(value);
+    }
+
+    fn member(&mut self, _: &mut TreeOpen, (key, key_pos): (String, Position), value: JsonValue) {
+        self.members.push(Member {
+            key,
+            key_pos,
+            value,
+        });
+    }
+
+    fn close(&mut self, open: TreeOpen, _end: usize) -> JsonValue {
+        let kind = if open.array {
+            JsonKind::Array(take_from(&mut self.items, open.first))
+        } else {
+            JsonKind::Object(take_from(&mut self.members, open.first))
+        };
+        JsonValue {
+            kind,
+            pos: open.pos,
+            start: open.start,
+        }
+    }
+}
+
+/// An open container on the parser's stack: what the builder keeps, and for an object the key
+/// read for the value being parsed.
+enum Frame<O, K> {
+    Array(O),
+    Object(O, Option<K>),
 }
 
 /// The children of the container that opened at `first` on a scratch stack, exactly sized.
@@ -63,7 +183,7 @@ fn take_from<T>(scratch: &mut Vec<T>, first: usize) -> Vec<T> {
     }
 }
 
-struct Parser<'a> {
+struct Parser<'a, B: Build> {
     b: &'a [u8],
     text: &'a str,
     i: usize,
@@ -74,6 +194,9 @@ struct Parser<'a> {
     /// mapped. The parser maps offsets in increasing order, so it walks on from there instead
     /// of searching (a `-o json` ConfigMap has a checkpoint at every escaped quote).
     checkpoint: Cell<usize>,
+    build: B,
+    /// The document's value once it is complete.
+    root: Option<B::Value>,
 }
 
 fn describe_byte(text: &str, i: usize) -> String {
@@ -85,7 +208,7 @@ fn describe_byte(text: &str, i: usize) -> String {
     }
 }
 
-impl Parser<'_> {
+impl<'a, B: Build> Parser<'a, B> {
     fn pos(&self) -> Position {
         self.pos_at((self.i, self.line, self.col))
     }
@@ -177,86 +300,80 @@ impl Parser<'_> {
         describe_byte(self.text, self.i)
     }
 
-    fn document(&mut self) -> Result<JsonValue, JsonError> {
+    /// A builder refusal (a limit of the tape) of the value at `at`.
+    fn refused(message: &'static str, at: Span) -> JsonError {
+        JsonError {
+            message: message.to_string(),
+            pos: at.pos,
+            offset: at.start,
+        }
+    }
+
+    fn span(&self, pos: Position, start: usize) -> Span {
+        Span {
+            pos,
+            start,
+            end: self.i,
+        }
+    }
+
+    fn too_deep(&self) -> JsonError {
+        self.err(format!(
+            "nesting is deeper than {MAX_DEPTH} levels; an offsets payload needs only 4, so this is not an offsets document"
+        ))
+    }
+
+    fn document(&mut self) -> Result<B::Value, JsonError> {
         if self.b.starts_with("\u{feff}".as_bytes()) {
             self.i = 3;
         }
-        let mut stack: Vec<Frame> = Vec::new();
-        let mut items: Vec<JsonValue> = Vec::new();
-        let mut members: Vec<Member> = Vec::new();
+        let mut stack: Vec<Frame<B::Open, B::Key>> = Vec::new();
         'value: loop {
             self.skip_ws();
             let pos = self.pos();
             let start = self.i;
-            let mut done = match self.peek() {
-                Some(b'{') => {
+            let scalar = match self.peek() {
+                Some(c @ (b'{' | b'[')) => {
                     if stack.len() >= MAX_DEPTH {
-                        return Err(self.err(format!(
-                            "nesting is deeper than {MAX_DEPTH} levels; an offsets payload needs only 4, so this is not an offsets document"
-                        )));
+                        return Err(self.too_deep());
                     }
+                    let array = c == b'[';
+                    let at = self.span(pos, start);
+                    let open = self
+                        .build
+                        .open(array, at)
+                        .map_err(|m| Self::refused(m, at))?;
                     self.bump();
                     self.skip_ws();
-                    if self.peek() == Some(b'}') {
+                    let close = if array { b']' } else { b'}' };
+                    if self.peek() == Some(close) {
                         self.bump();
-                        JsonValue {
-                            kind: JsonKind::Object(Vec::new()),
-                            pos,
-                            start,
+                        let done = self.build.close(open, self.i);
+                        self.attach(&mut stack, done)?;
+                        if stack.is_empty() {
+                            return self.finish_document(&mut stack);
                         }
+                        continue 'value;
+                    }
+                    if array {
+                        stack.push(Frame::Array(open));
                     } else {
                         let key = self.key()?;
-                        stack.push(Frame::Object {
-                            first: members.len(),
-                            pos,
-                            start,
-                            key: Some(key),
-                        });
-                        continue 'value;
+                        stack.push(Frame::Object(open, Some(key)));
                     }
+                    continue 'value;
                 }
-                Some(b'[') => {
-                    if stack.len() >= MAX_DEPTH {
-                        return Err(self.err(format!(
-                            "nesting is deeper than {MAX_DEPTH} levels; an offsets payload needs only 4, so this is not an offsets document"
-                        )));
-                    }
-                    self.bump();
-                    self.skip_ws();
-                    if self.peek() == Some(b']') {
-                        self.bump();
-                        JsonValue {
-                            kind: JsonKind::Array(Vec::new()),
-                            pos,
-                            start,
-                        }
-                    } else {
-                        stack.push(Frame::Array {
-                            first: items.len(),
-                            pos,
-                            start,
-                        });
-                        continue 'value;
-                    }
-                }
-                Some(b'"') => {
-                    let s = self.string()?;
-                    JsonValue {
-                        kind: JsonKind::String(s),
-                        pos,
-                        start,
-                    }
-                }
-                Some(b't') => self.literal("true", JsonKind::Bool(true), pos)?,
-                Some(b'f') => self.literal("false", JsonKind::Bool(false), pos)?,
-                Some(b'n') => self.literal("null", JsonKind::Null, pos)?,
+                Some(b'"') => Scalar::String(self.string()?),
+                Some(b't') => self.literal("true", Scalar::Bool(true))?,
+                Some(b'f') => self.literal("false", Scalar::Bool(false))?,
+                Some(b'n') => self.literal("null", Scalar::Null)?,
                 Some(b'-' | b'0'..=b'9') => self.number(pos)?,
-                Some(b']') if matches!(stack.last(), Some(Frame::Array { .. })) => {
+                Some(b']') if matches!(stack.last(), Some(Frame::Array(_))) => {
                     return Err(self.err(
                         "expected a value after ',' but found ']'; remove the trailing comma",
                     ));
                 }
-                Some(b'}') if matches!(stack.last(), Some(Frame::Object { .. })) => {
+                Some(b'}') if matches!(stack.last(), Some(Frame::Object(..))) => {
                     return Err(
                         self.err("expected a value but found '}'; add a value after the ':'")
                     );
@@ -273,96 +390,93 @@ impl Parser<'_> {
                     )));
                 }
             };
-            // A value is complete: attach it to its parent, closing containers as far as possible.
-            loop {
-                self.skip_ws();
-                match stack.last_mut() {
-                    None => {
-                        if self.i < self.b.len() {
+            let at = self.span(pos, start);
+            let done = self
+                .build
+                .scalar(scalar, at)
+                .map_err(|m| Self::refused(m, at))?;
+            self.attach(&mut stack, done)?;
+            if stack.is_empty() {
+                return self.finish_document(&mut stack);
+            }
+        }
+    }
+
+    /// A value is complete: attach it to its parent, closing containers as far as possible.
+    /// Returns with the cursor before the next value (after a `,` or an object key), or with
+    /// an empty stack and the document's value kept for [`Parser::finish_document`].
+    fn attach(
+        &mut self,
+        stack: &mut Vec<Frame<B::Open, B::Key>>,
+        mut done: B::Value,
+    ) -> Result<(), JsonError> {
+        loop {
+            self.skip_ws();
+            match stack.last_mut() {
+                None => {
+                    self.root = Some(done);
+                    return Ok(());
+                }
+                Some(Frame::Array(open)) => {
+                    self.build.item(open, done);
+                    match self.peek() {
+                        Some(b',') => {
+                            self.bump();
+                            return Ok(());
+                        }
+                        Some(b']') => {
+                            self.bump();
+                            let Some(Frame::Array(open)) = stack.pop() else {
+                                return Err(self.err("internal parser state error"));
+                            };
+                            done = self.build.close(open, self.i);
+                        }
+                        None => {
+                            return Err(self
+                                .err("unexpected end of input inside an array; a ']' is missing"));
+                        }
+                        _ => {
                             return Err(self.err(format!(
-                                "unexpected {} after the end of the JSON document; remove it",
+                                "expected ',' or ']' after an array element but found {}",
                                 self.found()
                             )));
                         }
-                        return Ok(done);
                     }
-                    Some(Frame::Array { .. }) => {
-                        items.push(done);
-                        match self.peek() {
-                            Some(b',') => {
-                                self.bump();
-                                continue 'value;
-                            }
-                            Some(b']') => {
-                                self.bump();
-                                let Some(Frame::Array { first, pos, start }) = stack.pop() else {
-                                    return Err(self.err("internal parser state error"));
-                                };
-                                done = JsonValue {
-                                    kind: JsonKind::Array(take_from(&mut items, first)),
-                                    pos,
-                                    start,
-                                };
-                            }
-                            None => {
-                                return Err(self.err(
-                                    "unexpected end of input inside an array; a ']' is missing",
-                                ));
-                            }
-                            _ => {
-                                return Err(self.err(format!(
-                                    "expected ',' or ']' after an array element but found {}",
-                                    self.found()
-                                )));
-                            }
-                        }
+                }
+                Some(Frame::Object(open, key)) => {
+                    if let Some(k) = key.take() {
+                        self.build.member(open, k, done);
                     }
-                    Some(Frame::Object { key, .. }) => {
-                        if let Some((k, key_pos)) = key.take() {
-                            members.push(Member {
-                                key: k,
-                                key_pos,
-                                value: done,
-                            });
+                    match self.peek() {
+                        Some(b',') => {
+                            self.bump();
+                            self.skip_ws();
+                            if self.peek() == Some(b'}') {
+                                return Err(self.err("expected a key after ',' but found '}'; remove the trailing comma"));
+                            }
+                            let k = self.key()?;
+                            if let Some(Frame::Object(_, key)) = stack.last_mut() {
+                                *key = Some(k);
+                            }
+                            return Ok(());
                         }
-                        match self.peek() {
-                            Some(b',') => {
-                                self.bump();
-                                self.skip_ws();
-                                if self.peek() == Some(b'}') {
-                                    return Err(self.err("expected a key after ',' but found '}'; remove the trailing comma"));
-                                }
-                                let k = self.key()?;
-                                if let Some(Frame::Object { key, .. }) = stack.last_mut() {
-                                    *key = Some(k);
-                                }
-                                continue 'value;
-                            }
-                            Some(b'}') => {
-                                self.bump();
-                                let Some(Frame::Object {
-                                    first, pos, start, ..
-                                }) = stack.pop()
-                                else {
-                                    return Err(self.err("internal parser state error"));
-                                };
-                                done = JsonValue {
-                                    kind: JsonKind::Object(take_from(&mut members, first)),
-                                    pos,
-                                    start,
-                                };
-                            }
-                            None => {
-                                return Err(self.err(
-                                    "unexpected end of input inside an object; a '}' is missing",
-                                ));
-                            }
-                            _ => {
-                                return Err(self.err(format!(
-                                    "expected ',' or '}}' after an object member but found {}; is a comma missing?",
-                                    self.found()
-                                )));
-                            }
+                        Some(b'}') => {
+                            self.bump();
+                            let Some(Frame::Object(open, _)) = stack.pop() else {
+                                return Err(self.err("internal parser state error"));
+                            };
+                            done = self.build.close(open, self.i);
+                        }
+                        None => {
+                            return Err(self.err(
+                                "unexpected end of input inside an object; a '}' is missing",
+                            ));
+                        }
+                        _ => {
+                            return Err(self.err(format!(
+                                "expected ',' or '}}' after an object member but found {}; is a comma missing?",
+                                self.found()
+                            )));
                         }
                     }
                 }
@@ -370,9 +484,26 @@ impl Parser<'_> {
         }
     }
 
+    /// The document's value is complete: nothing but whitespace may follow.
+    fn finish_document(
+        &mut self,
+        _stack: &mut Vec<Frame<B::Open, B::Key>>,
+    ) -> Result<B::Value, JsonError> {
+        if self.i < self.b.len() {
+            return Err(self.err(format!(
+                "unexpected {} after the end of the JSON document; remove it",
+                self.found()
+            )));
+        }
+        self.root
+            .take()
+            .ok_or_else(|| self.err("internal parser state error"))
+    }
+
     /// Reads `"key"` then `:`, leaving the cursor before the value.
-    fn key(&mut self) -> Result<(String, Position), JsonError> {
+    fn key(&mut self) -> Result<B::Key, JsonError> {
         let pos = self.pos();
+        let start = self.i;
         if self.peek() != Some(b'"') {
             return Err(self.err(format!(
                 "expected an object key in double quotes but found {}",
@@ -380,6 +511,7 @@ impl Parser<'_> {
             )));
         }
         let key = self.string()?;
+        let at = self.span(pos, start);
         self.skip_ws();
         if self.peek() != Some(b':') {
             return Err(self.err(format!(
@@ -388,21 +520,15 @@ impl Parser<'_> {
             )));
         }
         self.bump();
-        Ok((key, pos))
+        self.build.key(key, at).map_err(|m| Self::refused(m, at))
     }
 
-    fn literal(
-        &mut self,
-        word: &str,
-        kind: JsonKind,
-        pos: Position,
-    ) -> Result<JsonValue, JsonError> {
-        let start = self.i;
+    fn literal(&mut self, word: &str, value: Scalar<'a>) -> Result<Scalar<'a>, JsonError> {
         if self.b.get(self.i..self.i + word.len()) == Some(word.as_bytes()) {
-            for _ in 0..word.len() {
-                self.bump();
-            }
-            Ok(JsonValue { kind, pos, start })
+            // Letters only: one column each, no line break.
+            self.i += word.len();
+            self.col += word.len() as u32;
+            Ok(value)
         } else {
             Err(self.err(format!(
                 "expected a JSON value but found {}; strings must be in double quotes",
@@ -411,7 +537,7 @@ impl Parser<'_> {
         }
     }
 
-    fn number(&mut self, pos: Position) -> Result<JsonValue, JsonError> {
+    fn number(&mut self, pos: Position) -> Result<Scalar<'a>, JsonError> {
         let start = self.i;
         // Number characters are ASCII and never a line break: one column each.
         let n = self
@@ -423,20 +549,17 @@ impl Parser<'_> {
             .count();
         self.i += n;
         self.col += n as u32;
-        let text = self.text.get(start..self.i).unwrap_or("");
-        match Number::parse(text) {
-            Some(n) => Ok(JsonValue {
-                kind: JsonKind::Number(n),
-                pos,
-                start,
-            }),
-            None => Err(JsonError {
+        let text: &'a str = self.text.get(start..self.i).unwrap_or("");
+        if super::is_json_number(text) {
+            Ok(Scalar::Number(text))
+        } else {
+            Err(JsonError {
                 message: format!(
                     "'{text}' is not a valid JSON number (no leading zeros, '+' signs or trailing '.'; write whole numbers like 42)"
                 ),
                 pos,
                 offset: start,
-            }),
+            })
         }
     }
 
@@ -455,7 +578,7 @@ impl Parser<'_> {
         Ok(v)
     }
 
-    fn string(&mut self) -> Result<String, JsonError> {
+    fn string(&mut self) -> Result<Cow<'a, str>, JsonError> {
         // Where the string opens, mapped only if it turns out unterminated.
         let open = (self.i, self.line, self.col);
         self.bump(); // opening quote
@@ -463,17 +586,17 @@ impl Parser<'_> {
         loop {
             let run_start = self.i;
             self.plain_run();
-            let run = self.text.get(run_start..self.i).unwrap_or("");
+            let run: &'a str = self.text.get(run_start..self.i).unwrap_or("");
             if out.is_empty() && self.peek() == Some(b'"') {
-                // No escape (the usual case): one exact copy.
+                // No escape (the usual case): borrowed from the input.
                 self.bump();
-                return Ok(run.to_string());
+                return Ok(Cow::Borrowed(run));
             }
             out.push_str(run);
             match self.peek() {
                 Some(b'"') => {
                     self.bump();
-                    return Ok(out);
+                    return Ok(Cow::Owned(out));
                 }
                 Some(b'\\') => {
                     self.bump();

@@ -130,3 +130,40 @@ fn raw_parser_accepts_every_y_file_and_rejects_every_n_file() {
         "now agree with the suite: remove {stale:?} from KNOWN_DISAGREEMENTS"
     );
 }
+
+/// The tape (`json::parse_tape`) on every file of the suite, i_ files included: the same
+/// verdict as the tree parser, the same error at the same place, and for an accepted file the
+/// same tree at the same positions once read back from the tape.
+#[test]
+fn tape_agrees_with_the_tree_parser_on_every_file() {
+    let cases = suite();
+    let (mut accepted, mut refused) = (0, 0);
+    for case in &cases {
+        match (json::parse(&case.input), json::parse_tape(&case.input)) {
+            (Ok(tree), Ok(tape)) => {
+                let from_tape = tape.root().to_value();
+                assert!(
+                    tree.same_at_same_places(&from_tape),
+                    "{}: the tape reads back differently",
+                    case.name
+                );
+                accepted += 1;
+            }
+            (Err(a), Err(b)) => {
+                assert_eq!(a, b, "{}: the errors differ", case.name);
+                refused += 1;
+            }
+            (a, b) => panic!(
+                "{}: tree {:?}, tape {:?}",
+                case.name,
+                a.map(|_| "accepts"),
+                b.map(|_| "accepts")
+            ),
+        }
+    }
+    println!(
+        "JSONTestSuite through the tape: {accepted} accepted, {refused} refused, as the tree parser"
+    );
+    assert_eq!(accepted + refused, cases.len());
+    assert!(accepted >= 95 && refused >= 188, "{accepted} {refused}");
+}

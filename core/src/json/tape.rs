@@ -1,0 +1,584 @@
+//! The flat raw level: a document parsed into one arena ([`Tape`]) of 12-byte nodes in document
+//! order, with every key, string and number kept as a byte span of the input.
+//!
+//! The tape owns no text: it borrows the input, and only strings that hold an escape have a
+//! decoded copy (in `decoded`, found by node index). A container's node records how many nodes
+//! follow it inside it, so its next sibling is one jump away and a child walk never recurses.
+//! Line and column are not stored: [`Tape::position`] computes them from a byte offset, through
+//! a line index built once, on the first question, and through the [`SourceMap`] the text was
+//! parsed with, so a position read here is the one the tree parser records for the same node.
+//!
+//! The grammar, the error messages and their positions are the tree parser's (`parse.rs`
+//! drives both builders), so the tape accepts and refuses exactly what [`super::parse`] does.
+
+use super::parse::{self, Build, Scalar, Span};
+use super::{JsonError, JsonKind, JsonValue, Member, Number, SourceMap};
+use crate::diag::Position;
+use std::borrow::Cow;
+use std::cell::OnceCell;
+
+/// The most nodes one tape holds: a container's node counts its descendants in 28 bits.
+pub const MAX_NODES: usize = (1 << 28) - 1;
+
+const TOO_MANY_NODES: &str = "the document holds more than 268,435,455 JSON values, more than any offsets listing needs; split it into several listings";
+const TOO_LONG: &str =
+    "the document is 4 GiB or longer; split it into several listings of at most 4 GiB";
+
+/// The type of a node. `Key` nodes are the keys of object members: each is followed by the
+/// member's value.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum NodeKind {
+    Null,
+    False,
+    True,
+    Number,
+    String,
+    Key,
+    Array,
+    Object,
+}
+
+const KINDS: [NodeKind; 8] = [
+    NodeKind::Null,
+    NodeKind::False,
+    NodeKind::True,
+    NodeKind::Number,
+    NodeKind::String,
+    NodeKind::Key,
+    NodeKind::Array,
+    NodeKind::Object,
+];
+
+/// One node: its byte span in the input (`start..end`; a string's and a key's include the
+/// quotes) and, packed in `meta`, its kind (3 bits), whether it holds an escape (1 bit) and,
+/// for a container, how many nodes follow it inside it (28 bits).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct Node {
+    start: u32,
+    end: u32,
+    meta: u32,
+}
+
+const ESCAPED: u32 = 1 << 3;
+const INSIDE_SHIFT: u32 = 4;
+
+impl Node {
+    fn kind(self) -> NodeKind {
+        KINDS[(self.meta & 7) as usize]
+    }
+
+    fn escaped(self) -> bool {
+        self.meta & ESCAPED != 0
+    }
+
+    fn inside(self) -> usize {
+        (self.meta >> INSIDE_SHIFT) as usize
+    }
+}
+
+/// A parsed document: the input it borrows, its nodes, and the decoded text of its escaped
+/// strings and keys.
+#[derive(Debug)]
+pub struct Tape<'t> {
+    text: &'t str,
+    map: SourceMap,
+    nodes: Vec<Node>,
+    /// `(node index, decoded text)` for every string or key holding an escape, by index.
+    decoded: Vec<(u32, Box<str>)>,
+    /// Byte offset of every line's first character, built on the first position asked for.
+    lines: OnceCell<Vec<u32>>,
+}
+
+/// Parses `text` into a tape; positions are those of `text` itself.
+pub fn parse_tape(text: &str) -> Result<Tape<'_>, JsonError> {
+    parse_tape_mapped(text, SourceMap::Identity)
+}
+
+/// Parses `text` into a tape whose positions map through `map`.
+pub fn parse_tape_mapped(text: &str, map: SourceMap) -> Result<Tape<'_>, JsonError> {
+    parse_tape_limited(text, map, MAX_NODES)
+}
+
+/// [`parse_tape_mapped`] with at most `max_nodes` nodes (tests lower the limit).
+pub(crate) fn parse_tape_limited(
+    text: &str,
+    map: SourceMap,
+    max_nodes: usize,
+) -> Result<Tape<'_>, JsonError> {
+    if u32::try_from(text.len()).is_err() {
+        return Err(JsonError {
+            message: TOO_LONG.to_string(),
+            pos: Position::new(1, 1),
+            offset: 0,
+        });
+    }
+    // About one node per 7 bytes in an offsets listing: reserve for that, not more.
+    let build = TapeBuild {
+        nodes: Vec::with_capacity(text.len() / 7 + 1),
+        decoded: Vec::new(),
+        max_nodes: max_nodes.min(MAX_NODES),
+    };
+    let ((), mut build) = parse::run(text, &map, build)?;
+    build.nodes.shrink_to_fit();
+    Ok(Tape {
+        text,
+        map,
+        nodes: build.nodes,
+        decoded: build.decoded,
+        lines: OnceCell::new(),
+    })
+}
+
+struct TapeBuild {
+    nodes: Vec<Node>,
+    decoded: Vec<(u32, Box<str>)>,
+    max_nodes: usize,
+}
+
+impl TapeBuild {
+    fn push(
+        &mut self,
+        kind: NodeKind,
+        at: Span,
+        text: Option<Cow<'_, str>>,
+    ) -> Result<u32, &'static str> {
+        let index = self.nodes.len();
+        if index >= self.max_nodes {
+            return Err(TOO_MANY_NODES);
+        }
+        let index = index as u32;
+        let mut meta = kind as u32;
+        if let Some(Cow::Owned(decoded)) = text {
+            meta |= ESCAPED;
+            self.decoded.push((index, decoded.into_boxed_str()));
+        }
+        // The input is shorter than 4 GiB (checked before the parse).
+        self.nodes.push(Node {
+            start: at.start as u32,
+            end: at.end as u32,
+            meta,
+        });
+        Ok(index)
+    }
+}
+
+impl Build for TapeBuild {
+    /// Nodes are pushed as they are read: a finished value needs no handle.
+    type Value = ();
+    type Key = ();
+    /// The container's node index.
+    type Open = u32;
+
+    fn scalar(&mut self, value: Scalar<'_>, at: Span) -> Result<(), &'static str> {
+        match value {
+            Scalar::Null => self.push(NodeKind::Null, at, None),
+            Scalar::Bool(false) => self.push(NodeKind::False, at, None),
+            Scalar::Bool(true) => self.push(NodeKind::True, at, None),
+            Scalar::Number(_) => self.push(NodeKind::Number, at, None),
+            Scalar::String(s) => self.push(NodeKind::String, at, Some(s)),
+        }
+        .map(drop)
+    }
+
+    fn key(&mut self, key: Cow<'_, str>, at: Span) -> Result<(), &'static str> {
+        self.push(NodeKind::Key, at, Some(key)).map(drop)
+    }
+
+    fn open(&mut self, array: bool, at: Span) -> Result<u32, &'static str> {
+        let kind = if array {
+            NodeKind::Array
+        } else {
+            NodeKind::Object
+        };
+        self.push(kind, at, None)
+    }
+
+    fn item(&mut self, _: &mut u32, _: ()) {}
+
+    fn member(&mut self, _: &mut u32, _: (), _: ()) {}
+
+    fn close(&mut self, open: u32, end: usize) {
+        let inside = self.nodes.len() - open as usize - 1;
+        if let Some(node) = self.nodes.get_mut(open as usize) {
+            node.end = end as u32;
+            // Fewer than `MAX_NODES` nodes in all (checked at every push): fits 28 bits.
+            node.meta |= (inside as u32) << INSIDE_SHIFT;
+        }
+    }
+}
+
+impl<'t> Tape<'t> {
+    /// The document's value.
+    pub fn root(&self) -> TapeValue<'_, 't> {
+        TapeValue {
+            tape: self,
+            index: 0,
+        }
+    }
+
+    /// How many nodes the tape holds.
+    pub fn len(&self) -> usize {
+        self.nodes.len()
+    }
+
+    /// Never true: a parsed document has at least one value.
+    pub fn is_empty(&self) -> bool {
+        self.nodes.is_empty()
+    }
+
+    /// The text the tape was parsed from.
+    pub fn text(&self) -> &'t str {
+        self.text
+    }
+
+    /// The position of byte `offset` of the text, in the original input: the line and column
+    /// the parser counts (columns in characters), mapped through the tape's [`SourceMap`].
+    pub fn position(&self, offset: usize) -> Position {
+        let lines = self.lines.get_or_init(|| {
+            let mut lines = vec![0u32];
+            lines.extend(
+                self.text
+                    .bytes()
+                    .enumerate()
+                    .filter(|&(_, b)| b == b'\n')
+                    .map(|(i, _)| i as u32 + 1),
+            );
+            lines
+        });
+        let line = lines.partition_point(|&s| s as usize <= offset).max(1);
+        let line_start = lines.get(line - 1).map_or(0, |&s| s as usize);
+        let before = self.text.get(line_start..offset).unwrap_or("");
+        // The parser skips a byte order mark without counting a column.
+        let bom = line == 1 && before.starts_with('\u{feff}');
+        let column = (before.chars().count() - usize::from(bom)) as u32 + 1;
+        self.map.map(offset, line as u32, column)
+    }
+
+    fn node(&self, index: u32) -> Node {
+        self.nodes.get(index as usize).copied().unwrap_or(Node {
+            start: 0,
+            end: 0,
+            meta: NodeKind::Null as u32,
+        })
+    }
+
+    /// The text of a string or key node: decoded when it held an escape, else borrowed from
+    /// the input between the quotes.
+    fn string_at(&self, index: u32) -> &str {
+        let node = self.node(index);
+        if node.escaped() {
+            let at = self.decoded.partition_point(|d| d.0 < index);
+            return self
+                .decoded
+                .get(at)
+                .filter(|d| d.0 == index)
+                .map_or("", |d| &d.1);
+        }
+        self.text
+            .get(node.start as usize + 1..(node.end as usize).saturating_sub(1))
+            .unwrap_or("")
+    }
+}
+
+/// One value of a tape: a copyable view (the tape and a node index).
+#[derive(Clone, Copy)]
+pub struct TapeValue<'a, 't> {
+    tape: &'a Tape<'t>,
+    index: u32,
+}
+
+/// The kind and the source span, not the tape.
+impl std::fmt::Debug for TapeValue<'_, '_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{:?}@{}..{}", self.kind(), self.start(), self.end())
+    }
+}
+
+impl<'a, 't> TapeValue<'a, 't> {
+    fn raw(self) -> Node {
+        self.tape.node(self.index)
+    }
+
+    pub fn kind(self) -> NodeKind {
+        self.raw().kind()
+    }
+
+    /// Byte offset of the value's first character in the parsed text.
+    pub fn start(self) -> usize {
+        self.raw().start as usize
+    }
+
+    /// Byte offset just past the value's last character.
+    pub fn end(self) -> usize {
+        self.raw().end as usize
+    }
+
+    /// The value's text exactly as written (a string's with its quotes and escapes).
+    pub fn source(self) -> &'t str {
+        let node = self.raw();
+        self.tape
+            .text
+            .get(node.start as usize..node.end as usize)
+            .unwrap_or("")
+    }
+
+    /// The position of the value's first character in the original input.
+    pub fn pos(self) -> Position {
+        self.tape.position(self.start())
+    }
+
+    pub fn is_null(self) -> bool {
+        self.kind() == NodeKind::Null
+    }
+
+    pub fn as_str(self) -> Option<&'a str> {
+        (self.kind() == NodeKind::String).then(|| self.tape.string_at(self.index))
+    }
+
+    /// A number's text exactly as written.
+    pub fn as_number_text(self) -> Option<&'t str> {
+        (self.kind() == NodeKind::Number).then(|| self.source())
+    }
+
+    /// The next value after this one at the same level (for a member's value: the next key).
+    fn next_index(self) -> u32 {
+        self.index + 1 + self.raw().inside() as u32
+    }
+
+    /// The members of an object, in input order (duplicates kept): `(key, key position
+    /// offset, value)`. Empty for anything else.
+    pub fn members(self) -> Members<'a, 't> {
+        let (next, end) = match self.kind() {
+            NodeKind::Object => (self.index + 1, self.next_index()),
+            _ => (0, 0),
+        };
+        Members {
+            tape: self.tape,
+            next,
+            end,
+        }
+    }
+
+    /// The elements of an array, in order. Empty for anything else.
+    pub fn items(self) -> Items<'a, 't> {
+        let (next, end) = match self.kind() {
+            NodeKind::Array => (self.index + 1, self.next_index()),
+            _ => (0, 0),
+        };
+        Items {
+            tape: self.tape,
+            next,
+            end,
+        }
+    }
+
+    /// The LAST member named `key` (Jackson's rule for duplicate keys).
+    pub fn get(self, key: &str) -> Option<TapeValue<'a, 't>> {
+        self.members()
+            .filter(|m| m.key == key)
+            .last()
+            .map(|m| m.value)
+    }
+
+    /// The value as a tree, with the positions the tree parser gives it.
+    pub fn to_value(self) -> JsonValue {
+        let kind = match self.kind() {
+            NodeKind::Null | NodeKind::Key => JsonKind::Null,
+            NodeKind::False => JsonKind::Bool(false),
+            NodeKind::True => JsonKind::Bool(true),
+            NodeKind::Number => JsonKind::Number(
+                Number::parse(self.source()).unwrap_or_else(|| Number::from_i64(0)),
+            ),
+            NodeKind::String => JsonKind::String(self.tape.string_at(self.index).to_string()),
+            NodeKind::Array => JsonKind::Array(self.items().map(TapeValue::to_value).collect()),
+            NodeKind::Object => JsonKind::Object(
+                self.members()
+                    .map(|m| Member {
+                        key: m.key.to_string(),
+                        key_pos: self.tape.position(m.key_start),
+                        value: m.value.to_value(),
+                    })
+                    .collect(),
+            ),
+        };
+        JsonValue {
+            kind,
+            pos: self.pos(),
+            start: self.start(),
+        }
+    }
+}
+
+/// One member of an object on a tape.
+#[derive(Debug, Clone, Copy)]
+pub struct TapeMember<'a, 't> {
+    pub key: &'a str,
+    /// Byte offset of the key's opening quote.
+    pub key_start: usize,
+    pub value: TapeValue<'a, 't>,
+}
+
+/// The members of an object on a tape.
+#[derive(Debug)]
+pub struct Members<'a, 't> {
+    tape: &'a Tape<'t>,
+    next: u32,
+    end: u32,
+}
+
+impl<'a, 't> Iterator for Members<'a, 't> {
+    type Item = TapeMember<'a, 't>;
+
+    fn next(&mut self) -> Option<TapeMember<'a, 't>> {
+        if self.next >= self.end {
+            return None;
+        }
+        let key = self.next;
+        let value = TapeValue {
+            tape: self.tape,
+            index: key + 1,
+        };
+        self.next = value.next_index();
+        Some(TapeMember {
+            key: self.tape.string_at(key),
+            key_start: self.tape.node(key).start as usize,
+            value,
+        })
+    }
+}
+
+/// The elements of an array on a tape.
+#[derive(Debug)]
+pub struct Items<'a, 't> {
+    tape: &'a Tape<'t>,
+    next: u32,
+    end: u32,
+}
+
+impl<'a, 't> Iterator for Items<'a, 't> {
+    type Item = TapeValue<'a, 't>;
+
+    fn next(&mut self) -> Option<TapeValue<'a, 't>> {
+        if self.next >= self.end {
+            return None;
+        }
+        let item = TapeValue {
+            tape: self.tape,
+            index: self.next,
+        };
+        self.next = item.next_index();
+        Some(item)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #![allow(clippy::unwrap_used, clippy::panic)]
+    use super::*;
+    use crate::json::parse;
+    /// The tape of `text` agrees with the tree parser: the same error, or the same tree at the
+    /// same positions.
+    fn agrees(text: &str, map: &SourceMap) {
+        match (
+            parse::parse_mapped(text, map),
+            parse_tape_mapped(text, map.clone()),
+        ) {
+            (Ok(tree), Ok(tape)) => {
+                let from_tape = tape.root().to_value();
+                assert!(
+                    tree.same_at_same_places(&from_tape),
+                    "{text:?}: {tree:?} != {from_tape:?}"
+                );
+            }
+            (Err(a), Err(b)) => assert_eq!(a, b, "{text:?}"),
+            (a, b) => panic!("{text:?}: tree {a:?}, tape {:?}", b.map(|t| t.len())),
+        }
+    }
+
+    #[test]
+    fn agrees_with_the_tree_parser() {
+        let texts = [
+            "{}",
+            "[]",
+            "  [ ]  ",
+            "\u{feff}{\"a\": [1, {\"b\": null}]}",
+            "{\"offsets\":[{\"partition\":{\"cluster\":\"east\",\"partition\":0,\"topic\":\"t\"},\"offset\":{\"offset\":41}}]}",
+            "{\n  \"é\" : [ 1,\n    \"x\\\"y\" ],\r\n\t\"k\": -0.5e3 }",
+            "[\"\\ud83d\\ude00\", \"a\\nb\", true, false, null, 9223372036854775808]",
+            "{\"a\":1,\"a\":2}",
+            "[[[[]]], {}, [{}]]",
+            "\"just a string\"",
+            "12",
+            // Errors, each where the tree parser reports it.
+            "",
+            "[1,]",
+            "{\"a\" 1}",
+            "{\"a\":1,}",
+            "[1 2]",
+            "{\"a\": 01}",
+            "\"ab",
+            "\"a\\qb\"",
+            "{} x",
+            "[\"\\ud800\"]",
+            "{\"a\":tru}",
+            "{\"k\"\n:\n}",
+        ];
+        let checkpoints = SourceMap::Checkpoints(
+            (0..200)
+                .step_by(3)
+                .enumerate()
+                .map(|(k, at)| (at, (at % 4) as u32 + 1, Position::new(k as u32 + 2, 7)))
+                .collect(),
+        );
+        for text in texts {
+            agrees(text, &SourceMap::Identity);
+            agrees(
+                text,
+                &SourceMap::Block {
+                    first_line: 4,
+                    indent: 4,
+                },
+            );
+            agrees(text, &checkpoints);
+        }
+        let deep = format!("{}{}", "[".repeat(128), "]".repeat(128));
+        agrees(&deep, &SourceMap::Identity);
+        agrees(&"[".repeat(200), &SourceMap::Identity);
+    }
+
+    #[test]
+    fn nodes_are_twelve_bytes_and_spans_are_the_source() {
+        assert_eq!(size_of::<Node>(), 12);
+        let text = r#"{"k":"a\"b","n":-1.50,"o":{"x":[1,2]},"k":"last"}"#;
+        let tape = parse_tape(text).unwrap();
+        // The object, 4 keys, 2 strings, a number, the inner object, its key, the array, 2.
+        assert_eq!(tape.len(), 13);
+        let root = tape.root();
+        assert_eq!(root.source(), text);
+        let keys: Vec<&str> = root.members().map(|m| m.key).collect();
+        assert_eq!(keys, ["k", "n", "o", "k"]);
+        let first = root.members().next().unwrap().value;
+        assert_eq!(first.as_str(), Some("a\"b"));
+        assert_eq!(first.source(), r#""a\"b""#);
+        assert_eq!(root.get("k").unwrap().as_str(), Some("last"));
+        assert_eq!(root.get("n").unwrap().as_number_text(), Some("-1.50"));
+        let array = root.get("o").unwrap().get("x").unwrap();
+        assert_eq!(array.source(), "[1,2]");
+        let items: Vec<&str> = array.items().map(|v| v.source()).collect();
+        assert_eq!(items, ["1", "2"]);
+        assert!(root.get("missing").is_none());
+        assert_eq!(root.items().count(), 0);
+        assert_eq!(array.members().count(), 0);
+    }
+
+    #[test]
+    fn the_node_limit_is_a_located_error() {
+        let e = parse_tape_limited("[1,\n2,3]", SourceMap::Identity, 3).unwrap_err();
+        assert_eq!((e.offset, e.pos), (6, Position::new(2, 3)));
+        assert!(
+            e.message.contains("more than 268,435,455 JSON values"),
+            "{e:?}"
+        );
+        assert!(parse_tape_limited("[1,2,3]", SourceMap::Identity, 4).is_ok());
+    }
+}
