@@ -112,14 +112,14 @@ pub(crate) fn parse_tape_limited(
             offset: 0,
         });
     }
-    // About one node per 7 bytes in an offsets listing: reserve for that, not more.
+    // About one node per 7.7 bytes in a compact offsets listing (fewer in a pretty one):
+    // reserve for one per 7 and keep the slack, since shrinking would copy the whole array.
     let build = TapeBuild {
         nodes: Vec::with_capacity(text.len() / 7 + 1),
         decoded: Vec::new(),
         max_nodes: max_nodes.min(MAX_NODES),
     };
-    let ((), mut build) = parse::run(text, &map, build)?;
-    build.nodes.shrink_to_fit();
+    let ((), build) = parse::run(text, &map, build)?;
     Ok(Tape {
         text,
         map,

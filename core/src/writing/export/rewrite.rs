@@ -100,39 +100,38 @@ fn configmap_node<'a>(root: &'a JsonValue, listing: &Listing) -> Option<&'a Json
 }
 
 /// The JSON ConfigMap `original` with the offsets value replaced by `payload` (the pretty
-/// payload of `edited`, whose other fields say where it goes).
+/// payload of `edited`, whose other fields say where it goes). The document is read as a tape:
+/// only the data value's byte span is needed, every other byte is copied as it was.
 fn rewrite_json_configmap(
     original: &str,
     edited: &Listing,
     payload: &str,
 ) -> Result<String, String> {
-    let root = json::parse(original).map_err(|e| format!("{}: {}", e.pos, e.message))?;
+    let tape = json::parse_tape(original).map_err(|e| format!("{}: {}", e.pos, e.message))?;
     let key = edited
         .data_key
         .as_deref()
         .ok_or("the listing has no data key")?;
-    let node = configmap_node(&root, edited)
+    let root = tape.root();
+    let configmap = match root.get("kind").and_then(|k| k.as_str()) {
+        Some("List") => edited
+            .configmap
+            .as_ref()
+            .and_then(|c| c.list_index)
+            .and_then(|index| root.get("items")?.items().nth(index)),
+        _ => Some(root),
+    };
+    let node = configmap
         .and_then(|cm| cm.get("data"))
         .and_then(|d| d.get(key))
         .ok_or_else(|| format!("the data key '{key}' was not found again"))?;
-    let start = node.start;
-    let bytes = original.as_bytes();
-    if bytes.get(start) != Some(&b'"') {
+    if node.as_str().is_none() {
         return Err(format!("the data key '{key}' does not hold a string"));
     }
-    let mut i = start + 1;
-    let end = loop {
-        match bytes.get(i) {
-            Some(b'\\') => i += 2,
-            Some(b'"') => break i + 1,
-            Some(_) => i += 1,
-            None => return Err("unterminated string".into()),
-        }
-    };
     let mut out = String::with_capacity(original.len() + 64);
-    out.push_str(original.get(..start).unwrap_or(""));
+    out.push_str(original.get(..node.start()).unwrap_or(""));
     json::write_string(&mut out, payload);
-    out.push_str(original.get(end..).unwrap_or(""));
+    out.push_str(original.get(node.end()..).unwrap_or(""));
     Ok(out)
 }
 
