@@ -85,8 +85,9 @@ pub struct Tape<'t> {
     nodes: Vec<Node>,
     /// `(node index, decoded text)` for every string or key holding an escape, by index.
     decoded: Vec<(u32, Box<str>)>,
-    /// Byte offset of every line's first character, built on the first position asked for.
-    lines: OnceCell<Vec<u32>>,
+    /// Where lines start and where characters span several bytes, built on the first
+    /// position asked for.
+    lines: OnceCell<LineIndex>,
 }
 
 /// Parses `text` into a tape; positions are those of `text` itself.
@@ -127,6 +128,52 @@ pub(crate) fn parse_tape_limited(
         decoded: build.decoded,
         lines: OnceCell::new(),
     })
+}
+
+/// Line and column of any byte offset in O(log n): the offsets where lines start, and those of
+/// the UTF-8 continuation bytes (a column counts characters, as the parser does). Both lists
+/// are sorted; non-ASCII text is rare in offsets listings, so the second is usually empty.
+#[derive(Debug)]
+struct LineIndex {
+    starts: Vec<u32>,
+    continuations: Vec<u32>,
+    bom: bool,
+}
+
+impl LineIndex {
+    fn of(text: &str) -> LineIndex {
+        let mut starts = vec![0u32];
+        let mut continuations = Vec::new();
+        // The text is shorter than 4 GiB (checked before the parse).
+        for (i, &b) in text.as_bytes().iter().enumerate() {
+            if b == b'\n' {
+                starts.push(i as u32 + 1);
+            } else if b & 0xC0 == 0x80 {
+                continuations.push(i as u32);
+            }
+        }
+        LineIndex {
+            starts,
+            continuations,
+            bom: text.starts_with('\u{feff}'),
+        }
+    }
+
+    /// The 1-based line and column of byte `offset`.
+    fn line_column(&self, offset: usize) -> (u32, u32) {
+        let below = |list: &[u32], at: usize| list.partition_point(|&s| (s as usize) < at);
+        let line = self
+            .starts
+            .partition_point(|&s| s as usize <= offset)
+            .max(1);
+        let start = self.starts.get(line - 1).map_or(0, |&s| s as usize);
+        let bytes = offset.saturating_sub(start);
+        let continuations = below(&self.continuations, offset) - below(&self.continuations, start);
+        // The parser skips a byte order mark without counting a column.
+        let bom = usize::from(self.bom && line == 1 && offset >= 3);
+        let column = bytes.saturating_sub(continuations + bom) + 1;
+        (line as u32, column as u32)
+    }
 }
 
 struct TapeBuild {
@@ -234,24 +281,9 @@ impl<'t> Tape<'t> {
     /// The position of byte `offset` of the text, in the original input: the line and column
     /// the parser counts (columns in characters), mapped through the tape's [`SourceMap`].
     pub fn position(&self, offset: usize) -> Position {
-        let lines = self.lines.get_or_init(|| {
-            let mut lines = vec![0u32];
-            lines.extend(
-                self.text
-                    .bytes()
-                    .enumerate()
-                    .filter(|&(_, b)| b == b'\n')
-                    .map(|(i, _)| i as u32 + 1),
-            );
-            lines
-        });
-        let line = lines.partition_point(|&s| s as usize <= offset).max(1);
-        let line_start = lines.get(line - 1).map_or(0, |&s| s as usize);
-        let before = self.text.get(line_start..offset).unwrap_or("");
-        // The parser skips a byte order mark without counting a column.
-        let bom = line == 1 && before.starts_with('\u{feff}');
-        let column = (before.chars().count() - usize::from(bom)) as u32 + 1;
-        self.map.map(offset, line as u32, column)
+        let index = self.lines.get_or_init(|| LineIndex::of(self.text));
+        let (line, column) = index.line_column(offset);
+        self.map.map(offset, line, column)
     }
 
     fn node(&self, index: u32) -> Node {
@@ -522,6 +554,8 @@ mod tests {
             "[\"\\ud800\"]",
             "{\"a\":tru}",
             "{\"k\"\n:\n}",
+            "[\"ééé\", \"€\", {\"😀\": [\"x\"]}, 1]",
+            "\u{feff}[\"é\",\n \"€\", 2]",
         ];
         let checkpoints = SourceMap::Checkpoints(
             (0..200)
