@@ -47,6 +47,12 @@ say "the alter ConfigMap (refused by K6 above 1 MiB, as Kubernetes would; the ti
 say "until the refusal) and the PATCH body. Wall clock, \`std::time::Instant\`, one thread, profile"
 say "\`release\` (opt-level 3, LTO: the profile of the CLI a user builds)."
 
+section "The flat level (issue 22): the tree, the tape and serde_json::Value parsing the 100k payload"
+cargo bench -q -p offsets-core --bench raw_level --profile release 2>/dev/null | tee -a "$report"
+say ""
+say "Median of 5 parses after a warm-up. Heap held: the peak of live heap bytes (counted by"
+say "\`peak_alloc\`) from the start of the parse while its result is alive."
+
 # 3. The CLI against jq and Python.
 section "CLI against the floor, jq and Python: shift every offset by -1 over 100k entries"
 if [ -x scripts/bench-cli.sh ]; then

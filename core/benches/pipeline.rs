@@ -21,51 +21,12 @@
 use offsets_core::edit::{Action, ExportScope, Selection, Session};
 use offsets_core::export::{self, ConfigMapOptions};
 use offsets_core::{ImportOptions, Listing, import, validate};
-use peak_alloc::PeakAlloc;
 use std::hint::black_box;
 use std::time::{Duration, Instant};
 
-/// The system allocator, counting the bytes live and their peak: the raw-level table's heap
-/// figures.
-#[global_allocator]
-static HEAP: PeakAlloc = PeakAlloc;
+mod inputs;
 
-/// Runs `f`, keeping its result alive until the peak is read: (time, peak heap bytes above
-/// what was live before).
-fn timed_peak<T>(f: impl FnOnce() -> T) -> (Duration, usize) {
-    let before = HEAP.current_usage();
-    HEAP.reset_peak_usage();
-    let t = Instant::now();
-    let value = black_box(f());
-    let elapsed = t.elapsed();
-    let peak = HEAP.peak_usage().saturating_sub(before);
-    drop(value);
-    (elapsed, peak)
-}
-
-/// Topics the generated partitions are spread over.
-const TOPICS: usize = 100;
-
-/// A compact MirrorMaker 2 source payload of `n` entries, as `GET /connectors/NAME/offsets`
-/// returns it: deterministic, partitions `i / TOPICS` of `topic-{i % TOPICS}`, offsets large
-/// enough to need all their digits.
-pub fn rest_payload(n: usize) -> String {
-    let mut s = String::with_capacity(n * 96 + 16);
-    s.push_str("{\"offsets\":[");
-    for i in 0..n {
-        if i > 0 {
-            s.push(',');
-        }
-        s.push_str(&format!(
-            "{{\"partition\":{{\"cluster\":\"east\",\"partition\":{},\"topic\":\"topic-{}\"}},\"offset\":{{\"offset\":{}}}}}",
-            i / TOPICS,
-            i % TOPICS,
-            1_000_000_007u64 * (i as u64 % 1000) + i as u64 + 1
-        ));
-    }
-    s.push_str("]}");
-    s
-}
+use inputs::{TOPICS, rest_payload};
 
 /// The ConfigMap Strimzi writes for the same listing (`strimzi.io/connector-offsets=list`):
 /// Jackson-pretty JSON in a `|-` block under the MirrorMaker 2 data key.
@@ -234,56 +195,10 @@ fn main() {
     eprintln!(
         "median of {runs} runs (3-5 for 100k entries) after one warm-up run; wall clock, one thread"
     );
-    let largest = sizes.iter().copied().max().unwrap_or(100_000);
-    references(largest, runs.clamp(3, 5));
-    raw_level(largest, runs.clamp(3, 5));
-}
-
-/// Issue 22: the raw level alone on the REST payload of `n` entries. The tree
-/// (`json::parse`, what the import builds today), the flat tape (`json::parse_tape`), and
-/// serde_json's own `Value` as the peer: median time and the heap the result holds at its peak.
-fn raw_level(n: usize, runs: usize) {
-    let text = rest_payload(n);
-    let mut rows: Vec<(&str, Duration, usize)> = Vec::new();
-    let parsers: [(&str, &dyn Fn(&str) -> usize); 3] = [
-        ("tree (json::parse)", &|t| {
-            offsets_core::json::parse(t).map_or(0, |v| v.as_members().map_or(0, <[_]>::len))
-        }),
-        ("tape (json::parse_tape)", &|t| {
-            offsets_core::json::parse_tape(t).map_or(0, |tape| tape.len())
-        }),
-        ("serde_json::Value (peer)", &|t| {
-            serde_json::from_str::<serde_json::Value>(t)
-                .map_or(0, |v| v.as_object().map_or(0, serde_json::Map::len))
-        }),
-    ];
-    for (name, parse) in parsers {
-        let mut times = Vec::new();
-        let mut peak = 0;
-        for _ in 0..=runs {
-            let (t, p) = timed_peak(|| parse(black_box(&text)));
-            times.push(t);
-            peak = p;
-        }
-        times.remove(0);
-        rows.push((name, median(&mut times), peak));
-    }
-    println!();
-    println!(
-        "| raw level (issue 22), {n}-entry REST payload, {} bytes | parse ms | vs serde_json::Value | heap held at peak | x input |",
-        text.len()
+    references(
+        sizes.iter().copied().max().unwrap_or(100_000),
+        runs.clamp(3, 5),
     );
-    println!("|---|---:|---:|---:|---:|");
-    let peer = rows.last().map_or(Duration::ZERO, |r| r.1);
-    for (name, t, peak) in &rows {
-        println!(
-            "| {name} | {} | {:.2}x | {:.1} MB | {:.2}x |",
-            ms(*t),
-            t.as_secs_f64() / peer.as_secs_f64().max(1e-9),
-            *peak as f64 / 1e6,
-            *peak as f64 / text.len() as f64
-        );
-    }
 }
 
 /// `kafka-get-offsets.sh` output for the partitions of [`rest_payload`]`(n)`: one

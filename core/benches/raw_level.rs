@@ -1,0 +1,98 @@
+//! Benchmark (not a test) of the raw level alone (issue 22): the tree (`json::parse`, what the
+//! import builds today), the flat tape (`json::parse_tape`) and serde_json's own `Value` as the
+//! peer, on the generated 100k-entry REST payload. Prints the median time and the heap each
+//! result holds at its peak, counted by a global allocator (so this is its own binary: the
+//! counting would slow every allocation of the pipeline bench).
+//!
+//!   cargo bench -p offsets-core --bench raw_level --profile release [-- --runs N --entries N]
+#![allow(clippy::print_stdout, clippy::unwrap_used)]
+
+mod inputs;
+
+use inputs::rest_payload;
+use peak_alloc::PeakAlloc;
+use std::hint::black_box;
+use std::time::{Duration, Instant};
+
+/// The system allocator, counting the bytes live and their peak.
+#[global_allocator]
+static HEAP: PeakAlloc = PeakAlloc;
+
+fn median(times: &mut [Duration]) -> Duration {
+    times.sort_unstable();
+    times.get(times.len() / 2).copied().unwrap_or_default()
+}
+
+/// Runs `f`, keeping its result alive until the peak is read: (time, peak heap bytes above
+/// what was live before).
+fn timed_peak<T>(f: impl FnOnce() -> T) -> (Duration, usize) {
+    let before = HEAP.current_usage();
+    HEAP.reset_peak_usage();
+    let t = Instant::now();
+    let value = black_box(f());
+    let elapsed = t.elapsed();
+    let peak = HEAP.peak_usage().saturating_sub(before);
+    drop(value);
+    (elapsed, peak)
+}
+
+/// A parser under test: the text in, a count out (so the result is used).
+type Parse = dyn Fn(&str) -> usize;
+
+fn main() {
+    let mut runs = 5usize;
+    let mut n = 100_000usize;
+    let mut args = std::env::args().skip(1);
+    while let Some(a) = args.next() {
+        match a.as_str() {
+            "--runs" => runs = args.next().and_then(|v| v.parse().ok()).unwrap_or(runs),
+            "--entries" => n = args.next().and_then(|v| v.parse().ok()).unwrap_or(n),
+            _ => {} // `cargo bench` passes `--bench`; ignore what we do not know.
+        }
+    }
+    raw_level(n, runs.max(1));
+}
+
+/// The three parsers on the REST payload of `n` entries, `runs` times each after a warm-up.
+fn raw_level(n: usize, runs: usize) {
+    let text = rest_payload(n);
+    let mut rows: Vec<(&str, Duration, usize)> = Vec::new();
+    let parsers: [(&str, &Parse); 3] = [
+        ("tree (json::parse)", &|t| {
+            offsets_core::json::parse(t).map_or(0, |v| v.as_members().map_or(0, <[_]>::len))
+        }),
+        ("tape (json::parse_tape)", &|t| {
+            offsets_core::json::parse_tape(t).map_or(0, |tape| tape.len())
+        }),
+        ("serde_json::Value (peer)", &|t| {
+            serde_json::from_str::<serde_json::Value>(t)
+                .map_or(0, |v| v.as_object().map_or(0, serde_json::Map::len))
+        }),
+    ];
+    for (name, parse) in parsers {
+        let mut times = Vec::new();
+        let mut peak = 0;
+        for _ in 0..=runs {
+            let (t, p) = timed_peak(|| parse(black_box(&text)));
+            times.push(t);
+            peak = p;
+        }
+        times.remove(0);
+        rows.push((name, median(&mut times), peak));
+    }
+    println!(
+        "| raw level (issue 22), {n}-entry REST payload, {} bytes | parse ms | vs serde_json::Value | heap held at peak | x input |",
+        text.len()
+    );
+    println!("|---|---:|---:|---:|---:|");
+    let peer = rows.last().map_or(Duration::ZERO, |r| r.1);
+    for (name, t, peak) in &rows {
+        println!(
+            "| {name} | {:.1} | {:.2}x | {:.1} MB | {:.2}x |",
+            t.as_secs_f64() * 1000.0,
+            t.as_secs_f64() / peer.as_secs_f64().max(1e-9),
+            *peak as f64 / 1e6,
+            *peak as f64 / text.len() as f64
+        );
+    }
+}
