@@ -70,6 +70,11 @@ impl Number {
         })
     }
 
+    /// `text` verbatim, already checked against the grammar (by the parser).
+    pub(super) fn checked(text: &str) -> Number {
+        Number(NumberText::new(text))
+    }
+
     /// Checks `text` against the JSON number grammar and keeps it verbatim.
     pub fn parse(text: &str) -> Option<Number> {
         if is_json_number(text) {

@@ -113,7 +113,8 @@ impl Build for TreeBuild {
         let kind = match value {
             Scalar::Null => JsonKind::Null,
             Scalar::Bool(b) => JsonKind::Bool(b),
-            Scalar::Number(text) => JsonKind::Number(Number::parse(text).ok_or("not a number")?),
+            // The parser checked the grammar.
+            Scalar::Number(text) => JsonKind::Number(Number::checked(text)),
             Scalar::String(s) => JsonKind::String(s.into_owned()),
         };
         Ok(JsonValue {

@@ -419,7 +419,8 @@ impl<'a, 't> TapeValue<'a, 't> {
             NodeKind::False => JsonKind::Bool(false),
             NodeKind::True => JsonKind::Bool(true),
             NodeKind::Number => JsonKind::Number(
-                Number::parse(self.source()).unwrap_or_else(|| Number::from_i64(0)),
+                // A number node's span passed the grammar when it was parsed.
+                Number::checked(self.source()),
             ),
             NodeKind::String => JsonKind::String(self.tape.string_at(self.index).to_string()),
             NodeKind::Array => JsonKind::Array(self.items().map(TapeValue::to_value).collect()),
