@@ -7,12 +7,15 @@
 //! iterative (an explicit stack), so hostile nesting ends in an error at [`MAX_DEPTH`] instead
 //! of overflowing the call stack.
 //!
-//! This file holds the tree ([`JsonValue`]); `parse` holds the parser, `number` the numbers,
+//! This file holds the tree ([`JsonValue`]); `parse` holds the parser, `build` what it sends to a
+//! builder and the tree's builder, `line_index` the tape's line and column, `number` the numbers,
 //! `source_map` the position mapping, `tape` the flat level (one arena of nodes over the input), `write` the writers and `serde_bridge` the bridge into
 //! serde_json records.
 
 use crate::diag::Position;
 
+mod build;
+mod line_index;
 mod number;
 mod parse;
 mod serde_bridge;
