@@ -48,7 +48,6 @@ pub(super) fn run<B: Build>(
         map,
         checkpoint: Cell::new(0),
         build,
-        root: None,
     };
     let value = parser.document()?;
     Ok((value, parser.build))
@@ -73,8 +72,6 @@ struct Parser<'a, B: Build> {
     /// of searching (a `-o json` ConfigMap has a checkpoint at every escaped quote).
     checkpoint: Cell<usize>,
     build: B,
-    /// The document's value once it is complete.
-    root: Option<B::Value>,
 }
 
 fn describe_byte(text: &str, i: usize) -> String {
@@ -227,9 +224,8 @@ impl<'a, B: Build> Parser<'a, B> {
                     if self.peek() == Some(close) {
                         self.bump();
                         let done = self.build.close(open, self.i);
-                        self.attach(&mut stack, done)?;
-                        if stack.is_empty() {
-                            return self.finish_document(&mut stack);
+                        if let Some(root) = self.attach(&mut stack, done)? {
+                            return self.finish_document(root);
                         }
                         continue 'value;
                     }
@@ -273,34 +269,30 @@ impl<'a, B: Build> Parser<'a, B> {
                 .build
                 .scalar(scalar, at)
                 .map_err(|m| Self::refused(m, at))?;
-            self.attach(&mut stack, done)?;
-            if stack.is_empty() {
-                return self.finish_document(&mut stack);
+            if let Some(root) = self.attach(&mut stack, done)? {
+                return self.finish_document(root);
             }
         }
     }
 
     /// A value is complete: attach it to its parent, closing containers as far as possible.
-    /// Returns with the cursor before the next value (after a `,` or an object key), or with
-    /// an empty stack and the document's value kept for [`Parser::finish_document`].
+    /// Returns `None` with the cursor before the next value (after a `,` or an object key), or
+    /// the document's value once the stack is empty.
     fn attach(
         &mut self,
         stack: &mut Vec<Frame<B::Open, B::Key>>,
         mut done: B::Value,
-    ) -> Result<(), JsonError> {
+    ) -> Result<Option<B::Value>, JsonError> {
         loop {
             self.skip_ws();
             match stack.last_mut() {
-                None => {
-                    self.root = Some(done);
-                    return Ok(());
-                }
+                None => return Ok(Some(done)),
                 Some(Frame::Array(open)) => {
                     self.build.item(open, done);
                     match self.peek() {
                         Some(b',') => {
                             self.bump();
-                            return Ok(());
+                            return Ok(None);
                         }
                         Some(b']') => {
                             self.bump();
@@ -336,7 +328,7 @@ impl<'a, B: Build> Parser<'a, B> {
                             if let Some(Frame::Object(_, key)) = stack.last_mut() {
                                 *key = Some(k);
                             }
-                            return Ok(());
+                            return Ok(None);
                         }
                         Some(b'}') => {
                             self.bump();
@@ -363,19 +355,14 @@ impl<'a, B: Build> Parser<'a, B> {
     }
 
     /// The document's value is complete: nothing but whitespace may follow.
-    fn finish_document(
-        &mut self,
-        _stack: &mut Vec<Frame<B::Open, B::Key>>,
-    ) -> Result<B::Value, JsonError> {
+    fn finish_document(&self, root: B::Value) -> Result<B::Value, JsonError> {
         if self.i < self.b.len() {
             return Err(self.err(format!(
                 "unexpected {} after the end of the JSON document; remove it",
                 self.found()
             )));
         }
-        self.root
-            .take()
-            .ok_or_else(|| self.err("internal parser state error"))
+        Ok(root)
     }
 
     /// Reads `"key"` then `:`, leaving the cursor before the value.

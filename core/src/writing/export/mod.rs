@@ -285,4 +285,40 @@ mod tests {
         assert_eq!(listing.form, InputForm::Csv);
         assert!(rewrite_session(text, &Session::new(listing)).is_none());
     }
+
+    #[test]
+    fn a_json_configmap_in_a_list_changes_only_its_data_value() {
+        // The second item holds the offsets; the first has a look-alike data key, and the value
+        // holds escapes, so the span found on the tape must be the whole quoted string.
+        let inner = r#"{\"offsets\":[{\"partition\":{\"kafka_partition\":0,\"kafka_topic\":\"t\"},\"offset\":{\"kafka_offset\":5}}]}"#;
+        let text = format!(
+            "{{\"apiVersion\": \"v1\", \"kind\": \"List\", \"items\": [\n  {{\"kind\": \"Secret\", \"data\": {{\"k.json\": \"x\"}}}},\n  {{\"apiVersion\": \"v1\", \"kind\": \"ConfigMap\", \"metadata\": {{\"name\": \"o\"}}, \"data\": {{\"k.json\": \"{inner}\"}}}}\n]}}\n"
+        );
+        let listing = import_bytes_unvalidated(text.as_bytes(), &ImportOptions::default())
+            .unwrap_or_else(|d| panic!("{d:?}"));
+        assert_eq!(listing.form, InputForm::ConfigMapJson);
+        let mut session = Session::new(listing);
+        session
+            .apply(Action::SetEach {
+                changes: vec![(0, Some(3))],
+            })
+            .unwrap();
+        let out = rewrite_document(&text, &session.working_listing()).unwrap();
+        let (before, after) = text.split_once(&format!("\"{inner}\"")).unwrap();
+        assert!(out.starts_with(before), "{out}");
+        assert!(out.ends_with(after), "{out}");
+        let value = &out[before.len()..out.len() - after.len()];
+        let decoded = json::parse(value).unwrap();
+        let payload = json::parse(decoded.as_str().unwrap()).unwrap();
+        let offset = payload.get("offsets").unwrap().as_array().unwrap()[0]
+            .get("offset")
+            .unwrap()
+            .get("kafka_offset")
+            .unwrap()
+            .as_number()
+            .unwrap()
+            .text()
+            .to_string();
+        assert_eq!(offset, "3");
+    }
 }
