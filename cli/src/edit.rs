@@ -464,7 +464,7 @@ fn restore_from(session: &Session, rows: Vec<usize>, other: &Listing, log: &mut 
         .entries
         .iter()
         .enumerate()
-        .filter_map(|(i, e)| Some((e.key()?, i)))
+        .filter_map(|(i, e)| Some((e.connect_key(other.kind)?, i)))
         .collect();
     let mut changes = Vec::new();
     let mut missing = 0usize;
@@ -472,7 +472,7 @@ fn restore_from(session: &Session, rows: Vec<usize>, other: &Listing, log: &mut 
         let Some(row) = session.row(i) else { continue };
         let value = row
             .entry
-            .key()
+            .connect_key(session.kind())
             .and_then(|k| index.get(&k))
             .and_then(|&j| other.entries.get(j))
             .map(|e| offsets_core::diff::offset_value(session.kind(), e));

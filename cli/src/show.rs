@@ -132,7 +132,7 @@ pub fn table(listing: &Listing) -> String {
     };
     let mut out = format!(
         "{}, key {}, {} entr{}\n",
-        kind.label_from(listing.kind_source),
+        listing.kind_label(),
         output::printable(listing.data_key.as_deref().unwrap_or("-")),
         listing.entries.len(),
         if listing.entries.len() == 1 {

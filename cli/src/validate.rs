@@ -122,7 +122,7 @@ pub fn render_text(name: &str, imported: Option<&Imported>, diagnostics: &[Diagn
             out.push_str(&format!(
                 "{name}: {counts} (kind {}, {}, key {}, {})\n",
                 l.kind.id(),
-                l.kind_source.phrase(),
+                l.kind_phrase(),
                 l.data_key
                     .as_deref()
                     .map_or("-".into(), offsets_core::names::shown),

@@ -1,6 +1,7 @@
 // Live conformance: every case of tests/conformance/ is sent, exactly as it stands, as
 // PATCH /connectors/NAME/offsets to a STOPPED connector of its kind on the real worker, and
-// `connect-offsets validate --kind KIND` is run on the same body. A case fails when
+// `connect-offsets export --to json --kind KIND` (the alter a user would send: validation, plus
+// the export's own refusal of an empty alter) is run on the same body. A case fails when
 //   - the worker's status differs from the status the case records (the derived cases are
 //     themselves checked against the real thing),
 //   - the worker's message does not contain the case's message fragment,
@@ -58,11 +59,11 @@ const CONNECTORS = {
   }],
 };
 
-/** Our verdict: `validate --kind K` on the body as a file; exit 0 accepts, 1 or 2 rejects. */
+/** Our verdict: `export --to json --kind K` on the body as a file; exit 0 accepts, 1 or 2 rejects. */
 function ourVerdict(c) {
   const file = join(dir, `${c.id.replace(/[^a-z0-9-]/gi, '_')}.json`);
   writeFileSync(file, c.body);
-  const r = cli(['validate', file, '--kind', c.kind, '--format', 'json']);
+  const r = cli(['export', file, '--to', 'json', '--kind', c.kind]);
   return { reject: r.status !== 0, output: r.stdout + r.stderr };
 }
 

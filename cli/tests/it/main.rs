@@ -13,6 +13,7 @@ mod plan_create;
 mod plan_create_strimzi;
 mod readme_flags;
 mod references;
+mod review;
 mod rounds;
 mod safe_apply;
 mod words;

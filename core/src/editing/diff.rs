@@ -40,6 +40,8 @@ pub struct EntryDiff {
     /// `east/orders:0`, `events:2` or the partition map.
     pub label: String,
     pub key: Option<PartitionKey>,
+    /// The entry's index in the second listing, when it is there.
+    pub after_index: Option<usize>,
     pub before: Option<OffsetValue>,
     pub after: Option<OffsetValue>,
     pub change: Change,
@@ -179,17 +181,21 @@ pub fn diff(before: &Listing, after: &Listing) -> Diff {
     let mut seen = vec![false; after.entries.len()];
     let mut entries = Vec::with_capacity(before.entries.len());
     let mut summary = Summary::default();
+    let mut keyless = KeylessMatch::new(after, kind);
     for (i, b) in before.entries.iter().enumerate() {
         let key = b.connect_key(kind);
         let label = describe_entry(kind, b);
         let rank = rank_from_end.get(i).copied().unwrap_or(0);
-        let found = key.as_ref().and_then(|k| {
-            let dups = earlier.get(k).filter(|_| rank > 0);
-            match dups.and_then(|d| d.len().checked_sub(rank).and_then(|j| d.get(j))) {
-                Some(&j) => Some(j),
-                None => after_index.get(k).copied(),
+        let found = match &key {
+            Some(k) => {
+                let dups = earlier.get(k).filter(|_| rank > 0);
+                match dups.and_then(|d| d.len().checked_sub(rank).and_then(|j| d.get(j))) {
+                    Some(&j) => Some(j),
+                    None => after_index.get(k).copied(),
+                }
             }
-        });
+            None => keyless.find(b),
+        };
         let (before_v, after_v, change) =
             match found.and_then(|j| after.entries.get(j).map(|a| (j, a))) {
                 Some((j, a)) => {
@@ -204,6 +210,7 @@ pub fn diff(before: &Listing, after: &Listing) -> Diff {
         entries.push(EntryDiff {
             label,
             key,
+            after_index: found.filter(|&j| j < after.entries.len()),
             before: before_v,
             after: after_v,
             change,
@@ -216,6 +223,7 @@ pub fn diff(before: &Listing, after: &Listing) -> Diff {
         entries.push(EntryDiff {
             label: describe_entry(kind, a),
             key: a.connect_key(kind),
+            after_index: Some(j),
             before: None,
             after: Some(offset_value(kind, a)),
             change: Change::Added,
@@ -244,6 +252,49 @@ pub fn diff(before: &Listing, after: &Listing) -> Diff {
         reset: after.reset.clone(),
         entries,
         summary,
+    }
+}
+
+/// Pairs the entries that have no partition key (`partition` missing or not an object): such an
+/// entry is the same entry in both listings when its whole text is the same, in the same order
+/// among the keyless entries (a listing diffed against itself is unchanged). Each `before` entry
+/// takes the first unpaired keyless `after` entry, at or past the last one paired, with the same
+/// value; one with no such twin is removed, and the `after` entries left over are added.
+struct KeylessMatch<'a> {
+    after: &'a Listing,
+    /// The indexes of `after`'s keyless entries, in order.
+    candidates: Vec<usize>,
+    /// How many of `candidates` are paired or passed over.
+    next: usize,
+}
+
+impl<'a> KeylessMatch<'a> {
+    fn new(after: &'a Listing, kind: ConnectorKind) -> Self {
+        let candidates = after
+            .entries
+            .iter()
+            .enumerate()
+            .filter(|(_, e)| e.connect_key(kind).is_none())
+            .map(|(i, _)| i)
+            .collect();
+        KeylessMatch {
+            after,
+            candidates,
+            next: 0,
+        }
+    }
+
+    fn find(&mut self, b: &Entry) -> Option<usize> {
+        let rest = self.candidates.get(self.next..)?;
+        let offset = rest.iter().position(|&j| {
+            self.after
+                .entries
+                .get(j)
+                .is_some_and(|a| a.value.same_as(&b.value))
+        })?;
+        let j = rest.get(offset).copied();
+        self.next += offset + 1;
+        j
     }
 }
 

@@ -299,18 +299,15 @@ impl Editor {
     /// it as the state [`Editor::export_waiting`]).
     fn nothing_to_alter(&self) -> Option<Diagnostic> {
         let session = self.session()?;
-        let all = self.exports_every_entry();
-        let count = if all {
-            session.rows().filter(|r| !r.removed).count()
-        } else {
-            session.changed_count()
-        };
+        let rows = session.rows().filter(|r| !r.removed).count();
+        let all = self.exports_every_entry() || rows == 0;
+        let count = if all { rows } else { session.changed_count() };
         (count == 0).then(|| {
             Diagnostic::error(
                 "S2",
                 Position::NONE,
                 if all {
-                    "Make a change to export: the listing is empty, and Kafka Connect rejects an empty list (HTTP 400). To clear every offset use Reset instead."
+                    "Make a change to export: the listing is empty, and Kafka Connect rejects an empty list (HTTP 400). Add the partitions to set under Add partitions; to clear every offset use Reset instead."
                 } else {
                     "Make a change to export: no offset was changed yet. Edit offsets, or tick \"Export all entries\" to export the listing as it is."
                 },

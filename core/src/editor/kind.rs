@@ -2,7 +2,7 @@
 //! detected without a choice, and the options the selector offers.
 
 use super::Editor;
-use crate::model::ConnectorKind;
+use crate::model::{ConnectorKind, KindSource, NO_ENTRIES_KIND};
 use crate::reading::import::detected_kind;
 
 /// The selector's value for "use the detected kind" (its first option).
@@ -20,7 +20,11 @@ impl Editor {
         let detected = match self.session() {
             Some(s) => {
                 let (kind, source) = detected_kind(s.imported());
-                format!("Detected: {}", kind.label_from(source))
+                if s.imported().entries.is_empty() && source == KindSource::Keys {
+                    format!("Detected: connector kind unknown ({NO_ENTRIES_KIND})")
+                } else {
+                    format!("Detected: {}", kind.label_from(source))
+                }
             }
             None => "Detected: (nothing loaded)".to_string(),
         };

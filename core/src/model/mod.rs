@@ -304,7 +304,36 @@ pub struct Listing {
     pub reset: ResetFact,
 }
 
+/// What a listing with no entries and no other hint says of its kind (IMP6, `show`, the
+/// `validate` summary): nothing is known, whatever the default kind.
+pub const NO_ENTRIES_KIND: &str = "no entries to tell it from";
+
 impl Listing {
+    /// True when nothing tells the connector kind: no entries to classify, and no choice, data
+    /// key or owner reference. The kind is then the generic default, not a detection.
+    pub fn kind_unknown(&self) -> bool {
+        self.entries.is_empty() && self.kind_source == KindSource::Keys
+    }
+
+    /// The kind with where it came from, `MirrorSourceConnector (from the data key)`, or
+    /// `connector kind unknown (no entries to tell it from)` when [`Listing::kind_unknown`].
+    pub fn kind_label(&self) -> String {
+        if self.kind_unknown() {
+            format!("connector kind unknown ({NO_ENTRIES_KIND})")
+        } else {
+            self.kind.label_from(self.kind_source)
+        }
+    }
+
+    /// Where the kind came from, as the `validate` summary says it.
+    pub fn kind_phrase(&self) -> &'static str {
+        if self.kind_unknown() {
+            NO_ENTRIES_KIND
+        } else {
+            self.kind_source.phrase()
+        }
+    }
+
     /// An empty listing of a kind, built by code.
     pub fn new(kind: ConnectorKind, form: InputForm) -> Listing {
         Listing {

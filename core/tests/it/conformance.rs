@@ -1,6 +1,7 @@
 //! The conformance suite: every case of `tests/conformance/*.json` (request bodies with the answer
 //! apache/kafka gives, see that folder's README) validated as a bare REST body with the case's
-//! connector kind chosen, as `connect-offsets validate --kind KIND` does. Each case must agree
+//! connector kind chosen and exported as the PATCH body, as `connect-offsets export --to json
+//! --kind KIND` does. Each case must agree
 //! with upstream on the verdict (reject exactly when at least one error is reported; the
 //! documented departures are rejected although upstream accepts), the error (reject) or warning
 //! (accept with a `rule`) must carry the expected rule id, and its message must contain every
@@ -9,7 +10,7 @@
 #![allow(clippy::panic, clippy::expect_used, clippy::print_stdout)]
 
 use offsets_core::json::{self, JsonKind, JsonValue};
-use offsets_core::{ConnectorKind, Diagnostic, ImportOptions, Severity, import};
+use offsets_core::{ConnectorKind, Diagnostic, ImportOptions, Severity, export, import};
 use std::path::Path;
 
 /// Where our rule id legitimately differs from the one the case names (section 8's id).
@@ -83,8 +84,14 @@ fn check(c: &Case) -> Option<String> {
         kind: Some(kind),
         ..ImportOptions::default()
     };
+    // The verdict is the export's: the body is what a user would send as the alter, so the
+    // PATCH export's refusals count too (an empty alter is refused there, S2, not by `validate`,
+    // since an empty listing is normal).
     let diagnostics: Vec<Diagnostic> = match import(&c.body, &options) {
-        Ok(imported) => imported.diagnostics,
+        Ok(imported) => match export::patch_json(&imported.listing, None, false) {
+            Ok(_) => imported.diagnostics,
+            Err(refused) => refused,
+        },
         Err(errors) => errors,
     };
     let errors: Vec<&Diagnostic> = diagnostics

@@ -18,12 +18,41 @@ fn a_listing_with_duplicate_partitions_diffs_clean_against_itself() {
         ",5,2\n,5,2\n",
         "t,0,1\nt,0,7\nt,1,3\n",
         r#"{"offsets":[{"partition":{"kafka_topic":"t","kafka_partition":0},"offset":{"kafka_offset":1}},{"partition":{"kafka_topic":"t","kafka_partition":0},"offset":{"kafka_offset":2}}]}"#,
+        // The edit_session fuzz target's crash input (issue 31, item 19): an entry without a
+        // partition, which has no key to match by.
+        r#"{"offsets":[{"offset":{"x":1}}]}"#,
+        // Keyless entries of every shape, twice, between keyed ones.
+        r#"{"offsets":[{"offset":{"x":1}},{"partition":{"file":"/a"},"offset":{"position":1}},17,{"offset":{"x":1}},{"partition":"p"},null,17]}"#,
     ] {
         let l = listing(text);
         let d = diff(&l, &l);
         assert_eq!(d.summary.changed(), 0, "{text:?}: {:?}", d.entries);
         assert_eq!(d.entries.len(), l.entries.len(), "{text:?}");
     }
+}
+
+#[test]
+fn keyless_entries_pair_by_their_text_in_order() {
+    // The second `{"x":1}` is removed and `{"x":3}` added; the others pair with their twins.
+    let before =
+        listing(r#"{"offsets":[{"offset":{"x":1}},{"offset":{"x":2}},{"offset":{"x":1}}]}"#);
+    let after =
+        listing(r#"{"offsets":[{"offset":{"x":1}},{"offset":{"x":2}},{"offset":{"x":3}}]}"#);
+    let d = diff(&before, &after);
+    let changes: Vec<_> = d
+        .entries
+        .iter()
+        .map(|e| (e.change, e.after_index))
+        .collect();
+    assert_eq!(
+        changes,
+        [
+            (Change::Unchanged, Some(0)),
+            (Change::Unchanged, Some(1)),
+            (Change::Removed, None),
+            (Change::Added, Some(2)),
+        ]
+    );
 }
 
 #[test]

@@ -1,11 +1,11 @@
-//! Rules over the listing as a whole, emitted once per listing (IMP4–IMP6, S1, S2, S10, MS14,
+//! Rules over the listing as a whole, emitted once per listing (IMP4–IMP6, S1, S10, MS14,
 //! MC3, MC4, SK7), and the names of the ConfigMap wrapper (K1, K2, K4).
 
 use super::Ctx;
 use super::structure::duplicate_keys;
 use crate::diag::{Position, Severity};
 use crate::model::names::{self, ConfigMapName, ConfigMapRole};
-use crate::model::{ConnectorKind, Listing};
+use crate::model::{ConnectorKind, KindSource, Listing};
 
 /// The rules about the listing as a whole; `entries` and `first_pos` describe its entries
 /// (their number and the first one's position), `unchanged` says the payload equals the
@@ -17,14 +17,21 @@ pub(super) fn listing_rules(
     unchanged: bool,
 ) {
     let l = cx.listing;
+    // No entries to classify and nothing else saying the kind (`Listing::kind_unknown`, over
+    // the entries counted here: a streamed validation counts the rows left, not the imported).
+    let kind_unknown = entries == 0 && l.kind_source == KindSource::Keys;
     cx.push(
         "IMP6",
         Severity::Info,
         l.payload_pos,
-        format!("Detected: {}.", l.kind.label_from(l.kind_source)),
+        if kind_unknown {
+            "Connector kind unknown: the listing has no entries to tell it from, so only the generic checks apply. Choose the kind (--kind, or Connector kind on the page) before adding entries.".to_owned()
+        } else {
+            format!("Detected: {}.", l.kind.label_from(l.kind_source))
+        },
         None,
     );
-    if l.kind == ConnectorKind::Generic {
+    if l.kind == ConnectorKind::Generic && !kind_unknown {
         cx.push(
             "GENERIC",
             Severity::Info,
@@ -65,13 +72,6 @@ pub(super) fn listing_rules(
             Severity::Info,
             l.offsets_pos,
             "No offsets listed yet. The connector has not committed any offsets, or they were reset. Source offsets are flushed every offset.flush.interval.ms (60 s by default).".into(),
-            None,
-        );
-        cx.push(
-            "S2",
-            Severity::Error,
-            l.offsets_pos,
-            "Nothing to alter: 'offsets' is empty, and Kafka Connect answers HTTP 400 'Partitions / offsets need to be provided for an alter offsets request'. To clear every offset use Reset instead.".into(),
             None,
         );
     } else {

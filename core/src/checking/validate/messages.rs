@@ -87,6 +87,10 @@ pub(super) fn missing_offset_key(n: usize, example: &str) -> String {
 /// (a deliberate departure: it would store a different partition than the one written).
 pub(super) fn partition_problem(n: usize, v: &JsonValue) -> Option<String> {
     const RANGE: &str = "it must be an integer between 0 and 2147483647";
+    if is_nested(v) {
+        // Kafka Connect refuses it before MirrorMaker 2 reads it, and S6 quotes that answer.
+        return None;
+    }
     let x = v.as_number().filter(|x| x.is_integer_text());
     let Some(x) = x else {
         return Some(format!(
@@ -117,6 +121,24 @@ pub(super) fn partition_problem(n: usize, v: &JsonValue) -> Option<String> {
     Some(format!(
         "Entry #{n}: 'partition' has the invalid value {p}; {RANGE} (MirrorMaker 2 answers HTTP 500 '... which cannot be negative')."
     ))
+}
+
+/// An object or an array: in a source connector's maps, S6 reports it with the answer Kafka
+/// Connect gives ('Offsets may only contain primitive types'), before MirrorMaker 2's own
+/// checks run, so those rules do not claim their answers for it.
+pub(super) fn is_nested(v: &JsonValue) -> bool {
+    matches!(v.kind, JsonKind::Array(_) | JsonKind::Object(_))
+}
+
+/// What Jackson answers when a map (an entry's `partition` or `offset`) is another JSON type:
+/// a string goes to the map's String-argument creator, which it has not (seen on Kafka 4.3.1).
+pub(super) fn not_a_map_answer(v: &JsonValue) -> &'static str {
+    match v.kind {
+        JsonKind::String(_) => {
+            "Cannot construct instance of `java.util.LinkedHashMap` (although at least one Creator exists): no String-argument constructor/factory method to deserialize from String value"
+        }
+        _ => "Cannot deserialize value of type java.util.Map",
+    }
 }
 
 pub(super) fn extra_keys(map: &JsonValue, known: &[&str]) -> Option<String> {

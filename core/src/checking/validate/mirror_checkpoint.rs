@@ -2,7 +2,10 @@
 //! MC2), worded as `MirrorUtils` words them: the key, its value and what it must be.
 
 use super::Ctx;
-use super::messages::{missing_key, missing_offset_key, not_a_string, partition_problem, shown};
+use super::messages::{
+    is_nested, missing_key, missing_offset_key, not_a_map_answer, not_a_string, partition_problem,
+    shown,
+};
 use crate::model::{ConnectorKind, Entry, OffsetField};
 
 pub(super) fn mirror_other_rules(cx: &mut Ctx<'_>, i: usize, entry: &Entry) {
@@ -22,7 +25,9 @@ pub(super) fn mirror_other_rules(cx: &mut Ctx<'_>, i: usize, entry: &Entry) {
         for k in strings {
             match p.get(k) {
                 None => cx.err("MC1", p.pos, missing_key(n, k), i),
-                Some(v) if v.as_str().is_none() => cx.err("MC1", v.pos, not_a_string(n, k, v), i),
+                Some(v) if v.as_str().is_none() && !is_nested(v) => {
+                    cx.err("MC1", v.pos, not_a_string(n, k, v), i)
+                }
                 Some(_) => {}
             }
         }
@@ -43,7 +48,7 @@ pub(super) fn mirror_other_rules(cx: &mut Ctx<'_>, i: usize, entry: &Entry) {
         OffsetField::Other(v) => cx.err(
             "MC2",
             v.pos,
-            format!("Entry #{n}: the offset must be null or {{\"offset\": 0}}, not {}; Kafka Connect answers HTTP 500 'Cannot deserialize value of type java.util.Map'.", shown(v)),
+            format!("Entry #{n}: the offset must be null or {{\"offset\": 0}}, not {}; Kafka Connect answers HTTP 500 '{}'.", shown(v), not_a_map_answer(v)),
             i,
         ),
         OffsetField::Map(map) => match map.get("offset") {
@@ -62,6 +67,8 @@ pub(super) fn mirror_other_rules(cx: &mut Ctx<'_>, i: usize, entry: &Entry) {
                     format!("Entry #{n}: the offset is {}; {ONLY_ZERO} (MirrorMaker 2 answers HTTP 500 '... for the 'offset' key; the only accepted value is 0').", x.text()),
                     i,
                 ),
+                // A nested value: S6 quotes the answer Kafka Connect gives first.
+                None if is_nested(v) => {}
                 None => cx.err(
                     "MC2",
                     v.pos,

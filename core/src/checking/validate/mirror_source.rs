@@ -2,8 +2,8 @@
 
 use super::Ctx;
 use super::messages::{
-    extra_keys, missing_key, missing_offset_key, not_a_string, partition_problem, range_message,
-    shown,
+    extra_keys, is_nested, missing_key, missing_offset_key, not_a_map_answer, not_a_string,
+    partition_problem, range_message, shown,
 };
 use crate::json::JsonKind;
 use crate::model::names;
@@ -30,6 +30,7 @@ pub(super) fn mirror_source_rules(
         for k in ["cluster", "topic"] {
             if let Some(v) = p.get(k)
                 && v.as_str().is_none()
+                && !is_nested(v)
             {
                 cx.err("MS2", v.pos, not_a_string(n, k, v), i);
             }
@@ -74,7 +75,7 @@ pub(super) fn mirror_source_rules(
         OffsetField::Other(v) => cx.err(
             "MS7",
             v.pos,
-            format!("Entry #{n}: the offset must be null or an object {{\"offset\": N}}, not {}; Kafka Connect answers HTTP 500 'Cannot deserialize value of type java.util.Map'.", shown(v)),
+            format!("Entry #{n}: the offset must be null or an object {{\"offset\": N}}, not {}; Kafka Connect answers HTTP 500 '{}'.", shown(v), not_a_map_answer(v)),
             i,
         ),
         OffsetField::Map(map) => match map.get("offset") {
@@ -94,6 +95,8 @@ pub(super) fn mirror_source_rules(
                         format!("Entry #{n}: the offset {} is negative; it must be a whole number ≥ 0 (MirrorMaker 2 answers HTTP 500 '... for the 'offset' key, which cannot be negative'). To replay from the beginning of the partition, set the offset to null.", shown(v)),
                         i,
                     ),
+                    // A nested value: S6 quotes the answer Kafka Connect gives first.
+                    None if is_nested(v) => {}
                     None => cx.err(
                         "MS8",
                         v.pos,

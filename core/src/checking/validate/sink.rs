@@ -5,7 +5,7 @@
 //! topic partition.
 
 use super::Ctx;
-use super::messages::{java_parse_long, java_string_value, shown};
+use super::messages::{java_parse_long, java_string_value, not_a_map_answer, shown};
 use crate::diag::Position;
 use crate::json::{JsonKind, JsonValue};
 use crate::model::names;
@@ -37,7 +37,7 @@ pub(super) fn sink_rules(cx: &mut Ctx<'_>, i: usize, entry: &Entry) {
         OffsetField::Other(v) => cx.err(
             "SK4",
             v.pos,
-            format!("Entry #{n}: the offset must be null or an object {{\"kafka_offset\": N}}, not {}; Kafka Connect answers HTTP 500 'Cannot deserialize value of type java.util.Map'.", shown(v)),
+            format!("Entry #{n}: the offset must be null or an object {{\"kafka_offset\": N}}, not {}; Kafka Connect answers HTTP 500 '{}'.", shown(v), not_a_map_answer(v)),
             i,
         ),
         OffsetField::Map(map) => match map.get("kafka_offset") {

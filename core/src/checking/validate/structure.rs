@@ -2,7 +2,7 @@
 //! duplicate partitions across entries (S7).
 
 use super::Ctx;
-use super::messages::shown;
+use super::messages::{not_a_map_answer, shown};
 use crate::diag::Severity;
 use crate::json::{JsonKind, JsonValue, Member};
 use crate::model::{ConnectorKind, Entry, KeyIndex, OffsetField};
@@ -74,10 +74,6 @@ fn repeated_after_both(cx: &mut Ctx<'_>, members: &[Member], i: usize) -> bool {
     false
 }
 
-/// What Jackson answers when an entry or one of its maps has the wrong JSON type.
-const NOT_A_MAP: &str =
-    "Kafka Connect answers HTTP 500 'Cannot deserialize value of type java.util.Map'";
-
 pub(super) fn structure_rules(cx: &mut Ctx<'_>, i: usize, entry: &Entry) {
     let n = i + 1;
     let kind = cx.listing.kind;
@@ -127,9 +123,10 @@ pub(super) fn structure_rules(cx: &mut Ctx<'_>, i: usize, entry: &Entry) {
             "S4",
             p.pos,
             format!(
-                "Entry #{n}: 'partition' must be an object such as {}, not {}; {NOT_A_MAP}.",
+                "Entry #{n}: 'partition' must be an object such as {}, not {}; Kafka Connect answers HTTP 500 '{}'.",
                 partition_example(kind),
-                shown(p)
+                shown(p),
+                not_a_map_answer(p)
             ),
             i,
         ),
@@ -310,8 +307,10 @@ pub(super) fn generic_rules(cx: &mut Ctx<'_>, i: usize, entry: &Entry) {
             "S11",
             v.pos,
             format!(
-                "Entry #{}: the offset must be null or an object of plain values (Kafka Connect returns HTTP 500 'Cannot deserialize').",
-                i + 1
+                "Entry #{}: the offset must be null or an object of plain values, not {}; Kafka Connect answers HTTP 500 '{}'.",
+                i + 1,
+                shown(v),
+                not_a_map_answer(v)
             ),
             i,
         );

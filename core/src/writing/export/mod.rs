@@ -109,11 +109,16 @@ pub enum Gate<'a> {
 }
 
 /// Validates (or takes the caller's findings); `Err` with every diagnostic when any is an error.
+/// An alter of no entries is refused here (S2), not by validation: an empty *listing* is normal
+/// (a connector that never committed, or one just reset), an empty *alter* is not.
 fn gate(listing: &Listing, gate: Gate<'_>) -> Result<Vec<Diagnostic>, Vec<Diagnostic>> {
-    let diags = match gate {
+    let mut diags = match gate {
         Gate::Validate { baseline } => validate(listing, baseline),
         Gate::Checked(diags) => diags.to_vec(),
     };
+    if listing.entries.is_empty() {
+        diags.push(nothing_to_alter(listing));
+    }
     if has_errors(&diags) {
         Err(diags)
     } else {
@@ -121,29 +126,26 @@ fn gate(listing: &Listing, gate: Gate<'_>) -> Result<Vec<Diagnostic>, Vec<Diagno
     }
 }
 
+/// S2: the refusal of an export with no entries.
+pub fn nothing_to_alter(listing: &Listing) -> Diagnostic {
+    Diagnostic::error(
+        "S2",
+        listing.offsets_pos,
+        "Nothing to alter: 'offsets' is empty, and Kafka Connect answers HTTP 400 'Partitions / offsets need to be provided for an alter offsets request'. To clear every offset use Reset instead.",
+    )
+}
+
 /// Keeps only the entries of `edited` that differ from `imported` (changed or added): what an
 /// alter should name. Entries are compared by partition key and offset meaning.
 pub fn changed_entries(imported: &Listing, edited: &Listing) -> Listing {
     let d = diff(imported, edited);
     let mut keep = vec![false; edited.entries.len()];
-    let index: std::collections::HashMap<_, usize> = edited
-        .entries
-        .iter()
-        .enumerate()
-        .filter_map(|(i, e)| Some((e.key()?, i)))
-        .collect();
+    // The diff names the edited entry it paired each partition with (matched as Connect stores
+    // it: a sink's `"kafka_partition": "1"` is partition 1 on both sides). An entry without a
+    // partition key is kept unless it is the same as an imported one, so validation reports it.
     for e in &d.entries {
         if !matches!(e.change, Change::Unchanged | Change::Removed)
-            && let Some(&i) = e.key.as_ref().and_then(|k| index.get(k))
-            && let Some(slot) = keep.get_mut(i)
-        {
-            *slot = true;
-        }
-    }
-    // Entries without a partition key cannot be matched; keep them so validation reports them.
-    for (i, e) in edited.entries.iter().enumerate() {
-        if e.key().is_none()
-            && let Some(slot) = keep.get_mut(i)
+            && let Some(slot) = e.after_index.and_then(|i| keep.get_mut(i))
         {
             *slot = true;
         }
