@@ -4,6 +4,7 @@
 
 use crate::CliError;
 use lexopt::ValueExt;
+use offsets_core::editor::{ProblemItem, group_problems};
 use offsets_core::export::Export;
 use offsets_core::rollback::Rollback;
 use offsets_core::{Diagnostic, Severity};
@@ -93,23 +94,45 @@ pub fn push_diagnostic(out: &mut String, name: &str, d: &Diagnostic, message: &s
 }
 
 /// Writes errors (all) and warnings (at most `max_warnings`) to stderr, `NAME:LINE:COL:` style.
+/// Problems of one rule and one message shape on many rows (5,000 MS11 after a shift of every
+/// row) are one line, as the page's Problems list groups them (`group_problems`): the count,
+/// what they say, and the first of them in full.
 pub fn report(name: &str, diagnostics: &[Diagnostic], max_warnings: usize) {
+    let owned: Vec<Diagnostic> = diagnostics
+        .iter()
+        .filter(|d| d.severity != Severity::Info || d.rule.starts_with('K'))
+        .cloned()
+        .collect();
     let mut out = String::new();
     let mut warnings = 0usize;
     let mut hidden = 0usize;
-    for d in diagnostics {
-        match d.severity {
-            Severity::Info if !d.rule.starts_with('K') => continue,
-            Severity::Warning => {
-                warnings += 1;
-                if warnings > max_warnings {
-                    hidden += 1;
-                    continue;
+    for item in group_problems(&owned) {
+        let (first, line) = match item {
+            ProblemItem::One(i) => match owned.get(i) {
+                Some(d) => (d, d.message.clone()),
+                None => continue,
+            },
+            ProblemItem::Group {
+                rule,
+                summary,
+                members,
+                ..
+            } => match members.first().and_then(|&i| owned.get(i)) {
+                Some(d) => {
+                    let what = summary.strip_prefix(rule).unwrap_or(&summary).trim_start();
+                    (d, format!("{what} The first: {}", d.message))
                 }
+                None => continue,
+            },
+        };
+        if first.severity == Severity::Warning {
+            warnings += 1;
+            if warnings > max_warnings {
+                hidden += 1;
+                continue;
             }
-            _ => {}
         }
-        push_diagnostic(&mut out, name, d, &d.message);
+        push_diagnostic(&mut out, name, first, &line);
     }
     if hidden > 0 {
         out.push_str(&format!(

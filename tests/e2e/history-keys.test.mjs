@@ -183,10 +183,10 @@ test('Ctrl+Z in a committed offset cell is the app\'s undo: the cell always show
     await until(async () => (await cell.inputValue()) === '41', { message: 'then the edit' });
     await eventually(async () => assert.equal(await resumes(), '42'));
     await page.keyboard.press('Control+z');
-    // Nothing left to undo: still the model's value.
+    // Then the first load itself is taken back (issue 31, item 10): the table goes, and the
+    // empty page is back; after that there is nothing left to undo.
+    await cell.waitFor({ state: 'detached' });
+    await page.keyboard.press('Control+z');
     await page.getByRole('alert').filter({ hasText: 'Nothing to undo.' }).waitFor();
-    await eventually(async () => assert.equal(await cell.inputValue(), '41'));
-    await page.getByRole('heading', { name: 'Connector offsets editor' }).click();
-    await eventually(async () => assert.equal(await changeText(page, name), '', 'no new edit on blur'));
   });
 });

@@ -59,13 +59,16 @@ test('the S7 problem offers "Keep only the last", which removes the earlier entr
   });
 });
 
-test('adding partitions to an empty listing clears "Nothing to alter", and the Cluster field stays (issue 20, item 2)', async () => {
+test('an empty listing is no error: the export waits for partitions, and adding them clears it; the Cluster field stays (issues 20 item 2, 31 item 14)', async () => {
   await withApp({}, async ({ page }) => {
     await paste(page, '{"offsets":[]}');
     const kind = page.getByRole('combobox', { name: 'Connector kind', exact: true });
     await kind.selectOption({ label: 'MirrorSourceConnector' });
     const problems = page.getByRole('region', { name: 'Problems' });
-    await problems.getByText(/Nothing to alter: 'offsets' is empty/).waitFor();
+    const exportRegion = page.getByRole('region', { name: 'Export' });
+    await problems.getByText(/No offsets listed yet/).first().waitFor();
+    await exportRegion.getByText(/Make a change to export: the listing is empty/).first().waitFor();
+    assert.equal(await problems.getByText(/Nothing to alter/).count(), 0, 'an empty listing is not an error');
     const cluster = page.getByRole('textbox', { name: 'Cluster', exact: true });
     await cluster.fill('east');
     await page.getByRole('textbox', { name: 'Topic to add', exact: true }).fill('orders');
@@ -73,8 +76,7 @@ test('adding partitions to an empty listing clears "Nothing to alter", and the C
     await page.getByRole('textbox', { name: 'Offset', exact: true }).fill('10');
     await page.getByRole('button', { name: 'Add', exact: true }).click();
     await page.getByRole('textbox', { name: 'Offset of orders partition 5', exact: true }).waitFor();
-    await eventually(async () => assert.equal(await problems.getByText(/Nothing to alter/).count(), 0));
-    const exportRegion = page.getByRole('region', { name: 'Export' });
+    await eventually(async () => assert.equal(await exportRegion.getByText(/the listing is empty/).count(), 0));
     await eventually(async () => assert.equal(await exportRegion.getByText(/Export is disabled until/).count(), 0));
     await eventually(async () => assert.equal(await cluster.inputValue(), 'east', 'the Cluster field keeps what was typed'));
   });

@@ -7,7 +7,9 @@
 //   - the worker's message does not contain the case's message fragment,
 //   - our verdict differs from the worker's (reject exactly when the worker does not answer
 //     200), except for the deliberate departures, which must still be answered 200 by the worker
-//     and rejected by us.
+//     and rejected by us,
+//   - an error of the case's rule quotes an answer (`answers HTTP NNN '...'`) whose status or text
+//     is not the worker's.
 // The summary line `live conformance: N cases, N agree with Kafka V` is printed at the end.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -67,8 +69,32 @@ function ourVerdict(c) {
   return { reject: r.status !== 0, output: r.stdout + r.stderr };
 }
 
+/** Where our rule id legitimately differs from the case's (as core/tests/it/conformance.rs). */
+const ALIASES = [['IMP3', 'JSON'], ['S4', 'S11']];
+const ruleMatches = (ours, expected) => ours === expected || ALIASES.some(([e, o]) => e === expected && o === ours);
+
+/**
+ * The answers our errors of the case's rule quote: `answers HTTP NNN '...'` (or `returns`). A quote
+ * ends at the first `'` before `.`, `;`, `)` or the end of the message, so quotes inside it stay.
+ */
+function quotes(output, rule) {
+  const out = [];
+  for (const line of output.split('\n')) {
+    const m = /error\[([A-Z0-9]+)\]: (.*)$/.exec(line);
+    if (!m || !ruleMatches(m[1], rule)) continue;
+    for (const q of m[2].matchAll(/(?:answers|returns) HTTP (\d{3}) '(.*?)'(?=[.;)]|$)/g)) {
+      out.push({ status: Number(q[1]), text: q[2] });
+    }
+  }
+  return out;
+}
+
+/** The pieces of a quote the worker's message must hold: split at `...` and at `<name>`-style holes. */
+const pieces = (quote) => quote.split(/\.\.\.|…|<[^>]+>/).map((p) => p.trim()).filter((p) => p.length > 0);
+
 const agree = [];
 const disagree = [];
+let quotesChecked = 0;
 
 describe('live conformance', { concurrency: 1 }, () => {
   before(async () => {
@@ -79,6 +105,7 @@ describe('live conformance', { concurrency: 1 }, () => {
   after(() => {
     const departures = cases.filter((c) => c.departure).length;
     process.stdout.write(`live conformance: ${cases.length} cases, ${agree.length} agree with Kafka ${KAFKA_VERSION} (${departures} deliberate departures)\n`);
+    process.stdout.write(`live conformance quotes: ${quotesChecked} quotes of the worker's answers in our messages, each found in the worker's own answer\n`);
     if (disagree.length) process.stdout.write(`live conformance disagreements:\n${disagree.join('\n')}\n`);
   });
 
@@ -97,6 +124,15 @@ describe('live conformance', { concurrency: 1 }, () => {
         if (!ours.reject) problems.push('a deliberate departure we accept');
       } else if (ours.reject !== workerRejects) {
         problems.push(`we ${ours.reject ? 'reject' : 'accept'}, the worker ${workerRejects ? 'rejects' : 'accepts'}`);
+      } else if (workerRejects && c.rule) {
+        // Every answer our messages quote for this rule is the worker's: its status, and each
+        // piece of its text (issue 31, item 9).
+        for (const q of quotes(ours.output, c.rule)) {
+          quotesChecked += 1;
+          if (q.status !== answer.status) problems.push(`we quote HTTP ${q.status} '${q.text}', the worker answered ${answer.status}`);
+          const missing = pieces(q.text).filter((p) => !String(message).includes(p));
+          if (missing.length) problems.push(`we quote '${q.text}', and the worker's answer lacks ${JSON.stringify(missing)}`);
+        }
       }
       if (problems.length) {
         const line = `${c.id}: ${problems.join('; ')}\n    worker: ${answer.status} ${message}\n    ours: ${ours.output.trim().split('\n').slice(0, 4).join(' | ')}`;

@@ -43,7 +43,7 @@ fn edit_keeps_the_form_and_applies_edits_in_order() {
     assert_eq!(offsets(&doc), vec![Some(10), Some(41)]);
     let err = text(&out.stderr);
     assert!(
-        err.contains("Set 1 offset(s) to 10.\nShifted 1 offset(s) by -1.\n"),
+        err.contains("Set 1 offset(s) to 10.\n  MirrorMaker resumes at the stored offset + 1, so these partitions resume at record 11.\nShifted 1 offset(s) by -1.\n"),
         "{err}"
     );
     assert!(err.contains("2 partition(s) changed (2 rewound"), "{err}");

@@ -155,3 +155,38 @@ fn an_empty_listing_reads_clean_and_only_its_export_is_refused() {
         text(&out.stderr)
     );
 }
+
+/// Item 13: a warning repeated on many rows is one line, as the page groups it (the CLI printed
+/// 20 identical MS11 lines and "... and N more").
+#[test]
+fn a_warning_on_many_rows_is_one_line() {
+    let dir = unique_dir("review-grouped");
+    let entries: Vec<String> = (0..30)
+        .map(|p| format!(r#"{{"partition":{{"cluster":"east","topic":"t","partition":{p}}},"offset":{{"offset":100}}}}"#))
+        .collect();
+    let listing = write(
+        &dir,
+        "listing.json",
+        &format!(r#"{{"offsets":[{}]}}"#, entries.join(",")),
+    );
+    let edited = dir.join("edited.json").display().to_string();
+    let out = run(&["edit", &listing, "--shift", "-5", "-o", &edited]);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let out = run(&["export", &edited, "--to", "json", "--against", &listing]);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let err = text(&out.stderr);
+    let ms11: Vec<&str> = err
+        .lines()
+        .filter(|l| l.contains("warning[MS11]"))
+        .collect();
+    assert_eq!(ms11.len(), 1, "{err}");
+    assert!(
+        ms11[0].contains("warning[MS11]: on 30 rows: records will be mirrored again"),
+        "{err}"
+    );
+    assert!(
+        ms11[0].contains("The first: east/t partition 0 (entry #1): records 96…100"),
+        "{err}"
+    );
+    assert!(!err.contains("more warning(s)"), "{err}");
+}

@@ -489,7 +489,11 @@ impl Editor {
             entries,
             clusters: clusters.into_keys().map(str::to_string).collect(),
             topics: topics.len(),
-            listed: listed_sentence(listing, now),
+            // A listing "Start a new connector" made was never listed (issue 31, item 12).
+            listed: match loaded.origin {
+                Some(_) => "not listed: made by Start a new connector, for a connector that has stored no offsets yet".to_string(),
+                None => listed_sentence(listing, now),
+            },
         })
     }
 

@@ -40,8 +40,9 @@ impl Editor {
     /// `before` was replaced by a load or a discard: Undo can bring it back, and the notice
     /// says so with the number of edits it holds.
     pub(super) fn replaced_from(&mut self, before: Editor) {
-        // Nothing to bring back: no listing, and the text is still in the text area.
-        if before.loaded.is_none() && (before.input.is_empty() || before.input == self.input) {
+        // Nothing changed (a Discard of the empty page): no step to take back. A first load
+        // is one (issue 31, item 10): Undo brings back the empty page with the text.
+        if before.loaded.is_none() && self.loaded.is_none() && before.input == self.input {
             return;
         }
         self.keep_replaced(before);
@@ -59,6 +60,7 @@ impl Editor {
         let edits = before.edit_count();
         let had_listing = before.loaded.is_some();
         let had_text = !before.input.is_empty();
+        let before_input = before.input.clone();
         self.replaced.push(before);
         if self.replaced.len() > REPLACED_KEPT {
             self.replaced.remove(0);
@@ -67,7 +69,7 @@ impl Editor {
             (true, 0) => "the previous listing".to_string(),
             (true, 1) => "the previous listing with its 1 edit".to_string(),
             (true, n) => format!("the previous listing with its {n} edits"),
-            (false, _) if had_text => "the previous text".to_string(),
+            (false, _) if had_text && before_input != self.input => "the previous text".to_string(),
             (false, _) => "the empty page".to_string(),
         };
         let undo = format!("Undo (Ctrl+Z) brings back {what}.");

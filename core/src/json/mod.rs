@@ -15,6 +15,7 @@
 use crate::diag::Position;
 
 mod build;
+pub mod java;
 mod line_index;
 mod number;
 mod parse;

@@ -544,3 +544,40 @@ fn a_csv_never_silently_drops_a_field_an_edit_added() {
         csv.diagnostics
     );
 }
+
+/// Issue 31, item 11: setting a MirrorMaker 2 offset says where the partition resumes, and that
+/// 0 skips record 0; a sink's set says nothing of the kind.
+#[test]
+fn setting_a_mirror_offset_says_where_it_resumes() {
+    let mirror = r#"{"offsets":[{"partition":{"cluster":"east","topic":"t","partition":0},"offset":{"offset":5}}]}"#;
+    let mut s = Session::new(import(mirror, &Default::default()).unwrap().listing);
+    let out = s
+        .apply(Action::SetOffsets {
+            selection: Selection::All,
+            offset: 0,
+        })
+        .unwrap();
+    assert!(
+        out.notes
+            .iter()
+            .any(|n| n.contains("record 0 is never mirrored") && n.contains("Resume at record 0")),
+        "{:?}",
+        out.notes
+    );
+    let out = s.apply(Action::SetOffset { row: 0, offset: 41 }).unwrap();
+    assert!(
+        out.notes
+            .iter()
+            .any(|n| n.ends_with("resume at record 42.")),
+        "{:?}",
+        out.notes
+    );
+    let sink = r#"{"offsets":[{"partition":{"kafka_topic":"t","kafka_partition":0},"offset":{"kafka_offset":5}}]}"#;
+    let mut s = Session::new(import(sink, &Default::default()).unwrap().listing);
+    let out = s.apply(Action::SetOffset { row: 0, offset: 0 }).unwrap();
+    assert!(
+        out.notes.iter().all(|n| !n.contains("MirrorMaker")),
+        "{:?}",
+        out.notes
+    );
+}

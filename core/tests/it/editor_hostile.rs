@@ -417,9 +417,12 @@ fn edit_and_check(name: &str, editor: &mut Editor) {
     check_problems(name, editor);
     let last = states.len() - 1;
     assert_eq!(undo_depth(editor), last, "{name}: one undo step per change");
-    let undone = edit(name, editor, Action::Undo);
-    assert_eq!(undone, last > 0, "{name}: undo after {last} edits");
-    if undone {
+    // With no edit to undo, Undo would take the load itself back (to the empty page).
+    if last > 0 {
+        assert!(
+            edit(name, editor, Action::Undo),
+            "{name}: undo after {last} edits"
+        );
         assert_same(name, "undo", &working(editor), &states[last - 1]);
         check_view_and_rows(name, editor);
         assert!(edit(name, editor, Action::Redo), "{name}: redo refused");

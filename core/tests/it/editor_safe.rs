@@ -179,10 +179,27 @@ fn load_example_over_typed_text_brings_the_text_back() {
     assert!(editor.session().is_none());
 }
 
+/// Issue 31, item 10: Undo right after the first Load takes the load back, to the empty page
+/// with the text that was loaded (it said "Nothing to undo."); Redo loads it again.
 #[test]
-fn a_first_load_of_the_typed_text_has_nothing_to_undo() {
-    let editor = loaded("kafkaconnector-mm2-source.list.yaml");
+fn a_first_load_can_be_undone_back_to_the_empty_page() {
+    let mut editor = loaded("kafkaconnector-mm2-source.list.yaml");
+    let text = editor.input().to_string();
+    assert!(editor.can_undo());
+    assert!(
+        editor.notice().is_some_and(|n| n
+            .text
+            .ends_with("Undo (Ctrl+Z) brings back the empty page.")),
+        "{:?}",
+        editor.notice()
+    );
+    edit(&mut editor, Action::Undo);
+    assert!(editor.session().is_none());
+    assert_eq!(editor.input(), text);
     assert!(!editor.can_undo());
+    assert!(editor.can_redo());
+    edit(&mut editor, Action::Redo);
+    assert_eq!(editor.session().map(|s| s.len()), Some(5));
 }
 
 // ----- 3. Null only on purpose -----

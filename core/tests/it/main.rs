@@ -18,6 +18,7 @@ mod editor_new_connector;
 mod editor_notice;
 mod editor_procedure;
 mod editor_references;
+mod editor_review;
 mod editor_safe;
 mod editor_traps;
 mod editor_workspace;

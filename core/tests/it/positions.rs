@@ -48,7 +48,7 @@ fn positions_inside_quoted_strings() {
         // YAML double-quoted, escapes before the error.
         (
             format!("{HEAD}\"{{\\\"offsets\\\": [{{\\\"partition\\\": {{\\\"server\\\": \\\"é\\\"}}, \\\"offset\\\": 7}}]}}\"\n"),
-            "4:82: S11: Entry #1: the offset must be null or an object of plain values, not 7; Kafka Connect answers HTTP 500 'Cannot deserialize value of type java.util.Map'.",
+            "4:82: S11: Entry #1: the offset must be null or an object of plain values, not 7; Kafka Connect answers HTTP 500 'Cannot deserialize value of type `java.util.LinkedHashMap<java.lang.String,java.lang.Object>` from Integer value'.",
         ),
         // kubectl -o json: the value is a JSON string on one line.
         (
@@ -58,7 +58,7 @@ fn positions_inside_quoted_strings() {
         // Single-quoted YAML is not mapped finely: the scalar's start.
         (
             format!("{HEAD}'{{\"offsets\": [{{\"partition\": {{\"server\": \"a\"}}, \"offset\": 1}}]}}'\n"),
-            "4:17: S11: Entry #1: the offset must be null or an object of plain values, not 1; Kafka Connect answers HTTP 500 'Cannot deserialize value of type java.util.Map'.",
+            "4:17: S11: Entry #1: the offset must be null or an object of plain values, not 1; Kafka Connect answers HTTP 500 'Cannot deserialize value of type `java.util.LinkedHashMap<java.lang.String,java.lang.Object>` from Integer value'.",
         ),
     ];
     for (input, expected) in table {
@@ -87,7 +87,7 @@ fn positions_of_wrapper_errors() {
         ),
         (
             "{\"offsets\": {}}",
-            "1:13: S1: 'offsets' must be an array of entries [{\"partition\": {...}, \"offset\": {...}}, ...]. Kafka Connect answers HTTP 500 'Cannot deserialize value of type java.util.List<ConnectorOffset>'.",
+            "1:13: S1: 'offsets' must be an array of entries [{\"partition\": {...}, \"offset\": {...}}, ...]. Kafka Connect answers HTTP 500 'Cannot deserialize value of type `java.util.ArrayList<org.apache.kafka.connect.runtime.rest.entities.ConnectorOffset>` from Object value'.",
         ),
         (
             "orders,0,1\norders,1,-5\n",

@@ -36,20 +36,10 @@ pub(super) fn shown(v: &JsonValue) -> String {
 }
 
 /// Java's `String.valueOf(v)` for a bound JSON value, as `SinkUtils` reads it before
-/// `Integer.parseInt` / `Long.parseLong`: integers print their value (`-0` is `0`), strings
-/// themselves, `null`, `true` and `false` their names. `None` for a fraction or exponent (a
-/// `Double` prints with a `.` or `E`, which neither parse accepts) and for maps and lists.
+/// `Integer.parseInt` / `Long.parseLong` and quotes it in its answer (`1e3` is `1000.0`, a map
+/// `{a=1}`); `None` where Java's digits are not certain.
 pub(super) fn java_string_value(v: &JsonValue) -> Option<String> {
-    match &v.kind {
-        JsonKind::Null => Some("null".into()),
-        JsonKind::Bool(b) => Some(b.to_string()),
-        JsonKind::String(s) => Some(s.clone()),
-        JsonKind::Number(n) if n.is_integer_text() => Some(match n.text().parse::<i128>() {
-            Ok(i) => i.to_string(),
-            Err(_) => n.text().to_string(),
-        }),
-        _ => None,
-    }
+    crate::json::java::string_value(v)
 }
 
 /// Java's `Long.parseLong` (and, range-checked by the caller, `Integer.parseInt`): an optional
@@ -130,15 +120,9 @@ pub(super) fn is_nested(v: &JsonValue) -> bool {
     matches!(v.kind, JsonKind::Array(_) | JsonKind::Object(_))
 }
 
-/// What Jackson answers when a map (an entry's `partition` or `offset`) is another JSON type:
-/// a string goes to the map's String-argument creator, which it has not (seen on Kafka 4.3.1).
-pub(super) fn not_a_map_answer(v: &JsonValue) -> &'static str {
-    match v.kind {
-        JsonKind::String(_) => {
-            "Cannot construct instance of `java.util.LinkedHashMap` (although at least one Creator exists): no String-argument constructor/factory method to deserialize from String value"
-        }
-        _ => "Cannot deserialize value of type java.util.Map",
-    }
+/// What Jackson answers when a map (an entry's `partition` or `offset`) is another JSON type.
+pub(super) fn not_a_map_answer(v: &JsonValue) -> String {
+    crate::json::java::binding_error(crate::json::java::OFFSET_MAP, v)
 }
 
 pub(super) fn extra_keys(map: &JsonValue, known: &[&str]) -> Option<String> {

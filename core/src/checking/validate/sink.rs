@@ -53,13 +53,13 @@ pub(super) fn sink_rules(cx: &mut Ctx<'_>, i: usize, entry: &Entry) {
                     None => cx.err(
                         "SK5",
                         v.pos,
-                        format!("Entry #{n}: kafka_offset {} {}; Kafka Connect answers HTTP 400 'Failed to parse the following Kafka offset value in the provided offsets: '{}'. Offset values for sink connectors need to be integers.' Write a whole number ≥ 0, or make the whole offset null to delete it.", shown(v), beyond_or_not_integer(text.as_deref()), text.clone().unwrap_or_else(|| shown(v))),
+                        format!("Entry #{n}: kafka_offset {} {}; Kafka Connect answers HTTP 400 'Failed to parse the following Kafka offset value in the provided offsets: '{}'. Offset values for sink connectors need to be integers.' Write a whole number ≥ 0, or make the whole offset null to delete it.", shown(v), beyond_or_not_integer(text.as_deref()), text.clone().unwrap_or_else(|| "...".into())),
                         i,
                     ),
                     Some(o) if o < 0 => cx.err(
                         "SK5",
                         v.pos,
-                        format!("Entry #{n}: kafka_offset {o} is negative; Kafka Connect answers HTTP 500 'Failed to modify offsets for sink connector <name>' (the cause, in the worker log, is 'Invalid negative offset'). Write a whole number ≥ 0, or make the whole offset null to delete it."),
+                        format!("Entry #{n}: kafka_offset {o} is negative; Kafka Connect answers HTTP 500 'Failed to modify offsets for sink connector <name>'; the cause, in the worker log, is 'Invalid negative offset'. Write a whole number ≥ 0, or make the whole offset null to delete it."),
                         i,
                     ),
                     Some(_) if v.as_str().is_some() => cx.warn(
@@ -141,7 +141,7 @@ fn partition_rule(cx: &mut Ctx<'_>, i: usize, v: &JsonValue) {
         None => cx.err(
             "SK3",
             v.pos,
-            format!("Entry #{n}: kafka_partition {} is not an integer between 0 and 2147483647; Kafka Connect answers HTTP 400 'Failed to parse the following Kafka partition value in the provided offsets: '{}'. Partition values for sink connectors need to be integers.'", shown(v), text.unwrap_or_else(|| shown(v))),
+            format!("Entry #{n}: kafka_partition {} is not an integer between 0 and 2147483647; Kafka Connect answers HTTP 400 'Failed to parse the following Kafka partition value in the provided offsets: '{}'. Partition values for sink connectors need to be integers.'", shown(v), text.unwrap_or_else(|| "...".into())),
             i,
         ),
         Some(p) if p < 0 => cx.err(

@@ -80,12 +80,12 @@ pub(super) fn structure_rules(cx: &mut Ctx<'_>, i: usize, entry: &Entry) {
     let Some(members) = entry.value.as_members() else {
         let upstream = match &entry.value.kind {
             JsonKind::Null => {
-                "Kafka Connect fails with HTTP 500 (a NullPointerException: 'Cannot invoke ConnectorOffset.partition()')"
+                "Kafka Connect fails with a NullPointerException and answers HTTP 500 'Cannot invoke \"org.apache.kafka.connect.runtime.rest.entities.ConnectorOffset.partition()\"'"
             }
-            JsonKind::Array(_) => {
-                "Kafka Connect answers HTTP 500 'Cannot deserialize value of type ConnectorOffset from Array value'"
-            }
-            _ => "Kafka Connect answers HTTP 500 'Cannot construct instance of ConnectorOffset'",
+            _ => &format!(
+                "Kafka Connect answers HTTP 500 '{}'",
+                crate::json::java::binding_error(crate::json::java::CONNECTOR_OFFSET, &entry.value)
+            ),
         };
         cx.err(
             "S3",

@@ -56,6 +56,17 @@ pub(super) fn set_to(n: usize, offset: i64) -> String {
     format!("Set {n} offset(s) to {offset}.")
 }
 
+/// What a MirrorMaker 2 offset set to `offset` means: the partition resumes after it.
+pub(super) fn mirror_resumes_after(offset: i64) -> String {
+    match offset.checked_add(1) {
+        Some(1) => "MirrorMaker resumes at the stored offset + 1, so these partitions resume at record 1 and record 0 is never mirrored. To mirror from record 0, use Resume at record 0 (it stores null).".to_string(),
+        Some(next) => format!(
+            "MirrorMaker resumes at the stored offset + 1, so these partitions resume at record {next}."
+        ),
+        None => "MirrorMaker resumes at the stored offset + 1, which is past the last possible record: these partitions mirror nothing more.".to_string(),
+    }
+}
+
 pub(super) fn set_null(n: usize) -> String {
     format!("Set {n} offset(s) to null.")
 }

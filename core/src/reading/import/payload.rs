@@ -2,7 +2,7 @@
 //! [`Listing`], and the connector kind read from its entries.
 
 use crate::diag::{Diagnostic, Position};
-use crate::json::{JsonKind, JsonValue, Member};
+use crate::json::{JsonKind, JsonValue, Member, java};
 use crate::model::names;
 use crate::model::{ConnectorKind, Entry, InputForm, KindSource, Listing, Origin};
 
@@ -41,32 +41,32 @@ pub(crate) fn payload_listing(
             return Err(s1(
                 payload_pos,
                 data_key,
-                "The payload is JSON null; write an object {\"offsets\": [...]}. Kafka Connect fails with HTTP 500 (a NullPointerException: 'Cannot invoke ConnectorOffsets.offsets()' because the body is null).",
-            ));
-        }
-        JsonKind::Array(_) => {
-            return Err(s1(
-                payload_pos,
-                data_key,
-                "The payload is an array; it must be an object {\"offsets\": [...]} (wrap the entries in it). Kafka Connect answers HTTP 500 'Cannot deserialize value of type ConnectorOffsets from Array value'.",
+                "The payload is JSON null; write an object {\"offsets\": [...]}. Kafka Connect fails with a NullPointerException and answers HTTP 500 'Cannot invoke \"org.apache.kafka.connect.runtime.rest.entities.ConnectorOffsets.offsets()\"'.",
             ));
         }
         other => {
-            let (what, jackson) = match other {
-                JsonKind::String(_) => (
-                    "a string",
-                    " (no String-argument constructor/factory method to deserialize from String value)",
-                ),
-                JsonKind::Number(_) => ("a number", ""),
-                _ => ("a boolean", ""),
+            let root = JsonValue {
+                kind: other,
+                pos: payload_pos,
+                start: 0,
             };
-            return Err(s1(
-                payload_pos,
-                data_key,
-                &format!(
-                    "The payload is {what}; it must be an object {{\"offsets\": [...]}}. Kafka Connect answers HTTP 500 'Cannot construct instance of ConnectorOffsets{jackson}'."
+            let answer = java::binding_error(java::CONNECTOR_OFFSETS, &root);
+            let message = match &root.kind {
+                JsonKind::Array(_) => format!(
+                    "The payload is an array; it must be an object {{\"offsets\": [...]}} (wrap the entries in it). Kafka Connect answers HTTP 500 '{answer}'."
                 ),
-            ));
+                _ => {
+                    let what = match &root.kind {
+                        JsonKind::String(_) => "a string",
+                        JsonKind::Number(_) => "a number",
+                        _ => "a boolean",
+                    };
+                    format!(
+                        "The payload is {what}; it must be an object {{\"offsets\": [...]}}. Kafka Connect answers HTTP 500 '{answer}'."
+                    )
+                }
+            };
+            return Err(s1(payload_pos, data_key, &message));
         }
     };
     let Some(last_offsets) = members.iter().rposition(|m| m.key == "offsets") else {
@@ -114,11 +114,19 @@ pub(crate) fn payload_listing(
                 &format!("'offsets' is null; it must be an array of entries. {NOTHING_PROVIDED}."),
             ));
         }
-        _ => {
+        other => {
+            let offsets = JsonValue {
+                kind: other,
+                pos: offsets_pos,
+                start: 0,
+            };
+            let answer = java::binding_error(java::OFFSET_LIST, &offsets);
             return Err(s1(
                 offsets_pos,
                 data_key,
-                "'offsets' must be an array of entries [{\"partition\": {...}, \"offset\": {...}}, ...]. Kafka Connect answers HTTP 500 'Cannot deserialize value of type java.util.List<ConnectorOffset>'.",
+                &format!(
+                    "'offsets' must be an array of entries [{{\"partition\": {{...}}, \"offset\": {{...}}}}, ...]. Kafka Connect answers HTTP 500 '{answer}'."
+                ),
             ));
         }
     };

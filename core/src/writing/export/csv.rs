@@ -171,7 +171,7 @@ fn left_out_note(kind: ConnectorKind, nulls: &[String]) -> Option<String> {
 pub fn csv_positions(kind: ConnectorKind) -> Option<&'static str> {
     match kind {
         ConnectorKind::MirrorSource => Some(
-            "Consumer positions (the next record to read), as kafka-consumer-groups.sh --reset-offsets --from-file reads them: each is MirrorMaker 2's stored offset + 1 (it stores the last mirrored record). Rows with a null offset are left out.",
+            "Consumer positions (the next record to read) of the source partitions: each is MirrorMaker 2's stored offset + 1 (it stores the last mirrored record). A MirrorSourceConnector keeps its offsets in Kafka Connect, not in a consumer group, so kafka-consumer-groups.sh --reset-offsets cannot apply this file to it: alter the connector's offsets with the ConfigMap or the PATCH body. Rows with a null offset are left out.",
         ),
         ConnectorKind::Sink => Some(
             "Consumer positions (the next record to read), as kafka-consumer-groups.sh --reset-offsets --from-file reads them: a sink connector stores its position (kafka_offset) already, so the values are written unchanged. Rows with a null offset are left out.",

@@ -71,7 +71,7 @@ impl Session {
         let mut notes = Vec::new();
         let (changed, message) = match &action {
             Action::SetOffset { offset, .. } | Action::SetOffsets { offset, .. } => {
-                self.set_offset(&rows, *offset, &mut step)?
+                self.set_offset(&rows, *offset, &mut step, &mut notes)?
             }
             Action::SetNull { .. } | Action::NullOffsets { .. } => {
                 self.set_null(&rows, false, &mut step, &mut notes)?

@@ -16,13 +16,24 @@ fn negative(s: &Session, i: usize, v: i64) -> Result<(), EditError> {
 }
 
 impl Session {
-    pub(super) fn set_offset(&mut self, rows: &[usize], offset: i64, step: &mut Step) -> Done {
+    pub(super) fn set_offset(
+        &mut self,
+        rows: &[usize],
+        offset: i64,
+        step: &mut Step,
+        notes: &mut Vec<String>,
+    ) -> Done {
         let (n, runs) = self.commit_cells(rows, |s, i, _| {
             negative(s, i, offset)?;
             s.settable(i)?;
             Ok(Some(Cell::Value(offset)))
         })?;
         step.runs = runs;
+        // MirrorMaker 2 stores the last record mirrored, not the next one: say where the rows
+        // resume, and that 0 skips record 0 (issue 31, item 11).
+        if self.kind() == ConnectorKind::MirrorSource {
+            notes.push(messages::mirror_resumes_after(offset));
+        }
         Ok((n, messages::set_to(n, offset)))
     }
 
