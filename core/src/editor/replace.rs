@@ -45,12 +45,21 @@ impl Editor {
         if before.loaded.is_none() && self.loaded.is_none() && before.input == self.input {
             return;
         }
-        self.keep_replaced(before);
+        // A first load (of the typed text, or of a file on the empty page): Undo is offered, but
+        // the notice need not say that it brings back the empty page.
+        let say =
+            before.loaded.is_some() || (!before.input.is_empty() && before.input != self.input);
+        self.keep_replaced_saying(before, say);
     }
 
     /// [`Editor::replaced_from`] whatever `before` held: a new connector made on the empty
     /// page is taken back to that page (with its form as it was).
-    pub(super) fn keep_replaced(&mut self, mut before: Editor) {
+    pub(super) fn keep_replaced(&mut self, before: Editor) {
+        self.keep_replaced_saying(before, true);
+    }
+
+    /// [`Editor::keep_replaced`]; `say` adds to the notice what Undo brings back.
+    fn keep_replaced_saying(&mut self, mut before: Editor, say: bool) {
         // A new step after undone ones: neither the old listing's redo steps nor undone
         // loads can be redone any more.
         if let Some(loaded) = before.loaded.as_mut() {
@@ -60,16 +69,18 @@ impl Editor {
         let edits = before.edit_count();
         let had_listing = before.loaded.is_some();
         let had_text = !before.input.is_empty();
-        let before_input = before.input.clone();
         self.replaced.push(before);
         if self.replaced.len() > REPLACED_KEPT {
             self.replaced.remove(0);
+        }
+        if !say {
+            return;
         }
         let what = match (had_listing, edits) {
             (true, 0) => "the previous listing".to_string(),
             (true, 1) => "the previous listing with its 1 edit".to_string(),
             (true, n) => format!("the previous listing with its {n} edits"),
-            (false, _) if had_text && before_input != self.input => "the previous text".to_string(),
+            (false, _) if had_text => "the previous text".to_string(),
             (false, _) => "the empty page".to_string(),
         };
         let undo = format!("Undo (Ctrl+Z) brings back {what}.");
