@@ -159,9 +159,16 @@ fn chosen<'r>(
     if r.kind == ResourceKind::KafkaConnector {
         return r.connector.as_ref().map(|c| (None, c));
     }
+    // Each connector's own key against the listing's, never one split of the key: an alias
+    // may contain `--`, so `a--b--c.MirrorSourceConnector.json` is `a->b--c` or `a--b->c` (IMP5).
     let from_listing = |l: Option<&Listing>| {
-        l.and_then(|l| l.mirror.as_ref())
-            .map(|m| m.name.connector_name())
+        let m = l.and_then(|l| l.mirror.as_ref())?;
+        let own = m
+            .candidates
+            .iter()
+            .map(|c| c.connector_name())
+            .find(|name| r.find_connector(name).is_some());
+        Some(own.unwrap_or_else(|| m.name.connector_name()))
     };
     let wanted = against
         .connector

@@ -7,6 +7,33 @@ use crate::diag::{Position, Severity};
 use crate::model::names::{self, ConfigMapName, ConfigMapRole};
 use crate::model::{ConnectorKind, Listing};
 
+/// IMP5: every connector an ambiguous MirrorMaker 2 key can be read as, and which one is used.
+fn ambiguous_key(l: &Listing, m: &names::MirrorDataKey) -> String {
+    let all: Vec<String> = m.candidates.iter().map(|c| c.connector_name()).collect();
+    let used = m.name.connector_name();
+    let clusters: Vec<&str> = l
+        .entries
+        .iter()
+        .filter_map(|e| e.partition()?.get("cluster")?.as_str())
+        .collect();
+    let source = m.name.source.as_str();
+    // The import reads the key with the one split every entry's cluster fits, if one does.
+    let fits = !clusters.is_empty()
+        && clusters.iter().all(|c| *c == source)
+        && m.candidates.iter().filter(|c| c.source == source).count() == 1;
+    let which = if fits {
+        format!("the entries' cluster '{source}' fits only {used}, which is used here")
+    } else {
+        format!("{used}, the first, is used here")
+    };
+    format!(
+        "The connector name cannot be recovered from this key with certainty: an alias may contain '--' or start or end with '-', so '{}' reads as {} connectors: {}; {which}. Check the listing against the KafkaMirrorMaker2 (check-resource RESOURCE --listing FILE matches each connector's own key), or confirm the source and target aliases.",
+        names::shown(l.data_key.as_deref().unwrap_or("")),
+        all.len(),
+        all.join(", ")
+    )
+}
+
 /// The rules about the listing as a whole; `entries` and `first_pos` describe its entries
 /// (their number and the first one's position), `unchanged` says the payload equals the
 /// baseline's (S10).
@@ -40,7 +67,7 @@ pub(super) fn listing_rules(
             "IMP5",
             Severity::Warning,
             l.data_key_pos,
-            "The connector name cannot be recovered from this key with certainty; please confirm the source and target aliases.".into(),
+            ambiguous_key(l, m),
             None,
         );
     }
