@@ -145,3 +145,61 @@ fn export_of_a_bare_mirror_body_needs_the_connector() {
         "#,
     );
 }
+
+const TWO_MIRRORS: &str = r#"apiVersion: v1
+kind: ConfigMap
+metadata:
+  name: my-mm2-offsets
+  namespace: kafka
+data:
+  central--west.MirrorSourceConnector.json: '{"offsets":[{"partition":{"cluster":"central","topic":"audit","partition":0},"offset":{"offset":5}}]}'
+  east--west.MirrorSourceConnector.json: '{"offsets":[{"partition":{"cluster":"east","topic":"orders","partition":0},"offset":{"offset":5}}]}'
+"#;
+
+#[test]
+fn check_resource_reads_the_key_of_the_connector_the_annotation_names() {
+    // The resource's strimzi.io/mirrormaker-connector is east->west.MirrorSourceConnector: its
+    // key is read, not the first one, and the settings are that connector's.
+    check(
+        &[
+            "check-resource",
+            "tests/fixtures/resources/kafkamirrormaker2-1.2-v1.yaml",
+            "--listing",
+            "-",
+            "--format",
+            "json",
+        ],
+        Some(TWO_MIRRORS.as_bytes()),
+        r#"
+            exit: 0
+            --- stdout
+            {
+              "kind": "KafkaMirrorMaker2",
+              "apiVersion": "kafka.strimzi.io/v1",
+              "name": "my-mm2",
+              "namespace": "kafka",
+              "errors": 0,
+              "findings": [
+                {
+                  "rule": "CR10",
+                  "severity": "info",
+                  "line": 5,
+                  "column": 35,
+                  "message": "strimzi.io/connector-offsets=alter is pending: at its next reconciliation the operator will alter the offsets from the alterOffsets ConfigMap as soon as the connector is STOPPED, then remove the annotation. A failure keeps it and is retried every reconciliation (a Warning condition says why). To withdraw it, remove the annotation.",
+                  "command": "kubectl annotate kafkamirrormaker2 'my-mm2' -n 'kafka' strimzi.io/connector-offsets- strimzi.io/mirrormaker-connector-"
+                }
+              ],
+              "settings": {
+                "resource": "my-mm2",
+                "namespace": "kafka",
+                "connector": "east->west.MirrorSourceConnector",
+                "mirror_index": 0,
+                "alias_path": "source.alias",
+                "list_configmap": "my-mm2-offsets",
+                "alter_configmap": "my-mm2-offsets-alter"
+              }
+            }
+            --- stderr
+        "#,
+    );
+}

@@ -352,3 +352,33 @@ fn the_page_reads_the_first_of_two_equal_keys_with_a_warning_and_offers_both() {
     );
     assert!(with_rule(&editor.problems(), "IMP2").is_empty());
 }
+
+#[test]
+fn the_connector_a_resource_names_decides_between_two_mirrors() {
+    let text = configmap(
+        None,
+        &[
+            (
+                "central--west.MirrorSourceConnector.json",
+                &source("central"),
+            ),
+            ("east--west.MirrorSourceConnector.json", &source("east")),
+        ],
+    );
+    let options = ImportOptions {
+        context_key: Some((
+            "east--west.MirrorSourceConnector.json".into(),
+            "east->west.MirrorSourceConnector".into(),
+        )),
+        ..ImportOptions::default()
+    };
+    let imported = import(&text, &options).unwrap();
+    assert_eq!(
+        imported.listing.data_key.as_deref(),
+        Some("east--west.MirrorSourceConnector.json")
+    );
+    assert_eq!(
+        with_rule(&imported.diagnostics, "KEY")[0].message,
+        "Read data key 'east--west.MirrorSourceConnector.json', the key of connector 'east->west.MirrorSourceConnector', which the resource names. Other offsets keys: central--west.MirrorSourceConnector.json; read one of them with --key KEY (or Offsets key in the page)."
+    );
+}

@@ -194,6 +194,23 @@ fn chosen<'r>(
     }
 }
 
+/// The data key the connector of `r` that the check is about lists its offsets under, with
+/// that connector's name (`connector`, else as in [`Against::connector`] without a listing):
+/// what a ConfigMap holding several offsets keys is read from (`ImportOptions::context_key`).
+pub fn listing_key(r: &Resource, connector: Option<&str>) -> Option<(String, String)> {
+    let against = Against {
+        connector,
+        ..Against::default()
+    };
+    let (_, c) = chosen(r, &against)?;
+    let key = wiring::data_key_of(r, c)?;
+    let name = match r.kind {
+        ResourceKind::KafkaConnector => r.name.value(),
+        ResourceKind::KafkaMirrorMaker2 => c.name.as_deref(),
+    };
+    Some((key, name.unwrap_or("").to_string()))
+}
+
 /// Runs every CR rule over `r`.
 pub fn check_resource(r: &Resource, against: &Against<'_>) -> Vec<Finding> {
     let mut out = Vec::new();

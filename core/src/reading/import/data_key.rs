@@ -68,6 +68,8 @@ enum Reason<'a> {
     Owner(&'a str, &'a str),
     /// The MirrorSourceConnector key of the mirror every other key belongs to.
     MirrorSource,
+    /// The key of the connector the caller's context (a custom resource) names.
+    Context(&'a str),
 }
 
 /// The key to read and the notes that say why; `Err` when no key can be read, or when two are
@@ -114,7 +116,13 @@ pub(super) fn choose_key(
             [] => return Err(vec![no_offsets_key(data_pos)]),
             [only] if found.strimzi => (only.clone(), Reason::Only),
             [only] => (only.clone(), Reason::OnlyJson),
-            _ => match decide(candidates, owner) {
+            _ => match options
+                .context_key
+                .as_ref()
+                .filter(|(k, _)| candidates.contains(k))
+                .map(|(k, connector)| (k.clone(), Reason::Context(connector)))
+                .or_else(|| decide(candidates, owner))
+            {
                 Some(decided) => decided,
                 None => {
                     let refusal = equally_likely(candidates, data_pos, options.guess_key);
@@ -167,6 +175,10 @@ pub(super) fn choose_key(
         ),
         Reason::MirrorSource => "the mirror's MirrorSourceConnector key, the only one of its connectors that reads its offsets".to_string(),
         Reason::OnlyJson => String::new(),
+        Reason::Context(connector) => format!(
+            "the key of connector '{}', which the resource names",
+            names::shown(connector)
+        ),
     };
     let mut message = format!("Read data key '{}', {why}.", names::shown(&key));
     if !other_offsets.is_empty() {

@@ -55,6 +55,10 @@ pub struct ImportOptions {
     /// first) with an IMP2 warning instead of refusing: the page, whose Offsets key picker
     /// offers the others.
     pub guess_key: bool,
+    /// The key of the connector the caller's context names (a custom resource's connector:
+    /// `check-resource --connector`, or its `strimzi.io/mirrormaker-connector` annotation), read
+    /// when the ConfigMap holds several offsets keys and this is one of them.
+    pub context_key: Option<(String, String)>,
     /// For a `kind: List`: the 0-based index of the item to import. Default: the first
     /// ConfigMap that holds an offsets key.
     pub list_item: Option<usize>,
