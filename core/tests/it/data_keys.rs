@@ -382,3 +382,27 @@ fn the_connector_a_resource_names_decides_between_two_mirrors() {
         "Read data key 'east--west.MirrorSourceConnector.json', the key of connector 'east->west.MirrorSourceConnector', which the resource names. Other offsets keys: central--west.MirrorSourceConnector.json; read one of them with --key KEY (or Offsets key in the page)."
     );
 }
+
+#[test]
+fn without_a_strimzi_key_the_only_json_key_is_read_with_a_warning_and_two_are_refused() {
+    let one = configmap(None, &[("my-offsets.json", SINK), ("notes.txt", "x")]);
+    let imported = import(&one, &ImportOptions::default()).unwrap();
+    assert_eq!(
+        imported.listing.data_key.as_deref(),
+        Some("my-offsets.json")
+    );
+    let imp2 = with_rule(&imported.diagnostics, "IMP2");
+    assert_eq!(imp2[0].severity, Severity::Warning);
+    assert!(
+        imp2[0].message.starts_with(
+            "Read data key 'my-offsets.json', the only *.json key: it is not a key Strimzi writes"
+        ),
+        "{}",
+        imp2[0].message
+    );
+    let two = configmap(None, &[("a.json", SINK), ("b.json", SINK)]);
+    assert_eq!(
+        refusal(&two),
+        "This ConfigMap holds 2 *.json keys and nothing tells which one to read (none of them is a key Strimzi writes, offsets.json or SOURCE--TARGET.TYPE.json): a.json, b.json. Name the one to read with --key KEY, for example --key a.json."
+    );
+}

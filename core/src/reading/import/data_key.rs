@@ -124,19 +124,12 @@ pub(super) fn choose_key(
                 .or_else(|| decide(candidates, owner))
             {
                 Some(decided) => decided,
-                None => {
-                    let refusal = equally_likely(candidates, data_pos, options.guess_key);
-                    if !options.guess_key {
-                        return Err(vec![refusal]);
-                    }
-                    let first = candidates
-                        .iter()
-                        .find(|k| is_source_key(k))
-                        .or(candidates.first())
-                        .cloned()
-                        .unwrap_or_default();
-                    return Ok((first, vec![refusal]));
+                None if options.guess_key => {
+                    let first = first_likely(candidates);
+                    let warning = equally_likely(candidates, data_pos, Some(first));
+                    return Ok((first.to_string(), vec![warning]));
                 }
+                None => return Err(vec![equally_likely(candidates, data_pos, None)]),
             },
         },
     };
@@ -243,9 +236,20 @@ fn mirror_of(key: &str) -> Option<&str> {
     key.get(..key.len().checked_sub(suffix_len)?)
 }
 
-/// Several offsets keys and nothing to tell them apart: an error that names each and `--key`
-/// (a warning that the first was read, for the page, whose Offsets key offers the others).
-fn equally_likely(candidates: &[String], pos: Position, guessed: bool) -> Diagnostic {
+/// The key the page reads when several are equally likely: the first MirrorSourceConnector
+/// key, else the first key.
+fn first_likely(candidates: &[String]) -> &str {
+    candidates
+        .iter()
+        .find(|k| is_source_key(k))
+        .or(candidates.first())
+        .map_or("", String::as_str)
+}
+
+/// Several offsets keys and nothing to tell them apart: an error that names each and `--key`,
+/// or, when the page `read` one of them, a warning that says so (its Offsets key offers the
+/// others).
+fn equally_likely(candidates: &[String], pos: Position, read: Option<&str>) -> Diagnostic {
     let sources = candidates.iter().filter(|k| is_source_key(k)).count();
     let strimzi = candidates.iter().any(|k| names::is_offsets_data_key(k));
     let why = if !strimzi {
@@ -262,30 +266,35 @@ fn equally_likely(candidates: &[String], pos: Position, guessed: bool) -> Diagno
         "they belong to different mirrors".to_string()
     };
     let head = format!(
-        "This ConfigMap holds {} offsets keys and nothing tells which one to read ({why}): {}.",
+        "This ConfigMap holds {} {} and nothing tells which one to read ({why}): {}.",
         candidates.len(),
+        if strimzi {
+            "offsets keys"
+        } else {
+            "*.json keys"
+        },
         joined(candidates)
     );
-    if guessed {
-        let first = candidates
-            .iter()
-            .find(|k| is_source_key(k))
-            .or(candidates.first())
-            .map_or("", String::as_str);
-        Diagnostic::warning(
-            "IMP2",
-            pos,
-            format!("{head} Read '{first}'; pick the one you mean under Offsets key."),
-        )
-    } else {
-        Diagnostic::error(
+    match read {
+        Some(first) => Diagnostic::warning(
             "IMP2",
             pos,
             format!(
-                "{head} Name the one to read with --key KEY, for example --key {}.",
-                candidates.first().map_or("", String::as_str)
+                "{head} Read '{}'; pick the one you mean under Offsets key.",
+                names::shown(first)
             ),
-        )
+        ),
+        None => {
+            // Only a key that is one shell word makes an example to copy.
+            let example = Some(first_likely(candidates))
+                .filter(|k| names::is_shell_safe(k))
+                .map_or(String::new(), |k| format!(", for example --key {k}"));
+            Diagnostic::error(
+                "IMP2",
+                pos,
+                format!("{head} Name the one to read with --key KEY{example}."),
+            )
+        }
     }
 }
 
