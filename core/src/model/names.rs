@@ -190,13 +190,17 @@ pub fn parse_mirror_connector_name(name: &str) -> Result<MirrorConnectorName, St
 pub struct MirrorDataKey {
     /// The first reading of the key (see [`MirrorDataKey::candidates`]).
     pub name: MirrorConnectorName,
-    /// True when the key reads as more than one connector name: an alias contains `--`, or
-    /// starts or ends with `-` (the CRD allows `[a-zA-Z0-9._-]{1,100}`), so the `--` Strimzi
-    /// wrote in place of `->` cannot be told from one inside an alias.
+    /// True when the key reads as more than one connector name: an alias contains `--`, the
+    /// source ends with `-` or the target starts with `-` (the CRD allows
+    /// `[a-zA-Z0-9._-]{1,100}`), so the `--` Strimzi wrote in place of `->` cannot be told from
+    /// one inside an alias.
     pub ambiguous: bool,
     /// Every connector name whose key is this one, split at each `--` in turn (one when the
     /// key is not ambiguous). Match a resource's connectors against all of them.
     pub candidates: Vec<MirrorConnectorName>,
+    /// True when `name` is the one reading whose source alias every entry's `cluster` is (the
+    /// import's choice for an ambiguous key); false when it is the first reading.
+    pub fits_entries: bool,
 }
 
 impl MirrorDataKey {
@@ -233,6 +237,7 @@ pub fn parse_mirror_data_key(key: &str) -> Option<MirrorDataKey> {
         name: candidates.first()?.clone(),
         ambiguous: candidates.len() > 1,
         candidates,
+        fits_entries: false,
     })
 }
 

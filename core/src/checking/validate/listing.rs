@@ -11,23 +11,16 @@ use crate::model::{ConnectorKind, Listing};
 fn ambiguous_key(l: &Listing, m: &names::MirrorDataKey) -> String {
     let all: Vec<String> = m.candidates.iter().map(|c| c.connector_name()).collect();
     let used = m.name.connector_name();
-    let clusters: Vec<&str> = l
-        .entries
-        .iter()
-        .filter_map(|e| e.partition()?.get("cluster")?.as_str())
-        .collect();
-    let source = m.name.source.as_str();
-    // The import reads the key with the one split every entry's cluster fits, if one does.
-    let fits = !clusters.is_empty()
-        && clusters.iter().all(|c| *c == source)
-        && m.candidates.iter().filter(|c| c.source == source).count() == 1;
-    let which = if fits {
-        format!("the entries' cluster '{source}' fits only {used}, which is used here")
+    let which = if m.fits_entries {
+        format!(
+            "the entries' cluster '{}' fits only {used}, which is used here",
+            m.name.source
+        )
     } else {
         format!("{used}, the first, is used here")
     };
     format!(
-        "The connector name cannot be recovered from this key with certainty: an alias may contain '--' or start or end with '-', so '{}' reads as {} connectors: {}; {which}. Check the listing against the KafkaMirrorMaker2 (check-resource RESOURCE --listing FILE matches each connector's own key), or confirm the source and target aliases.",
+        "The connector name cannot be recovered from this key with certainty: an alias may contain '--', and a source alias may end or a target alias start with '-', so '{}' reads as {} connectors: {}; {which}. Check the listing against the KafkaMirrorMaker2 (check-resource RESOURCE --listing FILE matches each connector's own key), or confirm the source and target aliases.",
         names::shown(l.data_key.as_deref().unwrap_or("")),
         all.len(),
         all.join(", ")

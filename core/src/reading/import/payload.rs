@@ -180,6 +180,7 @@ fn fitted(mut key: names::MirrorDataKey, entries: &[Entry]) -> names::MirrorData
     let mut fits = key.candidates.iter().filter(|c| c.source == *first);
     if let (Some(one), None) = (fits.next(), fits.next()) {
         key.name = one.clone();
+        key.fits_entries = true;
     }
     key
 }
