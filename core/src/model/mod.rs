@@ -363,15 +363,6 @@ impl Listing {
     pub fn source_alias(&self) -> Option<&str> {
         self.mirror.as_ref().map(|m| m.name.source.as_str())
     }
-
-    /// Every source alias the MirrorMaker 2 data key can be read with (more than one when the
-    /// key is ambiguous, IMP5); empty without an MM2 key.
-    pub fn source_aliases(&self) -> Vec<&str> {
-        self.mirror
-            .as_ref()
-            .map(|m| m.source_aliases().collect())
-            .unwrap_or_default()
-    }
 }
 
 /// Writes a listing's payload entry by entry ([`Listing::to_pretty_json`] and

@@ -47,19 +47,20 @@ pub(super) fn mirror_source_rules(
                 i,
             );
         }
-        let aliases = cx.listing.source_aliases();
-        if let (Some(c), [first, ..]) = (p.get("cluster"), aliases.as_slice())
+        let listing = cx.listing;
+        if let (Some(c), Some(m)) = (p.get("cluster"), listing.mirror.as_ref())
             && let Some(cs) = c.as_str()
-            && !aliases.contains(&cs)
+            && !m.source_aliases().any(|a| a == cs)
         {
-            let msg = if aliases.len() == 1 {
+            let msg = if m.candidates.len() == 1 {
                 format!(
-                    "Entry #{n}: cluster '{cs}' is not this connector's source alias '{first}'. The offset will be stored but ignored."
+                    "Entry #{n}: cluster '{cs}' is not this connector's source alias '{}'. The offset will be stored but ignored.",
+                    m.name.source
                 )
             } else {
                 // IMP5: the key reads as several connectors; a cluster that is any of their
                 // source aliases may be right.
-                let all: Vec<String> = aliases.iter().map(|a| format!("'{a}'")).collect();
+                let all: Vec<String> = m.source_aliases().map(|a| format!("'{a}'")).collect();
                 format!(
                     "Entry #{n}: cluster '{cs}' is none of the source aliases this connector's key can be read with ({}). The offset will be stored but ignored.",
                     all.join(", ")
