@@ -10,9 +10,9 @@ use crate::{CliError, output};
 use lexopt::ValueExt;
 use offsets_core::resource::{Resource, read_resource_named};
 use offsets_core::resource_check::{
-    Against, Finding, Settings, check_create, check_resource, settings,
+    Against, Finding, Settings, check_create, check_resource, listing_key, settings,
 };
-use offsets_core::{Diagnostic, Severity};
+use offsets_core::{Diagnostic, ImportOptions, Severity};
 use serde::Serialize;
 use std::process::ExitCode;
 
@@ -29,6 +29,9 @@ kubectl command that fixes it. Reads stdin when CR.yaml is `-`.
 Options:
   --listing FILE         the listed ConfigMap: its data key, owner and namespace against the CR
   --alter ALTER.yaml     the alter ConfigMap export: its name, namespace and data key
+  --key KEY              the listing's data key to read when it holds several offsets keys
+                         (default: the key of the connector --connector or the annotation
+                         names, then as validate reads it)
   --name NAME            when CR.yaml holds several resources (a multi-document file, a
                          kind: List), the KafkaConnector or KafkaMirrorMaker2 to check
                          (metadata.name, or KIND/NAME)
@@ -48,6 +51,7 @@ pub fn run(parser: &mut lexopt::Parser) -> Result<ExitCode, CliError> {
     let mut alter: Option<Source> = None;
     let mut connector: Option<String> = None;
     let mut pick: Option<String> = None;
+    let mut key: Option<String> = None;
     let mut format = Format::Text;
     let mut create = false;
     while let Some(arg) = Arg::next(parser)? {
@@ -56,6 +60,7 @@ pub fn run(parser: &mut lexopt::Parser) -> Result<ExitCode, CliError> {
             Arg::Long(l) if l == "alter" => alter = Some(Source::from_arg(parser.value()?)),
             Arg::Long(l) if l == "connector" => connector = Some(parser.value()?.string()?),
             Arg::Long(l) if l == "name" => pick = Some(parser.value()?.string()?),
+            Arg::Long(l) if l == "key" => key = Some(parser.value()?.string()?),
             Arg::Long(l) if l == "create" => create = true,
             Arg::Long(l) if l == "format" => format = Format::from_arg(parser)?,
             Arg::Value(v) if source.is_none() => source = Some(Source::from_arg(v)),
@@ -69,8 +74,19 @@ pub fn run(parser: &mut lexopt::Parser) -> Result<ExitCode, CliError> {
         ));
     };
     let name = source.display_name();
+    let read_cr = read(&source, pick.as_deref())?;
+    // A listing with several offsets keys is read from the key of the connector the resource
+    // names (--connector, or its strimzi.io/mirrormaker-connector annotation).
+    let options = ImportOptions {
+        data_key: key,
+        context_key: read_cr
+            .as_ref()
+            .ok()
+            .and_then(|r| listing_key(r, connector.as_deref())),
+        ..crate::input::InputArgs::default().options
+    };
     let listing = match &listing {
-        Some(s) => Some(load(s, &crate::input::InputArgs::default().options)?.listing),
+        Some(s) => Some(load(s, &options)?.listing),
         None => None,
     };
     let alter = match &alter {
@@ -82,7 +98,7 @@ pub fn run(parser: &mut lexopt::Parser) -> Result<ExitCode, CliError> {
         alter: alter.as_ref(),
         connector: connector.as_deref(),
     };
-    let (resource, findings) = match read(&source, pick.as_deref())? {
+    let (resource, findings) = match read_cr {
         Ok(r) => {
             let mut findings = check_resource(&r, &against);
             if create {

@@ -111,7 +111,10 @@ pub fn parse_size(value: &str) -> Result<usize, CliError> {
 
 pub const INPUT_OPTIONS_HELP: &str = "\
   --key KEY            the ConfigMap data key to read when there are several offsets keys
-                       (default: the MirrorSourceConnector key, else the first *.json key)
+                       (default: the only key Strimzi writes, offsets.json or
+                       SOURCE--TARGET.TYPE.json; the owner reference's; a mirror's
+                       MirrorSourceConnector key beside its other keys; two equally
+                       likely keys are refused)
   --item N             for a `kind: List`, the 1-based item to read
                        (default: the first ConfigMap holding an offsets key)
   --csv-cluster ALIAS  read a consumer-group CSV as MirrorMaker 2 source offsets of cluster ALIAS

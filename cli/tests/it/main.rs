@@ -7,6 +7,7 @@ mod cli;
 mod edit;
 mod edit_plan;
 mod hostile;
+mod keys;
 mod kind;
 mod new;
 mod plan_create;

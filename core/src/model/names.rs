@@ -188,40 +188,64 @@ pub fn parse_mirror_connector_name(name: &str) -> Result<MirrorConnectorName, St
 /// The result of reading an MM2 data key back into a connector name (IMP5).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct MirrorDataKey {
+    /// The first reading of the key (see [`MirrorDataKey::candidates`]).
     pub name: MirrorConnectorName,
-    /// True when the aliases cannot be recovered with certainty (an alias contains `--` or
-    /// starts or ends with `-`): the user should confirm them.
+    /// True when the key reads as more than one connector name: an alias contains `--`, the
+    /// source ends with `-` or the target starts with `-` (the CRD allows
+    /// `[a-zA-Z0-9._-]{1,100}`), so the `--` Strimzi wrote in place of `->` cannot be told from
+    /// one inside an alias.
     pub ambiguous: bool,
+    /// Every connector name whose key is this one, split at each `--` in turn (one when the
+    /// key is not ambiguous). Match a resource's connectors against all of them.
+    pub candidates: Vec<MirrorConnectorName>,
+    /// True when `name` is the one reading whose source alias every entry's `cluster` is (the
+    /// import's choice for an ambiguous key); false when it is the first reading.
+    pub fits_entries: bool,
 }
 
-/// Reads `<source>--<target>.<Type>.json` back into a connector name. `None` when the key is
-/// not an MM2 key at all.
+impl MirrorDataKey {
+    /// The source aliases the key can be read with, in the order of [`MirrorDataKey::candidates`].
+    pub fn source_aliases(&self) -> impl Iterator<Item = &str> {
+        self.candidates.iter().map(|c| c.source.as_str())
+    }
+}
+
+/// Reads `<source>--<target>.<Type>.json` back into a connector name, keeping every split of
+/// the key into two valid aliases. `None` when the key is not an MM2 key at all.
 pub fn parse_mirror_data_key(key: &str) -> Option<MirrorDataKey> {
     let stem = key.strip_suffix(".json")?;
     let connector_type = MIRROR_CONNECTOR_TYPES
         .iter()
         .find(|t| stem.ends_with(&format!(".{t}")))?;
     let pair = &stem[..stem.len() - connector_type.len() - 1];
-    let splits: Vec<usize> = pair.match_indices("--").map(|(i, _)| i).collect();
-    let &first = splits.first()?;
-    let source = &pair[..first];
-    let target = &pair[first + 2..];
-    if check_alias(source).is_err() || check_alias(target).is_err() {
-        return None;
-    }
-    let ambiguous = splits.len() > 1
-        || source.ends_with('-')
-        || target.starts_with('-')
-        || source.starts_with('-')
-        || target.ends_with('-');
+    // Every `--`, overlapping ones included: `a---b` is `a`->`-b` or `a-`->`b`.
+    let candidates: Vec<MirrorConnectorName> = (0..pair.len())
+        .filter(|&i| pair.get(i..).is_some_and(|rest| rest.starts_with("--")))
+        .filter_map(|i| {
+            let source = pair.get(..i)?;
+            let target = pair.get(i + 2..)?;
+            (check_alias(source).is_ok() && check_alias(target).is_ok()).then(|| {
+                MirrorConnectorName {
+                    source: source.into(),
+                    target: target.into(),
+                    connector_type,
+                }
+            })
+        })
+        .collect();
     Some(MirrorDataKey {
-        name: MirrorConnectorName {
-            source: source.into(),
-            target: target.into(),
-            connector_type,
-        },
-        ambiguous,
+        name: candidates.first()?.clone(),
+        ambiguous: candidates.len() > 1,
+        candidates,
+        fits_entries: false,
     })
+}
+
+/// True for a data key Strimzi writes a listing under (domain.md 1.2): `offsets.json` (a
+/// KafkaConnector) or `<source>--<target>.<Type>.json` (a MirrorMaker 2 connector). Any other
+/// key (`app-config.json`) is the user's own data, which Strimzi keeps beside the listing.
+pub fn is_offsets_data_key(key: &str) -> bool {
+    key == "offsets.json" || parse_mirror_data_key(key).is_some()
 }
 
 /// Shows a user-supplied value inside a message: control characters, quotes and other
@@ -459,6 +483,30 @@ mod tests {
         assert!(k.ambiguous);
         let k = parse_mirror_data_key("a---b.MirrorCheckpointConnector.json").unwrap();
         assert!(k.ambiguous);
+    }
+
+    #[test]
+    fn every_split_of_a_mirror_key_is_kept() {
+        let k = parse_mirror_data_key("a--b--c.MirrorSourceConnector.json").unwrap();
+        let names: Vec<String> = k.candidates.iter().map(|c| c.connector_name()).collect();
+        assert_eq!(
+            names,
+            [
+                "a->b--c.MirrorSourceConnector",
+                "a--b->c.MirrorSourceConnector"
+            ]
+        );
+        let k = parse_mirror_data_key("a---b.MirrorSourceConnector.json").unwrap();
+        let sources: Vec<&str> = k.source_aliases().collect();
+        assert_eq!(sources, ["a", "a-"]);
+        // A dash at an end alone leaves one reading.
+        let k = parse_mirror_data_key("a--b-.MirrorSourceConnector.json").unwrap();
+        assert!(!k.ambiguous);
+        assert_eq!(k.candidates.len(), 1);
+        assert!(is_offsets_data_key("offsets.json"));
+        assert!(is_offsets_data_key("e--w.MirrorHeartbeatConnector.json"));
+        assert!(!is_offsets_data_key("app-config.json"));
+        assert!(!is_offsets_data_key("ew.MirrorSourceConnector.json"));
     }
 
     #[test]

@@ -5,6 +5,7 @@ mod procedure_support;
 mod support;
 
 mod conformance;
+mod data_keys;
 mod diff_duplicates;
 mod edit;
 mod edit_diff;

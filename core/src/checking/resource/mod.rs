@@ -159,9 +159,16 @@ fn chosen<'r>(
     if r.kind == ResourceKind::KafkaConnector {
         return r.connector.as_ref().map(|c| (None, c));
     }
+    // Each connector's own key against the listing's, never one split of the key: an alias
+    // may contain `--`, so `a--b--c.MirrorSourceConnector.json` is `a->b--c` or `a--b->c` (IMP5).
     let from_listing = |l: Option<&Listing>| {
-        l.and_then(|l| l.mirror.as_ref())
-            .map(|m| m.name.connector_name())
+        let m = l.and_then(|l| l.mirror.as_ref())?;
+        let own = m
+            .candidates
+            .iter()
+            .map(|c| c.connector_name())
+            .find(|name| r.find_connector(name).is_some());
+        Some(own.unwrap_or_else(|| m.name.connector_name()))
     };
     let wanted = against
         .connector
@@ -185,6 +192,23 @@ fn chosen<'r>(
         (Some(one), None) => Some(one),
         _ => None,
     }
+}
+
+/// The data key the connector of `r` that the check is about lists its offsets under, with
+/// that connector's name (`connector`, else as in [`Against::connector`] without a listing):
+/// what a ConfigMap holding several offsets keys is read from (`ImportOptions::context_key`).
+pub fn listing_key(r: &Resource, connector: Option<&str>) -> Option<(String, String)> {
+    let against = Against {
+        connector,
+        ..Against::default()
+    };
+    let (_, c) = chosen(r, &against)?;
+    let key = wiring::data_key_of(r, c)?;
+    let name = match r.kind {
+        ResourceKind::KafkaConnector => r.name.value(),
+        ResourceKind::KafkaMirrorMaker2 => c.name.as_deref(),
+    };
+    Some((key, name.unwrap_or("").to_string()))
 }
 
 /// Runs every CR rule over `r`.

@@ -169,7 +169,7 @@ fn missing_property(
     .with(command)
 }
 
-fn data_key_of(r: &Resource, c: &ConnectorSpec) -> Option<String> {
+pub(super) fn data_key_of(r: &Resource, c: &ConnectorSpec) -> Option<String> {
     match r.kind {
         ResourceKind::KafkaConnector => Some("offsets.json".into()),
         ResourceKind::KafkaMirrorMaker2 => c

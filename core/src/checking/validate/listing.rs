@@ -7,6 +7,26 @@ use crate::diag::{Position, Severity};
 use crate::model::names::{self, ConfigMapName, ConfigMapRole};
 use crate::model::{ConnectorKind, KindSource, Listing};
 
+/// IMP5: every connector an ambiguous MirrorMaker 2 key can be read as, and which one is used.
+fn ambiguous_key(l: &Listing, m: &names::MirrorDataKey) -> String {
+    let all: Vec<String> = m.candidates.iter().map(|c| c.connector_name()).collect();
+    let used = m.name.connector_name();
+    let which = if m.fits_entries {
+        format!(
+            "the entries' cluster '{}' fits only {used}, which is used here",
+            m.name.source
+        )
+    } else {
+        format!("{used}, the first, is used here")
+    };
+    format!(
+        "The connector name cannot be recovered from this key with certainty: an alias may contain '--', and a source alias may end or a target alias start with '-', so '{}' reads as {} connectors: {}; {which}. Check the listing against the KafkaMirrorMaker2 (check-resource RESOURCE --listing FILE matches each connector's own key), or confirm the source and target aliases.",
+        names::shown(l.data_key.as_deref().unwrap_or("")),
+        all.len(),
+        all.join(", ")
+    )
+}
+
 /// The rules about the listing as a whole; `entries` and `first_pos` describe its entries
 /// (their number and the first one's position), `unchanged` says the payload equals the
 /// baseline's (S10).
@@ -47,7 +67,7 @@ pub(super) fn listing_rules(
             "IMP5",
             Severity::Warning,
             l.data_key_pos,
-            "The connector name cannot be recovered from this key with certainty; please confirm the source and target aliases.".into(),
+            ambiguous_key(l, m),
             None,
         );
     }

@@ -48,16 +48,26 @@ pub(super) fn mirror_source_rules(
                 i,
             );
         }
-        if let (Some(c), Some(alias)) = (p.get("cluster"), cx.listing.source_alias())
+        let listing = cx.listing;
+        if let (Some(c), Some(m)) = (p.get("cluster"), listing.mirror.as_ref())
             && let Some(cs) = c.as_str()
-            && cs != alias
+            && !m.source_aliases().any(|a| a == cs)
         {
-            cx.warn(
-                "MS5",
-                c.pos,
-                format!("Entry #{n}: cluster '{cs}' is not this connector's source alias '{alias}'. The offset will be stored but ignored."),
-                i,
-            );
+            let msg = if m.candidates.len() == 1 {
+                format!(
+                    "Entry #{n}: cluster '{cs}' is not this connector's source alias '{}'. The offset will be stored but ignored.",
+                    m.name.source
+                )
+            } else {
+                // IMP5: the key reads as several connectors; a cluster that is any of their
+                // source aliases may be right.
+                let all: Vec<String> = m.source_aliases().map(|a| format!("'{a}'")).collect();
+                format!(
+                    "Entry #{n}: cluster '{cs}' is none of the source aliases this connector's key can be read with ({}). The offset will be stored but ignored.",
+                    all.join(", ")
+                )
+            };
+            cx.warn("MS5", c.pos, msg, i);
         }
         if let Some(t) = p.get("topic")
             && let Some(ts) = t.as_str()

@@ -44,7 +44,7 @@ pub const RULE_IDS: &[&str] = &[
     "S7", "S8", "S9", "S10", "S11", "MS1", "MS2", "MS3", "MS4", "MS5", "MS6", "MS7", "MS8", "MS9",
     "MS10", "MS11", "MS12", "MS13", "MS14", "MC1", "MC2", "MC3", "MC4", "SK1", "SK2", "SK3", "SK4",
     "SK5", "SK6", "SK7", "K1", "K2", "K4", "DUPKEY", "GENERIC", "JSON", "YAML", "CSV", "INPUT",
-    "OPTION", "LIST",
+    "OPTION", "LIST", "KEY",
 ];
 
 struct Ctx<'a> {

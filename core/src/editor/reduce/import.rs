@@ -128,8 +128,10 @@ impl Editor {
 
     /// Imports `source`; `true` when it replaced the loaded session (a refused load keeps it).
     pub(in crate::editor) fn load(&mut self, source: String, options: ImportOptions) -> bool {
+        // Offsets key offers every key, so two equally likely ones are read with a warning.
         let options = ImportOptions {
             kind: self.kind_choice,
+            guess_key: true,
             ..options
         };
         self.loads = self.loads.wrapping_add(1);

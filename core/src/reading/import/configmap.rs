@@ -1,11 +1,11 @@
 //! The Kubernetes forms: a ConfigMap from YAML or JSON, or a `kind: List` of them, down to the
 //! chosen offsets data key and its metadata (name, namespace, Strimzi owner).
 
+use super::data_key::{candidates, choose_key, offsets_keys};
 use super::source_map::source_map;
 use super::{ImportOptions, KindHint, Notes, payload_listing};
 use crate::diag::{Diagnostic, Position};
 use crate::json::{self, JsonKind, JsonValue};
-use crate::model::names;
 use crate::model::{ConfigMapMeta, InputForm, ListItem, ListedAt, Listing, OwnerRef};
 use crate::reading::yaml::YamlDoc;
 
@@ -78,18 +78,6 @@ fn import_k8s(
         Some("List") => import_list(root, outer, options),
         _ => import_configmap(root, outer, options),
     }
-}
-
-fn offsets_keys(cm: &JsonValue) -> Vec<String> {
-    let mut keys: Vec<String> = Vec::new();
-    if let Some(data) = cm.get("data").and_then(JsonValue::as_members) {
-        for m in data {
-            if m.key.ends_with(".json") && !keys.contains(&m.key) {
-                keys.push(m.key.clone());
-            }
-        }
-    }
-    keys
 }
 
 fn str_field<'a>(v: &'a JsonValue, key: &str) -> Option<&'a str> {
@@ -267,47 +255,16 @@ fn import_configmap(
         ..ConfigMapMeta::default()
     };
 
-    let candidates = offsets_keys(cm);
+    let found = candidates(cm);
     let data = cm
         .get("data")
         .and_then(JsonValue::as_members)
         .unwrap_or_default();
     let data_pos = cm.member("data").map(|m| m.key_pos).unwrap_or(cm.pos);
-    let key = match &options.data_key {
-        Some(k) => {
-            if !data.iter().any(|m| &m.key == k) {
-                return Err(vec![Diagnostic::error(
-                    "OPTION",
-                    data_pos,
-                    format!(
-                        "This ConfigMap has no data key '{k}'. Its offsets keys are: {}.",
-                        if candidates.is_empty() {
-                            "none".to_string()
-                        } else {
-                            candidates.join(", ")
-                        }
-                    ),
-                )]);
-            }
-            k.clone()
-        }
-        None => {
-            let mirror_source = candidates.iter().find(|k| {
-                names::parse_mirror_data_key(k)
-                    .is_some_and(|m| m.name.connector_type == "MirrorSourceConnector")
-            });
-            match mirror_source.or_else(|| candidates.first()) {
-                Some(k) => k.clone(),
-                None => {
-                    return Err(vec![Diagnostic::error(
-                        "IMP2",
-                        data_pos,
-                        "No offsets entry found. Strimzi writes `offsets.json` for a KafkaConnector and `<source>--<target>.<Connector>.json` for MirrorMaker 2.",
-                    )]);
-                }
-            }
-        }
-    };
+    let owner = meta
+        .strimzi_owner()
+        .map(|o| (o.kind.as_str(), o.name.as_str()));
+    let (key, key_notes) = choose_key(data, &found, options, owner, data_pos)?;
     let Some(member) = data.iter().rev().find(|m| m.key == key) else {
         return Err(not_a_configmap(cm.pos));
     };
@@ -352,9 +309,14 @@ fn import_configmap(
             .is_some_and(|o| o.kind == "KafkaMirrorMaker2"),
     };
     let mut listing = payload_listing(payload, Some(&key), outer.form(), member.key_pos, hint)?;
-    listing.available_keys = candidates;
+    // The page's Offsets key picker: the keys Strimzi writes, and the one read if it is not one.
+    let mut available = found.keys;
+    if !available.contains(&key) {
+        available.push(key.clone());
+    }
+    listing.available_keys = available;
     listing.configmap = Some(meta);
-    Ok((listing, Vec::new()))
+    Ok((listing, key_notes))
 }
 
 /// The field managers the Strimzi operator writes a listed ConfigMap as: `strimzi-kafka-operator`

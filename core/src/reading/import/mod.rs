@@ -25,6 +25,7 @@ use crate::reading::csv::{self, CsvTarget};
 use crate::reading::yaml;
 
 mod configmap;
+mod data_key;
 mod payload;
 mod source_map;
 
@@ -45,9 +46,19 @@ pub const MAX_INPUT_LIMIT: usize = u32::MAX as usize;
 /// Choices the caller can make when the input is ambiguous.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct ImportOptions {
-    /// The ConfigMap data key to read when there are several offsets keys. Default: the
-    /// MirrorSourceConnector key, else the first `*.json` key.
+    /// The ConfigMap data key to read when there are several offsets keys. Default: the only
+    /// key Strimzi writes (`offsets.json`, `<source>--<target>.<Type>.json`), the one the
+    /// owner reference names, or a mirror's MirrorSourceConnector key beside its other keys;
+    /// two equally likely keys are refused (IMP2), unless `guess_key`.
     pub data_key: Option<String>,
+    /// When two offsets keys are equally likely, read the first (a MirrorSourceConnector key
+    /// first) with an IMP2 warning instead of refusing: the page, whose Offsets key picker
+    /// offers the others.
+    pub guess_key: bool,
+    /// The key of the connector the caller's context names (a custom resource's connector:
+    /// `check-resource --connector`, or its `strimzi.io/mirrormaker-connector` annotation), read
+    /// when the ConfigMap holds several offsets keys and this is one of them.
+    pub context_key: Option<(String, String)>,
     /// For a `kind: List`: the 0-based index of the item to import. Default: the first
     /// ConfigMap that holds an offsets key.
     pub list_item: Option<usize>,

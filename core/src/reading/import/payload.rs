@@ -140,7 +140,9 @@ pub(crate) fn payload_listing(
             value,
         })
         .collect();
-    let mirror = data_key.and_then(names::parse_mirror_data_key);
+    let mirror = data_key
+        .and_then(names::parse_mirror_data_key)
+        .map(|m| fitted(m, &entries));
     let from_key = mirror
         .as_ref()
         .and_then(|m| ConnectorKind::from_mirror_type(m.name.connector_type));
@@ -165,6 +167,30 @@ pub(crate) fn payload_listing(
         offsets_pos,
         reset: crate::model::ResetFact::default(),
     })
+}
+
+/// An ambiguous MirrorMaker 2 key (IMP5) read with the one split whose source alias is every
+/// entry's `cluster`, when exactly one fits; every split is kept in `candidates`.
+fn fitted(mut key: names::MirrorDataKey, entries: &[Entry]) -> names::MirrorDataKey {
+    if !key.ambiguous {
+        return key;
+    }
+    let clusters: Vec<&str> = entries
+        .iter()
+        .filter_map(|e| e.partition()?.get("cluster")?.as_str())
+        .collect();
+    let Some(first) = clusters.first() else {
+        return key;
+    };
+    if clusters.iter().any(|c| c != first) {
+        return key;
+    }
+    let mut fits = key.candidates.iter().filter(|c| c.source == *first);
+    if let (Some(one), None) = (fits.next(), fits.next()) {
+        key.name = one.clone();
+        key.fits_entries = true;
+    }
+    key
 }
 
 /// The kind a listing would have without the user's choice (IMP7: the data key, the owner

@@ -6,9 +6,37 @@ use super::{
     MAX_CONFIGMAP_BYTES, gate, k, write_yaml_string,
 };
 use crate::diag::{Diagnostic, Severity};
-use crate::model::Listing;
 use crate::model::names::{self, CONFIGMAP_NAME_RULE, ConfigMapName, ConfigMapRole, Namespace};
+use crate::model::{ConnectorKind, Listing};
 use std::fmt::Write as _;
+
+/// K4: a MirrorMaker 2 listing with no data key to keep (a REST body or a CSV) and no target
+/// named: the operator reads `<source>--<target>.<Type>.json`, which only the connector's name
+/// gives, never `offsets.json`.
+fn unknown_mirror_key(listing: &Listing, options: &ConfigMapOptions) -> Option<Diagnostic> {
+    let mirror = matches!(
+        listing.kind,
+        ConnectorKind::MirrorSource
+            | ConnectorKind::MirrorCheckpoint
+            | ConnectorKind::MirrorHeartbeat
+    );
+    if !mirror
+        || options.target.is_some()
+        || options.data_key.is_some()
+        || listing.data_key.is_some()
+        || listing.mirror.is_some()
+    {
+        return None;
+    }
+    let t = listing.kind.label();
+    Some(k(
+        "K4",
+        Severity::Error,
+        format!(
+            "This {t} listing has no ConfigMap data key to keep (it is not from a ConfigMap), and the KafkaMirrorMaker2 operator reads the connector's own key SOURCE--TARGET.{t}.json, never offsets.json: an alter under offsets.json fails with 'Data field SOURCE--TARGET.{t}.json is missing'. Name the connector: --connector SOURCE->TARGET.{t} (in the page: the KafkaMirrorMaker2 target and its connector name)."
+        ),
+    ))
+}
 
 /// The alter ConfigMap for `listing` (whatever entries it holds: pass a changed-only or full
 /// listing). `baseline` is the imported listing, for the change rules.
@@ -29,9 +57,20 @@ pub fn configmap_yaml_gated(
     let mut diags = gate(listing, validation)?;
     let meta = listing.configmap.as_ref();
     let listed_name = meta.and_then(|m| m.name.as_deref());
+    let unknown_key = unknown_mirror_key(listing, options);
+    let refused = unknown_key.is_some();
+    diags.extend(unknown_key);
     let name = match (&options.name, listed_name) {
         (Some(n), _) => n.clone(),
         (None, Some(l)) => format!("{l}-alter"),
+        (None, None) if meta.is_some() => {
+            diags.push(k(
+                CONFIGMAP_NAME_RULE,
+                Severity::Error,
+                "Name the alter ConfigMap (--name NAME): the input ConfigMap has no metadata.name, so there is no listed name to derive '<name>-alter' from.",
+            ));
+            return Err(diags);
+        }
         (None, None) => {
             diags.push(k(
                 CONFIGMAP_NAME_RULE,
@@ -41,6 +80,7 @@ pub fn configmap_yaml_gated(
             return Err(diags);
         }
     };
+
     let namespace = options
         .namespace
         .clone()
@@ -127,7 +167,7 @@ pub fn configmap_yaml_gated(
     }
     // Only checked names reach the YAML: a refused one is an error here.
     let name = match checked_name {
-        Some(name) if errors.is_empty() => name,
+        Some(name) if errors.is_empty() && !refused => name,
         _ => {
             diags.extend(errors);
             return Err(diags);
