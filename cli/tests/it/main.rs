@@ -9,6 +9,7 @@ mod edit_plan;
 mod hostile;
 mod kind;
 mod new;
+mod plan_absolute;
 mod plan_create;
 mod plan_create_strimzi;
 mod readme_flags;
