@@ -319,26 +319,22 @@ pub(crate) fn list_again() -> String {
 /// key order. Shared by the curl and kubectl creates.
 pub(crate) const KEPT_JQ: &str = "def k: to_entries | sort_by(.key) | map([.key, .value]) | tojson; ($check[0].partitions | map(.partition | k)) as $set | [([inputs][0].offsets // [])[] | select(.offset != null) | select((.partition | k) as $p | ($set | any(.[]; . == $p)) | not)] | if length == 0 then \"Every offset stored under the name is one the alter sets.\" else (\"\\(length) partitions keep the offsets stored under the name:\", (.[] | \"keeps its old offset: \\(.partition | tojson): \\(.offset | tojson)\")) end";
 
-/// The jq program that prints one line per partition whose stored offset in the listing on
-/// stdin is not `field` ("listed" or "altered") of the check file (`$check`). With
-/// `summary`, it also prints how many landed first.
+/// The verify step's jq program: how many partitions of the check file landed (their stored
+/// offset in the listing on stdin is the one the alter sets), then a `drifted:` line for each
+/// one that did not.
 ///
 /// An entry listed with `"offset": null` counts as no stored offset: Kafka 4.3.1's worker,
 /// listed right after an alter that nulled a partition, can still name the partition with a
 /// null offset (its offset store drops the partition from the listing a moment later), and both
 /// mean the same to Connect.
-pub(crate) fn jq_program(field: &str, summary: bool) -> String {
-    if summary {
-        let head = head(field, "").replace(
-            "MISSING",
-            "\"drifted: no listing was read (no offsets array where the listing should be)\"",
-        );
-        format!(
-            "{head} | \"\\($all | length - ($bad | length)) of \\($all | length) altered partitions landed.\", ($bad[] | \"drifted: \\(.partition | tojson): expected \\(.want | show), listed \\(.found | show)\") end"
-        )
-    } else {
-        moved_program(false)
-    }
+pub(crate) fn landed_program() -> String {
+    let head = head("altered", "").replace(
+        "MISSING",
+        "\"drifted: no listing was read (no offsets array where the listing should be)\"",
+    );
+    format!(
+        "{head} | \"\\($all | length - ($bad | length)) of \\($all | length) altered partitions landed.\", ($bad[] | \"drifted: \\(.partition | tojson): expected \\(.want | show), listed \\(.found | show)\") end"
+    )
 }
 
 /// The compare step's jq program: one line per partition of the check file whose stored offset

@@ -4,7 +4,7 @@
 //! verify what landed, restore what was recorded, clean up.
 
 use super::CHECK_FILE;
-use super::check::jq_program;
+use super::check::landed_program;
 use super::compare::Compare;
 use super::kube::{Kube, NO_OPS};
 use super::shell::{Mode, Var};
@@ -224,7 +224,7 @@ impl Kube<'_> {
     pub(super) fn verify(&self) -> RawStep {
         let jq = format!(
             "jq -rn --slurpfile check {CHECK_FILE} {}",
-            crate::model::names::shell_quote(&jq_program("altered", true))
+            crate::model::names::shell_quote(&landed_program())
         );
         let mut comment = vec!["Lists into the listOffsets ConfigMap and saves it to after-alter.yaml (before-alter.yaml and the listing you edited stay as they are). The connector is still stopped, so the listing shows exactly what was stored.".to_owned()];
         let list = self.relist("after-alter.yaml");

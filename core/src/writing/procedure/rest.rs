@@ -2,7 +2,7 @@
 //! alter or a reset in the same safe order as the kubectl ones (record, stop, list again,
 //! compare, alter, verify, restore, clean up).
 
-use super::check::jq_program;
+use super::check::landed_program;
 use super::compare::Compare;
 use super::shell::{Ctx, Mode, heredoc};
 use super::step::{CURL, RawStep, step};
@@ -99,7 +99,7 @@ impl Rest<'_> {
     pub(super) fn verify_with(&self, failed: &str) -> RawStep {
         let jq = format!(
             "jq -rn --slurpfile check {CHECK_FILE} {} < after-alter.json",
-            crate::model::names::shell_quote(&jq_program("altered", true))
+            crate::model::names::shell_quote(&landed_program())
         );
         let mut comment = vec!["Saves the listing to after-alter.json. Source connectors list only partitions whose offset is not null.".to_owned()];
         let list = self.save("after-alter.json");
