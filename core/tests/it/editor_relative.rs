@@ -144,3 +144,40 @@ fn the_session_says_which_rows_are_relative_through_undo() {
     editor.apply(EditorAction::Edit(Action::Redo));
     assert!(editor.session().unwrap().rows().all(|r| r.relative));
 }
+
+#[test]
+fn a_draft_restores_shifted_rows_as_shifted() {
+    let mut editor = loaded(listing(4));
+    let rows = |r: &[usize]| Selection::Rows(r.to_vec());
+    edit(
+        &mut editor,
+        Action::ShiftOffsets {
+            selection: rows(&[0, 1]),
+            delta: -10,
+        },
+    );
+    edit(
+        &mut editor,
+        Action::ShiftOffsetsClamped {
+            selection: rows(&[2]),
+            delta: -1000,
+            below_zero: BelowZero::Null,
+        },
+    );
+    edit(&mut editor, Action::SetOffset { row: 3, offset: 5 });
+    let restored =
+        Editor::restore_with_prefs(&editor.source_record(), Some(&editor.draft_record()), None)
+            .unwrap();
+    let session = restored.session().unwrap();
+    let seen: Vec<(bool, bool)> = session.rows().map(|r| (r.changed, r.relative)).collect();
+    assert_eq!(
+        seen,
+        [(true, true), (true, true), (true, true), (true, false)]
+    );
+    assert_eq!(
+        session.working_listing(),
+        editor.session().unwrap().working_listing()
+    );
+    // So the restored page's alter checks the same partitions as before the reload.
+    assert_eq!(script(&restored), script(&editor));
+}
