@@ -211,7 +211,12 @@ pub fn run(parser: &mut lexopt::Parser) -> Result<ExitCode, CliError> {
             "plan --rollback needs --against LISTING (the listing the edits were made on)",
         ));
     }
-    if absolute && (ex.against.is_none() || config.is_some()) {
+    if absolute && config.is_some() {
+        return Err(CliError::usage(
+            "plan --absolute is for an alter compared with --against LISTING; a created connector has no listing to compare with",
+        ));
+    }
+    if absolute && ex.against.is_none() {
         return Err(CliError::usage(
             "plan --absolute needs --against LISTING (the listing the edits were made on): it says which partitions the compare with LISTING may find moved",
         ));

@@ -73,6 +73,34 @@ fn absolute_needs_the_listing_the_edits_were_made_on() {
     ]);
     assert_eq!(out.status.code(), Some(2), "{}", text(&out.stderr));
     assert!(text(&out.stderr).contains("plan --absolute needs --against LISTING"));
+    // A create has no listing to compare with.
+    let dir = crate::support::unique_dir("offsets-plan-absolute-create");
+    let config = dir.join("config.json");
+    std::fs::write(
+        &config,
+        "{\"connector.class\":\"org.apache.kafka.connect.mirror.MirrorSourceConnector\"}",
+    )
+    .unwrap();
+    let out = run(&[
+        "plan",
+        &edited,
+        "--create",
+        "--kind",
+        "rest",
+        "--url",
+        "http://connect:8083",
+        "--connector",
+        "orders-mirror",
+        "--config",
+        &config.display().to_string(),
+        "--absolute",
+    ]);
+    assert_eq!(out.status.code(), Some(2), "{}", text(&out.stderr));
+    assert!(
+        text(&out.stderr).contains("a created connector has no listing to compare with"),
+        "{}",
+        text(&out.stderr)
+    );
 }
 
 #[test]
