@@ -46,10 +46,16 @@ a command. A data key that does not match the kind (K4) is an error.
                          fills --kind, --namespace, --resource, --mirror-index, --connector, the
                          guard path, --list-configmap and --configmap (from alterOffsets) when
                          not given; a flag that disagrees with the CR is an error
+  --absolute             with --against LISTING: every edited partition was set to a value that
+                         does not depend on its old one (set, set from a time or a reference,
+                         null, restore), so a partition that moved since LISTING is altered
+                         anyway and the script names it; without it every altered partition
+                         must be unchanged (two listings cannot tell a set from a shift)
   --rollback             with --against LISTING: the procedure that undoes FILE's alter (each
                          changed partition back to its LISTING value, an added one to null),
-                         applied exactly like an alter; --configmap defaults to
-                         <alter ConfigMap>-rollback
+                         applied exactly like an alter, absolute by itself (a partition that
+                         moved since the alter is put back all the same); --configmap defaults
+                         to <alter ConfigMap>-rollback
   --split                the alter in rounds when one ConfigMap would pass 1 MiB (K6): ConfigMaps
                          NAME-1, NAME-2, ... uploaded together, then altered one after the other
                          with the connector stopped throughout (export --split writes the same)
@@ -99,6 +105,7 @@ pub fn run(parser: &mut lexopt::Parser) -> Result<ExitCode, CliError> {
     let mut timeout: Option<u32> = None;
     let mut resource_file: Option<Source> = None;
     let mut rollback = false;
+    let mut absolute = false;
     let mut create = false;
     let mut recreated: Option<String> = None;
     let mut config: Option<Source> = None;
@@ -163,6 +170,7 @@ pub fn run(parser: &mut lexopt::Parser) -> Result<ExitCode, CliError> {
                 resource_file = Some(Source::from_arg(parser.value()?))
             }
             Arg::Long(l) if l == "rollback" => rollback = true,
+            Arg::Long(l) if l == "absolute" => absolute = true,
             Arg::Long(l) if l == "create" => create = true,
             Arg::Long(l) if l == "config" => config = Some(Source::from_arg(parser.value()?)),
             Arg::Long(l) if l == "recreated" => recreated = Some(parser.value()?.string()?),
@@ -201,6 +209,16 @@ pub fn run(parser: &mut lexopt::Parser) -> Result<ExitCode, CliError> {
     if rollback && ex.against.is_none() {
         return Err(CliError::usage(
             "plan --rollback needs --against LISTING (the listing the edits were made on)",
+        ));
+    }
+    if absolute && config.is_some() {
+        return Err(CliError::usage(
+            "plan --absolute is for an alter compared with --against LISTING; a created connector has no listing to compare with",
+        ));
+    }
+    if absolute && ex.against.is_none() {
+        return Err(CliError::usage(
+            "plan --absolute needs --against LISTING (the listing the edits were made on): it says which partitions the compare with LISTING may find moved",
         ));
     }
     if let Some(cr) = &resource_file {
@@ -243,6 +261,7 @@ pub fn run(parser: &mut lexopt::Parser) -> Result<ExitCode, CliError> {
         .and_then(|m| m.strimzi_owner())
         .map(|o| o.api_version.clone())
         .filter(|v| !v.is_empty());
+    let mut undone = None;
     let (listing, baseline) = if rollback {
         // FILE is the edited listing (or the alter); the rollback is what PATCH needs to undo it,
         // and the procedure compares the state after the alter with a fresh listing.
@@ -264,7 +283,9 @@ pub fn run(parser: &mut lexopt::Parser) -> Result<ExitCode, CliError> {
                 });
             configmap = alter.map(|a| format!("{a}-rollback"));
         }
-        (rb.payload, Some(rb.after_alter))
+        let planned = (rb.payload.clone(), Some(rb.after_alter.clone()));
+        undone = Some(rb);
+        planned
     } else {
         ex.scoped(loaded.listing, &args.options)?
     };
@@ -398,6 +419,13 @@ pub fn run(parser: &mut lexopt::Parser) -> Result<ExitCode, CliError> {
     // The listing the edits were made on: the procedure compares it with a fresh listing
     // after the stop and refuses to alter partitions that moved.
     options.listed = baseline.map(Listed::new);
+    // --absolute says every edit set a value, and a rollback puts back listed ones: a
+    // partition that moved is altered all the same, and the script names it.
+    if let Some(rb) = &undone {
+        rb.procedure_options(&mut options);
+    } else if absolute {
+        options.relative = procedure::RelativeEdits::Nothing;
+    }
     // With the CR the guard path is known exactly. The procedure's wording reads the path from
     // the API version (v1: source.alias, v1beta2: sourceCluster); a v1beta2 CR written in the new
     // style (Strimzi 0.49-0.51) is the exception, for which no version is passed rather than a

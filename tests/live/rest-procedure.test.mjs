@@ -78,8 +78,9 @@ describe('the REST procedure on the real worker', { concurrency: 1 }, () => {
     assert.doesNotMatch(r.stdout, /Alter the offsets/);
     assert.equal(await connectorState(CONNECTOR), 'STOPPED');
     assert.deepEqual(await stored(), { 0: 29, 1: 29 }, 'nothing was altered');
-    // The script saved the listing it compared with: the worker's own.
-    const before = JSON.parse(readFileSync(join(runDir, 'before-alter.json'), 'utf8'));
+    // The script saved the listing it compared with, the worker's own, under the name a stop
+    // before altering gives it, so that a run after it starts cleanly.
+    const before = JSON.parse(readFileSync(join(runDir, 'before-alter.not-altered.json'), 'utf8'));
     assert.equal(before.offsets.length, 2);
   });
 

@@ -10,6 +10,7 @@ mod hostile;
 mod keys;
 mod kind;
 mod new;
+mod plan_absolute;
 mod plan_create;
 mod plan_create_strimzi;
 mod readme_flags;

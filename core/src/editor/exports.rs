@@ -389,7 +389,10 @@ impl Editor {
         let commands_blocked: Vec<Diagnostic> =
             blockers.commands.iter().map(FieldBlocker::named).collect();
         let options = if commands_blocked.is_empty() {
-            self.procedure_options()
+            self.procedure_options().map(|mut o| {
+                o.relative = self.relative_edits(session);
+                o
+            })
         } else {
             Err(commands_blocked)
         };
@@ -424,6 +427,20 @@ impl Editor {
             csv,
             auto_offset_reset,
         })
+    }
+
+    /// The exported partitions whose offset was computed from the listed one (shift, rewind):
+    /// the alter procedure stops when one of them moved since the listing, and alters the
+    /// others (set, set from a time or a reference, null, restore, added) all the same.
+    fn relative_edits(&self, session: &Session) -> procedure::RelativeEdits {
+        let kind = session.kind();
+        procedure::RelativeEdits::Only(
+            session
+                .rows()
+                .filter(|r| r.relative && self.exported_row(session, r.index))
+                .filter_map(|r| r.entry.connect_key(kind))
+                .collect(),
+        )
     }
 
     /// The procedure for `payload` (the alter ConfigMap, or for REST the PATCH body): an alter

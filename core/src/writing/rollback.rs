@@ -13,6 +13,7 @@ use crate::editing::edit::OffsetValue;
 use crate::json::JsonValue;
 use crate::model::{Entry, Listing, Origin, PartitionKey};
 use crate::writing::export::{ConfigMapOptions, Export, Gate, configmap_yaml_gated};
+use crate::writing::procedure::{Listed, Options, RelativeEdits};
 use std::collections::HashMap;
 
 /// A rollback: the payload to alter with, and the states around it.
@@ -153,6 +154,18 @@ pub fn rollback(before: &Listing, altered: &Listing) -> Rollback {
         expected,
         restored,
         deleted,
+    }
+}
+
+impl Rollback {
+    /// Makes `options` those of this rollback's procedure, which is applied like an alter: it
+    /// compares a fresh listing with the state after the alter, and every partition it names is
+    /// absolute (it puts back a listed value whatever was stored since), so one that moved
+    /// after the alter (the connector resumed and committed) is put back all the same, and the
+    /// script names it. The CLI's `plan --rollback` and the page's Rollback tab both ask here.
+    pub fn procedure_options(&self, options: &mut Options) {
+        options.listed = Some(Listed::new(self.after_alter.clone()));
+        options.relative = RelativeEdits::Nothing;
     }
 }
 

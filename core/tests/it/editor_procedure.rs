@@ -54,7 +54,7 @@ fn the_pages_script_compares_with_the_imported_listing_and_guards_the_v1beta2_pa
     // The check file carries the value the edit was made on and the value the alter sets.
     assert!(
         script.contains(
-            "{\"partition\":{\"cluster\":\"east\",\"partition\":0,\"topic\":\"topic-1\"},\"listed\":[{\"offset\":1000000009}],\"altered\":[{\"offset\":5}]}"
+            "{\"partition\":{\"cluster\":\"east\",\"partition\":0,\"topic\":\"topic-1\"},\"listed\":[{\"offset\":1000000009}],\"altered\":[{\"offset\":5}],\"set\":true}"
         ),
         "{script}"
     );

@@ -128,7 +128,7 @@ if [ "${wfmt}" = '%{http_code}' ]; then printf '%s' "${code}"; fi
 /// Counts the pauses (`sleeps`) and returns at once.
 const FAKE_SLEEP: &str = "#!/usr/bin/env bash\necho \"$*\" >> \"${FAKE_STATE}/sleeps\"\n";
 
-const MM2_NEW: &str = "apiVersion: kafka.strimzi.io/v1\nkind: KafkaMirrorMaker2\nmetadata:\n  name: my-mm2\n  namespace: kafka\nspec:\n  target:\n    alias: west\n  mirrors:\n  - source:\n      alias: east\n    sourceConnector:\n      config:\n        replication.factor: 3\n    checkpointConnector: {}\nstatus:\n  connectors:\n  - name: east->west.MirrorSourceConnector\n    connector:\n      state: STOPPED\n  - name: east->west.MirrorCheckpointConnector\n    connector:\n      state: STOPPED\n";
+pub(crate) const MM2_NEW: &str = "apiVersion: kafka.strimzi.io/v1\nkind: KafkaMirrorMaker2\nmetadata:\n  name: my-mm2\n  namespace: kafka\nspec:\n  target:\n    alias: west\n  mirrors:\n  - source:\n      alias: east\n    sourceConnector:\n      config:\n        replication.factor: 3\n    checkpointConnector: {}\nstatus:\n  connectors:\n  - name: east->west.MirrorSourceConnector\n    connector:\n      state: STOPPED\n  - name: east->west.MirrorCheckpointConnector\n    connector:\n      state: STOPPED\n";
 
 const MM2_OLD: &str = "apiVersion: kafka.strimzi.io/v1beta2\nkind: KafkaMirrorMaker2\nmetadata:\n  name: my-mm2\n  namespace: kafka\nspec:\n  mirrors:\n  - sourceCluster: east\n    targetCluster: west\n    sourceConnector: {}\nstatus:\n  connectors:\n  - name: east->west.MirrorSourceConnector\n    connector:\n      state: STOPPED\n";
 
@@ -148,7 +148,7 @@ impl Run {
         fs::read_to_string(self.dir.join(name)).unwrap_or_default()
     }
     /// The CR after the procedure, as JSON, through the real jsonpath engine.
-    fn cr(&self, jsonpath: &str) -> String {
+    pub(crate) fn cr(&self, jsonpath: &str) -> String {
         let out = Command::new(real_kubectl())
             .args(["annotate", "--local", "-f"])
             .arg(self.dir.join("cr.yaml"))
@@ -206,6 +206,12 @@ pub(crate) fn run_with(
     for (file, body) in files {
         fs::write(dir.join(file), body).unwrap();
     }
+    run_in(dir, text, env)
+}
+
+/// Runs `text` again in the state directory of an earlier [`run_with`] (its files, fake tools
+/// and resource as that run left them).
+pub(crate) fn run_in(dir: PathBuf, text: &str, env: &[(&str, &str)]) -> Run {
     let path = format!(
         "{}:{}",
         dir.join("bin").display(),
@@ -411,10 +417,12 @@ fn a_moved_offset_stops_the_script_before_anything_is_altered() {
             r.output
         );
         assert!(
-            r.output.contains("Import before-alter.yaml"),
+            r.output.contains("Import before-alter.not-altered.yaml"),
             "{}",
             r.output
         );
+        // The refusal names the way past it for edits that set values.
+        assert!(r.output.contains("plan --absolute"), "{}", r.output);
         // Partition 1 did not move and partition 2 is not edited: neither is named.
         assert!(!r.output.contains("\"partition\":1,"), "{}", r.output);
         let log = r.file("argv");
@@ -431,9 +439,11 @@ fn a_moved_offset_stops_the_script_before_anything_is_altered() {
             "{name}: pointed at the alter ConfigMap"
         );
         assert_eq!(r.file("applied.yaml"), "");
-        // Left stopped on purpose, and the fresh listing is kept for the re-import.
+        // Left stopped on purpose, and the fresh listing is kept for the re-import, under a
+        // name of its own so that the script can run again.
         assert_eq!(r.cr("{.spec.mirrors[0].sourceConnector.state}"), "stopped");
-        assert_eq!(r.file("before-alter.yaml"), moved);
+        assert_eq!(r.file("before-alter.not-altered.yaml"), moved);
+        assert!(!r.dir.join("before-alter.yaml").exists());
         cleanup(r);
     }
     // The same for a KafkaConnector and over REST.

@@ -127,6 +127,7 @@ impl Field {
             listed: None,
             api_version: None,
             create: None,
+            relative: Default::default(),
         };
         plan(&options, &operation).map(|p| p.render_script() + &p.render_steps())
     }

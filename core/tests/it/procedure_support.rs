@@ -8,7 +8,8 @@ use offsets_core::ImportOptions;
 use offsets_core::import::import_bytes_unvalidated;
 use offsets_core::names::parse_mirror_connector_name;
 use offsets_core::procedure::{
-    AliasPath, AutoOffsetReset, Kubernetes, Listed, Operation, Options, Previous, Target,
+    AliasPath, AutoOffsetReset, Kubernetes, Listed, Operation, Options, Previous, RelativeEdits,
+    Target,
 };
 
 pub const CONNECTOR_ALTER_YAML: &str = r#"apiVersion: v1
@@ -123,6 +124,28 @@ pub const MM2_LISTED: &str = "{\n  \"offsets\" : [ {\n    \"partition\" : {\n   
 pub const CHECKPOINT_LISTED: &str = "{\"offsets\":[{\"partition\":{\"group\":\"billing\",\"partition\":0,\"topic\":\"east.orders\"},\"offset\":{\"offset\":5}}]}";
 
 pub const REST_LISTED: &str = "{\"offsets\":[{\"partition\":{\"kafka_partition\":2,\"kafka_topic\":\"orders\"},\"offset\":{\"kafka_offset\":2000}}]}";
+
+/// The partition MM2_ALTER_YAML rewinds (0), as the one entry of a listing.
+pub const MM2_PARTITION_0: &str = "{\"offsets\":[{\"partition\":{\"cluster\":\"east\",\"partition\":0,\"topic\":\"orders\"},\"offset\":{\"offset\":41}}]}";
+
+/// `options` whose edits all set absolute values (`plan --absolute`).
+pub fn absolute(mut options: Options) -> Options {
+    options.relative = RelativeEdits::Nothing;
+    options
+}
+
+/// `options` where only the partitions of `partitions` (a listing) were edited relatively.
+pub fn relative_only(mut options: Options, partitions: &str) -> Options {
+    let listing = import_bytes_unvalidated(partitions.as_bytes(), &ImportOptions::default())
+        .unwrap_or_else(|d| panic!("the partitions import: {d:?}"));
+    let keys = listing
+        .entries
+        .iter()
+        .filter_map(|e| e.connect_key(listing.kind))
+        .collect();
+    options.relative = RelativeEdits::Only(keys);
+    options
+}
 
 /// `options` with the listing the edits were made on (and, for MirrorMaker 2, the owner's
 /// apiVersion).
@@ -268,6 +291,19 @@ fn variants_here() -> Vec<(&'static str, Options, Operation)> {
             alter(MM2_ALTER_YAML),
         ),
         (
+            "mm2-alter-absolute",
+            absolute(listed(mm2(None, SOURCE, AliasPath::New), MM2_LISTED, None)),
+            alter(MM2_ALTER_YAML),
+        ),
+        (
+            "mm2-alter-partly-relative",
+            relative_only(
+                listed(mm2(None, SOURCE, AliasPath::New), MM2_LISTED, None),
+                MM2_PARTITION_0,
+            ),
+            alter(MM2_ALTER_YAML),
+        ),
+        (
             "mm2-alter-delimiter-clash",
             listed(mm2(None, SOURCE, AliasPath::New), MM2_LISTED, None),
             alter(MM2_ALTER_YAML_WITH_DELIMITER),
@@ -290,6 +326,11 @@ fn variants_here() -> Vec<(&'static str, Options, Operation)> {
         (
             "rest-alter",
             listed(rest("my-sink"), REST_LISTED, None),
+            alter(REST_PATCH_JSON),
+        ),
+        (
+            "rest-alter-absolute",
+            absolute(listed(rest("my-sink"), REST_LISTED, None)),
             alter(REST_PATCH_JSON),
         ),
         ("rest-reset", rest("my-sink"), Operation::Reset),

@@ -110,7 +110,7 @@ fn render(before: &Listing, edited: &Listing, target: Target) -> String {
         rb.expected.to_pretty_json()
     );
     let mut options = Options::new(target.clone());
-    options.listed = Some(procedure::Listed::new(rb.after_alter.clone()));
+    rb.procedure_options(&mut options);
     let payload = match target {
         Target::Rest { .. } => rb.payload.to_compact_json(),
         _ => yaml,

@@ -23,7 +23,7 @@ command -v jq >/dev/null || { echo 'jq is not installed or not on PATH. It compa
 # the offsets before that run.
 echo '==> 1/12 Record the current state'
 if [ -e before-alter.yaml ]; then
-  echo "before-alter.yaml exists from an earlier run; it may be the only record of the offsets before that run. Move it away, then run this script again." >&2
+  echo "before-alter.yaml exists from an earlier run (a run that stopped at the compare step, before altering, moved it to before-alter.not-altered.yaml itself): it may be the only record of the offsets before that run changed them. Keep it under another name, for example mv before-alter.yaml before-alter-1.yaml, then run this script again." >&2
   exit 1
 fi
 previous_state="$(kubectl get kafkaconnector "${CONNECTOR}" -n "${NS}" -o 'jsonpath={.spec.state}')"
@@ -90,12 +90,18 @@ kubectl get configmap "${LIST_CM}" -n "${NS}" -o yaml --show-managed-fields > be
 # offsets-check.json holds, for each of the 1 partitions the alter writes, its stored offset in the
 # listing you edited and the offset the alter sets. Key order, entry order and spacing do not
 # matter.
-# The command prints one line per partition whose stored offset is not what the listing you edited
-# showed; no output means nothing moved. If it prints anything, stop here: import before-alter.yaml
-# into connect-offsets, redo relative edits (rewind, shift) on it, and generate the procedure again.
-# The connector stays stopped meanwhile.
+# Every partition must be unchanged: connect-offsets cannot tell from two listings whether an edit
+# set a value or shifted the old one.
+# The first command prints one line per partition edited relatively (shift, rewind) whose stored
+# offset is not what the listing you edited showed; no output means none moved. If it prints
+# anything, stop here: nothing was altered, so move before-alter.yaml away (mv before-alter.yaml
+# before-alter.not-altered.yaml), import before-alter.not-altered.yaml into connect-offsets, redo
+# relative edits (rewind, shift) on it, and generate the procedure again. The connector stays
+# stopped meanwhile. If every edit set a value that does not depend on the old one (set, set from a
+# time or a reference, null, restore), generate the procedure with connect-offsets plan --absolute
+# instead: partitions that moved are then altered all the same, and the script names them.
 # Without jq, compare by hand (or with connect-offsets diff LISTING before-alter.yaml): each
-# partition must show the offset the listing you edited had:
+# partition edited relatively must show the offset the listing you edited had:
 # {"cluster":"east","partition":0,"topic":"orders"}: {"offset":1041}
 echo '==> 5/12 Compare with the listing the edits were made on'
 cat > offsets-check.json <<'OFFSETS_EOF'
@@ -103,11 +109,17 @@ cat > offsets-check.json <<'OFFSETS_EOF'
 {"partition":{"cluster":"east","partition":0,"topic":"orders"},"listed":[{"offset":1041}],"altered":[{"offset":41}]}
 ]}
 OFFSETS_EOF
-moved="$(kubectl get configmap "${LIST_CM}" -n "${NS}" -o 'jsonpath={.data.offsets\.json}' | jq -rn --slurpfile check offsets-check.json 'def k: to_entries | sort_by(.key) | map([.key, .value]) | tojson; def show: if . == [] then "no stored offset" else map(tojson) | join(", ") end; ([inputs] | if length > 0 and (.[0].offsets | type) == "array" then .[0].offsets else null end) as $now | if $now == null then "no listing was read (no offsets array where the listing should be): nothing could be compared" else (reduce ($now[] | select(.offset != null)) as $e ({}; .[$e.partition | k] += [$e.offset])) as $by | [$check[0].partitions[] | {partition, want: .listed, found: ($by[.partition | k] // [])}] as $all | ($all | map(select(.found != .want))) as $bad | $bad[] | "\(.partition | tojson): listed \(.want | show) when you edited, now \(.found | show)" end')"
+moved="$(kubectl get configmap "${LIST_CM}" -n "${NS}" -o 'jsonpath={.data.offsets\.json}' | jq -rn --slurpfile check offsets-check.json 'def k: to_entries | sort_by(.key) | map([.key, .value]) | tojson; def show: if . == [] then "no stored offset" else map(tojson) | join(", ") end; ([inputs] | if length > 0 and (.[0].offsets | type) == "array" then .[0].offsets else null end) as $now | if $now == null then "no listing was read (no offsets array where the listing should be): nothing could be compared" else (reduce ($now[] | select(.offset != null)) as $e ({}; .[$e.partition | k] += [$e.offset])) as $by | [$check[0].partitions[] | select(.set | not) | {partition, want: .listed, found: ($by[.partition | k] // [])}] as $all | ($all | map(select(.found != .want))) as $bad | $bad[] | "\(.partition | tojson): listed \(.want | show) when you edited, now \(.found | show)" end')"
 if [ -n "${moved}" ]; then
   echo "Stopped before altering: the stored offsets of these partitions moved since the listing you edited, so the alter would overwrite newer offsets with values computed from older ones:" >&2
   printf '%s\n' "${moved}" >&2
-  echo "Nothing was altered. The connector is left STOPPED, so its offsets stay where they are while you redo the edits. Import before-alter.yaml (the listing taken just now) into connect-offsets, redo relative edits (rewind, shift) on it, export and generate this procedure again. To resume without altering, put back the state recorded in step 1 ('${previous_state:-not set}')." >&2
+  if [ -e before-alter.not-altered.yaml ]; then
+    echo "before-alter.not-altered.yaml exists from an earlier stop, so before-alter.yaml stays where it is. Both hold offsets that are still stored (nothing was altered after either): remove before-alter.not-altered.yaml and run mv before-alter.yaml before-alter.not-altered.yaml before you run this script again." >&2
+  else
+    mv before-alter.yaml before-alter.not-altered.yaml
+    echo "Nothing was altered, so the listing taken after the stop is now before-alter.not-altered.yaml, and before-alter.yaml is free for the next run." >&2
+  fi
+  echo "Nothing was altered. The connector is left STOPPED, so its offsets stay where they are while you redo the edits. Import before-alter.not-altered.yaml (the listing taken just now) into connect-offsets, redo relative edits (rewind, shift) on it, export and generate this procedure again. If every edit set a value that does not depend on the old one (set, set from a time or a reference, null, restore), generate the procedure with connect-offsets plan --absolute instead: partitions that moved are then altered all the same, and the script names them. To resume without altering, put back the state recorded in step 1 ('${previous_state:-not set}')." >&2
   exit 1
 fi
 echo "No edited partition moved since the listing you edited (1 checked)."

@@ -68,12 +68,18 @@ fi
 # offsets-check.json holds, for each of the 2 partitions the alter writes, its stored offset in the
 # listing you edited and the offset the alter sets. Key order, entry order and spacing do not
 # matter.
-# The command prints one line per partition whose stored offset is not what the listing you edited
-# showed; no output means nothing moved. If it prints anything, stop here: import before-alter.yaml
-# into connect-offsets, redo relative edits (rewind, shift) on it, and generate the procedure again.
-# The connector stays stopped meanwhile.
+# Every partition must be unchanged: connect-offsets cannot tell from two listings whether an edit
+# set a value or shifted the old one.
+# The first command prints one line per partition edited relatively (shift, rewind) whose stored
+# offset is not what the listing you edited showed; no output means none moved. If it prints
+# anything, stop here: nothing was altered, so move before-alter.yaml away (mv before-alter.yaml
+# before-alter.not-altered.yaml), import before-alter.not-altered.yaml into connect-offsets, redo
+# relative edits (rewind, shift) on it, and generate the procedure again. The connector stays
+# stopped meanwhile. If every edit set a value that does not depend on the old one (set, set from a
+# time or a reference, null, restore), generate the procedure with connect-offsets plan --absolute
+# instead: partitions that moved are then altered all the same, and the script names them.
 # Without jq, compare by hand (or with connect-offsets diff LISTING before-alter.yaml): each
-# partition must show the offset the listing you edited had:
+# partition edited relatively must show the offset the listing you edited had:
 # {"cluster":"east","partition":0,"topic":"orders"}: {"offset":1041};
 # {"cluster":"east","partition":1,"topic":"orders"}: {"offset":17}
 cat > offsets-check.json <<'OFFSETS_EOF'
@@ -82,7 +88,7 @@ cat > offsets-check.json <<'OFFSETS_EOF'
 {"partition":{"cluster":"east","partition":1,"topic":"orders"},"listed":[{"offset":17}],"altered":[]}
 ]}
 OFFSETS_EOF
-kubectl --context 'prod-cluster' get configmap 'my-mm2-offsets' -n 'kafka' -o 'jsonpath={.data.east--west\.MirrorSourceConnector\.json}' | jq -rn --slurpfile check offsets-check.json 'def k: to_entries | sort_by(.key) | map([.key, .value]) | tojson; def show: if . == [] then "no stored offset" else map(tojson) | join(", ") end; ([inputs] | if length > 0 and (.[0].offsets | type) == "array" then .[0].offsets else null end) as $now | if $now == null then "no listing was read (no offsets array where the listing should be): nothing could be compared" else (reduce ($now[] | select(.offset != null)) as $e ({}; .[$e.partition | k] += [$e.offset])) as $by | [$check[0].partitions[] | {partition, want: .listed, found: ($by[.partition | k] // [])}] as $all | ($all | map(select(.found != .want))) as $bad | $bad[] | "\(.partition | tojson): listed \(.want | show) when you edited, now \(.found | show)" end'
+kubectl --context 'prod-cluster' get configmap 'my-mm2-offsets' -n 'kafka' -o 'jsonpath={.data.east--west\.MirrorSourceConnector\.json}' | jq -rn --slurpfile check offsets-check.json 'def k: to_entries | sort_by(.key) | map([.key, .value]) | tojson; def show: if . == [] then "no stored offset" else map(tojson) | join(", ") end; ([inputs] | if length > 0 and (.[0].offsets | type) == "array" then .[0].offsets else null end) as $now | if $now == null then "no listing was read (no offsets array where the listing should be): nothing could be compared" else (reduce ($now[] | select(.offset != null)) as $e ({}; .[$e.partition | k] += [$e.offset])) as $by | [$check[0].partitions[] | select(.set | not) | {partition, want: .listed, found: ($by[.partition | k] // [])}] as $all | ($all | map(select(.found != .want))) as $bad | $bad[] | "\(.partition | tojson): listed \(.want | show) when you edited, now \(.found | show)" end'
 
 # 6. Upload the alter ConfigMap
 # Creates or updates ConfigMap 'my-mm2-offsets-alter' with the edited offsets under the data key

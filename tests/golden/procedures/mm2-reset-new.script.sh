@@ -25,7 +25,7 @@ command -v kubectl >/dev/null || { echo 'kubectl is not installed or not on PATH
 # The source alias must be east; otherwise the mirror index is wrong.
 echo '==> 1/8 Record the current state'
 if [ -e before-reset.yaml ]; then
-  echo "before-reset.yaml exists from an earlier run; it may be the only record of the offsets before that run. Move it away, then run this script again." >&2
+  echo "before-reset.yaml exists from an earlier run: it may be the only record of the offsets before that run changed them. Keep it under another name, for example mv before-reset.yaml before-reset-1.yaml, then run this script again." >&2
   exit 1
 fi
 alias="$(kubectl get kafkamirrormaker2 "${MM2}" -n "${NS}" -o "jsonpath={.spec.mirrors[${MIRROR_INDEX}].source.alias}")"

@@ -19,7 +19,7 @@ command -v jq >/dev/null || { echo 'jq is not installed or not on PATH. It compa
 # the offsets before that run.
 echo '==> 1/9 Record the current state'
 if [ -e before-alter.json ]; then
-  echo "before-alter.json exists from an earlier run; it may be the only record of the offsets before that run. Move it away, then run this script again." >&2
+  echo "before-alter.json exists from an earlier run (a run that stopped at the compare step, before altering, moved it to before-alter.not-altered.json itself): it may be the only record of the offsets before that run changed them. Keep it under another name, for example mv before-alter.json before-alter-1.json, then run this script again." >&2
   exit 1
 fi
 previous_state="$(curl -sS --fail-with-body "${CONNECTOR_URL}/status" | jq -r '.connector.state')"
@@ -57,21 +57,33 @@ curl -sS --fail-with-body -w '\n' "${CONNECTOR_URL}/offsets" -o before-alter.jso
 # offsets-check.json holds, for each of the 1 partitions the alter writes, its stored offset in the
 # listing you edited and the offset the alter sets. Key order, entry order and spacing do not
 # matter.
-# The command prints one line per partition whose stored offset is not what the listing you edited
-# showed; no output means nothing moved. If it prints anything, stop here: import before-alter.json
-# into connect-offsets, redo relative edits (rewind, shift) on it, and generate the procedure again.
-# The connector stays stopped meanwhile.
+# Every partition must be unchanged: connect-offsets cannot tell from two listings whether an edit
+# set a value or shifted the old one.
+# The first command prints one line per partition edited relatively (shift, rewind) whose stored
+# offset is not what the listing you edited showed; no output means none moved. If it prints
+# anything, stop here: nothing was altered, so move before-alter.json away (mv before-alter.json
+# before-alter.not-altered.json), import before-alter.not-altered.json into connect-offsets, redo
+# relative edits (rewind, shift) on it, and generate the procedure again. The connector stays
+# stopped meanwhile. If every edit set a value that does not depend on the old one (set, set from a
+# time or a reference, null, restore), generate the procedure with connect-offsets plan --absolute
+# instead: partitions that moved are then altered all the same, and the script names them.
 echo '==> 5/9 Compare with the listing the edits were made on'
 cat > offsets-check.json <<'OFFSETS_EOF'
 {"partitions":[
 {"partition":{"kafka_topic":"orders","kafka_partition":2},"listed":[{"kafka_offset":2000}],"altered":[{"kafka_offset":1000}]}
 ]}
 OFFSETS_EOF
-moved="$(jq -rn --slurpfile check offsets-check.json 'def k: to_entries | sort_by(.key) | map([.key, .value]) | tojson; def show: if . == [] then "no stored offset" else map(tojson) | join(", ") end; ([inputs] | if length > 0 and (.[0].offsets | type) == "array" then .[0].offsets else null end) as $now | if $now == null then "no listing was read (no offsets array where the listing should be): nothing could be compared" else (reduce ($now[] | select(.offset != null)) as $e ({}; .[$e.partition | k] += [$e.offset])) as $by | [$check[0].partitions[] | {partition, want: .listed, found: ($by[.partition | k] // [])}] as $all | ($all | map(select(.found != .want))) as $bad | $bad[] | "\(.partition | tojson): listed \(.want | show) when you edited, now \(.found | show)" end' < before-alter.json)"
+moved="$(jq -rn --slurpfile check offsets-check.json 'def k: to_entries | sort_by(.key) | map([.key, .value]) | tojson; def show: if . == [] then "no stored offset" else map(tojson) | join(", ") end; ([inputs] | if length > 0 and (.[0].offsets | type) == "array" then .[0].offsets else null end) as $now | if $now == null then "no listing was read (no offsets array where the listing should be): nothing could be compared" else (reduce ($now[] | select(.offset != null)) as $e ({}; .[$e.partition | k] += [$e.offset])) as $by | [$check[0].partitions[] | select(.set | not) | {partition, want: .listed, found: ($by[.partition | k] // [])}] as $all | ($all | map(select(.found != .want))) as $bad | $bad[] | "\(.partition | tojson): listed \(.want | show) when you edited, now \(.found | show)" end' < before-alter.json)"
 if [ -n "${moved}" ]; then
   echo "Stopped before altering: the stored offsets of these partitions moved since the listing you edited, so the alter would overwrite newer offsets with values computed from older ones:" >&2
   printf '%s\n' "${moved}" >&2
-  echo "Nothing was altered. The connector is left STOPPED, so its offsets stay where they are while you redo the edits. Import before-alter.json (the listing taken just now) into connect-offsets, redo relative edits (rewind, shift) on it, export and generate this procedure again. To resume without altering: curl -X PUT ${CONNECTOR_URL}/resume (the state recorded in step 1 was ${previous_state})." >&2
+  if [ -e before-alter.not-altered.json ]; then
+    echo "before-alter.not-altered.json exists from an earlier stop, so before-alter.json stays where it is. Both hold offsets that are still stored (nothing was altered after either): remove before-alter.not-altered.json and run mv before-alter.json before-alter.not-altered.json before you run this script again." >&2
+  else
+    mv before-alter.json before-alter.not-altered.json
+    echo "Nothing was altered, so the listing taken after the stop is now before-alter.not-altered.json, and before-alter.json is free for the next run." >&2
+  fi
+  echo "Nothing was altered. The connector is left STOPPED, so its offsets stay where they are while you redo the edits. Import before-alter.not-altered.json (the listing taken just now) into connect-offsets, redo relative edits (rewind, shift) on it, export and generate this procedure again. If every edit set a value that does not depend on the old one (set, set from a time or a reference, null, restore), generate the procedure with connect-offsets plan --absolute instead: partitions that moved are then altered all the same, and the script names them. To resume without altering: curl -X PUT ${CONNECTOR_URL}/resume (the state recorded in step 1 was ${previous_state})." >&2
   exit 1
 fi
 echo "No edited partition moved since the listing you edited (1 checked)."

@@ -35,16 +35,22 @@ fi
 # offsets-check.json holds, for each of the 1 partitions the alter writes, its stored offset in the
 # listing you edited and the offset the alter sets. Key order, entry order and spacing do not
 # matter.
-# The command prints one line per partition whose stored offset is not what the listing you edited
-# showed; no output means nothing moved. If it prints anything, stop here: import before-alter.json
-# into connect-offsets, redo relative edits (rewind, shift) on it, and generate the procedure again.
-# The connector stays stopped meanwhile.
+# Every partition must be unchanged: connect-offsets cannot tell from two listings whether an edit
+# set a value or shifted the old one.
+# The first command prints one line per partition edited relatively (shift, rewind) whose stored
+# offset is not what the listing you edited showed; no output means none moved. If it prints
+# anything, stop here: nothing was altered, so move before-alter.json away (mv before-alter.json
+# before-alter.not-altered.json), import before-alter.not-altered.json into connect-offsets, redo
+# relative edits (rewind, shift) on it, and generate the procedure again. The connector stays
+# stopped meanwhile. If every edit set a value that does not depend on the old one (set, set from a
+# time or a reference, null, restore), generate the procedure with connect-offsets plan --absolute
+# instead: partitions that moved are then altered all the same, and the script names them.
 cat > offsets-check.json <<'OFFSETS_EOF'
 {"partitions":[
 {"partition":{"kafka_topic":"orders","kafka_partition":2},"listed":[{"kafka_offset":2000}],"altered":[{"kafka_offset":1000}]}
 ]}
 OFFSETS_EOF
-jq -rn --slurpfile check offsets-check.json 'def k: to_entries | sort_by(.key) | map([.key, .value]) | tojson; def show: if . == [] then "no stored offset" else map(tojson) | join(", ") end; ([inputs] | if length > 0 and (.[0].offsets | type) == "array" then .[0].offsets else null end) as $now | if $now == null then "no listing was read (no offsets array where the listing should be): nothing could be compared" else (reduce ($now[] | select(.offset != null)) as $e ({}; .[$e.partition | k] += [$e.offset])) as $by | [$check[0].partitions[] | {partition, want: .listed, found: ($by[.partition | k] // [])}] as $all | ($all | map(select(.found != .want))) as $bad | $bad[] | "\(.partition | tojson): listed \(.want | show) when you edited, now \(.found | show)" end' < before-alter.json
+jq -rn --slurpfile check offsets-check.json 'def k: to_entries | sort_by(.key) | map([.key, .value]) | tojson; def show: if . == [] then "no stored offset" else map(tojson) | join(", ") end; ([inputs] | if length > 0 and (.[0].offsets | type) == "array" then .[0].offsets else null end) as $now | if $now == null then "no listing was read (no offsets array where the listing should be): nothing could be compared" else (reduce ($now[] | select(.offset != null)) as $e ({}; .[$e.partition | k] += [$e.offset])) as $by | [$check[0].partitions[] | select(.set | not) | {partition, want: .listed, found: ($by[.partition | k] // [])}] as $all | ($all | map(select(.found != .want))) as $bad | $bad[] | "\(.partition | tojson): listed \(.want | show) when you edited, now \(.found | show)" end' < before-alter.json
 
 # 6. Alter the offsets
 # On an error Kafka Connect answers with a message that says what is wrong; curl prints it and

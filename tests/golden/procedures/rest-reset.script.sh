@@ -19,7 +19,7 @@ command -v jq >/dev/null || { echo 'jq is not installed or not on PATH. It compa
 # the offsets before that run.
 echo '==> 1/7 Record the current state'
 if [ -e before-reset.json ]; then
-  echo "before-reset.json exists from an earlier run; it may be the only record of the offsets before that run. Move it away, then run this script again." >&2
+  echo "before-reset.json exists from an earlier run: it may be the only record of the offsets before that run changed them. Keep it under another name, for example mv before-reset.json before-reset-1.json, then run this script again." >&2
   exit 1
 fi
 previous_state="$(curl -sS --fail-with-body "${CONNECTOR_URL}/status" | jq -r '.connector.state')"

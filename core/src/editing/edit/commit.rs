@@ -28,7 +28,9 @@ impl Session {
                 continue;
             };
             let before = match (row.cell, cell) {
-                (Cell::Value(b), Cell::Value(a)) => match a.checked_sub(b) {
+                // A delta only between cells of one kind, so that undo gives the kind back.
+                (Cell::Value(b), Cell::Value(a))
+                | (Cell::Shifted(Some(b)), Cell::Shifted(Some(a))) => match a.checked_sub(b) {
                     Some(d) => Before::Delta(d),
                     None => Before::Same(row.cell),
                 },

@@ -21,6 +21,10 @@ impl Session {
                             Some(p) => Cell::Value(p),
                             None => row.cell,
                         },
+                        (Before::Delta(d), Cell::Shifted(Some(v))) => match v.checked_sub(d) {
+                            Some(p) => Cell::Shifted(Some(p)),
+                            None => row.cell,
+                        },
                         (Before::Delta(_), other) => other,
                     };
                     changed += 1;

@@ -67,6 +67,10 @@ pub enum Cell {
     Null,
     /// A new offset value.
     Value(i64),
+    /// A value computed from the imported one by a shift or rewind (`None`: a clamped shift
+    /// that went below 0 and was set to null). Right only while the stored offset is still the
+    /// listed one: the alter procedure checks that it did not move.
+    Shifted(Option<i64>),
 }
 
 /// What an offset currently means, as the editor reads it.

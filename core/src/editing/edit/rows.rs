@@ -24,6 +24,9 @@ pub struct RowView<'a> {
     pub changed: bool,
     /// The entry was replaced by [`Action::SetEntry`](super::Action::SetEntry).
     pub edited: bool,
+    /// The offset was computed from the imported one by a shift or rewind (and not set since):
+    /// it is right only while the stored offset is still the listed one.
+    pub relative: bool,
 }
 
 /// The imported meaning of an entry's offset. For a generic connector only an offset map with
@@ -63,6 +66,16 @@ impl Session {
         }
     }
 
+    /// Whether row `index`'s offset was set rather than read from the listing: a shift of it
+    /// does not depend on the listed offset (an added row, a set value, a replaced entry).
+    pub(super) fn is_set(&self, index: usize) -> bool {
+        self.rows.get(index).is_some_and(|r| {
+            matches!(r.origin, RowOrigin::Added(_))
+                || matches!(r.cell, Cell::Value(_) | Cell::Null)
+                || (r.cell == Cell::Imported && r.edited.is_some())
+        })
+    }
+
     pub(super) fn current_of(&self, row: &Row) -> OffsetValue {
         if let (Cell::Imported, Some(k)) = (row.cell, row.edited) {
             return match self.edited.get(k as usize) {
@@ -76,8 +89,10 @@ impl Session {
                 .get(*i)
                 .copied()
                 .unwrap_or(OffsetValue::Unreadable),
-            (Cell::Imported, RowOrigin::Added(_)) | (Cell::Null, _) => OffsetValue::Null,
-            (Cell::Value(v), _) => OffsetValue::Value(v),
+            (Cell::Imported, RowOrigin::Added(_)) | (Cell::Null | Cell::Shifted(None), _) => {
+                OffsetValue::Null
+            }
+            (Cell::Value(v) | Cell::Shifted(Some(v)), _) => OffsetValue::Value(v),
         }
     }
 
@@ -105,6 +120,7 @@ impl Session {
             removed: row.removed,
             changed: self.changed_of(row),
             edited: row.edited.is_some(),
+            relative: matches!(row.cell, Cell::Shifted(_)),
         })
     }
 

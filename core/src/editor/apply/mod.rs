@@ -13,7 +13,7 @@ use crate::pipeline::import;
 use crate::reading::import::ImportOptions;
 use crate::reading::resource::{Candidate, Resource, candidates, read_resource_named};
 use crate::writing::export::{self, ConfigMapOptions, Export, Gate};
-use crate::writing::procedure::{self, Listed, Procedure, Target};
+use crate::writing::procedure::{self, Procedure, Target};
 use crate::writing::rollback::{rollback, rollback_configmap};
 use std::sync::Arc;
 
@@ -466,7 +466,7 @@ impl Editor {
                     (Ok(mut options), Ok(doc)) => {
                         // A rollback is applied like an alter: compared with the state after
                         // the alter, from a ConfigMap of its own.
-                        options.listed = Some(Listed::new(rb.after_alter.clone()));
+                        rb.procedure_options(&mut options);
                         if let (
                             Target::KafkaConnector { cluster, .. }
                             | Target::KafkaMirrorMaker2 { cluster, .. },

@@ -126,6 +126,11 @@ struct EditsRecord<'a> {
     /// Rows whose offset cell changed: `[row, offset or null]`.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     set: Option<Vec<(usize, Option<i64>)>>,
+    /// The rows of `set` whose offset was computed from the imported one (shift, rewind): they
+    /// are restored as shifts, so that the alter procedure still checks that they did not move
+    /// (older records have none, and restore every row as set).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    shifted: Option<Vec<usize>>,
     /// Rows whose entry was edited key by key: `[row, the whole entry, its offset written in]`.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     entries: Option<Vec<(usize, EntryJson)>>,
@@ -342,6 +347,7 @@ impl Editor {
             source: None,
             scope: None,
             set: None,
+            shifted: None,
             entries: None,
             added: None,
             removed: None,
@@ -416,6 +422,7 @@ impl Editor {
         }));
         let (mut set, mut added, mut removed, mut entries) =
             (Vec::new(), Vec::new(), Vec::new(), Vec::new());
+        let mut shifted = Vec::new();
         for row in session.rows() {
             let value = match row.current {
                 OffsetValue::Value(v) => Some(v),
@@ -442,10 +449,14 @@ impl Editor {
                     }
                 } else if row.changed {
                     set.push((row.index, value));
+                    if row.relative {
+                        shifted.push(row.index);
+                    }
                 }
             }
         }
         record.set = Some(set);
+        record.shifted = (!shifted.is_empty()).then_some(shifted);
         record.entries = Some(entries);
         record.added = Some(added);
         record.removed = Some(removed);

@@ -206,9 +206,16 @@ impl Editor {
         }
         if same_source {
             let mut actions = Vec::new();
-            let changes = draft.set.unwrap_or_default();
+            let mut changes = draft.set.unwrap_or_default();
+            if let Some(loaded) = editor.loaded.as_ref() {
+                actions.extend(shifts(
+                    &loaded.session,
+                    &mut changes,
+                    &draft.shifted.unwrap_or_default(),
+                ));
+            }
             if !changes.is_empty() {
-                actions.push(Action::SetEach { changes });
+                actions.insert(0, Action::SetEach { changes });
             }
             for (row, entry) in draft.entries.unwrap_or_default() {
                 let value = match entry {
@@ -267,4 +274,49 @@ impl Editor {
         });
         Ok((editor, draft.saved_at))
     }
+}
+
+/// The shifts that give the rows of `shifted` their saved offsets again (taken out of
+/// `changes`), so that they stay computed from the imported offset and the alter still checks
+/// them: one shift per distance, a saved null as a clamped shift to null. A row whose imported
+/// offset is not a number stays in `changes` (set).
+fn shifts(
+    session: &crate::editing::edit::Session,
+    changes: &mut Vec<(usize, Option<i64>)>,
+    shifted: &[usize],
+) -> Vec<Action> {
+    let mut by_delta: std::collections::BTreeMap<(i64, bool), Vec<usize>> = Default::default();
+    changes.retain(|&(row, value)| {
+        let imported = match session.row(row).and_then(|r| r.imported) {
+            Some(OffsetValue::Value(v)) if shifted.contains(&row) => v,
+            _ => return true,
+        };
+        let delta = match value {
+            Some(v) => v.checked_sub(imported),
+            // Below 0 by one: the clamped shift sets it to null.
+            None => imported.checked_add(1).map(|d| -d),
+        };
+        match delta {
+            Some(d) => {
+                by_delta.entry((d, value.is_none())).or_default().push(row);
+                false
+            }
+            None => true,
+        }
+    });
+    by_delta
+        .into_iter()
+        .map(|((delta, null), rows)| {
+            let selection = Selection::Rows(rows);
+            if null {
+                Action::ShiftOffsetsClamped {
+                    selection,
+                    delta,
+                    below_zero: crate::editing::edit::BelowZero::Null,
+                }
+            } else {
+                Action::ShiftOffsets { selection, delta }
+            }
+        })
+        .collect()
 }

@@ -7,7 +7,7 @@
 //! pretty printing (Connect guarantees none of them): `jq` parses both, keys each partition by
 //! its members sorted by name, and compares offsets as JSON values.
 
-use super::Listed;
+use super::{Listed, RelativeEdits};
 use crate::json::{self, JsonValue};
 use crate::model::OffsetField;
 use crate::reading::import::import_bytes_unvalidated;
@@ -24,6 +24,9 @@ pub(crate) struct Check {
     pub(crate) count: usize,
     /// False when the listing the edits were made on was not given: nothing to compare with.
     pub(crate) has_listed: bool,
+    /// Partitions whose new value was set, not computed from the listed one (marked `"set":
+    /// true` in the check file): altered even when they moved since the listing.
+    pub(crate) set: usize,
     /// The first few partitions as `partition: listed value` lines, for the steps' comments
     /// (only partitions whose text is [`plain`]).
     pub(crate) sample: Vec<String>,
@@ -40,16 +43,21 @@ const SAMPLE: usize = 10;
 /// The listing is already read (the editor's imported listing, `plan --against`) and its
 /// partitions indexed once ([`Listed`]): nothing here parses, copies or scans it, so a small
 /// alter of a 100k-entry listing costs a lookup per altered partition.
+///
+/// `relative` says which partitions were edited relatively: the others are marked `"set":
+/// true`, and the compare step names them when they moved instead of stopping.
 pub(crate) fn build(
     payload: &str,
     data_key: Option<&str>,
     listed: Option<&Listed>,
+    relative: &RelativeEdits,
 ) -> (Check, Option<String>) {
     let empty = |message: String| {
         let check = Check {
             json: "{\"partitions\":[\n]}".to_owned(),
             count: 0,
             has_listed: false,
+            set: 0,
             sample: Vec::new(),
         };
         (check, Some(message))
@@ -84,8 +92,12 @@ pub(crate) fn build(
                 })
                 .collect::<Vec<_>>()
         });
+        let set = listed.is_some() && !relative.contains(e.key().as_ref());
+        // The sample is what the copy-paste steps compare by hand: the partitions that must be
+        // unchanged.
         if let Some(before) = &listed
             && sample.len() < SAMPLE
+            && !set
         {
             // Only names Kafka allows (letters, digits, . _ -) are shown in a comment line; a
             // partition with any other character is in the check file, which is data.
@@ -113,9 +125,11 @@ pub(crate) fn build(
             partition,
             listed,
             altered,
+            set,
         });
     }
     let count = partitions.len();
+    let set = partitions.iter().filter(|p| p.set).count();
     let mut out = Vec::new();
     let mut writer = serde_json::Serializer::with_formatter(&mut out, PartitionLines::default());
     if let Err(e) = (CheckFile { partitions }).serialize(&mut writer) {
@@ -127,6 +141,7 @@ pub(crate) fn build(
         json: String::from_utf8_lossy(&out).into_owned(),
         count,
         has_listed: listed.is_some(),
+        set,
         sample,
     };
     (check, None)
@@ -139,7 +154,8 @@ struct CheckFile<'a> {
 }
 
 /// One partition: its map, its stored offsets in the listing the edits were made on (absent
-/// when that listing was not given) and the offset the alter sets (none when it nulls it).
+/// when that listing was not given), the offset the alter sets (none when it nulls it) and,
+/// when that value was set rather than computed from the listed one, `"set": true`.
 /// Raw-level values, so their text is the listing's (exact numbers, key order).
 #[derive(Serialize)]
 struct CheckPartition<'a> {
@@ -147,6 +163,12 @@ struct CheckPartition<'a> {
     #[serde(skip_serializing_if = "Option::is_none")]
     listed: Option<Vec<&'a JsonValue>>,
     altered: Vec<&'a JsonValue>,
+    #[serde(skip_serializing_if = "is_false")]
+    set: bool,
+}
+
+fn is_false(b: &bool) -> bool {
+    !*b
 }
 
 /// Compact JSON with one partition per line (`{"partitions":[` LF `{...},` LF `{...}` LF
@@ -245,15 +267,6 @@ fn read_one(text: &str, data_key: Option<&str>) -> Result<Listing, String> {
     }
 }
 
-/// The script's compare step after the check file is written (`write`): runs `moved` (the
-/// fresh listing into `jq`) and stops, with `msg`, the moved partitions and `todo`, when any
-/// partition moved; else says `ok`. Shared by the kubectl and curl procedures.
-pub(crate) fn stop_if_moved(write: &str, moved: &str, msg: &str, todo: &str, ok: &str) -> String {
-    format!(
-        "{write}\nmoved=\"$({moved})\"\nif [ -n \"${{moved}}\" ]; then\n  echo {msg} >&2\n  printf '%s\\n' \"${{moved}}\" >&2\n  echo {todo} >&2\n  exit 1\nfi\necho {ok}"
-    )
-}
-
 /// The script's verify step: runs `list` (the listing after the alter, saved to a file) and
 /// `landed` (that listing into `jq`), prints what `landed` reports and stops with `msg` when a
 /// partition drifted; `waiting` is the line it prints before listing again. Shared by both
@@ -306,33 +319,54 @@ pub(crate) fn list_again() -> String {
 /// key order. Shared by the curl and kubectl creates.
 pub(crate) const KEPT_JQ: &str = "def k: to_entries | sort_by(.key) | map([.key, .value]) | tojson; ($check[0].partitions | map(.partition | k)) as $set | [([inputs][0].offsets // [])[] | select(.offset != null) | select((.partition | k) as $p | ($set | any(.[]; . == $p)) | not)] | if length == 0 then \"Every offset stored under the name is one the alter sets.\" else (\"\\(length) partitions keep the offsets stored under the name:\", (.[] | \"keeps its old offset: \\(.partition | tojson): \\(.offset | tojson)\")) end";
 
-/// The jq program that prints one line per partition whose stored offset in the listing on
-/// stdin is not `field` ("listed" or "altered") of the check file (`$check`). With
-/// `summary`, it also prints how many landed first.
+/// The verify step's jq program: how many partitions of the check file landed (their stored
+/// offset in the listing on stdin is the one the alter sets), then a `drifted:` line for each
+/// one that did not.
 ///
 /// An entry listed with `"offset": null` counts as no stored offset: Kafka 4.3.1's worker,
 /// listed right after an alter that nulled a partition, can still name the partition with a
 /// null offset (its offset store drops the partition from the listing a moment later), and both
 /// mean the same to Connect.
-pub(crate) fn jq_program(field: &str, summary: bool) -> String {
-    // No listing read (an empty value, a missing data key, an error answer) is never taken
-    // for a listing with no offsets: it is a line of its own, which stops the script.
-    let head = "def k: to_entries | sort_by(.key) | map([.key, .value]) | tojson; def show: if . == [] then \"no stored offset\" else map(tojson) | join(\", \") end; ([inputs] | if length > 0 and (.[0].offsets | type) == \"array\" then .[0].offsets else null end) as $now | if $now == null then MISSING else (reduce ($now[] | select(.offset != null)) as $e ({}; .[$e.partition | k] += [$e.offset])) as $by | [$check[0].partitions[] | {partition, want: .FIELD, found: ($by[.partition | k] // [])}] as $all | ($all | map(select(.found != .want))) as $bad";
-    let head = head.replace("FIELD", field);
-    if summary {
-        let head = head.replace(
-            "MISSING",
-            "\"drifted: no listing was read (no offsets array where the listing should be)\"",
-        );
-        format!(
-            "{head} | \"\\($all | length - ($bad | length)) of \\($all | length) altered partitions landed.\", ($bad[] | \"drifted: \\(.partition | tojson): expected \\(.want | show), listed \\(.found | show)\") end"
+pub(crate) fn landed_program() -> String {
+    let head = head("altered", "").replace(
+        "MISSING",
+        "\"drifted: no listing was read (no offsets array where the listing should be)\"",
+    );
+    format!(
+        "{head} | \"\\($all | length - ($bad | length)) of \\($all | length) altered partitions landed.\", ($bad[] | \"drifted: \\(.partition | tojson): expected \\(.want | show), listed \\(.found | show)\") end"
+    )
+}
+
+/// The compare step's jq program: one line per partition of the check file whose stored offset
+/// in the listing on stdin is not the one the listing the edits were made on showed. With
+/// `set` false, over the partitions edited relatively (those not marked `"set": true`), which
+/// stop the script; with `set` true, over those whose value was set, which the alter writes all
+/// the same, each line saying what it sets.
+pub(crate) fn moved_program(set: bool) -> String {
+    let (select, tail) = if set {
+        (
+            " | select(.set == true)",
+            "; the alter sets \\(.altered | show) all the same",
         )
     } else {
-        let head = head.replace("MISSING", "\"no listing was read (no offsets array where the listing should be): nothing could be compared\"");
-        format!(
-            "{head} | $bad[] | \"\\(.partition | tojson): listed \\(.want | show) when you edited, now \\(.found | show)\" end"
-        )
-    }
+        (" | select(.set | not)", "")
+    };
+    let head = head("listed", select).replace("MISSING", "\"no listing was read (no offsets array where the listing should be): nothing could be compared\"");
+    format!(
+        "{head} | $bad[] | \"\\(.partition | tojson): listed \\(.want | show) when you edited, now \\(.found | show){tail}\" end"
+    )
+}
+
+/// What both programs start with: the listing on stdin by partition, and `$all` (each checked
+/// partition's `want`, `found` and `altered`) and `$bad` (those whose `found` is not `want`).
+fn head(field: &str, select: &str) -> String {
+    // No listing read (an empty value, a missing data key, an error answer) is never taken
+    // for a listing with no offsets: it is a line of its own, which stops the script.
+    "def k: to_entries | sort_by(.key) | map([.key, .value]) | tojson; def show: if . == [] then \"no stored offset\" else map(tojson) | join(\", \") end; ([inputs] | if length > 0 and (.[0].offsets | type) == \"array\" then .[0].offsets else null end) as $now | if $now == null then MISSING else (reduce ($now[] | select(.offset != null)) as $e ({}; .[$e.partition | k] += [$e.offset])) as $by | [$check[0].partitions[]SELECT | {partition, want: .FIELDALTERED, found: ($by[.partition | k] // [])}] as $all | ($all | map(select(.found != .want))) as $bad"
+        .replace("FIELD", field)
+        .replace("SELECT", select)
+        // What the alter sets, for the lines about partitions that were set.
+        .replace("ALTERED", if select.contains(".set == true") { ", altered" } else { "" })
 }
 
 #[cfg(test)]
@@ -345,23 +379,53 @@ mod tests {
         let payload = "{\"offsets\":[{\"partition\":{\"topic\":\"t\",\"partition\":0},\"offset\":{\"offset\":5}},{\"partition\":{\"topic\":\"t\",\"partition\":1},\"offset\":null}]}";
         let listed = "{\n  \"offsets\" : [ {\n    \"partition\" : {\n      \"partition\" : 0,\n      \"topic\" : \"t\"\n    },\n    \"offset\" : {\n      \"offset\" : 41\n    }\n  } ]\n}";
         let listed = Listed::new(read(listed, None).unwrap());
-        let (c, problem) = build(payload, None, Some(&listed));
+        let (c, problem) = build(payload, None, Some(&listed), &RelativeEdits::Every);
         assert_eq!(problem, None);
         assert_eq!(
             c.json,
             "{\"partitions\":[\n{\"partition\":{\"topic\":\"t\",\"partition\":0},\"listed\":[{\"offset\":41}],\"altered\":[{\"offset\":5}]},\n{\"partition\":{\"topic\":\"t\",\"partition\":1},\"listed\":[],\"altered\":[]}\n]}"
         );
         assert_eq!(c.count, 2);
-        let (c, _) = build(payload, None, None);
+        let (c, _) = build(payload, None, None, &RelativeEdits::Every);
         assert!(!c.has_listed);
         assert!(!c.json.contains("listed"));
+    }
+
+    #[test]
+    fn partitions_not_edited_relatively_are_marked_set_and_left_out_of_the_sample() {
+        let payload = "{\"offsets\":[{\"partition\":{\"topic\":\"t\",\"partition\":0},\"offset\":{\"offset\":5}},{\"partition\":{\"topic\":\"t\",\"partition\":1},\"offset\":null}]}";
+        let listed = Listed::new(read(payload, None).unwrap());
+        let first = read(payload, None).unwrap().entries[0].key().unwrap();
+        let only = RelativeEdits::Only([first].into_iter().collect());
+        let (c, _) = build(payload, None, Some(&listed), &only);
+        assert_eq!(c.set, 1);
+        assert!(
+            c.json
+                .contains("\"partition\":1},\"listed\":[],\"altered\":[],\"set\":true}"),
+            "{}",
+            c.json
+        );
+        assert!(
+            !c.json.contains(
+                "\"partition\":0},\"listed\":[{\"offset\":5}],\"altered\":[{\"offset\":5}],\"set\""
+            ),
+            "{}",
+            c.json
+        );
+        assert_eq!(c.sample.len(), 1);
+        let (c, _) = build(payload, None, Some(&listed), &RelativeEdits::Nothing);
+        assert_eq!(c.set, 2);
+        assert!(c.sample.is_empty());
+        // Without the listing nothing is compared, so nothing is marked.
+        let (c, _) = build(payload, None, None, &RelativeEdits::Nothing);
+        assert_eq!(c.set, 0);
     }
 
     #[test]
     fn the_sample_shows_only_plain_names() {
         let payload = "{\"offsets\":[{\"partition\":{\"topic\":\"x'; touch y\",\"partition\":0},\"offset\":{\"offset\":5}},{\"partition\":{\"topic\":\"t.b-c_d\",\"partition\":1},\"offset\":{\"offset\":6}}]}";
         let listed = Listed::new(read(payload, None).unwrap());
-        let (c, _) = build(payload, None, Some(&listed));
+        let (c, _) = build(payload, None, Some(&listed), &RelativeEdits::Every);
         assert_eq!(c.count, 2);
         assert_eq!(
             c.sample,
@@ -373,7 +437,7 @@ mod tests {
     fn the_check_file_keeps_the_raw_text_of_names_and_numbers() {
         // Jackson's upper-case escapes, key order, duplicate keys and number text as listed.
         let payload = "{\"offsets\":[{\"partition\":{\"file\":\"a\\u001f\\\"\\\\\\n\u{2028}\",\"k\":1,\"k\":2},\"offset\":{\"pos\":1.50e3,\"big\":123456789012345678901234567890}}]}";
-        let (c, problem) = build(payload, None, None);
+        let (c, problem) = build(payload, None, None, &RelativeEdits::Every);
         assert_eq!(problem, None);
         assert_eq!(
             c.json,

@@ -4,10 +4,11 @@
 //! verify what landed, restore what was recorded, clean up.
 
 use super::CHECK_FILE;
-use super::check::jq_program;
+use super::check::landed_program;
+use super::compare::Compare;
 use super::kube::{Kube, NO_OPS};
-use super::shell::{Mode, Var, heredoc};
-use super::step::{LEFT_STOPPED, RawStep, step};
+use super::shell::{Mode, Var};
+use super::step::{RawStep, step};
 use crate::json::Keyed;
 use crate::model::AliasPath;
 use serde::Serialize;
@@ -35,7 +36,9 @@ impl Kube<'_> {
             }
             Mode::Script => {
                 let mut out = String::new();
-                let exists = self.ctx.message(&format!("{before} exists from an earlier run; it may be the only record of the offsets before that run. Move it away, then run this script again."));
+                let exists = self
+                    .ctx
+                    .message(&super::compare::exists_from_earlier_run(&before, alter));
                 out.push_str(&format!(
                     "if [ -e {before} ]; then\n  echo {exists} >&2\n  exit 1\nfi\n"
                 ));
@@ -184,63 +187,44 @@ impl Kube<'_> {
     /// Writes the check file, then (with the listing the edits were made on) compares.
     pub(super) fn compare(&self) -> RawStep {
         let check = self.c.check.as_ref();
-        let (open, body) = heredoc(check.map_or("{}", |c| c.json.as_str()));
-        let write = format!("cat > {CHECK_FILE} {open}\n{body}");
-        let has_listed = check.is_some_and(|c| c.has_listed);
-        let count = check.map_or(0, |c| c.count);
-        let jq = format!(
-            "jq -rn --slurpfile check {CHECK_FILE} {}",
-            crate::model::names::shell_quote(&jq_program("listed", false))
-        );
-        let mut comment = vec![format!(
-            "{CHECK_FILE} holds, for each of the {count} partitions the alter writes, its stored offset in the listing you edited and the offset the alter sets. Key order, entry order and spacing do not matter."
-        )];
-        let body = if !has_listed {
-            comment.push("This procedure was generated without the listing the edits were made on: compare before-alter.yaml with it yourself (connect-offsets diff LISTING before-alter.yaml) before you go on; every partition the alter writes must show the same offset in both.".to_owned());
-            write
-        } else {
-            match self.ctx.mode {
-                Mode::Steps => {
-                    comment.push("The command prints one line per partition whose stored offset is not what the listing you edited showed; no output means nothing moved. If it prints anything, stop here: import before-alter.yaml into connect-offsets, redo relative edits (rewind, shift) on it, and generate the procedure again. The connector stays stopped meanwhile.".to_owned());
-                    let sample = check.map(|c| c.sample.clone()).unwrap_or_default();
-                    comment.push(format!(
-                        "Without jq, compare by hand (or with connect-offsets diff LISTING before-alter.yaml): each partition must show the offset the listing you edited had{}",
-                        if sample.is_empty() {
-                            ".".to_owned()
-                        } else {
-                            format!(
-                                "{}: {}",
-                                if count > sample.len() { ", first" } else { "" },
-                                sample.join("; ")
-                            )
-                        }
-                    ));
-                    format!("{write}\n{} | {jq}", self.listed_payload())
-                }
-                Mode::Script => {
-                    let msg = self.ctx.message("Stopped before altering: the stored offsets of these partitions moved since the listing you edited, so the alter would overwrite newer offsets with values computed from older ones:");
-                    let todo = self.ctx.message(&format!("{LEFT_STOPPED} Import before-alter.yaml (the listing taken just now) into connect-offsets, redo relative edits (rewind, shift) on it, export and generate this procedure again. To resume without altering, put back the state recorded in step 1 ('${{previous_state:-not set}}')."))
-                        .replace("\\${previous_state:-not set}", "${previous_state:-not set}");
-                    let ok = self.ctx.message(&format!(
-                        "No edited partition moved since the listing you edited ({count} checked)."
-                    ));
-                    let moved = format!("{} | {jq}", self.listed_payload());
-                    super::check::stop_if_moved(&write, &moved, &msg, &todo, &ok)
-                }
+        // Only the partitions that must be unchanged are compared by hand.
+        let count = check.map_or(0, |c| c.count - c.set);
+        let sample = check.map(|c| c.sample.clone()).unwrap_or_default();
+        let by_hand = format!(
+            "Without jq, compare by hand (or with connect-offsets diff LISTING before-alter.yaml): each partition edited relatively must show the offset the listing you edited had{}",
+            if sample.is_empty() {
+                ".".to_owned()
+            } else {
+                format!(
+                    "{}: {}",
+                    if count > sample.len() { ", first" } else { "" },
+                    sample.join("; ")
+                )
             }
+        );
+        let run = |program: &str| {
+            format!(
+                "{} | jq -rn --slurpfile check {CHECK_FILE} {program}",
+                self.listed_payload()
+            )
         };
-        step(
-            "Compare with the listing the edits were made on",
-            &comment,
-            body,
-        )
+        Compare {
+            ctx: self.ctx,
+            check,
+            relative: &self.c.relative,
+            before: "before-alter.yaml",
+            run: &run,
+            resume: "To resume without altering, put back the state recorded in step 1 ('${previous_state:-not set}').",
+            by_hand: Some(by_hand),
+        }
+        .step()
     }
 
     /// Lists after the alter to `after-alter.yaml` and shows landed / drifted per partition.
     pub(super) fn verify(&self) -> RawStep {
         let jq = format!(
             "jq -rn --slurpfile check {CHECK_FILE} {}",
-            crate::model::names::shell_quote(&jq_program("altered", true))
+            crate::model::names::shell_quote(&landed_program())
         );
         let mut comment = vec!["Lists into the listOffsets ConfigMap and saves it to after-alter.yaml (before-alter.yaml and the listing you edited stay as they are). The connector is still stopped, so the listing shows exactly what was stored.".to_owned()];
         let list = self.relist("after-alter.yaml");

@@ -16,6 +16,7 @@
 
 mod build;
 mod check;
+mod compare;
 mod kube;
 mod kube_create;
 mod kube_safety;
@@ -30,11 +31,12 @@ mod strimzi_create;
 use crate::diag::Diagnostic;
 pub use crate::model::AliasPath;
 use crate::model::names::{self, MirrorConnectorName};
-use crate::model::{Entry, EntryKeys, Listing};
+use crate::model::{Entry, EntryKeys, Listing, PartitionKey};
 use options::validate;
 pub(crate) use options::{Checked, Kind};
 pub(crate) use shell::comment_lines;
 use shell::{Ctx, Mode};
+use std::collections::HashSet;
 use std::sync::{Arc, OnceLock};
 pub use strimzi_create::{StrimziCreate, StrimziVersion};
 
@@ -150,6 +152,38 @@ pub struct Options {
     /// For a create on a Strimzi target: the user's resource, or the names to build it from,
     /// and which operator creates it. `None` is the default [`StrimziCreate`].
     pub create: Option<StrimziCreate>,
+    /// Which altered partitions hold a value computed from their listed one, so must be
+    /// unchanged since [`Options::listed`] was taken; the others are altered even when they
+    /// moved, and the script names them.
+    pub relative: RelativeEdits,
+}
+
+/// Which partitions of an alter were edited relatively (shift, rewind by N): their new value
+/// is right only while the stored offset is still the listed one. A value that was set (set,
+/// set from a time or a reference, null, restore, every entry of a rollback) does not depend on
+/// the old one, so a partition that moved since the listing is altered all the same.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub enum RelativeEdits {
+    /// Maybe every one: two listings cannot tell a set from a shift, so every altered
+    /// partition must be unchanged (`plan --against` without `--absolute`).
+    #[default]
+    Every,
+    /// None: every value was set (`plan --absolute`, `plan --rollback`, a rollback).
+    Nothing,
+    /// Only these partitions, as Kafka Connect keys them (the page, which knows each edit).
+    Only(HashSet<PartitionKey>),
+}
+
+impl RelativeEdits {
+    /// Whether the partition `key` (as Kafka Connect keys it) was edited relatively.
+    pub(crate) fn contains(&self, key: Option<&PartitionKey>) -> bool {
+        match self {
+            RelativeEdits::Every => true,
+            RelativeEdits::Nothing => false,
+            // A partition without a key cannot be told apart: checked.
+            RelativeEdits::Only(keys) => key.is_none_or(|k| keys.contains(k)),
+        }
+    }
 }
 
 impl Options {
@@ -162,6 +196,7 @@ impl Options {
             listed: None,
             api_version: None,
             create: None,
+            relative: RelativeEdits::Every,
         }
     }
 }

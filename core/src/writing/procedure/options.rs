@@ -34,6 +34,8 @@ pub(crate) struct Checked {
     /// For an alter in rounds: the round ConfigMaps, in the order they are applied (empty for
     /// one alter ConfigMap).
     pub(crate) rounds: Vec<ConfigMapName>,
+    /// Which partitions were edited relatively ([`super::Options::relative`]).
+    pub(crate) relative: super::RelativeEdits,
 }
 
 #[derive(Debug, Clone)]
@@ -359,8 +361,12 @@ pub(super) fn validate(
     let check = match operation {
         // A new connector has no listing to compare with: the check holds what the alter sets.
         Operation::Create { payload, .. } if errors.is_empty() => {
-            let (check, problem) =
-                check::build(payload, data_key(&options.target).as_deref(), None);
+            let (check, problem) = check::build(
+                payload,
+                data_key(&options.target).as_deref(),
+                None,
+                &options.relative,
+            );
             if let Some(m) = problem {
                 errors.push(error(RULE_PLAN, m));
             }
@@ -371,6 +377,7 @@ pub(super) fn validate(
                 payload,
                 data_key(&options.target).as_deref(),
                 options.listed.as_ref(),
+                &options.relative,
             );
             if let Some(m) = problem {
                 warnings.push(Diagnostic::warning(RULE_PLAN, Position::NONE, m));
@@ -435,6 +442,7 @@ pub(super) fn validate(
         create_body,
         strimzi_create,
         rounds,
+        relative: options.relative.clone(),
     })
 }
 

@@ -2,9 +2,10 @@
 //! alter or a reset in the same safe order as the kubectl ones (record, stop, list again,
 //! compare, alter, verify, restore, clean up).
 
-use super::check::jq_program;
+use super::check::landed_program;
+use super::compare::Compare;
 use super::shell::{Ctx, Mode, heredoc};
-use super::step::{CURL, LEFT_STOPPED, RawStep, step};
+use super::step::{CURL, RawStep, step};
 use super::{CHECK_FILE, Checked, Operation, POLL_INTERVAL_SECONDS};
 
 pub(super) struct Rest<'a> {
@@ -40,7 +41,10 @@ impl Rest<'_> {
         let body = match self.ctx.mode {
             Mode::Steps => self.ctx.sh(&format!("{CURL} «%CONNECTOR_URL%/status»")),
             Mode::Script => {
-                let exists = self.ctx.message(&format!("{before} exists from an earlier run; it may be the only record of the offsets before that run. Move it away, then run this script again."));
+                let exists = self.ctx.message(&super::compare::exists_from_earlier_run(
+                    &before,
+                    op == "alter",
+                ));
                 let mut out =
                     format!("if [ -e {before} ]; then\n  echo {exists} >&2\n  exit 1\nfi\n");
                 if op == "alter" && !self.c.check.as_ref().is_some_and(|c| c.has_listed) {
@@ -72,42 +76,19 @@ impl Rest<'_> {
     }
 
     pub(super) fn compare(&self) -> RawStep {
-        let check = self.c.check.as_ref();
-        let (open, body) = heredoc(check.map_or("{}", |c| c.json.as_str()));
-        let write = format!("cat > {CHECK_FILE} {open}\n{body}");
-        let count = check.map_or(0, |c| c.count);
-        let jq = format!(
-            "jq -rn --slurpfile check {CHECK_FILE} {} < before-alter.json",
-            crate::model::names::shell_quote(&jq_program("listed", false))
-        );
-        let mut comment = vec![format!(
-            "{CHECK_FILE} holds, for each of the {count} partitions the alter writes, its stored offset in the listing you edited and the offset the alter sets. Key order, entry order and spacing do not matter."
-        )];
-        let body = if !check.is_some_and(|c| c.has_listed) {
-            comment.push("This procedure was generated without the listing the edits were made on: compare before-alter.json with it yourself (connect-offsets diff LISTING before-alter.json) before you go on.".to_owned());
-            write
-        } else {
-            match self.ctx.mode {
-                Mode::Steps => {
-                    comment.push("The command prints one line per partition whose stored offset is not what the listing you edited showed; no output means nothing moved. If it prints anything, stop here: import before-alter.json into connect-offsets, redo relative edits (rewind, shift) on it, and generate the procedure again. The connector stays stopped meanwhile.".to_owned());
-                    format!("{write}\n{jq}")
-                }
-                Mode::Script => {
-                    let msg = self.ctx.message("Stopped before altering: the stored offsets of these partitions moved since the listing you edited, so the alter would overwrite newer offsets with values computed from older ones:");
-                    let todo = self.ctx.message(&format!("{LEFT_STOPPED} Import before-alter.json (the listing taken just now) into connect-offsets, redo relative edits (rewind, shift) on it, export and generate this procedure again. To resume without altering: curl -X PUT %CONNECTOR_URL%/resume (the state recorded in step 1 was ${{previous_state}})."))
-                        .replace("\\${previous_state}", "${previous_state}");
-                    let ok = self.ctx.message(&format!(
-                        "No edited partition moved since the listing you edited ({count} checked)."
-                    ));
-                    super::check::stop_if_moved(&write, &jq, &msg, &todo, &ok)
-                }
-            }
+        let run = |program: &str| {
+            format!("jq -rn --slurpfile check {CHECK_FILE} {program} < before-alter.json")
         };
-        step(
-            "Compare with the listing the edits were made on",
-            &comment,
-            body,
-        )
+        Compare {
+            ctx: self.ctx,
+            check: self.c.check.as_ref(),
+            relative: &self.c.relative,
+            before: "before-alter.json",
+            run: &run,
+            resume: "To resume without altering: curl -X PUT %CONNECTOR_URL%/resume (the state recorded in step 1 was ${previous_state}).",
+            by_hand: None,
+        }
+        .step()
     }
 
     pub(super) fn verify(&self) -> RawStep {
@@ -118,7 +99,7 @@ impl Rest<'_> {
     pub(super) fn verify_with(&self, failed: &str) -> RawStep {
         let jq = format!(
             "jq -rn --slurpfile check {CHECK_FILE} {} < after-alter.json",
-            crate::model::names::shell_quote(&jq_program("altered", true))
+            crate::model::names::shell_quote(&landed_program())
         );
         let mut comment = vec!["Saves the listing to after-alter.json. Source connectors list only partitions whose offset is not null.".to_owned()];
         let list = self.save("after-alter.json");

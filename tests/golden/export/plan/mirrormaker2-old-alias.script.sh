@@ -30,7 +30,7 @@ command -v jq >/dev/null || { echo 'jq is not installed or not on PATH. It compa
 # The source alias must be east; otherwise the mirror index is wrong.
 echo '==> 1/12 Record the current state'
 if [ -e before-alter.yaml ]; then
-  echo "before-alter.yaml exists from an earlier run; it may be the only record of the offsets before that run. Move it away, then run this script again." >&2
+  echo "before-alter.yaml exists from an earlier run (a run that stopped at the compare step, before altering, moved it to before-alter.not-altered.yaml itself): it may be the only record of the offsets before that run changed them. Keep it under another name, for example mv before-alter.yaml before-alter-1.yaml, then run this script again." >&2
   exit 1
 fi
 if [ "${OFFSETS_UNCHECKED:-}" != yes ]; then

@@ -19,7 +19,7 @@ command -v jq >/dev/null || { echo 'jq is not installed or not on PATH. It compa
 # the offsets before that run.
 echo '==> 1/9 Record the current state'
 if [ -e before-alter.json ]; then
-  echo "before-alter.json exists from an earlier run; it may be the only record of the offsets before that run. Move it away, then run this script again." >&2
+  echo "before-alter.json exists from an earlier run (a run that stopped at the compare step, before altering, moved it to before-alter.not-altered.json itself): it may be the only record of the offsets before that run changed them. Keep it under another name, for example mv before-alter.json before-alter-1.json, then run this script again." >&2
   exit 1
 fi
 if [ "${OFFSETS_UNCHECKED:-}" != yes ]; then
@@ -62,7 +62,8 @@ curl -sS --fail-with-body -w '\n' "${CONNECTOR_URL}/offsets" -o before-alter.jso
 # listing you edited and the offset the alter sets. Key order, entry order and spacing do not
 # matter.
 # This procedure was generated without the listing the edits were made on: compare before-alter.json
-# with it yourself (connect-offsets diff LISTING before-alter.json) before you go on.
+# with it yourself (connect-offsets diff LISTING before-alter.json) before you go on; every
+# partition the alter writes must show the same offset in both.
 echo '==> 5/9 Compare with the listing the edits were made on'
 cat > offsets-check.json <<'OFFSETS_EOF'
 {"partitions":[

@@ -36,7 +36,8 @@ fi
 # listing you edited and the offset the alter sets. Key order, entry order and spacing do not
 # matter.
 # This procedure was generated without the listing the edits were made on: compare before-alter.json
-# with it yourself (connect-offsets diff LISTING before-alter.json) before you go on.
+# with it yourself (connect-offsets diff LISTING before-alter.json) before you go on; every
+# partition the alter writes must show the same offset in both.
 cat > offsets-check.json <<'OFFSETS_EOF'
 {"partitions":[
 {"partition":{"cluster":"east","partition":0,"topic":"clicks"},"altered":[{"offset":9007199254740993}]},

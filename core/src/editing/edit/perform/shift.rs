@@ -11,8 +11,8 @@ use crate::editing::edit::{
 fn clamp(clamped: &mut usize, below_zero: BelowZero) -> Cell {
     *clamped += 1;
     match below_zero {
-        BelowZero::Null => Cell::Null,
-        BelowZero::Zero => Cell::Value(0),
+        BelowZero::Null => Cell::Shifted(None),
+        BelowZero::Zero => Cell::Shifted(Some(0)),
     }
 }
 
@@ -30,7 +30,13 @@ impl Session {
         let (mut skipped, mut clamped) = (0usize, 0usize);
         let (n, runs) = self.commit_cells(rows, |s, i, current| match current {
             OffsetValue::Value(v) => match (v.checked_add(delta), clamp_to) {
-                (Some(r), _) if r >= 0 => Ok(Some(Cell::Value(r))),
+                // A value that was set stays one (set, then shifted, does not depend on the
+                // listed offset); one computed from the imported offset is relative.
+                (Some(r), _) if r >= 0 => Ok(Some(if s.is_set(i) {
+                    Cell::Value(r)
+                } else {
+                    Cell::Shifted(Some(r))
+                })),
                 // Below 0 (or past the smallest i64, which is below 0 too).
                 (Some(_), Some(below_zero)) => Ok(Some(clamp(&mut clamped, below_zero))),
                 (None, Some(below_zero)) if delta < 0 => Ok(Some(clamp(&mut clamped, below_zero))),
