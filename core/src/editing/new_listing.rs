@@ -160,18 +160,8 @@ pub fn listing_from_references(
             }
         }
     }
-    if !filled.is_empty() {
-        notes.push(format!(
-            "{} partition(s) have no offset in {}: they start at their log end, from {} ({}), so they copy nothing written before: {}.",
-            group_digits(filled.len() as u128),
-            start.role.phrase(),
-            Role::Latest.phrase(),
-            match kind {
-                ConnectorKind::MirrorSource => "MirrorMaker 2 stores the log end − 1, and null at 0",
-                _ => "a sink stores the log end",
-            },
-            some(&filled)
-        ));
+    if let Some(note) = set_from::log_end_note(kind, &start.role, &filled) {
+        notes.push(note);
     }
     let warnings = history_warnings(start, log_end.is_some(), &without_value);
     let at_zero = plan.unlisted.iter().filter(|(_, _, v)| v.is_none()).count();
