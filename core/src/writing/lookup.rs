@@ -8,6 +8,10 @@
 //! `--topic-partitions` reads as a regular expression matched against the whole name, has its
 //! dots escaped (`orders\.eu`), the only regex character a topic name can hold. Long lists are
 //! split over several commands; their outputs are pasted together as one reference.
+//!
+//! A lookup at a time also looks up the latest offsets (log end) of the same partitions, first,
+//! into a file of their own (issue 31 item 1): the time lookup prints nothing for a partition
+//! with no record at or after the time, and the log end is where such a partition starts.
 
 use crate::editing::edit::Session;
 use crate::model::names::{self, shell_quote};
@@ -283,17 +287,33 @@ pub fn lookup_commands<'a>(
         .as_ref()
         .map(|c| format!(" --command-config {}", shell_quote(c)))
         .unwrap_or_default();
-    let commands = chunks
-        .iter()
-        .map(|chunk| {
-            format!(
-                "{prefix}{script} --bootstrap-server {}{config} --topic-partitions {} --time {}",
-                shell_quote(&options.bootstrap),
-                shell_quote(chunk),
-                options.at.time_arg()
-            )
-        })
-        .collect();
+    let command = |chunk: &str, time: &str| {
+        format!(
+            "{prefix}{script} --bootstrap-server {}{config} --topic-partitions {} --time {time}",
+            shell_quote(&options.bootstrap),
+            shell_quote(chunk),
+        )
+    };
+    let mut commands = Vec::new();
+    // A time lookup prints nothing for a partition with no record at or after the time, so the
+    // log end of the same partitions goes with it, into its own file, looked up first: a record
+    // written between the two lookups is then read, not skipped.
+    let log_end_file = match options.at {
+        LookupAt::Time(ms) => Some(format!("latest-{ms}.txt")),
+        _ => None,
+    };
+    if let Some(file) = &log_end_file {
+        for (i, chunk) in chunks.iter().enumerate() {
+            let to = if i == 0 { ">" } else { ">>" };
+            commands.push(format!(
+                "{} {to} {}",
+                command(chunk, "-1"),
+                shell_quote(file)
+            ));
+        }
+    }
+    let time = options.at.time_arg();
+    commands.extend(chunks.iter().map(|chunk| command(chunk, &time)));
     let mut notes = Vec::new();
     let what = match options.at {
         LookupAt::Earliest => "the earliest offset (log start) of".to_string(),
@@ -304,12 +324,18 @@ pub fn lookup_commands<'a>(
         ),
     };
     notes.push(format!(
-        "Prints {what} {} partition(s); paste the output of every command below as one reference ({}).",
+        "Prints {what} {} partition(s); paste the output of every {} below as one reference ({}).",
         crate::diag::group_digits(count as u128),
+        match options.at {
+            LookupAt::Time(ms) => format!("--time {ms} command"),
+            _ => "command".into(),
+        },
         options.at.role_arg()
     ));
-    if let LookupAt::Time(_) = options.at {
-        notes.push("Partitions with no record at or after that time are left out of the output: their rows stay as they are.".into());
+    if let Some(file) = &log_end_file {
+        notes.push(format!(
+            "Partitions with no record at or after that time are left out of that output: alone, edit --set-from leaves their rows as they are, and a new connector would start them at auto.offset.reset (earliest by default) and copy their whole history. So the --time -1 command(s) first write the latest offsets (log end) of the same partitions to {file} (before the time lookup: a record written in between is then read, not skipped). Give that file too, right after the time reference (--set-from latest={file}, new --from latest={file}, or the page's Latest offsets (log end)): those partitions then start at their log end."
+        ));
     }
     if options.kind == ConnectorKind::MirrorSource {
         notes.push(format!(
@@ -363,6 +389,41 @@ mod tests {
                 "kafka-get-offsets.sh --bootstrap-server 'localhost:9092' --topic-partitions 'orders:0-2,orders\\.eu:5,payments:0' --time -2"
             ]
         );
+    }
+
+    /// A time lookup prints nothing for a partition with no record at or after the time, so the
+    /// log end of the same partitions is looked up first, into its own file (issue 31 item 1).
+    #[test]
+    fn a_time_lookup_looks_up_the_log_end_of_the_same_partitions_first() {
+        let l = lookup_commands(
+            [("orders", 0), ("orders", 1), ("orders", 2)],
+            &options(LookupAt::Time(1_764_504_270_000)),
+        )
+        .unwrap();
+        assert_eq!(
+            l.commands,
+            [
+                "kafka-get-offsets.sh --bootstrap-server 'localhost:9092' --topic-partitions 'orders:0-2' --time -1 > 'latest-1764504270000.txt'",
+                "kafka-get-offsets.sh --bootstrap-server 'localhost:9092' --topic-partitions 'orders:0-2' --time 1764504270000",
+            ]
+        );
+        assert!(
+            l.notes
+                .iter()
+                .any(|n| n.contains("copy their whole history")
+                    && n.contains("new --from latest=latest-1764504270000.txt")),
+            "{:?}",
+            l.notes
+        );
+        for at in [LookupAt::Earliest, LookupAt::Latest] {
+            assert_eq!(
+                lookup_commands([("orders", 0)], &options(at))
+                    .unwrap()
+                    .commands
+                    .len(),
+                1
+            );
+        }
     }
 
     #[test]
