@@ -261,7 +261,7 @@ fn lookup_prints_the_commands() {
         "1-2",
     ]);
     assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
-    assert!(text(&out.stdout).ends_with("kafka-get-offsets.sh --bootstrap-server 'b:9092' --topic-partitions 'events\\.v2:1-2' --time 1796040000000\n"));
+    assert!(text(&out.stdout).ends_with("kafka-get-offsets.sh --bootstrap-server 'b:9092' --topic-partitions 'events\\.v2:1-3' --time 1796040000000\n"));
     // Hostile values: nothing printed, exit 2.
     for args in [
         vec!["--at", "latest", "--bootstrap-server", "b:1;reboot"],

@@ -4,7 +4,8 @@
 //!
 //! Every value is validated first (nothing is generated on any error) and every value word is
 //! single-quoted with [`names::shell_quote`], as in the procedures. Topics are grouped, their
-//! partitions written as ranges (`orders:0-2,orders:5`), and the topic part, which
+//! partitions written as the tool's ranges, whose end is exclusive (`orders:0-3,orders:5` for
+//! partitions 0 to 2 and 5), and the topic part, which
 //! `--topic-partitions` reads as a regular expression matched against the whole name, has its
 //! dots escaped (`orders\.eu`), the only regex character a topic name can hold. Long lists are
 //! split over several commands; their outputs are pasted together as one reference.
@@ -157,6 +158,30 @@ fn topic_regex(topic: &str) -> String {
     topic.replace('.', "\\.")
 }
 
+/// Sorted distinct partitions as `--topic-partitions` ranges. The tool's `P-Q` ends before Q
+/// (Kafka 4.3.1 on the live broker: `orders:0-2` prints partitions 0 and 1 only), so partitions
+/// 0, 1 and 2 are `0-3`; a lone partition is written alone.
+fn tool_ranges(sorted: &[i64]) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut iter = sorted.iter().copied().peekable();
+    while let Some(start) = iter.next() {
+        let mut end = start;
+        while iter.peek() == Some(&(end + 1)) {
+            end += 1;
+            iter.next();
+        }
+        out.push(if start == end {
+            start.to_string()
+        } else if end >= names::MAX_PARTITION {
+            // The tool reads the end as a Java int: one past the largest is open-ended.
+            format!("{start}-")
+        } else {
+            format!("{start}-{}", end + 1)
+        });
+    }
+    out
+}
+
 /// The topic and partition of each of `rows` (session row numbers) that has both.
 pub fn row_partitions<'a>(session: &'a Session, rows: &[usize]) -> Vec<(&'a str, i64)> {
     rows.iter()
@@ -253,7 +278,7 @@ pub fn lookup_commands<'a>(
         ps.dedup();
         count += ps.len();
         let regex = topic_regex(topic);
-        for range in crate::editing::set_from::ranges_text(&ps).split(',') {
+        for range in tool_ranges(&ps) {
             items.push(format!("{regex}:{range}"));
         }
     }
@@ -386,7 +411,7 @@ mod tests {
         assert_eq!(
             l.commands,
             [
-                "kafka-get-offsets.sh --bootstrap-server 'localhost:9092' --topic-partitions 'orders:0-2,orders\\.eu:5,payments:0' --time -2"
+                "kafka-get-offsets.sh --bootstrap-server 'localhost:9092' --topic-partitions 'orders:0-3,orders\\.eu:5,payments:0' --time -2"
             ]
         );
     }
@@ -403,8 +428,8 @@ mod tests {
         assert_eq!(
             l.commands,
             [
-                "kafka-get-offsets.sh --bootstrap-server 'localhost:9092' --topic-partitions 'orders:0-2' --time -1 > 'latest-1764504270000.txt'",
-                "kafka-get-offsets.sh --bootstrap-server 'localhost:9092' --topic-partitions 'orders:0-2' --time 1764504270000",
+                "kafka-get-offsets.sh --bootstrap-server 'localhost:9092' --topic-partitions 'orders:0-3' --time -1 > 'latest-1764504270000.txt'",
+                "kafka-get-offsets.sh --bootstrap-server 'localhost:9092' --topic-partitions 'orders:0-3' --time 1764504270000",
             ]
         );
         assert!(
@@ -424,6 +449,13 @@ mod tests {
                 1
             );
         }
+    }
+
+    #[test]
+    fn ranges_end_one_past_the_last_partition_as_the_tool_reads_them() {
+        assert_eq!(tool_ranges(&[0, 1, 2, 5, 7, 8]), ["0-3", "5", "7-9"]);
+        let max = names::MAX_PARTITION;
+        assert_eq!(tool_ranges(&[max - 1, max]), [format!("{}-", max - 1)]);
     }
 
     #[test]

@@ -11,5 +11,5 @@
 # start at their log end.
 # MirrorMaker 2: run this against the SOURCE cluster ('east'): the stored offsets are positions in
 # the source topics, not in their replicas on the target.
-kafka-get-offsets.sh --bootstrap-server 'east-kafka-bootstrap.kafka.svc:9093' --topic-partitions 'audit_log:0,orders\.eu-west:0-2,payments:0-1,payments:3' --time -1 > 'latest-1796040000000.txt'
-kafka-get-offsets.sh --bootstrap-server 'east-kafka-bootstrap.kafka.svc:9093' --topic-partitions 'audit_log:0,orders\.eu-west:0-2,payments:0-1,payments:3' --time 1796040000000
+kafka-get-offsets.sh --bootstrap-server 'east-kafka-bootstrap.kafka.svc:9093' --topic-partitions 'audit_log:0,orders\.eu-west:0-3,payments:0-2,payments:3' --time -1 > 'latest-1796040000000.txt'
+kafka-get-offsets.sh --bootstrap-server 'east-kafka-bootstrap.kafka.svc:9093' --topic-partitions 'audit_log:0,orders\.eu-west:0-3,payments:0-2,payments:3' --time 1796040000000
