@@ -144,7 +144,6 @@ pub fn NewConnectorStart() -> Html {
                 if form.role == "group" {
                     { text_field(NewConnectorField::Group, "Consumer group (optional)", &form.group, "connect-my-sink") }
                 }
-                { text_field(NewConnectorField::Topics, "Topics (optional)", &form.topics, "orders*, /^orders\\./ or topic:payments") }
             </div>
             if form.role == "time" {
                 <label for="new-log-end">{ "Latest offsets (log end)" }</label>
@@ -163,6 +162,9 @@ pub fn NewConnectorStart() -> Html {
                     </ul>
                 }
             }
+            <div class="fields">
+                { text_field(NewConnectorField::Topics, "Topics (optional)", &form.topics, "orders*, /^orders\\./ or topic:payments") }
+            </div>
             <div class="actions">
                 <button type="button" onclick={on_make}>{ "Make the listing" }</button>
             </div>
