@@ -11,7 +11,10 @@ use offsets_core::edit::{Action, OffsetValue, Selection, Session};
 use offsets_core::export::{rewrite_document, rewrite_session};
 use offsets_core::filter::{Filter, PartitionSet};
 use offsets_core::import::import_bytes_unvalidated;
-use offsets_core::reference::Role;
+use offsets_core::reference::{Reference, Role};
+
+/// The partitions a `--set-from latest` gave their log end.
+type Filled = Vec<(String, i64)>;
 use offsets_core::{Diagnostic, ImportOptions, Listing};
 use std::process::ExitCode;
 use std::sync::Arc;
@@ -38,7 +41,9 @@ Edits:
   --set-from ROLE=REF         set the selected partitions from a reference (see below): a sink
                               stores its value R, MirrorMaker 2 stores R-1 (R=0: null);
                               partitions it lacks are left as they were and listed, and
-                              partitions it has that are not listed are named (not added)
+                              partitions it has that are not listed are named (not added);
+                              a --set-from latest=REF right after it gives the partitions it
+                              has no offset for (no record at or after the time) their log end
   --add-unlisted              with --set-from: add those partitions as new entries
   --reference ROLE=REF        the earliest/latest offsets that range: filters need (repeatable;
                               a --set-from earliest or latest reference counts too)
@@ -164,6 +169,9 @@ enum Op {
     RestoreFrom(Source),
     Dedupe,
     SetFrom(Role, Source),
+    /// `--set-from latest=REF` right after another `--set-from`: the log end of the partitions
+    /// that one has no offset for (no record at or after the time), merged into it.
+    FillFrom(Source),
 }
 
 fn parse_i64(flag: &str, v: &str) -> Result<i64, CliError> {
@@ -230,7 +238,13 @@ pub fn run(parser: &mut lexopt::Parser) -> Result<ExitCode, CliError> {
             Arg::Long(l) if l == "set-from" => {
                 let (role, source) =
                     reference::parse_spec("--set-from", &parser.value()?.string()?)?;
-                ops.push(Op::SetFrom(role, source));
+                let fills = role == Role::Latest
+                    && matches!(ops.last(), Some(Op::SetFrom(r, _)) if *r != Role::Latest);
+                ops.push(if fills {
+                    Op::FillFrom(source)
+                } else {
+                    Op::SetFrom(role, source)
+                });
             }
             Arg::Long(l) if l == "reference" => reference_specs.push(reference::parse_spec(
                 "--reference",
@@ -268,12 +282,24 @@ pub fn run(parser: &mut lexopt::Parser) -> Result<ExitCode, CliError> {
     for (role, source) in reference_specs {
         references.push(reference::load(role, &source)?);
     }
-    let mut set_from = Vec::new();
+    // Each --set-from's reference, with what a --set-from latest right after it filled.
+    let mut set_from: Vec<(Arc<Reference>, Filled)> = Vec::new();
     for op in &mut ops {
-        if let Op::SetFrom(role, source) = op {
-            let r = reference::load(role.clone(), source)?;
-            references.push(Arc::clone(&r));
-            set_from.push(r);
+        match op {
+            Op::SetFrom(role, source) => {
+                let r = reference::load(role.clone(), source)?;
+                references.push(Arc::clone(&r));
+                set_from.push((r, Vec::new()));
+            }
+            Op::FillFrom(source) => {
+                let end = reference::load(Role::Latest, source)?;
+                references.push(Arc::clone(&end));
+                if let Some((start, _)) = set_from.pop() {
+                    let filled = start.filled_from_log_end(&end);
+                    set_from.push((Arc::new(filled.reference), filled.filled));
+                }
+            }
+            _ => {}
         }
     }
     let range = offsets_core::log_range::LogRange::from_references(&references);
@@ -300,6 +326,8 @@ pub fn run(parser: &mut lexopt::Parser) -> Result<ExitCode, CliError> {
             selection.clone()
         };
         let mut extra: Vec<Action> = Vec::new();
+        // What a --set-from latest right after a --set-from filled, said after its outcome.
+        let mut after: Option<String> = None;
         let action = match op {
             Op::Set(spec, value) => {
                 let (cluster, topic, partition) = parse_partition_ref(&spec)?;
@@ -332,10 +360,12 @@ pub fn run(parser: &mut lexopt::Parser) -> Result<ExitCode, CliError> {
                 };
                 restore_from(&session, rows, &other.listing, &mut log)
             }
-            Op::SetFrom(..) => {
-                let Some(reference) = set_from.next() else {
+            Op::FillFrom(_) => continue,
+            Op::SetFrom(role, _) => {
+                let Some((reference, filled)) = set_from.next() else {
                     continue;
                 };
+                after = offsets_core::set_from::log_end_note(session.kind(), &role, &filled);
                 if add_unlisted {
                     // One step after the set: the reference's partitions no row holds.
                     extra = vec![Action::AddUnlisted {
@@ -354,6 +384,9 @@ pub fn run(parser: &mut lexopt::Parser) -> Result<ExitCode, CliError> {
             for note in outcome.notes {
                 log.push_str(&format!("  {note}\n"));
             }
+        }
+        if let Some(note) = after {
+            log.push_str(&format!("  {note}\n"));
         }
     }
     // Validated without the baseline: the change rules (MS10-MS13) scan the baseline linearly per

@@ -1,14 +1,44 @@
-//! `connect-offsets new --kind mirror-source|sink --from ROLE=REF [--source-alias A]
-//! [--topic GLOB] [--to json|configmap] [-o OUT]`: the listing of a connector that has none
-//! yet, from a reference (every partition it names, with what the kind stores to resume there).
+//! `connect-offsets new --kind mirror-source|sink --from ROLE=REF [--from latest=REF]
+//! [--source-alias A] [--topic GLOB] [--to json|configmap] [-o OUT]`: the listing of a connector
+//! that has none yet, from a reference (every partition it names, with what the kind stores to
+//! resume there); a second, `latest` reference gives the partitions the first has no offset for
+//! their log end.
 
 use crate::input::{Arg, filter_flag};
 use crate::{CliError, output, reference};
 use lexopt::ValueExt;
 use offsets_core::export::{self, AlterTarget, ConfigMapOptions};
 use offsets_core::names;
-use offsets_core::new_listing::{NewConnector, listing_from_reference};
+use offsets_core::new_listing::{NewConnector, listing_from_references};
+use offsets_core::reference::Role;
 use std::process::ExitCode;
+
+type Spec = (Role, crate::input::Source);
+
+/// The `--from` references: the one to start from, and the latest offsets that fill the
+/// partitions it has no offset for (a second `--from latest=REF`, in either order).
+fn start_and_log_end(from: &[String]) -> Result<(Spec, Option<Spec>), CliError> {
+    let mut specs = Vec::new();
+    for f in from {
+        specs.push(reference::parse_spec("--from", f)?);
+    }
+    let is_latest = |s: &Spec| s.0 == Role::Latest;
+    let mut specs = specs.into_iter();
+    match (specs.next(), specs.next(), specs.next()) {
+        (None, ..) => Err(CliError::usage(
+            "new needs --from ROLE=REF (the offsets to start from); see --help",
+        )),
+        (Some(only), None, _) => Ok((only, None)),
+        (Some(a), Some(b), None) if is_latest(&a) != is_latest(&b) => Ok(if is_latest(&a) {
+            (b, Some(a))
+        } else {
+            (a, Some(b))
+        }),
+        _ => Err(CliError::usage(
+            "new takes --from once, or twice when one of them is latest=REF: the offsets to start from (time@DATETIME=REF, earliest, group) and the latest offsets (log end) of the partitions they have no offset for. Paste the output of several commands of one lookup into one file",
+        )),
+    }
+}
 
 const HELP: &str = "\
 Usage: connect-offsets new --kind mirror-source|sink --from ROLE=REF [OPTIONS]
@@ -20,10 +50,18 @@ cannot be stored; null starts where auto.offset.reset says); a sink stores R. Pa
 gives no offset for (no record after the time) are left out and named on stderr. Edit, check
 and apply it as any listing (plan FILE ...).
 
+kafka-get-offsets.sh --time T prints nothing for a partition with no record at or after T: a
+connector without an offset for it starts it at auto.offset.reset (earliest by default) and
+copies its whole history. Give the latest offsets of the same partitions as a second --from
+latest=REF: those partitions then start at their log end (MirrorMaker 2 stores log end - 1,
+null at 0; a sink stores the log end). Without it, new warns.
+
   --kind mirror-source|sink   the connector (a generic source connector's partitions are its
                        own, not Kafka partitions: no reference can name them)
   --from ROLE=REF      the reference, as edit --set-from takes it (ROLE: earliest, latest,
-                       time@DATETIME, group[@NAME]; REF: a file, or - for stdin)
+                       time@DATETIME, group[@NAME]; REF: a file, or - for stdin); twice,
+                       one of them latest=REF: the log end of the partitions the other
+                       has no offset for
   --source-alias A     mirror-source: the source cluster's alias (required)
   --topic GLOB|/regex/, --filter EXPR
                        keep only these topics of REF (every partition of a kept topic)
@@ -38,7 +76,7 @@ and apply it as any listing (plan FILE ...).
 
 pub fn run(parser: &mut lexopt::Parser) -> Result<ExitCode, CliError> {
     let mut kind: Option<String> = None;
-    let mut from: Option<String> = None;
+    let mut from: Vec<String> = Vec::new();
     let mut alias: Option<String> = None;
     let mut to = "json".to_owned();
     let mut name: Option<String> = None;
@@ -49,7 +87,7 @@ pub fn run(parser: &mut lexopt::Parser) -> Result<ExitCode, CliError> {
     while let Some(arg) = Arg::next(parser)? {
         match arg {
             Arg::Long(l) if l == "kind" => kind = Some(parser.value()?.string()?),
-            Arg::Long(l) if l == "from" => from = Some(parser.value()?.string()?),
+            Arg::Long(l) if l == "from" => from.push(parser.value()?.string()?),
             Arg::Long(l) if l == "source-alias" => alias = Some(parser.value()?.string()?),
             Arg::Long(l) if l == "to" => to = parser.value()?.string()?,
             Arg::Long(l) if l == "name" => name = Some(parser.value()?.string()?),
@@ -89,13 +127,13 @@ pub fn run(parser: &mut lexopt::Parser) -> Result<ExitCode, CliError> {
         }
         (None, _) => return Err(CliError::usage("new needs --kind mirror-source|sink")),
     };
-    let Some(from) = from else {
-        return Err(CliError::usage(
-            "new needs --from ROLE=REF (the offsets to start from); see --help",
-        ));
-    };
-    let (role, source) = reference::parse_spec("--from", &from)?;
+    let (start, log_end) = start_and_log_end(&from)?;
+    let (role, source) = start;
     let reference = reference::load(role, &source)?;
+    let log_end = match log_end {
+        Some((role, source)) => Some(reference::load(role, &source)?),
+        None => None,
+    };
     if !(filter.partitions.is_empty()
         && filter.clusters.is_empty()
         && filter.ranges.is_empty()
@@ -106,11 +144,15 @@ pub fn run(parser: &mut lexopt::Parser) -> Result<ExitCode, CliError> {
         ));
     }
     let topics = (!filter.is_empty()).then_some(filter);
-    let new = listing_from_reference(&new_connector, &reference, topics.as_ref()).map_err(|e| {
-        CliError {
-            message: e.message,
-            code: 1,
-        }
+    let new = listing_from_references(
+        &new_connector,
+        &reference,
+        log_end.as_deref(),
+        topics.as_ref(),
+    )
+    .map_err(|e| CliError {
+        message: e.message,
+        code: 1,
     })?;
     let mut notes = String::new();
     for note in &new.notes {
@@ -133,6 +175,10 @@ pub fn run(parser: &mut lexopt::Parser) -> Result<ExitCode, CliError> {
                 ""
             }
         ));
+    }
+    // Last, so that it is what the terminal shows at the end.
+    for warning in &new.warnings {
+        notes.push_str(&format!("warning: {}\n", output::printable(warning)));
     }
     output::err(&notes);
     let display = source.display_name();

@@ -229,3 +229,41 @@ test('Start a new connector says which field to fill in, and a sink stores R', a
     assert.equal(await value(page, 'fixture-orders partition 2'), '0');
   });
 });
+
+// Issue 31 item 1: Kafka 4.3.1's `kafka-get-offsets --time T` prints nothing for a partition
+// with no record at or after T. Alone, that output makes a listing without the partition, and
+// a warning under New connector says it would copy its history; with Latest offsets (log end)
+// pasted too, the partition starts at its log end (MirrorMaker 2 stores log end - 1).
+test('Start a new connector: the latest offsets give a partition the time lookup leaves out its log end, else a warning says it copies its history', async () => {
+  await withApp({}, async ({ page }) => {
+    const start = page.getByRole('region', { name: 'Start a new connector' });
+    await start.waitFor();
+    await start.getByRole('combobox', { name: 'New connector kind' }).selectOption('mirror-source');
+    await start.getByRole('textbox', { name: 'Source cluster alias' }).fill('east');
+    await start.getByRole('textbox', { name: 'Offsets to start from' }).fill('orders:0:5\n');
+    await start.getByRole('combobox', { name: 'What these offsets are' }).selectOption('time');
+    await start.getByRole('textbox', { name: 'Time of these offsets' }).fill(T);
+    await start.getByRole('button', { name: 'Make the listing' }).click();
+
+    const origin = page.getByRole('region', { name: 'New connector' });
+    await origin.waitFor();
+    const warnings = origin.getByRole('list', { name: 'Warnings on the new listing' });
+    await warnings.waitFor();
+    assert.match(await warnings.textContent(), /^Warning: The offsets at 2026-11-30T12:00:00Z name only the partitions that have a record at or after 2026-11-30T12:00:00Z: .* copies its whole history, every record written before 2026-11-30T12:00:00Z\. .*the page's Latest offsets \(log end\)\.$/);
+    await until(async () => (await shownRows(page)).length === 1, { message: 'one row' });
+
+    // Undo: the form as it was; the latest offsets of the same partitions fill the gap.
+    await page.getByRole('toolbar', { name: 'History' }).getByRole('button', { name: 'Undo' }).click();
+    const latest = start.getByRole('textbox', { name: 'Latest offsets (log end)' });
+    await latest.waitFor();
+    await latest.fill('orders:0:10\norders:1:5\norders:2:0\n');
+    await start.getByRole('button', { name: 'Make the listing' }).click();
+    await until(async () => (await shownRows(page)).length === 3, { message: 'three rows' });
+    assert.equal(await value(page, 'orders partition 0'), '4');
+    assert.equal(await value(page, 'orders partition 1'), '4');
+    assert.ok(await isNull(page, 'orders partition 2'), 'log end 0 -> null');
+    assert.equal(await origin.getByRole('list', { name: 'Warnings on the new listing' }).count(), 0, 'no warning');
+    assert.match(await origin.getByRole('list', { name: 'Notes on the new listing' }).textContent(),
+      /2 partition\(s\) have no offset in the offsets at 2026-11-30T12:00:00Z: they start at their log end, from the latest offsets \(MirrorMaker 2 stores the log end − 1, and null at 0\), so they copy nothing written before: orders:1, orders:2\./);
+  });
+});

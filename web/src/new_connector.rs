@@ -21,6 +21,7 @@ fn id(field: NewConnectorField) -> &'static str {
         NewConnectorField::Text => "new-reference",
         NewConnectorField::Role => "new-role",
         NewConnectorField::Time => "new-time",
+        NewConnectorField::LogEnd => "new-log-end",
         NewConnectorField::Group => "new-group",
         NewConnectorField::Topics => "new-topics",
     }
@@ -93,9 +94,21 @@ pub fn NewConnectorStart() -> Html {
             attempts.set(attempts.wrapping_add(1));
         })
     };
+    let on_log_end = {
+        let store = store.clone();
+        Callback::from(move |e: InputEvent| {
+            let area: HtmlTextAreaElement = e.target_unchecked_into();
+            store.dispatch(EditorAction::SetNewConnector(
+                NewConnectorField::LogEnd,
+                area.value(),
+            ));
+        })
+    };
     let text_error = error(NewConnectorField::Text);
     let problems = located_findings(&form.text, &form.reference_problems);
     let more = form.reference_problems.len().saturating_sub(SHOWN_ERRORS);
+    let log_end_error = error(NewConnectorField::LogEnd);
+    let log_end_problems = located_findings(&form.log_end, &form.log_end_problems);
     html! {
         <section class="new-connector" aria-labelledby="new-connector-heading">
             <h3 id="new-connector-heading">{ "Start a new connector" }</h3>
@@ -131,6 +144,25 @@ pub fn NewConnectorStart() -> Html {
                 if form.role == "group" {
                     { text_field(NewConnectorField::Group, "Consumer group (optional)", &form.group, "connect-my-sink") }
                 }
+            </div>
+            if form.role == "time" {
+                <label for="new-log-end">{ "Latest offsets (log end)" }</label>
+                <p class="hint" id="new-log-end-hint">{ "kafka-get-offsets.sh --time T prints nothing for a partition with no record at or after T: without an offset, the connector starts it where auto.offset.reset says (earliest by default) and copies its whole history. Paste kafka-get-offsets.sh --time -1 for the same partitions, looked up before the time: those partitions then start at their log end." }</p>
+                <textarea id="new-log-end" rows="4" spellcheck="false"
+                    value={form.log_end.clone()} oninput={on_log_end}
+                    placeholder={"orders:0:1500\norders:1:1490\norders:2:880"}
+                    aria-invalid={log_end_error.is_some().then_some("true")}
+                    aria-describedby={if log_end_error.is_some() { "new-log-end-hint new-log-end-error" } else { "new-log-end-hint" }} />
+                if let Some(e) = log_end_error {
+                    <p class="field-error" id="new-log-end-error">{ e }</p>
+                }
+                if !log_end_problems.is_empty() {
+                    <ul class="problem-list" aria-label="Problems of the latest offsets">
+                        { for log_end_problems }
+                    </ul>
+                }
+            }
+            <div class="fields">
                 { text_field(NewConnectorField::Topics, "Topics (optional)", &form.topics, "orders*, /^orders\\./ or topic:payments") }
             </div>
             <div class="actions">
@@ -152,6 +184,13 @@ pub fn Origin(props: &OriginProps) -> Html {
     html! {
         <div class="new-origin" role="region" aria-label="New connector">
             <p>{ &props.origin.summary }</p>
+            if !props.origin.warnings.is_empty() {
+                <ul class="new-warnings" aria-label="Warnings on the new listing">
+                    { for props.origin.warnings.iter().map(|w| html! {
+                        <li class="notice warning"><strong>{ "Warning: " }</strong>{ w }</li>
+                    }) }
+                </ul>
+            }
             if !props.origin.notes.is_empty() {
                 <ul aria-label="Notes on the new listing">
                     { for props.origin.notes.iter().map(|n| html! { <li>{ n }</li> }) }

@@ -106,3 +106,64 @@ fn what_new_cannot_do_is_a_usage_error_that_says_why() {
         );
     }
 }
+
+/// Kafka 4.3.1's `--time T` prints nothing for a partition with no record at or after T
+/// (issue 31 item 1): with `--from latest=REF` too, in either order, those partitions start at
+/// their log end; without it, a warning says they would copy their history and how to avoid it.
+#[test]
+fn a_second_from_latest_gives_the_partitions_the_time_lookup_leaves_out_their_log_end() {
+    let at = reference("at.txt", "orders:0:5\n");
+    let latest = reference("latest.txt", "orders:0:10\norders:1:5\norders:2:0\n");
+    let time = format!("time@2025-11-30T12:04:30Z={at}");
+    let end = format!("latest={latest}");
+    let want = "{\"offsets\":[{\"partition\":{\"cluster\":\"east\",\"partition\":0,\"topic\":\"orders\"},\"offset\":{\"offset\":4}},{\"partition\":{\"cluster\":\"east\",\"partition\":1,\"topic\":\"orders\"},\"offset\":{\"offset\":4}},{\"partition\":{\"cluster\":\"east\",\"partition\":2,\"topic\":\"orders\"},\"offset\":null}]}";
+    let compact = |body: &str| serde_json::from_str::<serde_json::Value>(body).unwrap();
+    for order in [[&time, &end], [&end, &time]] {
+        let out = run(&[
+            "new",
+            "--kind",
+            "mirror-source",
+            "--source-alias",
+            "east",
+            "--from",
+            order[0],
+            "--from",
+            order[1],
+        ]);
+        assert!(out.status.success(), "{}", text(&out.stderr));
+        assert_eq!(compact(&text(&out.stdout)), compact(want));
+        let stderr = text(&out.stderr);
+        assert!(!stderr.contains("warning:"), "{stderr}");
+        assert!(
+            stderr.contains("note: 2 partition(s) have no offset in the offsets at 2025-11-30T12:04:30Z: they start at their log end"),
+            "{stderr}"
+        );
+    }
+    let alone = run(&[
+        "new",
+        "--kind",
+        "mirror-source",
+        "--source-alias",
+        "east",
+        "--from",
+        &time,
+    ]);
+    assert!(alone.status.success(), "{}", text(&alone.stderr));
+    let stderr = text(&alone.stderr);
+    assert!(
+        stderr.ends_with("copies its whole history, every record written before 2025-11-30T12:04:30Z. To start those partitions at their log end instead, look up the latest offsets of the same partitions too (kafka-get-offsets.sh --time -1, before the time lookup; connect-offsets lookup --at TIME prints both) and give them as well: --from latest=FILE, or the page's Latest offsets (log end).\n")
+            && stderr.contains("warning: The offsets at 2025-11-30T12:04:30Z name only the partitions that have a record at or after"),
+        "{stderr}"
+    );
+    for twice in [[&time, &time], [&end, &end]] {
+        let out = run(&[
+            "new", "--kind", "sink", "--from", twice[0], "--from", twice[1],
+        ]);
+        assert_eq!(out.status.code(), Some(2));
+        assert!(
+            text(&out.stderr).contains("twice when one of them is latest=REF"),
+            "{}",
+            text(&out.stderr)
+        );
+    }
+}

@@ -103,6 +103,47 @@ fn bad_references_and_specs_exit_2() {
     assert!(text(&out.stderr).contains("range: filters need the earliest or latest offsets"));
 }
 
+/// `--set-from latest=REF` right after `--set-from time@T=REF` gives the partitions the time
+/// lookup has no record for (payments:0 and :1, audit_log:0) their log end instead of leaving them as they
+/// were (issue 31 item 1); the other order, as before, sets every partition from latest, then
+/// from the time: the same offsets.
+#[test]
+fn edit_set_from_latest_after_a_time_fills_the_partitions_it_has_no_record_for() {
+    let time = format!("time@2026-11-30T12:00:00Z={}", file("time.txt"));
+    let latest = format!("latest={}", file("latest.txt"));
+    let offsets = |out: &std::process::Output| {
+        let l = offsets_core::import(&text(&out.stdout), &offsets_core::ImportOptions::default())
+            .unwrap()
+            .listing;
+        l.entries
+            .iter()
+            .map(|e| e.offset(l.kind))
+            .collect::<Vec<_>>()
+    };
+    let want = [
+        None,
+        Some(69),
+        Some(299),
+        Some(999),
+        Some(11),
+        Some(7),
+        Some(9223372036854775806),
+    ];
+    let mm2 = file("mm2.json");
+    let out = run(&["edit", &mm2, "--set-from", &time, "--set-from", &latest]);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    assert_eq!(offsets(&out), want);
+    let err = text(&out.stderr);
+    assert!(
+        err.contains("Set 7 offset(s) from the offsets at 2026-11-30T12:00:00Z; 0 left as they were.\n")
+            && err.contains("  3 partition(s) have no offset in the offsets at 2026-11-30T12:00:00Z: they start at their log end, from the latest offsets (MirrorMaker 2 stores the log end − 1, and null at 0), so they copy nothing written before: audit_log:0, payments:0, payments:1.\n"),
+        "{err}"
+    );
+    let out = run(&["edit", &mm2, "--set-from", &latest, "--set-from", &time]);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    assert_eq!(offsets(&out), want);
+}
+
 #[test]
 fn edit_sets_from_a_reference() {
     let time = format!("time@2026-11-30T12:00:00Z={}", file("time.txt"));
@@ -220,7 +261,7 @@ fn lookup_prints_the_commands() {
         "1-2",
     ]);
     assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
-    assert!(text(&out.stdout).ends_with("kafka-get-offsets.sh --bootstrap-server 'b:9092' --topic-partitions 'events\\.v2:1-2' --time 1796040000000\n"));
+    assert!(text(&out.stdout).ends_with("kafka-get-offsets.sh --bootstrap-server 'b:9092' --topic-partitions 'events\\.v2:1-3' --time 1796040000000\n"));
     // Hostile values: nothing printed, exit 2.
     for args in [
         vec!["--at", "latest", "--bootstrap-server", "b:1;reboot"],

@@ -4,13 +4,20 @@
 //! null at R = 0 (it resumes at stored + 1); a sink stores R. The partitions are added through
 //! the offsets session's own reducer ([`Action::AddEntries`]), as "Add N unlisted partitions"
 //! does, so a new listing says the same things an edited one does.
+//!
+//! A time reference names only the partitions with a record at or after the time (Kafka 4.3.1's
+//! kafka-get-offsets.sh prints nothing for the others), so a latest reference may come with it
+//! and gives those partitions their log end (issue 31 item 1); without one, [`NewListing::warnings`]
+//! says that they would copy their history.
 
+use crate::diag::{capitalised, group_digits};
 use crate::editing::edit::{Action, EditError, Session};
 use crate::editing::filter::Filter;
 use crate::editing::set_from;
 use crate::model::names;
 use crate::model::{ConnectorKind, EntryFacts, InputForm, Listing};
-use crate::reading::reference::Reference;
+use crate::reading::datetime::format_utc;
+use crate::reading::reference::{Reference, Role};
 
 /// The connector the new listing is for.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -29,6 +36,12 @@ pub struct NewListing {
     pub notes: Vec<String>,
     /// Reference partitions without a value (no record after the time, a `-` offset): left out.
     pub without_value: Vec<(String, i64)>,
+    /// Partitions the start reference has no offset for that start at their log end, from the
+    /// latest offsets given with it.
+    pub filled: Vec<(String, i64)>,
+    /// What would copy history the user meant to skip (a time reference without the log end
+    /// of the partitions it leaves out): for the caller to show so that it cannot be missed.
+    pub warnings: Vec<String>,
 }
 
 /// Refuses a filter with other terms than topics: a new listing keeps whole topics of the
@@ -53,6 +66,36 @@ pub fn listing_from_reference(
     reference: &Reference,
     topics: Option<&Filter>,
 ) -> Result<NewListing, EditError> {
+    listing_from_references(connector, reference, None, topics)
+}
+
+/// Up to ten `topic:partition` names, then ", ...".
+fn some(partitions: &[(String, i64)]) -> String {
+    let named: Vec<String> = partitions
+        .iter()
+        .take(10)
+        .map(|(t, p)| format!("{}:{p}", names::shown(t)))
+        .collect();
+    format!(
+        "{}{}",
+        named.join(", "),
+        if partitions.len() > 10 { ", ..." } else { "" }
+    )
+}
+
+/// As [`listing_from_reference`], with `log_end` (the latest offsets) giving every partition
+/// `start` has no offset for its log end: kafka-get-offsets.sh at a time prints nothing for a
+/// partition with no record at or after it, and without an entry the connector would start that
+/// partition at `auto.offset.reset` and copy its history. With several references the listing is
+/// in `log_end`'s order, then the partitions only `start` names.
+pub fn listing_from_references(
+    connector: &NewConnector,
+    start: &Reference,
+    log_end: Option<&Reference>,
+    topics: Option<&Filter>,
+) -> Result<NewListing, EditError> {
+    let filled_in = log_end.map(|end| start.filled_from_log_end(end));
+    let reference = filled_in.as_ref().map_or(start, |f| &f.reference);
     let (kind, alias) = match connector {
         NewConnector::MirrorSource { source_alias } => {
             names::check_alias(source_alias).map_err(|m| EditError {
@@ -69,17 +112,21 @@ pub fn listing_from_reference(
         .filter(|v| kept(&v.topic))
         .map(|v| (v.topic.clone(), v.partition, v.offset))
         .collect();
-    let without_value = values
+    let without_value: Vec<(String, i64)> = values
         .iter()
         .filter(|(_, _, offset)| offset.is_none())
         .map(|(t, p, _)| (t.clone(), *p))
         .collect();
+    let filled: Vec<(String, i64)> = filled_in
+        .as_ref()
+        .map(|f| f.filled.iter().filter(|(t, _)| kept(t)).cloned().collect())
+        .unwrap_or_default();
     let scoped = Reference::from_values(reference.role.clone(), values);
     if scoped.values.iter().all(|v| v.offset.is_none()) {
         return Err(EditError {
             message: format!(
                 "{} name no partition with an offset{}, so there is nothing to start from.",
-                crate::diag::capitalised(&reference.role.phrase()),
+                capitalised(&reference.role.phrase()),
                 if topics.is_some() {
                     " among the topics kept"
                 } else {
@@ -113,6 +160,10 @@ pub fn listing_from_reference(
             }
         }
     }
+    if let Some(note) = set_from::log_end_note(kind, &start.role, &filled) {
+        notes.push(note);
+    }
+    let warnings = history_warnings(start, log_end.is_some(), &without_value);
     let at_zero = plan.unlisted.iter().filter(|(_, _, v)| v.is_none()).count();
     if kind == ConnectorKind::MirrorSource && at_zero > 0 {
         notes.push(format!(
@@ -134,5 +185,42 @@ pub fn listing_from_reference(
         listing,
         notes,
         without_value,
+        filled,
+        warnings,
     })
+}
+
+/// The warning a new listing needs when partitions it leaves out would copy their history: a
+/// time reference names only the partitions with a record at or after the time, so without
+/// their log end the others start at `auto.offset.reset` (earliest by default).
+fn history_warnings(
+    start: &Reference,
+    has_log_end: bool,
+    without_value: &[(String, i64)],
+) -> Vec<String> {
+    let Role::Time { at_ms } = start.role else {
+        return Vec::new();
+    };
+    let time = at_ms.map_or("the time".to_string(), format_utc);
+    let named = if without_value.is_empty() {
+        String::new()
+    } else {
+        format!(" (and gives no offset for {})", some(without_value))
+    };
+    if !has_log_end {
+        return vec![format!(
+            "{} name only the partitions that have a record at or after {time}: kafka-get-offsets.sh prints nothing for a partition with none{named}. The new connector has no offset for such a partition, so it starts it where auto.offset.reset says (earliest by default) and copies its whole history, every record written before {time}. To start those partitions at their log end instead, look up the latest offsets of the same partitions too (kafka-get-offsets.sh --time -1, before the time lookup; connect-offsets lookup --at TIME prints both) and give them as well: --from latest=FILE, or the page's Latest offsets (log end).",
+            capitalised(&start.role.phrase())
+        )];
+    }
+    if without_value.is_empty() {
+        return Vec::new();
+    }
+    vec![format!(
+        "{} partition(s) have no offset in {} and no log end in {}: {}. They are left out, so the connector starts them where auto.offset.reset says (earliest by default) and copies their whole history, every record written before {time}. Look up the latest offsets of the same partitions as the time lookup, so that each of them has its log end.",
+        group_digits(without_value.len() as u128),
+        start.role.phrase(),
+        Role::Latest.phrase(),
+        some(without_value)
+    )]
 }

@@ -39,6 +39,31 @@ pub fn stored_for(kind: ConnectorKind, r: i64) -> Result<Option<i64>, EditError>
     }
 }
 
+/// What a latest reference that filled another's partitions did (issue 31 item 1): the
+/// partitions `start` has no offset for take their log end. `None` when it filled none.
+pub fn log_end_note(kind: ConnectorKind, start: &Role, filled: &[(String, i64)]) -> Option<String> {
+    if filled.is_empty() {
+        return None;
+    }
+    Some(format!(
+        "{} partition(s) have no offset in {}: they start at their log end, from {} ({}), so they copy nothing written before: {}.",
+        group_digits(filled.len() as u128),
+        start.phrase(),
+        Role::Latest.phrase(),
+        match kind {
+            ConnectorKind::MirrorSource => "MirrorMaker 2 stores the log end − 1, and null at 0",
+            _ => "a sink stores the log end",
+        },
+        some_names(
+            filled
+                .iter()
+                .map(|(t, p)| format!("{}:{p}", names::shown(t))),
+            filled.len(),
+            10
+        )
+    ))
+}
+
 /// What setting a selection from a reference would do.
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub struct SetFromPlan {

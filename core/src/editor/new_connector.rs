@@ -4,7 +4,10 @@
 //! partition it names with the values the kind stores (`editing/new_listing.rs`, as the CLI's
 //! `connect-offsets new`), then loads it as one undoable step: Undo brings the empty page back
 //! with the form as it was. A refusal names the field it is about (the reference's own errors
-//! with their line and column) and keeps everything typed.
+//! with their line and column) and keeps everything typed. With offsets at a time, the latest
+//! offsets pasted beside them give the partitions the time lookup prints nothing for their log end
+//! (issue 31 item 1); without them the listing's origin carries the warning that those partitions
+//! would copy their history.
 //!
 //! The listing is loaded from its own PATCH body text, so it is a listing like any other (the
 //! draft keeps that text); the export settings are switched to creating the connector stopped
@@ -13,12 +16,12 @@
 
 use super::reference_forms::{ReferenceField, role_from};
 use super::{Editor, Notice, NoticeAt};
-use crate::diag::{Diagnostic, group_digits};
+use crate::diag::{Diagnostic, Severity, group_digits};
 use crate::editing::filter::Filter;
-use crate::editing::new_listing::{NewConnector, check_topics_only, listing_from_reference};
+use crate::editing::new_listing::{NewConnector, check_topics_only, listing_from_references};
 use crate::model::names;
 use crate::reading::import::ImportOptions;
-use crate::reading::reference::parse_reference;
+use crate::reading::reference::{Reference, Role, parse_reference};
 use crate::writing::export;
 
 /// The kinds a new listing can be made for, by the id the page's select uses: a generic source
@@ -44,6 +47,9 @@ pub enum NewConnectorField {
     Role,
     /// The time of a `time` reference, as typed.
     Time,
+    /// The latest offsets (log end) pasted with a time reference (optional): they give the
+    /// partitions the time lookup prints nothing for their log end.
+    LogEnd,
     /// The group of a `group` reference (optional).
     Group,
     /// The topics to keep (a filter of topic terms; empty: every topic).
@@ -59,11 +65,14 @@ pub struct NewConnectorForm {
     pub text: String,
     pub role: String,
     pub time: String,
+    pub log_end: String,
     pub group: String,
     pub topics: String,
     pub error: Option<(NewConnectorField, String)>,
     /// What the reference parser found in [`NewConnectorForm::text`] on the last attempt.
     pub reference_problems: Vec<Diagnostic>,
+    /// What it found in [`NewConnectorForm::log_end`] on the last attempt.
+    pub log_end_problems: Vec<Diagnostic>,
 }
 
 impl NewConnectorForm {
@@ -74,6 +83,7 @@ impl NewConnectorForm {
             NewConnectorField::Text => &self.text,
             NewConnectorField::Role => &self.role,
             NewConnectorField::Time => &self.time,
+            NewConnectorField::LogEnd => &self.log_end,
             NewConnectorField::Group => &self.group,
             NewConnectorField::Topics => &self.topics,
         }
@@ -86,6 +96,7 @@ impl NewConnectorForm {
             NewConnectorField::Text => &mut self.text,
             NewConnectorField::Role => &mut self.role,
             NewConnectorField::Time => &mut self.time,
+            NewConnectorField::LogEnd => &mut self.log_end,
             NewConnectorField::Group => &mut self.group,
             NewConnectorField::Topics => &mut self.topics,
         };
@@ -150,6 +161,9 @@ pub struct NewOrigin {
     pub summary: String,
     /// What the values are (R − 1, null at R = 0), and the partitions left out.
     pub notes: Vec<String>,
+    /// Partitions that would copy the history the user meant to skip (a time reference without
+    /// the latest offsets), and how to avoid it: shown as a warning that cannot be missed.
+    pub warnings: Vec<String>,
 }
 
 /// The field of the reference form a role error is about, in this form.
@@ -183,6 +197,9 @@ impl Editor {
         if field == NewConnectorField::Text {
             form.reference_problems.clear();
         }
+        if field == NewConnectorField::LogEnd {
+            form.log_end_problems.clear();
+        }
     }
 
     /// [`EditorAction::StartNewConnector`](super::EditorAction::StartNewConnector).
@@ -197,13 +214,18 @@ impl Editor {
                     }
                     // A connector that has no offsets yet is created stopped, then altered.
                     self.settings.create = true;
-                    self.notice = Some(Notice::info(
+                    let mut notice = Notice::info(
                         NoticeAt::Import,
                         format!(
                             "{} Edit it as any listing; the export creates the connector stopped, sets these offsets, then starts it.",
                             origin.summary
                         ),
-                    ));
+                    );
+                    if let Some(warning) = origin.warnings.first() {
+                        notice.severity = Severity::Warning;
+                        notice.text = format!("{} Warning: {warning}", origin.summary);
+                    }
+                    self.notice = Some(notice);
                     self.keep_replaced(before);
                 }
             }
@@ -257,8 +279,10 @@ impl Editor {
                 ),
             ));
         }
-        let new = listing_from_reference(&connector, &reference, topics.as_ref())
-            .map_err(|e| (NewConnectorField::Text, e.message))?;
+        let log_end = self.log_end_reference()?;
+        let new =
+            listing_from_references(&connector, &reference, log_end.as_ref(), topics.as_ref())
+                .map_err(|e| (NewConnectorField::Text, e.message))?;
         let text = export::patch_json(&new.listing, None, true)
             .map_err(|d| {
                 (
@@ -305,7 +329,31 @@ impl Editor {
                 super::counted(entries, "partition", "partitions")
             ),
             notes,
+            warnings: new.warnings,
         };
         Ok((text, origin))
+    }
+
+    /// The latest offsets pasted with the reference, `None` when the field is empty; the field
+    /// to fix when they do not read (each bad line listed with its line and column).
+    fn log_end_reference(&mut self) -> Result<Option<Reference>, (NewConnectorField, String)> {
+        let text = &self.new_connector.log_end;
+        // Only offsets at a time leave partitions out (the page shows the field for them only).
+        if text.trim().is_empty() || self.new_connector.role != "time" {
+            return Ok(None);
+        }
+        let reference = parse_reference(text, Role::Latest);
+        self.new_connector.log_end_problems = reference.diagnostics.clone();
+        if reference.is_usable() {
+            return Ok(Some(reference));
+        }
+        let first = reference.diagnostics.iter().find(|d| d.is_error());
+        Err((
+            NewConnectorField::LogEnd,
+            format!(
+                "The latest offsets could not be read{}; each bad line is listed below with its line and column. Paste kafka-get-offsets.sh --time -1 output (topic:partition:offset), or empty the field.",
+                first.map_or(String::new(), |d| format!(" (the first at {})", d.position)),
+            ),
+        ))
     }
 }

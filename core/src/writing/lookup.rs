@@ -4,10 +4,15 @@
 //!
 //! Every value is validated first (nothing is generated on any error) and every value word is
 //! single-quoted with [`names::shell_quote`], as in the procedures. Topics are grouped, their
-//! partitions written as ranges (`orders:0-2,orders:5`), and the topic part, which
+//! partitions written as the tool's ranges, whose end is exclusive (`orders:0-3,orders:5` for
+//! partitions 0 to 2 and 5), and the topic part, which
 //! `--topic-partitions` reads as a regular expression matched against the whole name, has its
 //! dots escaped (`orders\.eu`), the only regex character a topic name can hold. Long lists are
 //! split over several commands; their outputs are pasted together as one reference.
+//!
+//! A lookup at a time also looks up the latest offsets (log end) of the same partitions, first,
+//! into a file of their own (issue 31 item 1): the time lookup prints nothing for a partition
+//! with no record at or after the time, and the log end is where such a partition starts.
 
 use crate::editing::edit::Session;
 use crate::model::names::{self, shell_quote};
@@ -153,6 +158,30 @@ fn topic_regex(topic: &str) -> String {
     topic.replace('.', "\\.")
 }
 
+/// Sorted distinct partitions as `--topic-partitions` ranges. The tool's `P-Q` ends before Q
+/// (Kafka 4.3.1 on the live broker: `orders:0-2` prints partitions 0 and 1 only), so partitions
+/// 0, 1 and 2 are `0-3`; a lone partition is written alone.
+fn tool_ranges(sorted: &[i64]) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut iter = sorted.iter().copied().peekable();
+    while let Some(start) = iter.next() {
+        let mut end = start;
+        while iter.peek() == Some(&(end + 1)) {
+            end += 1;
+            iter.next();
+        }
+        out.push(if start == end {
+            start.to_string()
+        } else if end >= names::MAX_PARTITION {
+            // The tool reads the end as a Java int: one past the largest is open-ended.
+            format!("{start}-")
+        } else {
+            format!("{start}-{}", end + 1)
+        });
+    }
+    out
+}
+
 /// The topic and partition of each of `rows` (session row numbers) that has both.
 pub fn row_partitions<'a>(session: &'a Session, rows: &[usize]) -> Vec<(&'a str, i64)> {
     rows.iter()
@@ -249,7 +278,7 @@ pub fn lookup_commands<'a>(
         ps.dedup();
         count += ps.len();
         let regex = topic_regex(topic);
-        for range in crate::editing::set_from::ranges_text(&ps).split(',') {
+        for range in tool_ranges(&ps) {
             items.push(format!("{regex}:{range}"));
         }
     }
@@ -283,17 +312,33 @@ pub fn lookup_commands<'a>(
         .as_ref()
         .map(|c| format!(" --command-config {}", shell_quote(c)))
         .unwrap_or_default();
-    let commands = chunks
-        .iter()
-        .map(|chunk| {
-            format!(
-                "{prefix}{script} --bootstrap-server {}{config} --topic-partitions {} --time {}",
-                shell_quote(&options.bootstrap),
-                shell_quote(chunk),
-                options.at.time_arg()
-            )
-        })
-        .collect();
+    let command = |chunk: &str, time: &str| {
+        format!(
+            "{prefix}{script} --bootstrap-server {}{config} --topic-partitions {} --time {time}",
+            shell_quote(&options.bootstrap),
+            shell_quote(chunk),
+        )
+    };
+    let mut commands = Vec::new();
+    // A time lookup prints nothing for a partition with no record at or after the time, so the
+    // log end of the same partitions goes with it, into its own file, looked up first: a record
+    // written between the two lookups is then read, not skipped.
+    let log_end_file = match options.at {
+        LookupAt::Time(ms) => Some(format!("latest-{ms}.txt")),
+        _ => None,
+    };
+    if let Some(file) = &log_end_file {
+        for (i, chunk) in chunks.iter().enumerate() {
+            let to = if i == 0 { ">" } else { ">>" };
+            commands.push(format!(
+                "{} {to} {}",
+                command(chunk, "-1"),
+                shell_quote(file)
+            ));
+        }
+    }
+    let time = options.at.time_arg();
+    commands.extend(chunks.iter().map(|chunk| command(chunk, &time)));
     let mut notes = Vec::new();
     let what = match options.at {
         LookupAt::Earliest => "the earliest offset (log start) of".to_string(),
@@ -304,12 +349,18 @@ pub fn lookup_commands<'a>(
         ),
     };
     notes.push(format!(
-        "Prints {what} {} partition(s); paste the output of every command below as one reference ({}).",
+        "Prints {what} {} partition(s); paste the output of every {} below as one reference ({}).",
         crate::diag::group_digits(count as u128),
+        match options.at {
+            LookupAt::Time(ms) => format!("--time {ms} command"),
+            _ => "command".into(),
+        },
         options.at.role_arg()
     ));
-    if let LookupAt::Time(_) = options.at {
-        notes.push("Partitions with no record at or after that time are left out of the output: their rows stay as they are.".into());
+    if let Some(file) = &log_end_file {
+        notes.push(format!(
+            "Partitions with no record at or after that time are left out of that output: alone, edit --set-from leaves their rows as they are, and a new connector would start them at auto.offset.reset (earliest by default) and copy their whole history. So the --time -1 command(s) first write the latest offsets (log end) of the same partitions to {file} (before the time lookup: a record written in between is then read, not skipped). Give that file too, right after the time reference (--set-from latest={file}, new --from latest={file}, or the page's Latest offsets (log end)): those partitions then start at their log end."
+        ));
     }
     if options.kind == ConnectorKind::MirrorSource {
         notes.push(format!(
@@ -360,9 +411,51 @@ mod tests {
         assert_eq!(
             l.commands,
             [
-                "kafka-get-offsets.sh --bootstrap-server 'localhost:9092' --topic-partitions 'orders:0-2,orders\\.eu:5,payments:0' --time -2"
+                "kafka-get-offsets.sh --bootstrap-server 'localhost:9092' --topic-partitions 'orders:0-3,orders\\.eu:5,payments:0' --time -2"
             ]
         );
+    }
+
+    /// A time lookup prints nothing for a partition with no record at or after the time, so the
+    /// log end of the same partitions is looked up first, into its own file (issue 31 item 1).
+    #[test]
+    fn a_time_lookup_looks_up_the_log_end_of_the_same_partitions_first() {
+        let l = lookup_commands(
+            [("orders", 0), ("orders", 1), ("orders", 2)],
+            &options(LookupAt::Time(1_764_504_270_000)),
+        )
+        .unwrap();
+        assert_eq!(
+            l.commands,
+            [
+                "kafka-get-offsets.sh --bootstrap-server 'localhost:9092' --topic-partitions 'orders:0-3' --time -1 > 'latest-1764504270000.txt'",
+                "kafka-get-offsets.sh --bootstrap-server 'localhost:9092' --topic-partitions 'orders:0-3' --time 1764504270000",
+            ]
+        );
+        assert!(
+            l.notes
+                .iter()
+                .any(|n| n.contains("copy their whole history")
+                    && n.contains("new --from latest=latest-1764504270000.txt")),
+            "{:?}",
+            l.notes
+        );
+        for at in [LookupAt::Earliest, LookupAt::Latest] {
+            assert_eq!(
+                lookup_commands([("orders", 0)], &options(at))
+                    .unwrap()
+                    .commands
+                    .len(),
+                1
+            );
+        }
+    }
+
+    #[test]
+    fn ranges_end_one_past_the_last_partition_as_the_tool_reads_them() {
+        assert_eq!(tool_ranges(&[0, 1, 2, 5, 7, 8]), ["0-3", "5", "7-9"]);
+        let max = names::MAX_PARTITION;
+        assert_eq!(tool_ranges(&[max - 1, max]), [format!("{}-", max - 1)]);
     }
 
     #[test]

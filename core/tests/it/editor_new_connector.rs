@@ -523,3 +523,64 @@ fn hostile_references_are_a_listing_or_a_located_refusal() {
         }
     }
 }
+
+/// Kafka 4.3.1's `--time T` prints nothing for partition 3 (no record after T), so the time
+/// reference alone has no entry for it and the connector would copy its history (issue 31 item
+/// 1). Pasted in Latest offsets (log end), the latest offsets give it its log end; without them
+/// the origin and the notice carry the warning.
+#[test]
+fn latest_offsets_give_the_partitions_a_time_lookup_leaves_out_their_log_end() {
+    const AT: &str = "orders.eu-west:0:0\norders.eu-west:1:70\norders.eu-west:2:300\n";
+    const LATEST: &str =
+        "orders.eu-west:0:120\norders.eu-west:1:180\norders.eu-west:2:400\norders.eu-west:3:55\n";
+    let mut e = mm2_form(AT);
+    start(&mut e);
+    let origin = e.new_origin().unwrap().clone();
+    assert_eq!(origin.warnings.len(), 1, "{:?}", origin.warnings);
+    assert!(
+        origin.warnings[0]
+            .contains("copies its whole history, every record written before 2026-11-30T12:00:00Z")
+            && origin.warnings[0].contains("the page's Latest offsets (log end)"),
+        "{:?}",
+        origin.warnings
+    );
+    let notice = e.notice().unwrap();
+    assert_eq!(notice.severity, offsets_core::Severity::Warning);
+    assert!(
+        notice
+            .text
+            .contains(&format!("Warning: {}", origin.warnings[0])),
+        "{}",
+        notice.text
+    );
+
+    let mut e = mm2_form(AT);
+    set(&mut e, NewConnectorField::LogEnd, "orders.eu-west:0:x\n");
+    start(&mut e);
+    assert!(e.session().is_none());
+    let form = e.new_connector_form();
+    assert!(
+        form.error_of(NewConnectorField::LogEnd)
+            .is_some_and(|m| m.starts_with("The latest offsets could not be read (the first at 1:")),
+        "{:?}",
+        form.error
+    );
+    assert!(!form.log_end_problems.is_empty());
+
+    set(&mut e, NewConnectorField::LogEnd, LATEST);
+    start(&mut e);
+    assert_eq!(
+        listing(&e),
+        r#"{"offsets":[{"partition":{"cluster":"east","partition":0,"topic":"orders.eu-west"},"offset":null},{"partition":{"cluster":"east","partition":1,"topic":"orders.eu-west"},"offset":{"offset":69}},{"partition":{"cluster":"east","partition":2,"topic":"orders.eu-west"},"offset":{"offset":299}},{"partition":{"cluster":"east","partition":3,"topic":"orders.eu-west"},"offset":{"offset":54}}]}"#
+    );
+    let origin = e.new_origin().unwrap();
+    assert!(origin.warnings.is_empty(), "{:?}", origin.warnings);
+    assert!(
+        origin.notes.iter().any(|n| n.starts_with(
+            "1 partition(s) have no offset in the offsets at 2026-11-30T12:00:00Z: they start at their log end"
+        )),
+        "{:?}",
+        origin.notes
+    );
+    assert_eq!(e.notice().unwrap().severity, offsets_core::Severity::Info);
+}

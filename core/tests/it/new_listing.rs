@@ -3,7 +3,7 @@
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
 use offsets_core::filter::Filter;
-use offsets_core::new_listing::{NewConnector, listing_from_reference};
+use offsets_core::new_listing::{NewConnector, listing_from_reference, listing_from_references};
 use offsets_core::reference::{Role, parse_reference};
 
 /// `kafka-get-offsets.sh --time T` output: a topic with dots, record 0, and a partition with no
@@ -129,5 +129,88 @@ fn a_group_reference_from_kafkas_own_describe_table_and_csv() {
             ),
             "{file}"
         );
+    }
+}
+
+/// Kafka 4.3.1's own outputs (tests/fixtures/kafka-4.3.1/): `--time 12:04:30Z` prints only
+/// `fixture-orders:0:5`, nothing for partition 1 (every record before the time) and the empty
+/// partition 2. With the latest offsets those two start at their log end instead of being left
+/// out (where the connector would copy their whole history): MirrorMaker 2 stores log end − 1
+/// and null at 0, a sink the log end (issue 31 item 1).
+#[test]
+fn a_latest_reference_gives_the_partitions_a_time_reference_leaves_out_their_log_end() {
+    let root =
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests/fixtures/kafka-4.3.1");
+    let read = |file: &str| std::fs::read_to_string(root.join(file)).unwrap();
+    let at = Role::Time {
+        at_ms: Some(1_764_504_270_000),
+    };
+    let time = parse_reference(&read("get-offsets-time.txt"), at.clone());
+    let latest = parse_reference(&read("get-offsets-latest.txt"), Role::Latest);
+    let mirror = NewConnector::MirrorSource {
+        source_alias: "east".into(),
+    };
+    let new = listing_from_references(&mirror, &time, Some(&latest), None).unwrap();
+    assert_eq!(
+        offsets(&new.listing),
+        r#"{"offsets":[{"partition":{"cluster":"east","partition":0,"topic":"fixture-orders"},"offset":{"offset":4}},{"partition":{"cluster":"east","partition":1,"topic":"fixture-orders"},"offset":{"offset":4}},{"partition":{"cluster":"east","partition":2,"topic":"fixture-orders"},"offset":null}]}"#
+    );
+    let fixture = |p: i64| ("fixture-orders".to_owned(), p);
+    assert_eq!(new.filled, [fixture(1), fixture(2)]);
+    assert!(
+        new.without_value.is_empty() && new.warnings.is_empty(),
+        "{new:?}"
+    );
+    assert!(
+        new.notes.iter().any(|n| n
+            == "2 partition(s) have no offset in the offsets at 2025-11-30T12:04:30Z: they start at their log end, from the latest offsets (MirrorMaker 2 stores the log end − 1, and null at 0), so they copy nothing written before: fixture-orders:1, fixture-orders:2."),
+        "{:?}",
+        new.notes
+    );
+    let sink = listing_from_references(&NewConnector::Sink, &time, Some(&latest), None).unwrap();
+    assert_eq!(
+        offsets(&sink.listing),
+        r#"{"offsets":[{"partition":{"kafka_partition":0,"kafka_topic":"fixture-orders"},"offset":{"kafka_offset":5}},{"partition":{"kafka_partition":1,"kafka_topic":"fixture-orders"},"offset":{"kafka_offset":5}},{"partition":{"kafka_partition":2,"kafka_topic":"fixture-orders"},"offset":{"kafka_offset":0}}]}"#
+    );
+    // A time reference whose only line has no offset is usable with the latest offsets.
+    let empty = parse_reference("fixture-orders:1:\n", at);
+    let new = listing_from_references(&NewConnector::Sink, &empty, Some(&latest), None).unwrap();
+    assert_eq!(new.listing.entries.len(), 3);
+    // A topic filter keeps the topics of both.
+    let topics = Filter::parse("topic:other*").unwrap();
+    let e = listing_from_references(&NewConnector::Sink, &time, Some(&latest), Some(&topics))
+        .unwrap_err();
+    assert!(e.message.contains("among the topics kept"), "{}", e.message);
+}
+
+/// Without the log end, a time reference's listing warns that the partitions it leaves out
+/// (which the tool does not print) copy their history, and says how to avoid it; other
+/// references do not warn.
+#[test]
+fn a_time_reference_alone_warns_that_quiet_partitions_copy_their_history() {
+    let at = Role::Time {
+        at_ms: Some(1_764_504_270_000),
+    };
+    let time = parse_reference("fixture-orders:0:5\n", at.clone());
+    let new = listing_from_reference(&NewConnector::Sink, &time, None).unwrap();
+    assert_eq!(
+        new.warnings,
+        [
+            "The offsets at 2025-11-30T12:04:30Z name only the partitions that have a record at or after 2025-11-30T12:04:30Z: kafka-get-offsets.sh prints nothing for a partition with none. The new connector has no offset for such a partition, so it starts it where auto.offset.reset says (earliest by default) and copies its whole history, every record written before 2025-11-30T12:04:30Z. To start those partitions at their log end instead, look up the latest offsets of the same partitions too (kafka-get-offsets.sh --time -1, before the time lookup; connect-offsets lookup --at TIME prints both) and give them as well: --from latest=FILE, or the page's Latest offsets (log end)."
+        ]
+    );
+    let latest = parse_reference("fixture-orders:0:10\n", Role::Latest);
+    let quiet = parse_reference("fixture-orders:0:5\nfixture-orders:1:\n", at);
+    let new = listing_from_references(&NewConnector::Sink, &quiet, Some(&latest), None).unwrap();
+    assert_eq!(
+        new.warnings,
+        [
+            "1 partition(s) have no offset in the offsets at 2025-11-30T12:04:30Z and no log end in the latest offsets: fixture-orders:1. They are left out, so the connector starts them where auto.offset.reset says (earliest by default) and copies their whole history, every record written before 2025-11-30T12:04:30Z. Look up the latest offsets of the same partitions as the time lookup, so that each of them has its log end."
+        ]
+    );
+    for role in [Role::Latest, Role::Earliest, Role::Group { name: None }] {
+        let r = parse_reference("fixture-orders:0:5\n", role);
+        let new = listing_from_reference(&NewConnector::Sink, &r, None).unwrap();
+        assert!(new.warnings.is_empty(), "{:?}", new.warnings);
     }
 }

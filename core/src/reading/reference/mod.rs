@@ -19,11 +19,13 @@
 //! which one is right.
 
 mod detect;
+mod fill;
 mod index;
 mod parse;
 #[cfg(test)]
 mod tests;
 
+pub use fill::Filled;
 pub(crate) use index::FastMap;
 pub use parse::parse_reference;
 
