@@ -203,6 +203,20 @@ pub fn run(parser: &mut lexopt::Parser) -> Result<ExitCode, CliError> {
             "plan --rollback needs --against LISTING (the listing the edits were made on)",
         ));
     }
+    // The listing names its mirror (its data key, else its entries' cluster): a --connector
+    // of another mirror would write offsets that connector never reads.
+    if let Some(asked) = &ex.connector
+        && names::parse_mirror_connector_name(asked).is_ok()
+        && let Some(lm) = offsets_core::model::ListingMirror::of(&loaded.listing)
+        && !lm.agrees(asked)
+    {
+        return Err(CliError::usage(format!(
+            "--connector disagrees with {name}: the listing is for {}, the flag says '{}'. Drop the flag (the listing names its connector) or give the listing of '{}'.",
+            lm.describe(),
+            names::shown(asked),
+            names::shown(asked)
+        )));
+    }
     if let Some(cr) = &resource_file {
         let from_cr = resource::fill_flags(
             cr,

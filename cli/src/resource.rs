@@ -39,8 +39,10 @@ impl Filled {
             "--namespace" => "metadata.namespace",
             "--resource" => "metadata.name",
             "--connector" if self.settings.kind == ResourceKind::KafkaConnector => "metadata.name",
-            "--connector" => "the connector (the listing's data key or the annotation)",
-            "--mirror-index" => "the index of the connector's mirror in spec.mirrors",
+            "--connector" => {
+                "the connector (the listing's data key or entries, else the annotation)"
+            }
+            "--mirror-index" => "the index of the listing's connector in spec.mirrors",
             _ => "the resource",
         }
     }
@@ -74,7 +76,7 @@ fn fill(
         report(&file, &diags, usize::MAX);
         CliError {
             message: format!(
-                "plan refused: {file} does not give valid names (see above; `connect-offsets check-resource {file}` explains)"
+                "plan refused: {file} does not give valid names for this listing (see above; `connect-offsets check-resource {file} --listing FILE` explains)"
             ),
             code: 1,
         }

@@ -306,17 +306,25 @@ pub(super) fn check_listing(
     }
     let Some((mirror, c)) = chosen else {
         if r.kind == ResourceKind::KafkaMirrorMaker2 {
+            let against = Against {
+                listing: Some(listing),
+                ..Against::default()
+            };
             out.push(Finding::new(
                 "CR7",
                 Severity::Error,
                 r.mirrors.first().map_or(r.kind_pos, |m| m.pos),
-                format!(
-                    "The listing's key {} names no connector of this KafkaMirrorMaker2.",
-                    listing
-                        .data_key
-                        .as_deref()
-                        .map_or_else(|| "(none)".into(), |k| format!("'{}'", shown(k)))
-                ),
+                match super::choice::no_connector_for_listing(r, &against) {
+                    // A listing without a data key: its entries' cluster says which mirror.
+                    Some(m) if listing.data_key.is_none() => m,
+                    _ => format!(
+                        "The listing's key {} names no connector of this KafkaMirrorMaker2.",
+                        listing
+                            .data_key
+                            .as_deref()
+                            .map_or_else(|| "(none)".into(), |k| format!("'{}'", shown(k)))
+                    ),
+                },
             ));
         }
         return;
