@@ -486,3 +486,45 @@ fn edit_add_adds_unlisted_partitions_and_refuses_listed_ones() {
     assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
     assert!(text(&out.stdout).contains("kafka_partition"));
 }
+
+/// Issue 31, item 7: `check-resource --create --alter` (and `--alter` alone) of a connector
+/// without alterOffsets and no alter pending: the procedures set alterOffsets themselves, so it
+/// is an info with no fix command, not an error.
+#[test]
+fn check_resource_against_an_alter_does_not_ask_for_alter_offsets() {
+    let alter = run(&[
+        "export",
+        &fixture(MM2_LIST),
+        "--to",
+        "configmap",
+        "--name",
+        "my-mm2-offsets-alter",
+        "--namespace",
+        "kafka",
+    ]);
+    assert_eq!(alter.status.code(), Some(0), "{}", text(&alter.stderr));
+    let alter = temp("alter.yaml", &alter.stdout);
+    let resource = temp(
+        "no-alter-offsets.yaml",
+        without_annotations(&cr("kafkamirrormaker2-1.2-v1.yaml"))
+            .replacen(
+                "      alterOffsets:\n        fromConfigMap:\n          name: my-mm2-offsets-alter\n",
+                "",
+                1,
+            )
+            .as_bytes(),
+    );
+    for create in [&["--create"][..], &[][..]] {
+        let mut args = vec!["check-resource", &resource, "--alter", &alter];
+        args.extend_from_slice(create);
+        let out = run(&args);
+        let err = text(&out.stderr);
+        assert_eq!(out.status.code(), Some(0), "{create:?}: {err}");
+        assert!(!err.contains("error[CR5]"), "{err}");
+        assert!(
+            err.contains("info[CR5]: Connector 'east->west.MirrorSourceConnector' (spec.mirrors[0]) has no alterOffsets yet. The generated procedures set"),
+            "{err}"
+        );
+        assert!(!err.contains("alterOffsets\",\"value\""), "no patch: {err}");
+    }
+}

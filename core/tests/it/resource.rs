@@ -226,6 +226,29 @@ fn cases() -> Vec<(String, String)> {
         "kafkamirrormaker2-1.2-v1.yaml.south-listing-no-mirror.findings".into(),
         render(&v1, &south_against),
     ));
+    // Issue 31, item 7: no alterOffsets and no pending alter, checked against the alter export
+    // (the page's check, `check-resource --alter`, a create): the procedures set alterOffsets
+    // themselves, so it is no error and has no patch to run.
+    out.push((
+        "kafkamirrormaker2-1.2-v1.yaml.no-alteroffsets-with-alter.findings".into(),
+        render(
+            &v1.replacen(
+                "    strimzi.io/connector-offsets: alter\n    strimzi.io/mirrormaker-connector: east->west.MirrorSourceConnector\n",
+                "",
+                1,
+            )
+            .replacen(
+                "      alterOffsets:\n        fromConfigMap:\n          name: my-mm2-offsets-alter\n",
+                "",
+                1,
+            ),
+            &Against {
+                listing: Some(&mm2_listing),
+                alter: Some(&good_alter),
+                connector: None,
+            },
+        ),
+    ));
     let kc = read("tests/fixtures/resources/kafkaconnector-0.44-v1beta2.yaml");
     out.push((
         "kafkaconnector-0.44-v1beta2.yaml.create.findings".into(),

@@ -206,6 +206,15 @@ pub fn check_resource(r: &Resource, against: &Against<'_>) -> Vec<Finding> {
         );
     }
     let chosen = chosen(r, against);
+    // A KafkaMirrorMaker2's pending operation is for the connector its annotation names: when
+    // that is another connector of this resource, the checks of this one do not read it (a
+    // missing or mistyped name is CR4's, and the operation is then taken to be this one's).
+    let for_other = r
+        .annotation(ANNOTATION_MIRROR_CONNECTOR)
+        .and_then(|a| a.value.value())
+        .filter(|v| r.find_connector(v).is_some())
+        .is_some_and(|v| chosen.is_some_and(|(_, c)| c.name.as_deref() != Some(v)));
+    let op = op.filter(|_| r.kind == ResourceKind::KafkaConnector || !for_other);
     check_wiring(r, &n, op.as_deref(), against, chosen, &mut out);
     if let Some(alter) = against.alter {
         check_alter(r, &n, alter, chosen, &mut out);
