@@ -10,15 +10,18 @@ use crate::check_resource::read;
 use crate::input::Source;
 use crate::output::report;
 use offsets_core::Listing;
+use offsets_core::model::ResetFact;
 use offsets_core::procedure::AliasPath;
 use offsets_core::resource::ResourceKind;
-use offsets_core::resource_check::{Against, Settings, settings};
+use offsets_core::resource_check::{Against, Settings, connector_for, settings};
 use std::fmt::Display;
 
 /// The settings read from the CR, and where they came from.
 #[derive(Debug)]
 pub struct Filled {
     pub settings: Settings,
+    /// The chosen connector's `auto.offset.reset`, when its config sets a valid one.
+    reset: Option<ResetFact>,
     /// `connector` or `mirrormaker2`, the `--kind` of `plan`.
     pub kind: Option<String>,
     file: String,
@@ -81,6 +84,8 @@ fn fill(
             code: 1,
         }
     })?;
+    let reset =
+        connector_for(&resource, &against).and_then(|spec| spec.reset(listing.kind).ok().flatten());
     let kind = Some(
         match settings.kind {
             ResourceKind::KafkaConnector => "connector",
@@ -90,6 +95,7 @@ fn fill(
     );
     Ok(Filled {
         settings,
+        reset,
         kind,
         file,
     })
@@ -136,6 +142,8 @@ pub struct FromCr {
     pub api_version: String,
     /// The guard path the CR really uses (a v1beta2 CR of Strimzi 0.49+ may use source.alias).
     pub alias_path: Option<AliasPath>,
+    /// The connector's `auto.offset.reset` from its config, when it sets one: what a null does.
+    pub reset: Option<ResetFact>,
 }
 
 /// Reads the CR (`plan --resource-file`) and fills the flags: identity flags must agree with the
@@ -201,5 +209,6 @@ pub fn fill_flags(cr: &Source, listing: &Listing, flags: Flags<'_>) -> Result<Fr
     Ok(FromCr {
         api_version: s.api_version.clone(),
         alias_path,
+        reset: filled.reset.clone(),
     })
 }

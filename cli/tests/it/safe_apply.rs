@@ -528,3 +528,46 @@ fn check_resource_against_an_alter_does_not_ask_for_alter_offsets() {
         assert!(!err.contains("alterOffsets\",\"value\""), "no patch: {err}");
     }
 }
+
+/// Issue 31, item 6: `plan --resource-file` takes what a null does from the connector's
+/// `source.consumer.auto.offset.reset` (MS13 no longer promises a replay under latest), and an
+/// `--auto-offset-reset` that says otherwise is an error naming both.
+#[test]
+fn plan_takes_auto_offset_reset_from_the_resource() {
+    let latest = temp(
+        "latest.yaml",
+        std::fs::read_to_string(cr("kafkamirrormaker2-1.2-v1.yaml"))
+            .unwrap()
+            .replacen(
+                "        replication.factor: -1\n",
+                "        replication.factor: -1\n        source.consumer.auto.offset.reset: latest\n",
+                1,
+            )
+            .as_bytes(),
+    );
+    let nulled = run(&["edit", &fixture(MM2_LIST), "--set", "orders:1=null"]);
+    assert_eq!(nulled.status.code(), Some(0), "{}", text(&nulled.stderr));
+    let nulled = temp("nulled.yaml", &nulled.stdout);
+    let out = run(&["plan", &nulled, "--resource-file", &latest]);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let err = text(&out.stderr);
+    assert!(
+        err.contains("warning[MS13]: east/orders partition 1 (entry #2): the stored offset is deleted. MirrorMaker restarts this partition according to auto.offset.reset (latest, set by source.consumer.auto.offset.reset): it starts at the log end, so every record written so far is skipped and never mirrored."),
+        "{err}"
+    );
+    assert!(!err.contains("earliest by default"), "{err}");
+    let out = run(&[
+        "plan",
+        &nulled,
+        "--resource-file",
+        &latest,
+        "--auto-offset-reset",
+        "earliest",
+    ]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        text(&out.stderr).contains("--auto-offset-reset disagrees with") && text(&out.stderr).contains("the connector's auto.offset.reset is latest, set by source.consumer.auto.offset.reset, the flag says 'earliest'"),
+        "{}",
+        text(&out.stderr)
+    );
+}
