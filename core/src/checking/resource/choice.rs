@@ -28,16 +28,16 @@ pub(super) fn for_listing<'r>(
     r: &'r Resource,
     lm: &ListingMirror,
 ) -> Option<(Option<usize>, &'r ConnectorSpec)> {
-    if let Some(name) = &lm.connector {
-        return r.find_connector(name);
-    }
     let candidates: Vec<(Option<usize>, &ConnectorSpec)> = r
         .connectors()
         .into_iter()
         .filter(|(_, c)| c.name.as_deref().is_some_and(|n| lm.agrees(n)))
         .collect();
     match candidates.as_slice() {
-        [one] => Some(*one),
+        [] => None,
+        // One name (two mirrors that make the same connector are CR4's): the first, as
+        // `find_connector` picks it.
+        [first, rest @ ..] if rest.iter().all(|(_, c)| c.name == first.1.name) => Some(*first),
         _ => {
             let annotated = annotated(r)?;
             candidates
@@ -68,7 +68,7 @@ pub(super) fn contradictions(r: &Resource, n: &Names, against: &Against<'_>) -> 
         (Some((Some(i), _)), Some(_)) => {
             format!("{what} for {}, in spec.mirrors[{i}]", lm.describe())
         }
-        (Some((mirror, c)), None) => format!(
+        (Some((mirror, c)), _) => format!(
             "{what} for {}, {}",
             lm.describe(),
             connector_label(mirror, c).to_lowercase_first()
@@ -77,7 +77,7 @@ pub(super) fn contradictions(r: &Resource, n: &Names, against: &Against<'_>) -> 
     };
     // A data key that is not the asked connector's is CR6's or CR7's already.
     if let Some(asked) = against.connector
-        && lm.connector.is_none()
+        && lm.data_key.is_none()
         && !lm.agrees(asked)
     {
         let pos = r
@@ -127,11 +127,14 @@ pub(super) fn no_connector_for_listing(r: &Resource, against: &Against<'_>) -> O
         .iter()
         .filter_map(|(_, c)| c.name.as_deref().map(shown))
         .collect();
-    let matching = r
+    let mut matching: Vec<&str> = r
         .connectors()
         .iter()
-        .filter(|(_, c)| c.name.as_deref().is_some_and(|n| lm.agrees(n)))
-        .count();
+        .filter_map(|(_, c)| c.name.as_deref().filter(|n| lm.agrees(n)))
+        .collect();
+    matching.sort_unstable();
+    matching.dedup();
+    let matching = matching.len();
     let what = capitalized(what);
     Some(if matching > 1 {
         format!(
@@ -167,6 +170,7 @@ mod tests {
         let lm = ListingMirror {
             alias: "south".into(),
             connector: None,
+            data_key: None,
             connector_type: "MirrorSourceConnector",
             evidence: String::new(),
         };
