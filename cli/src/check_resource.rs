@@ -39,7 +39,8 @@ Options:
                          apiVersion says the operator creates the connector stopped (Strimzi 1.2
                          or later) or runs it first, and a resource that exists already
   --connector NAME       the MirrorMaker 2 connector (S->T.MirrorSourceConnector); default: the
-                         listing's or alter's data key, the annotation, the only source connector
+                         listing's or alter's data key (else the source alias of its entries'
+                         cluster), the annotation, the only source connector
   --format text|json     text: one line per finding on stderr (default);
                          json: one object on stdout {kind, apiVersion, name, namespace, errors,
                          findings, settings}

@@ -115,6 +115,7 @@ pub fn run(parser: &mut lexopt::Parser) -> Result<ExitCode, CliError> {
     let mut api_from_cr: Option<String> = None;
     // The guard path the CR really uses (a v1beta2 CR of Strimzi 0.49+ may use source.alias).
     let mut path_from_cr: Option<AliasPath> = None;
+    let mut reset_from_cr = None;
     while let Some(arg) = Arg::next(parser)? {
         // `--kind` names the procedure (connector, mirrormaker2, rest) or the connector kind
         // (mirror-source, ..., as every command reads it): the two sets are disjoint, so one
@@ -221,6 +222,20 @@ pub fn run(parser: &mut lexopt::Parser) -> Result<ExitCode, CliError> {
             "plan --absolute needs --against LISTING (the listing the edits were made on): it says which partitions the compare with LISTING may find moved",
         ));
     }
+    // The listing names its mirror (its data key, else its entries' cluster): a --connector
+    // of another mirror would write offsets that connector never reads.
+    if let Some(asked) = &ex.connector
+        && names::parse_mirror_connector_name(asked).is_ok()
+        && let Some(lm) = offsets_core::model::ListingMirror::of(&loaded.listing)
+        && !lm.agrees(asked)
+    {
+        return Err(CliError::usage(format!(
+            "--connector disagrees with {name}: the listing is for {}, the flag says '{}'. Drop the flag (the listing names its connector) or give the listing of '{}'.",
+            lm.describe(),
+            names::shown(asked),
+            names::shown(asked)
+        )));
+    }
     if let Some(cr) = &resource_file {
         let from_cr = resource::fill_flags(
             cr,
@@ -239,6 +254,21 @@ pub fn run(parser: &mut lexopt::Parser) -> Result<ExitCode, CliError> {
         )?;
         api_from_cr = Some(from_cr.api_version);
         path_from_cr = from_cr.alias_path;
+        // What a null does is the connector's auto.offset.reset (issue 31, item 6): the CR's
+        // config, unless --auto-offset-reset says so (a different policy is an error).
+        if let Some(reset) = from_cr.reset {
+            let stated = &args.options.reset;
+            if stated.is_default() || stated.policy == reset.policy {
+                reset_from_cr = Some(reset);
+            } else if stated.policy != reset.policy {
+                return Err(CliError::usage(format!(
+                    "--auto-offset-reset disagrees with {}: the connector's auto.offset.reset is {}, the flag says '{}'. Drop the flag (the resource says it) or give the right resource.",
+                    cr.display_name(),
+                    reset.phrase(),
+                    stated.policy.as_str()
+                )));
+            }
+        }
     }
     let imported_name = loaded
         .listing
@@ -262,7 +292,7 @@ pub fn run(parser: &mut lexopt::Parser) -> Result<ExitCode, CliError> {
         .map(|o| o.api_version.clone())
         .filter(|v| !v.is_empty());
     let mut undone = None;
-    let (listing, baseline) = if rollback {
+    let (mut listing, baseline) = if rollback {
         // FILE is the edited listing (or the alter); the rollback is what PATCH needs to undo it,
         // and the procedure compares the state after the alter with a fresh listing.
         let Some(src) = &ex.against else {
@@ -289,6 +319,9 @@ pub fn run(parser: &mut lexopt::Parser) -> Result<ExitCode, CliError> {
     } else {
         ex.scoped(loaded.listing, &args.options)?
     };
+    if let Some(reset) = reset_from_cr {
+        listing.reset = reset;
+    }
     let api_version = api_from_cr.or(api_version).or_else(|| {
         baseline
             .as_ref()

@@ -10,15 +10,18 @@ use crate::check_resource::read;
 use crate::input::Source;
 use crate::output::report;
 use offsets_core::Listing;
+use offsets_core::model::ResetFact;
 use offsets_core::procedure::AliasPath;
 use offsets_core::resource::ResourceKind;
-use offsets_core::resource_check::{Against, Settings, settings};
+use offsets_core::resource_check::{Against, Settings, connector_for, settings};
 use std::fmt::Display;
 
 /// The settings read from the CR, and where they came from.
 #[derive(Debug)]
 pub struct Filled {
     pub settings: Settings,
+    /// The chosen connector's `auto.offset.reset`, when its config sets a valid one.
+    reset: Option<ResetFact>,
     /// `connector` or `mirrormaker2`, the `--kind` of `plan`.
     pub kind: Option<String>,
     file: String,
@@ -39,8 +42,10 @@ impl Filled {
             "--namespace" => "metadata.namespace",
             "--resource" => "metadata.name",
             "--connector" if self.settings.kind == ResourceKind::KafkaConnector => "metadata.name",
-            "--connector" => "the connector (the listing's data key or the annotation)",
-            "--mirror-index" => "the index of the connector's mirror in spec.mirrors",
+            "--connector" => {
+                "the connector (the listing's data key or entries, else the annotation)"
+            }
+            "--mirror-index" => "the index of the listing's connector in spec.mirrors",
             _ => "the resource",
         }
     }
@@ -74,11 +79,13 @@ fn fill(
         report(&file, &diags, usize::MAX);
         CliError {
             message: format!(
-                "plan refused: {file} does not give valid names (see above; `connect-offsets check-resource {file}` explains)"
+                "plan refused: {file} does not give valid names for this listing (see above; `connect-offsets check-resource {file} --listing FILE` explains)"
             ),
             code: 1,
         }
     })?;
+    let reset =
+        connector_for(&resource, &against).and_then(|spec| spec.reset(listing.kind).ok().flatten());
     let kind = Some(
         match settings.kind {
             ResourceKind::KafkaConnector => "connector",
@@ -88,6 +95,7 @@ fn fill(
     );
     Ok(Filled {
         settings,
+        reset,
         kind,
         file,
     })
@@ -134,6 +142,8 @@ pub struct FromCr {
     pub api_version: String,
     /// The guard path the CR really uses (a v1beta2 CR of Strimzi 0.49+ may use source.alias).
     pub alias_path: Option<AliasPath>,
+    /// The connector's `auto.offset.reset` from its config, when it sets one: what a null does.
+    pub reset: Option<ResetFact>,
 }
 
 /// Reads the CR (`plan --resource-file`) and fills the flags: identity flags must agree with the
@@ -199,5 +209,6 @@ pub fn fill_flags(cr: &Source, listing: &Listing, flags: Flags<'_>) -> Result<Fr
     Ok(FromCr {
         api_version: s.api_version.clone(),
         alias_path,
+        reset: filled.reset.clone(),
     })
 }

@@ -10,7 +10,7 @@ use crate::notice::NoticeLine;
 use crate::use_store;
 use offsets_core::ConnectorKind;
 use offsets_core::edit::Selection;
-use offsets_core::editor::{BulkOp, EditorAction, NoticeAt, ShiftOffer, bulk_action};
+use offsets_core::editor::{BulkOp, EditorAction, NoticeAt, NullButton, ShiftOffer, bulk_action};
 use web_sys::{HtmlElement, HtmlInputElement, KeyboardEvent};
 use yew::prelude::*;
 
@@ -92,6 +92,14 @@ pub fn BulkPanel(props: &BulkProps) -> Html {
         .notice()
         .filter(|n| n.at == NoticeAt::BulkValue)
         .map(|n| n.text.clone());
+    // Worded by what a null does under the connector's auto.offset.reset (core decides).
+    let null_button = {
+        let rows_text = offsets_core::editor::counted(count, "row", "rows");
+        editor.null_button(&rows_text).unwrap_or(NullButton {
+            label: format!("Null {rows_text}"),
+            title: String::new(),
+        })
+    };
     drop(editor);
 
     // A bulk action over many rows paints the busy line before it runs.
@@ -269,9 +277,8 @@ pub fn BulkPanel(props: &BulkProps) -> Html {
                         { "Resume at record" }
                     </button>
                 }
-                <button type="button" onclick={null}
-                    title={if kind == ConnectorKind::MirrorSource { "Replay the whole partition: stores null" } else { "Delete the stored offsets" }}>
-                    { if kind == ConnectorKind::MirrorSource { format!("Replay whole partition ({rows_text})") } else { format!("Null {rows_text}") } }
+                <button type="button" onclick={null} title={null_button.title}>
+                    { null_button.label }
                 </button>
                 <button type="button" onclick={restore}>{ format!("Restore {rows_text}") }</button>
                 <button type="button" onclick={remove}>{ "Remove from alter set" }</button>

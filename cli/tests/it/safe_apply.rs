@@ -214,7 +214,7 @@ fn plan_takes_the_names_from_the_resource() {
             "{err}"
         );
     }
-    // --connector picks the other mirror; the alter ConfigMap is then the only name to give.
+    // --connector of another mirror than the listing's is an error naming both.
     let out = run(&[
         "plan",
         &fixture(MM2_LIST),
@@ -225,7 +225,123 @@ fn plan_takes_the_names_from_the_resource() {
     ]);
     assert_eq!(out.status.code(), Some(2), "{}", text(&out.stderr));
     assert!(
+        text(&out.stderr).contains("--connector disagrees with") && text(&out.stderr).contains("the listing is for 'east->west.MirrorSourceConnector' (its data key 'east--west.MirrorSourceConnector.json'), the flag says 'central->west.MirrorSourceConnector'"),
+        "{}",
+        text(&out.stderr)
+    );
+    // The listing of the other mirror picks it; the alter ConfigMap is then the only name to give.
+    let central = temp(
+        "central.json",
+        std::fs::read_to_string(fixture("rest-get-offsets.mm2-source.json"))
+            .unwrap()
+            .replace("\"east\"", "\"central\"")
+            .as_bytes(),
+    );
+    let out = run(&[
+        "plan",
+        &central,
+        "--resource-file",
+        &temp(
+            "no-annotation.yaml",
+            without_annotations(&cr("kafkamirrormaker2-1.2-v1.yaml")).as_bytes(),
+        ),
+    ]);
+    assert_eq!(out.status.code(), Some(2), "{}", text(&out.stderr));
+    assert!(
         text(&out.stderr).contains("needs --configmap NAME"),
+        "{}",
+        text(&out.stderr)
+    );
+}
+
+/// The MirrorMaker 2 fixture without its pending offsets annotations.
+fn without_annotations(path: &str) -> String {
+    std::fs::read_to_string(path).unwrap().replacen(
+        "    strimzi.io/connector-offsets: alter\n    strimzi.io/mirrormaker-connector: east->west.MirrorSourceConnector\n",
+        "",
+        1,
+    )
+}
+
+/// Issue 31, item 3: mirrors east, central and south, the pending annotation names east, and a
+/// listing (a REST payload: no data key) whose entries are all from south. The mirror comes from
+/// the listing; the annotation or a flag that says otherwise is an error naming both.
+#[test]
+fn plan_takes_the_mirror_from_the_listing() {
+    let south_mirror = "  - source:\n      alias: south\n      bootstrapServers: south:9092\n    sourceConnector:\n      listOffsets:\n        toConfigMap:\n          name: my-mm2-offsets\n    topicsPattern: audit\n  replicas: 1\n";
+    let v1 = std::fs::read_to_string(cr("kafkamirrormaker2-1.2-v1.yaml")).unwrap();
+    let annotated = temp(
+        "three.yaml",
+        v1.replacen("  replicas: 1\n", south_mirror, 1).as_bytes(),
+    );
+    let plain = temp(
+        "three-plain.yaml",
+        without_annotations(&annotated).as_bytes(),
+    );
+    let listing = temp(
+        "south.json",
+        std::fs::read_to_string(fixture("rest-get-offsets.mm2-source.json"))
+            .unwrap()
+            .replace("\"east\"", "\"south\"")
+            .as_bytes(),
+    );
+    let plan = |cr: &str, more: &[&str]| {
+        let mut args = vec![
+            "plan",
+            &listing,
+            "--resource-file",
+            cr,
+            "--configmap",
+            "south-alter",
+        ];
+        args.extend_from_slice(more);
+        run(&args)
+    };
+    let both = "strimzi.io/mirrormaker-connector annotation names 'east->west.MirrorSourceConnector', but this is the listing for source alias 'south' (the cluster of its 4 entries), connector 'south->west.MirrorSourceConnector' (spec.mirrors[2])";
+    let out = plan(&annotated, &[]);
+    assert_eq!(out.status.code(), Some(1), "{}", text(&out.stdout));
+    assert!(out.stdout.is_empty());
+    assert!(
+        text(&out.stderr).contains(&format!("error[CR7]: The pending {both}")),
+        "{}",
+        text(&out.stderr)
+    );
+    let out = run(&["check-resource", &annotated, "--listing", &listing]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(text(&out.stderr).contains(both), "{}", text(&out.stderr));
+    // Nothing pending: the listing's mirror, 2.
+    let out = plan(&plain, &[]);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let steps = text(&out.stdout);
+    assert!(
+        steps.starts_with("# Alter the offsets of connector 'south->west.MirrorSourceConnector' of mirror 2 of KafkaMirrorMaker2 'my-mm2'"),
+        "{steps}"
+    );
+    assert!(
+        steps.contains("\"path\":\"/spec/mirrors/2/source/alias\",\"value\":\"south\""),
+        "{steps}"
+    );
+    // The flags that say otherwise.
+    for (flags, says) in [
+        (
+            &["--mirror-index", "0"][..],
+            "--mirror-index disagrees with",
+        ),
+        (
+            &["--connector", "east->west.MirrorSourceConnector"][..],
+            "--connector disagrees with",
+        ),
+    ] {
+        let out = plan(&plain, flags);
+        assert_eq!(out.status.code(), Some(2), "{flags:?}");
+        let err = text(&out.stderr);
+        assert!(err.contains(says), "{err}");
+    }
+    let out = plan(&plain, &["--connector", "east->west.MirrorSourceConnector"]);
+    assert!(text(&out.stderr).contains("the listing is for source alias 'south' (the cluster of its 4 entries), the flag says 'east->west.MirrorSourceConnector'"), "{}", text(&out.stderr));
+    let out = plan(&plain, &["--mirror-index", "0"]);
+    assert!(
+        text(&out.stderr).contains("is '2', the flag says '0'"),
         "{}",
         text(&out.stderr)
     );
@@ -369,4 +485,89 @@ fn edit_add_adds_unlisted_partitions_and_refuses_listed_ones() {
     ]);
     assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
     assert!(text(&out.stdout).contains("kafka_partition"));
+}
+
+/// Issue 31, item 7: `check-resource --create --alter` (and `--alter` alone) of a connector
+/// without alterOffsets and no alter pending: the procedures set alterOffsets themselves, so it
+/// is an info with no fix command, not an error.
+#[test]
+fn check_resource_against_an_alter_does_not_ask_for_alter_offsets() {
+    let alter = run(&[
+        "export",
+        &fixture(MM2_LIST),
+        "--to",
+        "configmap",
+        "--name",
+        "my-mm2-offsets-alter",
+        "--namespace",
+        "kafka",
+    ]);
+    assert_eq!(alter.status.code(), Some(0), "{}", text(&alter.stderr));
+    let alter = temp("alter.yaml", &alter.stdout);
+    let resource = temp(
+        "no-alter-offsets.yaml",
+        without_annotations(&cr("kafkamirrormaker2-1.2-v1.yaml"))
+            .replacen(
+                "      alterOffsets:\n        fromConfigMap:\n          name: my-mm2-offsets-alter\n",
+                "",
+                1,
+            )
+            .as_bytes(),
+    );
+    for create in [&["--create"][..], &[][..]] {
+        let mut args = vec!["check-resource", &resource, "--alter", &alter];
+        args.extend_from_slice(create);
+        let out = run(&args);
+        let err = text(&out.stderr);
+        assert_eq!(out.status.code(), Some(0), "{create:?}: {err}");
+        assert!(!err.contains("error[CR5]"), "{err}");
+        assert!(
+            err.contains("info[CR5]: Connector 'east->west.MirrorSourceConnector' (spec.mirrors[0]) has no alterOffsets yet. The generated procedures set"),
+            "{err}"
+        );
+        assert!(!err.contains("alterOffsets\",\"value\""), "no patch: {err}");
+    }
+}
+
+/// Issue 31, item 6: `plan --resource-file` takes what a null does from the connector's
+/// `source.consumer.auto.offset.reset` (MS13 no longer promises a replay under latest), and an
+/// `--auto-offset-reset` that says otherwise is an error naming both.
+#[test]
+fn plan_takes_auto_offset_reset_from_the_resource() {
+    let latest = temp(
+        "latest.yaml",
+        std::fs::read_to_string(cr("kafkamirrormaker2-1.2-v1.yaml"))
+            .unwrap()
+            .replacen(
+                "        replication.factor: -1\n",
+                "        replication.factor: -1\n        source.consumer.auto.offset.reset: latest\n",
+                1,
+            )
+            .as_bytes(),
+    );
+    let nulled = run(&["edit", &fixture(MM2_LIST), "--set", "orders:1=null"]);
+    assert_eq!(nulled.status.code(), Some(0), "{}", text(&nulled.stderr));
+    let nulled = temp("nulled.yaml", &nulled.stdout);
+    let out = run(&["plan", &nulled, "--resource-file", &latest]);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let err = text(&out.stderr);
+    assert!(
+        err.contains("warning[MS13]: east/orders partition 1 (entry #2): the stored offset is deleted. MirrorMaker restarts this partition according to auto.offset.reset (latest, set by source.consumer.auto.offset.reset): it starts at the log end, so every record written so far is skipped and never mirrored."),
+        "{err}"
+    );
+    assert!(!err.contains("earliest by default"), "{err}");
+    let out = run(&[
+        "plan",
+        &nulled,
+        "--resource-file",
+        &latest,
+        "--auto-offset-reset",
+        "earliest",
+    ]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        text(&out.stderr).contains("--auto-offset-reset disagrees with") && text(&out.stderr).contains("the connector's auto.offset.reset is latest, set by source.consumer.auto.offset.reset, the flag says 'earliest'"),
+        "{}",
+        text(&out.stderr)
+    );
 }

@@ -410,11 +410,19 @@ impl Editor {
                 Some(value) => options
                     .clone()
                     .and_then(|o| procedure::auto_offset_reset(&o, value)),
-                // No command from a default: the user chooses first.
+                // No command from a default: the user chooses first. The current setting is
+                // the resource's when it sets one (issue 31, item 6).
                 None => Err(vec![Diagnostic::error(
                     "PLAN",
                     Position::NONE,
-                    "Not chosen, so no command: the connector keeps its current setting (MirrorMaker 2's default is earliest). Choose earliest or latest above to get the commands.",
+                    if imported.reset.is_default() {
+                        "Not chosen, so no command: the connector keeps its current setting (MirrorMaker 2's default is earliest). Choose earliest or latest above to get the commands.".to_owned()
+                    } else {
+                        format!(
+                            "Not chosen, so no command: the connector keeps its current setting ({}). Choose earliest or latest above to get the commands.",
+                            imported.reset.phrase()
+                        )
+                    },
                 )]),
             });
         Some(Exports {

@@ -356,3 +356,40 @@ impl Editor {
         })
     }
 }
+
+/// The bulk Null button: its text (the accessible name) and its title, worded by what a null
+/// does for this connector under its `auto.offset.reset`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct NullButton {
+    pub label: String,
+    pub title: String,
+}
+
+impl Editor {
+    /// The bulk Null button for `rows_text` ("3 rows"): "Replay whole partition (3 rows)" only
+    /// where a null replays it (MirrorMaker 2 under auto.offset.reset earliest); under latest
+    /// or none it says what happens instead. `None` before anything is loaded.
+    pub fn null_button(&self, rows_text: &str) -> Option<NullButton> {
+        let session = self.session()?;
+        let kind = session.kind();
+        let reset = session.reset();
+        Some(match (kind, reset.policy) {
+            (ConnectorKind::MirrorSource, ResetPolicy::Earliest) => NullButton {
+                label: format!("Replay whole partition ({rows_text})"),
+                title: "Replay the whole partition: stores null".to_owned(),
+            },
+            (ConnectorKind::MirrorSource, ResetPolicy::Latest) => NullButton {
+                label: format!("Null: skip to the log end ({rows_text})"),
+                title: format!("Stores null: {}", reset.null_short(kind)),
+            },
+            (ConnectorKind::MirrorSource, ResetPolicy::None) => NullButton {
+                label: format!("Null: the task fails ({rows_text})"),
+                title: format!("Stores null: {}", reset.null_short(kind)),
+            },
+            _ => NullButton {
+                label: format!("Null {rows_text}"),
+                title: "Delete the stored offsets".to_owned(),
+            },
+        })
+    }
+}

@@ -63,8 +63,8 @@ pub use exports::Check;
 pub use exports::Exports;
 pub use groups::{GROUP_FROM, ProblemItem, group_problems};
 pub use input::{
-    BulkOp, ShiftOffer, add_entries, bulk_action, cell_edit, null_toggle, parse_field_input,
-    parse_offset_input, parse_signed_input,
+    BulkOp, NullButton, ShiftOffer, add_entries, bulk_action, cell_edit, null_toggle,
+    parse_field_input, parse_offset_input, parse_signed_input,
 };
 pub use keys::{KeyFocus, history_key};
 pub use kind::DETECTED;

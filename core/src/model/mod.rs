@@ -18,6 +18,7 @@ mod alias_path;
 mod entry;
 mod facts;
 mod key;
+mod listing_mirror;
 pub mod names;
 pub mod reset;
 
@@ -28,6 +29,7 @@ pub use entry::{
 pub use facts::EntryFacts;
 pub(crate) use key::{EntryKeys, KeyIndex};
 pub use key::{KeyValue, PartitionKey};
+pub use listing_mirror::ListingMirror;
 pub use reset::{ResetFact, ResetPolicy, ResetSource};
 
 /// Which connector wrote the offsets, detected from the partition keys (domain.md IMP6), or from

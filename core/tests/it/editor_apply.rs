@@ -355,3 +355,83 @@ fn the_landed_check_reads_landed_drifted_and_missing() {
     editor.apply(EditorAction::CheckNewListing("{\"offsets\": [".into()));
     assert!(editor.landed_report().unwrap().is_err());
 }
+
+/// Issue 31, item 7: a connector without alterOffsets and no alter pending. The page's export
+/// procedures set alterOffsets themselves, so the custom resource check says so (no error, no
+/// patch to run), as Problems does, for an alter and for a create.
+#[test]
+fn a_connector_without_alter_offsets_is_no_error_for_the_generated_procedures() {
+    let resource = read("fixtures/resources/kafkamirrormaker2-1.2-v1.yaml")
+        .replacen(
+            "    strimzi.io/connector-offsets: alter\n    strimzi.io/mirrormaker-connector: east->west.MirrorSourceConnector\n",
+            "",
+            1,
+        )
+        .replacen(
+            "      alterOffsets:\n        fromConfigMap:\n          name: my-mm2-offsets-alter\n",
+            "",
+            1,
+        );
+    let mut editor = edited(mm2_without_owner());
+    editor.apply(EditorAction::CheckResource(resource));
+    for create in [false, true] {
+        if create {
+            editor.apply(EditorAction::SetCreate(true));
+        }
+        let report = editor.resource_report().unwrap();
+        let errors: Vec<String> = report
+            .findings
+            .iter()
+            .filter(|f| f.diagnostic.is_error())
+            .map(|f| f.diagnostic.to_string())
+            .collect();
+        assert!(errors.is_empty(), "create {create}: {errors:?}");
+        let cr5 = report
+            .findings
+            .iter()
+            .find(|f| f.diagnostic.rule == "CR5")
+            .expect("CR5 says the procedures set alterOffsets");
+        assert!(
+            cr5.diagnostic.message.contains("has no alterOffsets yet. The generated procedures set /spec/mirrors/0/sourceConnector/alterOffsets/fromConfigMap/name to 'my-mm2-offsets-alter' themselves"),
+            "{}",
+            cr5.diagnostic
+        );
+        assert_eq!(cr5.command, None);
+    }
+}
+
+/// Issue 31, item 3 on the page: a REST listing (no data key) whose entries are all from south,
+/// and a KafkaMirrorMaker2 with mirrors east, central and south. The export settings take
+/// south's mirror; a pending annotation for east fills nothing and is an error naming both.
+#[test]
+fn the_mirror_comes_from_the_listing_not_the_pending_annotation() {
+    let three = read("fixtures/resources/kafkamirrormaker2-1.2-v1.yaml").replacen(
+        "  replicas: 1\n",
+        "  - source:\n      alias: south\n      bootstrapServers: south:9092\n    sourceConnector:\n      listOffsets:\n        toConfigMap:\n          name: my-mm2-offsets\n    topicsPattern: audit\n  replicas: 1\n",
+        1,
+    );
+    let south = read("fixtures/rest-get-offsets.mm2-source.json").replace("\"east\"", "\"south\"");
+    let mut editor = loaded(south.clone());
+    editor.apply(EditorAction::CheckResource(three.replacen(
+        "    strimzi.io/connector-offsets: alter\n    strimzi.io/mirrormaker-connector: east->west.MirrorSourceConnector\n",
+        "",
+        1,
+    )));
+    let s = editor.settings();
+    assert_eq!(s.get(Field::Connector), "south->west.MirrorSourceConnector");
+    assert_eq!(s.get(Field::MirrorIndex), "2");
+    let mut editor = loaded(south);
+    editor.apply(EditorAction::CheckResource(three));
+    let report = editor.resource_report().unwrap();
+    assert!(
+        report.filled.unwrap().starts_with("Nothing was filled from the custom resource: 6:39: CR7: The pending strimzi.io/mirrormaker-connector annotation names 'east->west.MirrorSourceConnector', but this is the listing for source alias 'south'"),
+    );
+    assert!(
+        report
+            .findings
+            .iter()
+            .any(|f| f.diagnostic.rule == "CR7" && f.diagnostic.is_error()),
+        "{:?}",
+        report.findings
+    );
+}

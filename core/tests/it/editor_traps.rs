@@ -217,3 +217,50 @@ fn a_time_in_the_value_box_points_to_the_time_workflow() {
     ));
     assert_eq!(editor.reference_form().time, "2026-11-30 12:00 UTC");
 }
+
+/// Issue 31, item 6: under `latest` the bulk Null button, the CSV's note on the rows it leaves
+/// out and the auto.offset.reset tab's "not chosen" say what a null does there; the default
+/// keeps the replay words.
+#[test]
+fn under_latest_the_null_button_the_csv_note_and_the_reset_tab_say_latest() {
+    fn csv_note(editor: &Editor) -> String {
+        let exports = editor.exports().unwrap();
+        let csv = exports.csv.unwrap();
+        csv.diagnostics
+            .into_iter()
+            .find(|d| d.message.contains("left out"))
+            .map(|d| d.message)
+            .expect("a note on the null row")
+    }
+    fn not_chosen(editor: &Editor) -> String {
+        let exports = editor.exports().unwrap();
+        exports.auto_offset_reset.unwrap().unwrap_err()[0]
+            .message
+            .clone()
+    }
+    let latest = nulled_under(Some(("source.consumer.auto.offset.reset", "latest")));
+    let button = latest.null_button("2 rows").unwrap();
+    assert_eq!(button.label, "Null: skip to the log end (2 rows)");
+    assert_eq!(
+        button.title,
+        "Stores null: skips every record so far, never mirrored: auto.offset.reset latest, set by source.consumer.auto.offset.reset"
+    );
+    let note = csv_note(&latest);
+    assert!(
+        note.contains("Its offset is null (skips every record so far, never mirrored: auto.offset.reset latest, set by source.consumer.auto.offset.reset)"),
+        "{note}"
+    );
+    assert_eq!(
+        not_chosen(&latest),
+        "Not chosen, so no command: the connector keeps its current setting (latest, set by source.consumer.auto.offset.reset). Choose earliest or latest above to get the commands."
+    );
+    let default = nulled_under(None);
+    assert_eq!(
+        default.null_button("2 rows").unwrap().label,
+        "Replay whole partition (2 rows)"
+    );
+    assert!(
+        csv_note(&default).contains("Its offset is null (replicate again from auto.offset.reset)")
+    );
+    assert!(not_chosen(&default).contains("(MirrorMaker 2's default is earliest)"));
+}

@@ -188,6 +188,67 @@ fn cases() -> Vec<(String, String)> {
             },
         ),
     ));
+    // Issue 31, item 3: mirrors east, central and south, a REST listing (no data key) whose
+    // entries are all from south. The mirror is south's; the pending annotation that names east
+    // is an error naming both, and without it nothing contradicts the listing.
+    let three = v1.replacen(
+        "  replicas: 1\n",
+        "  - source:\n      alias: south\n      bootstrapServers: south:9092\n    sourceConnector:\n      listOffsets:\n        toConfigMap:\n          name: my-mm2-offsets\n    topicsPattern: audit\n  replicas: 1\n",
+        1,
+    );
+    let south = import(
+        &read("tests/fixtures/rest-get-offsets.mm2-source.json").replace("\"east\"", "\"south\""),
+        &ImportOptions::default(),
+    )
+    .unwrap()
+    .listing;
+    let south_against = Against {
+        listing: Some(&south),
+        ..Against::default()
+    };
+    out.push((
+        "kafkamirrormaker2-1.2-v1.yaml.south-listing-east-annotation.findings".into(),
+        render(&three, &south_against),
+    ));
+    out.push((
+        "kafkamirrormaker2-1.2-v1.yaml.south-listing.findings".into(),
+        render(
+            &three.replacen(
+                "    strimzi.io/connector-offsets: alter\n    strimzi.io/mirrormaker-connector: east->west.MirrorSourceConnector\n",
+                "",
+                1,
+            ),
+            &south_against,
+        ),
+    ));
+    // The same listing against a resource without a mirror from south: nothing is chosen.
+    out.push((
+        "kafkamirrormaker2-1.2-v1.yaml.south-listing-no-mirror.findings".into(),
+        render(&v1, &south_against),
+    ));
+    // Issue 31, item 7: no alterOffsets and no pending alter, checked against the alter export
+    // (the page's check, `check-resource --alter`, a create): the procedures set alterOffsets
+    // themselves, so it is no error and has no patch to run.
+    out.push((
+        "kafkamirrormaker2-1.2-v1.yaml.no-alteroffsets-with-alter.findings".into(),
+        render(
+            &v1.replacen(
+                "    strimzi.io/connector-offsets: alter\n    strimzi.io/mirrormaker-connector: east->west.MirrorSourceConnector\n",
+                "",
+                1,
+            )
+            .replacen(
+                "      alterOffsets:\n        fromConfigMap:\n          name: my-mm2-offsets-alter\n",
+                "",
+                1,
+            ),
+            &Against {
+                listing: Some(&mm2_listing),
+                alter: Some(&good_alter),
+                connector: None,
+            },
+        ),
+    ));
     let kc = read("tests/fixtures/resources/kafkaconnector-0.44-v1beta2.yaml");
     out.push((
         "kafkaconnector-0.44-v1beta2.yaml.create.findings".into(),

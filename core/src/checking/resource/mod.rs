@@ -12,7 +12,7 @@
 //! | CR4 | MirrorMaker 2: both annotations, and `strimzi.io/mirrormaker-connector` names a connector of this CR exactly |
 //! | CR5 | the `listOffsets` / `alterOffsets` wiring for this kind and API version |
 //! | CR6 | the alter ConfigMap (`--alter`): name, namespace and data key against the CR |
-//! | CR7 | the listing (`--listing`): data key, owner, name and namespace against the CR |
+//! | CR7 | the listing (`--listing`): data key, owner, name and namespace against the CR; the connector it is for against `--connector` and the pending annotation |
 //! | CR8 | `spec.state` and the connector state in the status before an alter or reset |
 //! | CR9 | a `Warning` condition of the offsets operations, explained |
 //! | CR10 | an offsets annotation is pending: what the operator does next, and how to withdraw it |
@@ -20,6 +20,7 @@
 //! | CR12 | for a create (`plan --create`): whether the operator creates the connector stopped (Strimzi 1.2), and a resource that exists already |
 
 mod annotations;
+mod choice;
 mod commands;
 mod create;
 mod status;
@@ -72,9 +73,10 @@ pub struct Against<'a> {
     pub listing: Option<&'a Listing>,
     /// The alter ConfigMap export, for CR6.
     pub alter: Option<&'a Listing>,
-    /// The connector the user means (`S->T.MirrorSourceConnector`); default: the listing's or
-    /// the alter's MirrorMaker 2 key, then the `strimzi.io/mirrormaker-connector` annotation,
-    /// then the only MirrorSourceConnector.
+    /// The connector the user means (`S->T.MirrorSourceConnector`); default: the alter's or
+    /// the listing's (its MirrorMaker 2 key, else the source alias of its entries' `cluster`),
+    /// then the `strimzi.io/mirrormaker-connector` annotation, then the only
+    /// MirrorSourceConnector.
     pub connector: Option<&'a str>,
 }
 
@@ -144,8 +146,6 @@ impl Names {
     }
 }
 
-/// The connector the checks are about: explicit, else the listing's or alter's key, else the
-/// annotation (when it names a connector of this CR), else the only MirrorSourceConnector.
 /// The connector of `r` the check is about (see [`Against::connector`] for how it is chosen),
 /// `None` when it cannot be told.
 pub fn connector_for<'r>(r: &'r Resource, against: &Against<'_>) -> Option<&'r ConnectorSpec> {
@@ -159,30 +159,20 @@ fn chosen<'r>(
     if r.kind == ResourceKind::KafkaConnector {
         return r.connector.as_ref().map(|c| (None, c));
     }
-    // Each connector's own key against the listing's, never one split of the key: an alias
-    // may contain `--`, so `a--b--c.MirrorSourceConnector.json` is `a->b--c` or `a--b->c` (IMP5).
-    let from_listing = |l: Option<&Listing>| {
-        let m = l.and_then(|l| l.mirror.as_ref())?;
-        let own = m
-            .candidates
-            .iter()
-            .map(|c| c.connector_name())
-            .find(|name| r.find_connector(name).is_some());
-        Some(own.unwrap_or_else(|| m.name.connector_name()))
-    };
-    let wanted = against
-        .connector
-        .map(str::to_string)
-        .or_else(|| from_listing(against.alter))
-        .or_else(|| from_listing(against.listing))
-        .or_else(|| {
-            r.annotation(ANNOTATION_MIRROR_CONNECTOR)
-                .and_then(|a| a.value.value())
-                .filter(|v| r.find_connector(v).is_some())
-                .map(str::to_string)
-        });
-    if let Some(w) = wanted {
-        return r.find_connector(&w);
+    // The connector asked for, else the listing's (never the annotation's: a pending
+    // operation on another mirror must not pick the mirror a procedure for this listing acts on).
+    if let Some(asked) = against.connector {
+        return r.find_connector(asked);
+    }
+    if let Some((lm, _)) = choice::listing_mirror(against) {
+        return choice::for_listing(r, &lm);
+    }
+    let annotated = r
+        .annotation(ANNOTATION_MIRROR_CONNECTOR)
+        .and_then(|a| a.value.value())
+        .and_then(|v| r.find_connector(v));
+    if annotated.is_some() {
+        return annotated;
     }
     let mut sources = r
         .connectors()
@@ -233,6 +223,15 @@ pub fn check_resource(r: &Resource, against: &Against<'_>) -> Vec<Finding> {
         );
     }
     let chosen = chosen(r, against);
+    // A KafkaMirrorMaker2's pending operation is for the connector its annotation names: when
+    // that is another connector of this resource, the checks of this one do not read it (a
+    // missing or mistyped name is CR4's, and the operation is then taken to be this one's).
+    let for_other = r
+        .annotation(ANNOTATION_MIRROR_CONNECTOR)
+        .and_then(|a| a.value.value())
+        .filter(|v| r.find_connector(v).is_some())
+        .is_some_and(|v| chosen.is_some_and(|(_, c)| c.name.as_deref() != Some(v)));
+    let op = op.filter(|_| r.kind == ResourceKind::KafkaConnector || !for_other);
     check_wiring(r, &n, op.as_deref(), against, chosen, &mut out);
     if let Some(alter) = against.alter {
         check_alter(r, &n, alter, chosen, &mut out);
@@ -240,6 +239,7 @@ pub fn check_resource(r: &Resource, against: &Against<'_>) -> Vec<Finding> {
     if let Some(listing) = against.listing {
         check_listing(r, listing, chosen, &mut out);
     }
+    out.extend(choice::contradictions(r, &n, against));
     check_state(r, &n, op.as_deref(), chosen, &mut out);
     check_conditions(r, &n, chosen, &mut out);
     if let Some((_, c)) = chosen {
@@ -414,6 +414,7 @@ pub fn settings(r: &Resource, against: &Against<'_>) -> Result<Settings, Vec<Dia
                 "CR4",
                 r.mirrors.first().map_or(r.kind_pos, |m| m.pos),
                 match against.connector {
+                    None if let Some(m) = choice::no_connector_for_listing(r, against) => m,
                     Some(c) => format!(
                         "'{}' is not a connector of this KafkaMirrorMaker2 (its connectors: {}).",
                         shown(c),
@@ -451,6 +452,12 @@ pub fn settings(r: &Resource, against: &Against<'_>) -> Result<Settings, Vec<Dia
             }
         }
     }
+    // A connector asked for, or a pending annotation, that is not the listing's.
+    errors.extend(
+        choice::contradictions(r, &Names::of(r), against)
+            .into_iter()
+            .map(|f| f.diagnostic),
+    );
     let configmap = |o: &Option<crate::reading::resource::OffsetsRef>,
                      errors: &mut Vec<Diagnostic>| {
         let t = o.as_ref()?.configmap.text()?;

@@ -115,22 +115,38 @@ pub(super) fn check_wiring(
         }
         return;
     };
-    let wants_alter = op == Some("alter") || against.alter.is_some();
+    // Only a pending alter needs alterOffsets now. The procedures an alter export goes with
+    // (plan, plan --create, the page's) set it themselves before they annotate, and a create
+    // writes the resource with it: for them its absence is no error (issue 31, item 7).
     let wants_list = op == Some("list");
-    if wants_alter && c.alter_offsets.is_none() {
+    if c.alter_offsets.is_none() {
         let default = format!("{}-offsets-alter", r.name.value().unwrap_or("my"));
         let name = against
             .alter
             .and_then(|a| a.configmap.as_ref())
             .and_then(|m| m.name.as_deref())
             .unwrap_or(&default);
-        out.push(missing_property(
-            (n, r, mirror, c),
-            "alter",
-            ("alterOffsets", "fromConfigMap"),
-            name,
-            " to the alter ConfigMap",
-        ));
+        if op == Some("alter") {
+            out.push(missing_property(
+                (n, r, mirror, c),
+                "alter",
+                ("alterOffsets", "fromConfigMap"),
+                name,
+                " to the alter ConfigMap",
+            ));
+        } else if against.alter.is_some() {
+            out.push(Finding::new(
+                "CR5",
+                Severity::Info,
+                c.pos,
+                format!(
+                    "{} has no alterOffsets yet. The generated procedures set {}/alterOffsets/fromConfigMap/name to '{}' themselves before they annotate (a create writes the resource with it) and put back what was there afterwards; only an alter by hand needs it set first.",
+                    connector_label(mirror, c),
+                    c.path,
+                    shown(name)
+                ),
+            ));
+        }
     }
     if wants_list && c.list_offsets.is_none() {
         let name = format!("{}-offsets", r.name.value().unwrap_or("my"));
@@ -306,17 +322,25 @@ pub(super) fn check_listing(
     }
     let Some((mirror, c)) = chosen else {
         if r.kind == ResourceKind::KafkaMirrorMaker2 {
+            let against = Against {
+                listing: Some(listing),
+                ..Against::default()
+            };
             out.push(Finding::new(
                 "CR7",
                 Severity::Error,
                 r.mirrors.first().map_or(r.kind_pos, |m| m.pos),
-                format!(
-                    "The listing's key {} names no connector of this KafkaMirrorMaker2.",
-                    listing
-                        .data_key
-                        .as_deref()
-                        .map_or_else(|| "(none)".into(), |k| format!("'{}'", shown(k)))
-                ),
+                match super::choice::no_connector_for_listing(r, &against) {
+                    // A listing without a data key: its entries' cluster says which mirror.
+                    Some(m) if listing.data_key.is_none() => m,
+                    _ => format!(
+                        "The listing's key {} names no connector of this KafkaMirrorMaker2.",
+                        listing
+                            .data_key
+                            .as_deref()
+                            .map_or_else(|| "(none)".into(), |k| format!("'{}'", shown(k)))
+                    ),
+                },
             ));
         }
         return;

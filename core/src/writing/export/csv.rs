@@ -114,7 +114,7 @@ pub fn csv_gated(listing: &Listing, validation: Gate<'_>) -> Result<Export, Vec<
         diags.extend(errors);
         return Err(diags);
     }
-    if let Some(note) = left_out_note(kind, &nulls) {
+    if let Some(note) = left_out_note(kind, &listing.reset, &nulls) {
         diags.push(k("CSV", Severity::Warning, note));
     }
     Ok(Export {
@@ -128,7 +128,11 @@ const NAMED: usize = 20;
 
 /// The note listing the rows a CSV leaves out because their offset is null: one warning for
 /// all of them, so 5,000 nulled rows are one line on stderr, not 5,000.
-fn left_out_note(kind: ConnectorKind, nulls: &[String]) -> Option<String> {
+fn left_out_note(
+    kind: ConnectorKind,
+    reset: &crate::model::ResetFact,
+    nulls: &[String],
+) -> Option<String> {
     let (first, rest) = nulls.split_at_checked(NAMED).unwrap_or((nulls, &[]));
     if first.is_empty() {
         return None;
@@ -140,10 +144,13 @@ fn left_out_note(kind: ConnectorKind, nulls: &[String]) -> Option<String> {
             crate::diag::group_digits(rest.len() as u128)
         ));
     }
-    let meaning = if kind == ConnectorKind::MirrorSource {
-        "replicate again from auto.offset.reset"
-    } else {
-        "restart from auto.offset.reset"
+    // What a null does: a replay only under auto.offset.reset earliest (issue 31, item 6).
+    let meaning = match (kind, reset.policy) {
+        (ConnectorKind::MirrorSource, crate::model::ResetPolicy::Earliest) => {
+            "replicate again from auto.offset.reset".to_owned()
+        }
+        (_, crate::model::ResetPolicy::Earliest) => "restart from auto.offset.reset".to_owned(),
+        _ => reset.null_short(kind),
     };
     let one = nulls.len() == 1;
     Some(format!(
