@@ -97,7 +97,7 @@ scripts/kafka.sh up
 step "live tests against the real broker and Connect worker (tests/live)"
 live_start=$SECONDS
 run live node --test --test-concurrency=1 tests/live/
-sed -n 's/^# \(live conformance: .*\)$/\1/p' "$logs/live.log"
+sed -n 's/^# \(live conformance\( quotes\)\{0,1\}: .*\)$/\1/p' "$logs/live.log"
 echo "live suites took $((SECONDS - live_start)) s"
 
 if [ -x scripts/fuzz.sh ] && [ "$FUZZ_SECONDS" != 0 ]; then

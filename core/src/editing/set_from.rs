@@ -221,9 +221,10 @@ impl SetFromPlan {
     }
 }
 
-/// Sorted distinct partitions as `0-2,5,7-8`.
-pub fn ranges_text(sorted: &[i64]) -> String {
-    let mut out: Vec<String> = Vec::new();
+/// Sorted distinct partitions as their runs of consecutive numbers, `(first, last)`: `0 1 2 5`
+/// is `(0, 2), (5, 5)`.
+pub fn partition_runs(sorted: &[i64]) -> Vec<(i64, i64)> {
+    let mut out = Vec::new();
     let mut iter = sorted.iter().copied().peekable();
     while let Some(start) = iter.next() {
         let mut end = start;
@@ -231,13 +232,24 @@ pub fn ranges_text(sorted: &[i64]) -> String {
             end += 1;
             iter.next();
         }
-        out.push(if start == end {
-            start.to_string()
-        } else {
-            format!("{start}-{end}")
-        });
+        out.push((start, end));
     }
-    out.join(",")
+    out
+}
+
+/// Sorted distinct partitions as `0-2,5,7-8`.
+pub fn ranges_text(sorted: &[i64]) -> String {
+    let runs: Vec<String> = partition_runs(sorted)
+        .into_iter()
+        .map(|(start, end)| {
+            if start == end {
+                start.to_string()
+            } else {
+                format!("{start}-{end}")
+            }
+        })
+        .collect();
+    runs.join(",")
 }
 
 fn describe(session: &Session, i: usize) -> String {

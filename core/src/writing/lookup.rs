@@ -15,6 +15,7 @@
 //! with no record at or after the time, and the log end is where such a partition starts.
 
 use crate::editing::edit::Session;
+use crate::editing::set_from::partition_runs;
 use crate::model::names::{self, shell_quote};
 use crate::model::{ConnectorKind, Listing};
 use crate::reading::datetime::format_utc;
@@ -162,24 +163,19 @@ fn topic_regex(topic: &str) -> String {
 /// (Kafka 4.3.1 on the live broker: `orders:0-2` prints partitions 0 and 1 only), so partitions
 /// 0, 1 and 2 are `0-3`; a lone partition is written alone.
 fn tool_ranges(sorted: &[i64]) -> Vec<String> {
-    let mut out = Vec::new();
-    let mut iter = sorted.iter().copied().peekable();
-    while let Some(start) = iter.next() {
-        let mut end = start;
-        while iter.peek() == Some(&(end + 1)) {
-            end += 1;
-            iter.next();
-        }
-        out.push(if start == end {
-            start.to_string()
-        } else if end >= names::MAX_PARTITION {
-            // The tool reads the end as a Java int: one past the largest is open-ended.
-            format!("{start}-")
-        } else {
-            format!("{start}-{}", end + 1)
-        });
-    }
-    out
+    partition_runs(sorted)
+        .into_iter()
+        .map(|(start, end)| {
+            if start == end {
+                start.to_string()
+            } else if end >= names::MAX_PARTITION {
+                // The tool reads the end as a Java int: one past the largest is open-ended.
+                format!("{start}-")
+            } else {
+                format!("{start}-{}", end + 1)
+            }
+        })
+        .collect()
 }
 
 /// The topic and partition of each of `rows` (session row numbers) that has both.
