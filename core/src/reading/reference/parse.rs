@@ -422,12 +422,18 @@ pub fn parse_reference(text: &str, role: Role) -> Reference {
             }
             _ => "the group has committed nothing there",
         };
+        // A new connector made from the offsets at a time starts these at their log end when
+        // the latest offsets are given too (`reference::fill`).
+        let fill = match p.reference.role {
+            Role::Time { .. } => " (give the latest offsets too, to start them at their log end)",
+            _ => "",
+        };
         let pos = p.first_without_value.unwrap_or(Position::new(1, 1));
         p.reference.diagnostics.push(Diagnostic::info(
             "REF8",
             pos,
             format!(
-                "{} partition(s) have no value ({why}); rows of these partitions are left as they are and their log range is unknown.",
+                "{} partition(s) have no value ({why}); a listed row of theirs is left as it is, a new connector's listing leaves them out{fill}, and their log range is unknown.",
                 crate::diag::group_digits(p.without_value as u128)
             ),
         ));

@@ -31,7 +31,7 @@ fn get_offsets_without_a_value() {
     assert_eq!(
         diags(&r),
         [
-            "2:5: REF8: 2 partition(s) have no value (no record at or after the time, or the lookup printed none); rows of these partitions are left as they are and their log range is unknown."
+            "2:5: REF8: 2 partition(s) have no value (no record at or after the time, or the lookup printed none); a listed row of theirs is left as it is, a new connector's listing leaves them out (give the latest offsets too, to start them at their log end), and their log range is unknown."
         ]
     );
 }
@@ -108,7 +108,7 @@ fn describe_tables() {
     assert_eq!(
         diags(&r),
         [
-            "6:44: REF8: 1 partition(s) have no value (the group has committed nothing there); rows of these partitions are left as they are and their log range is unknown."
+            "6:44: REF8: 1 partition(s) have no value (the group has committed nothing there); a listed row of theirs is left as it is, a new connector's listing leaves them out, and their log range is unknown."
         ]
     );
     let latest = parse_reference(DESCRIBE, Role::Latest);
