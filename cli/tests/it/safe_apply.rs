@@ -552,7 +552,7 @@ fn plan_takes_auto_offset_reset_from_the_resource() {
     assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
     let err = text(&out.stderr);
     assert!(
-        err.contains("warning[MS13]: east/orders partition 1 (entry #2): the stored offset is deleted. MirrorMaker restarts this partition according to auto.offset.reset (latest, set by source.consumer.auto.offset.reset): it starts at the log end, so every record written so far is skipped and never mirrored."),
+        err.contains("warning[MS13]: east/orders partition 1 (entry #2): null deletes any offset stored for this partition, and MirrorMaker starts it according to auto.offset.reset (latest, set by source.consumer.auto.offset.reset): it starts at the log end, so every record written so far is skipped and never mirrored."),
         "{err}"
     );
     assert!(!err.contains("earliest by default"), "{err}");

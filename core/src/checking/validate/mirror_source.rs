@@ -223,13 +223,14 @@ pub(super) fn mirror_source_rules(
     }
 }
 
-/// MS13: a null offset deletes the stored one.
+/// MS13: a null offset deletes the stored one, if any (a new connector has none: the words
+/// hold for both, issue 31 item 12).
 fn ms13(cx: &mut Ctx<'_>, i: usize, pos: crate::diag::Position) {
     cx.warn(
         "MS13",
         pos,
         format!(
-            "Entry #{}: the stored offset is deleted. MirrorMaker restarts this partition according to auto.offset.reset {}.",
+            "Entry #{}: null deletes any offset stored for this partition, and MirrorMaker starts it according to auto.offset.reset {}.",
             i + 1,
             cx.listing.reset.null_outcome(ConnectorKind::MirrorSource)
         ),
