@@ -147,7 +147,7 @@ pub fn NewConnectorStart() -> Html {
             </div>
             if form.role == "time" {
                 <label for="new-log-end">{ "Latest offsets (log end)" }</label>
-                <p class="hint" id="new-log-end-hint">{ "kafka-get-offsets.sh --time T prints nothing for a partition with no record at or after T: without an offset, the connector starts it where auto.offset.reset says (earliest by default) and copies its whole history. Paste kafka-get-offsets.sh --time -1 for the same partitions, looked up before the time: those partitions then start at their log end." }</p>
+                <p class="hint" id="new-log-end-hint">{ "kafka-get-offsets.sh --time T prints nothing for a partition with no record at or after T: without an offset, the connector starts it where auto.offset.reset says (earliest by default) and copies its whole history. Paste kafka-get-offsets.sh --time -1 for the same partitions, looked up just before the lookup at the time: those partitions then start at their log end." }</p>
                 <textarea id="new-log-end" rows="4" spellcheck="false"
                     value={form.log_end.clone()} oninput={on_log_end}
                     placeholder={"orders:0:1500\norders:1:1490\norders:2:880"}

@@ -157,12 +157,11 @@ impl Editor {
                     .zip(repeated.as_ref())
                     .is_none_or(|(e, rows)| rows.binary_search(&e).is_ok())
         };
-        // "Nothing to alter" (S2) and "No offsets listed yet" (IMP4) are about the import's
-        // entries: once rows were added they no longer hold (an empty listing is where a user
+        // "No offsets listed yet" (IMP4) is about the import's
+        // entries: once rows were added it no longer holds (an empty listing is where a user
         // adds the partitions to set).
         let has_rows = session.rows().any(|r| !r.removed);
-        let still_empty =
-            |d: &Diagnostic| !(has_rows && d.entry.is_none() && matches!(d.rule, "S2" | "IMP4"));
+        let still_empty = |d: &Diagnostic| !(has_rows && d.entry.is_none() && d.rule == "IMP4");
         let mut out: Vec<Diagnostic> = loaded
             .diagnostics
             .iter()
