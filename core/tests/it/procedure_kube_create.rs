@@ -23,6 +23,15 @@ pub const MM2_CR: &str = "apiVersion: kafka.strimzi.io/v1\nkind: KafkaMirrorMake
 /// The same in the old style (v1beta2, Strimzi 0.44 to 0.48).
 pub const MM2_CR_V1BETA2: &str = "apiVersion: kafka.strimzi.io/v1beta2\nkind: KafkaMirrorMaker2\nmetadata:\n  name: my-mm2\n  namespace: kafka\nspec:\n  version: 3.9.0\n  replicas: 1\n  connectCluster: west\n  clusters:\n  - alias: east\n    bootstrapServers: east-kafka-bootstrap:9092\n  - alias: west\n    bootstrapServers: west-kafka-bootstrap:9092\n  mirrors:\n  - sourceCluster: east\n    targetCluster: west\n    topicsPattern: \"orders.*\"\n    sourceConnector:\n      config:\n        replication.factor: -1\n";
 
+/// A generic source connector: no config filters what it reads (issue 31 item 8).
+pub const JDBC_SOURCE_CR: &str = "apiVersion: kafka.strimzi.io/v1\nkind: KafkaConnector\nmetadata:\n  name: my-connector\n  namespace: kafka\n  labels:\n    strimzi.io/cluster: my-connect\nspec:\n  class: io.example.JdbcSourceConnector\n  tasksMax: 1\n  config:\n    connection.url: jdbc:postgresql://db/orders\n";
+
+/// A sink connector reading topic orders.
+pub const SINK_CR: &str = "apiVersion: kafka.strimzi.io/v1\nkind: KafkaConnector\nmetadata:\n  name: my-connector\n  namespace: kafka\n  labels:\n    strimzi.io/cluster: my-connect\nspec:\n  class: org.apache.kafka.connect.file.FileStreamSinkConnector\n  tasksMax: 1\n  config:\n    topics: orders\n    file: /tmp/orders.txt\n";
+
+/// The alter ConfigMap of that sink: partition 0 of orders at 41.
+pub const SINK_ALTER_YAML: &str = "apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: my-connector-offsets-alter\n  namespace: kafka\ndata:\n  offsets.json: |-\n    {\"offsets\":[{\"partition\":{\"kafka_partition\":0,\"kafka_topic\":\"orders\"},\"offset\":{\"kafka_offset\":41}}]}\n";
+
 const SOURCE: &str = "east->west.MirrorSourceConnector";
 
 fn create(payload: &str, previous: Previous) -> Operation {
@@ -129,6 +138,16 @@ pub fn variants() -> Vec<(&'static str, Options, Operation)> {
             mm2_create(Some(MM2_CR_V1BETA2), AliasPath::Old, None),
             create(MM2_ALTER_YAML, Previous::Refuse),
         ),
+        (
+            "connector-create-older-source-reset",
+            connector_from(JDBC_SOURCE_CR, older),
+            create(CONNECTOR_ALTER_YAML, Previous::Reset),
+        ),
+        (
+            "connector-create-older-sink",
+            connector_from(SINK_CR, older),
+            create(SINK_ALTER_YAML, Previous::Refuse),
+        ),
     ]
 }
 
@@ -184,6 +203,28 @@ fn strimzi_creates_refuse_what_cannot_work() {
             mm2_create(Some(&MM2_CR.replace("    sourceConnector:\n      tasksMax: 2\n      config:\n        replication.factor: -1\n", "")), AliasPath::New, None),
             create(MM2_ALTER_YAML, Previous::Refuse),
             "does not configure the MirrorSourceConnector (sourceConnector); add a sourceConnector block",
+        ),
+        // Issue 31 item 8: an operator before Strimzi 1.2 runs a connector it cannot filter; its
+        // commits would be taken for old offsets, so the stored offsets must be reset or kept.
+        (
+            connector_from(JDBC_SOURCE_CR, Some(StrimziVersion::StartsFirst)),
+            op.clone(),
+            "Before Strimzi 1.2 the operator creates the connector running and stops it a moment later. A connector the procedure can filter is created matching nothing, so it copies nothing in that moment; this one cannot be: only a MirrorSourceConnector, a MirrorCheckpointConnector and a sink connector",
+        ),
+        (
+            connector_from(JDBC_SOURCE_CR, None),
+            op.clone(),
+            "Choose what happens to stored offsets: --recreated reset (every offset stored under the name, including what it commits in that moment, is deleted before the alter; what it wrote in that moment stays written) or --recreated keep (in the page: Offsets stored under this name before), or say --strimzi 1.2 if Strimzi 1.2 or later creates it.",
+        ),
+        (
+            mm2_create(None, AliasPath::New, None),
+            create(MM2_ALTER_YAML, Previous::Refuse),
+            "a connector block added without the KafkaMirrorMaker2 cannot be (the procedure does not know whether the mirror sets topicsExcludePattern or groupsExcludePattern, which Strimzi writes over the block's config); give the resource with --resource-file",
+        ),
+        (
+            mm2_create(Some(&MM2_CR.replace("    topicsPattern:", "    topicsExcludePattern: \"internal.*\"\n    topicsPattern:")), AliasPath::New, Some(StrimziVersion::StartsFirst)),
+            create(MM2_ALTER_YAML, Previous::Refuse),
+            "this one cannot be: the mirror sets topicsExcludePattern or groupsExcludePattern",
         ),
         (
             {

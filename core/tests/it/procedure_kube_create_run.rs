@@ -54,7 +54,18 @@ reconcile() {
   fi
   if [ ! -e created ]; then
     touch created
-    if [ -n "${FAKE_OLDER:-}" ]; then ev "created running"; ev ran; fi
+    if [ -n "${FAKE_OLDER:-}" ]; then
+      ev "created running"
+      # It runs a moment: matching nothing when its config filters everything out, else it
+      # copies from the start and commits an offset (partition 3, record 1).
+      if [ "${kind}" = KafkaConnector ]; then config="$(jq -c '.spec.config // {}' cr.json)"; else config="$(jq -c '.spec.mirrors[0].sourceConnector.config // {}' cr.json)"; fi
+      if jq -e '.["topics.exclude"] == ".*" or .["groups.exclude"] == ".*" or (.["topics.regex"] == "^$" and .topics == null)' <<<"${config}" >/dev/null; then
+        ev "ran matching nothing"
+      else
+        ev ran
+        jq -c '.offsets += [{"partition":{"cluster":"east","partition":3,"topic":"orders"},"offset":{"offset":1}}]' <<<"$(stored)" > stored.new; mv stored.new stored.json
+      fi
+    fi
     ev "created ${want}"
   elif [ "$(cat last-state 2>/dev/null)" != "${want}" ]; then
     ev "now ${want}"
@@ -437,7 +448,7 @@ fn connector_create_on_an_older_operator_runs_first_and_keeps_old_offsets() {
             "upload",
             "create KafkaConnector",
             "created running",
-            "ran",
+            "ran matching nothing",
             "created stopped",
             "list",
             "alter",
@@ -457,6 +468,11 @@ fn connector_create_on_an_older_operator_runs_first_and_keeps_old_offsets() {
     let cr: serde_json::Value = serde_json::from_str(&r.file("cr.json")).unwrap();
     assert!(cr["metadata"].get("resourceVersion").is_none(), "{cr}");
     assert!(cr["metadata"].get("annotations").is_none(), "{cr}");
+    // It was created excluding every topic (issue 31 item 8); the start put the config back.
+    assert_eq!(
+        cr["spec"]["config"],
+        serde_json::json!({"source.cluster.alias": "east"})
+    );
     r.done();
 }
 
@@ -589,7 +605,7 @@ fn mm2_create_on_an_older_operator_says_the_connector_ran() {
             "upload",
             "apply KafkaMirrorMaker2",
             "created running",
-            "ran",
+            "ran matching nothing",
             "created stopped",
             "list",
             "alter",
@@ -599,6 +615,80 @@ fn mm2_create_on_an_older_operator_says_the_connector_ran() {
             "delete configmap",
         ],
     );
+    r.done();
+}
+
+/// An older operator's moment of running copies nothing from a connector created matching no
+/// topic, so a name that stored nothing passes the refusal check; the start puts the user's
+/// topics back (issue 31 item 8).
+#[test]
+fn sink_create_on_an_older_operator_matches_no_topic_until_it_starts() {
+    for steps in [false, true] {
+        let r = run(
+            "connector-create-older-sink",
+            steps,
+            None,
+            None,
+            &[("FAKE_OLDER", "1")],
+        );
+        assert!(r.ok, "{}", r.output);
+        check_events(
+            &r,
+            &[
+                "upload",
+                "create KafkaConnector",
+                "created running",
+                "ran matching nothing",
+                "created stopped",
+                "list",
+                "alter",
+                "list",
+                "patch",
+                "now running",
+                "delete configmap",
+            ],
+        );
+        let cr: serde_json::Value = serde_json::from_str(&r.file("cr.json")).unwrap();
+        assert_eq!(
+            cr["spec"]["config"],
+            serde_json::json!({"file": "/tmp/orders.txt", "topics": "orders"}),
+            "{cr}"
+        );
+        r.done();
+    }
+}
+
+/// A connector that cannot be filtered runs a moment on an older operator and commits an
+/// offset; `--recreated reset` deletes it before the alter, so only the chosen offsets remain.
+#[test]
+fn unfiltered_create_on_an_older_operator_resets_what_the_moment_committed() {
+    let r = run(
+        "connector-create-older-source-reset",
+        false,
+        None,
+        None,
+        &[("FAKE_OLDER", "1")],
+    );
+    assert!(r.ok, "{}", r.output);
+    check_events(
+        &r,
+        &[
+            "upload",
+            "create KafkaConnector",
+            "created running",
+            "ran",
+            "created stopped",
+            "list",
+            "reset",
+            "list",
+            "alter",
+            "list",
+            "patch",
+            "now running",
+            "delete configmap",
+        ],
+    );
+    assert_eq!(stored(&r), ["0=41"]);
     r.done();
 }
 
@@ -634,7 +724,7 @@ fn kubectl_accepts_every_created_manifest() {
         }
     }
     assert_eq!(
-        seen, 6,
+        seen, 8,
         "the KafkaConnector and resource variants have a manifest each"
     );
 }

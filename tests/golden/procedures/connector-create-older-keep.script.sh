@@ -2,13 +2,11 @@
 # Create KafkaConnector 'my-connector' in namespace 'kafka', stopped; set its offsets, then start it
 # Requires Strimzi 0.44 or later and Kafka Connect 3.6 or later. The KafkaConnect cluster must have
 # the annotation strimzi.io/use-connector-resources: "true".
-# Warning: before Strimzi 1.2 the operator creates the connector running (PUT
-# /connectors/NAME/config) and stops it a moment later, because its spec says state: stopped. In
-# that moment it runs from the offsets stored under its name or, where none are, from where its own
-# rules start (auto.offset.reset; earliest for MirrorMaker 2): it may process records, write them (a
-# source connector to Kafka, a sink connector to its system) and commit offsets, which the listing
-# then shows. The alter replaces the offsets of every partition it sets; what the connector wrote in
-# that moment stays written.
+# Before Strimzi 1.2 the operator creates the connector running (PUT /connectors/NAME/config) and
+# stops it a moment later, because its spec says state: stopped.
+# So that it copies nothing then, the procedure creates it with topics.exclude: .* in its config: it
+# matches no topic, runs no task and commits no offset. The start step puts the config back
+# (topics.exclude removed).
 # This procedure is for an operator before Strimzi 1.2 because the resource is
 # kafka.strimzi.io/v1beta2, which only Strimzi 0.51 and earlier serve.
 # Kafka Connect keeps a deleted connector's offsets, and a connector deleted and created again under
@@ -79,13 +77,11 @@ data:
 OFFSETS_EOF
 
 # 3. Create the KafkaConnector, stopped
-# Warning: before Strimzi 1.2 the operator creates the connector running (PUT
-# /connectors/NAME/config) and stops it a moment later, because its spec says state: stopped. In
-# that moment it runs from the offsets stored under its name or, where none are, from where its own
-# rules start (auto.offset.reset; earliest for MirrorMaker 2): it may process records, write them (a
-# source connector to Kafka, a sink connector to its system) and commit offsets, which the listing
-# then shows. The alter replaces the offsets of every partition it sets; what the connector wrote in
-# that moment stays written.
+# Before Strimzi 1.2 the operator creates the connector running (PUT /connectors/NAME/config) and
+# stops it a moment later, because its spec says state: stopped.
+# So that it copies nothing then, the procedure creates it with topics.exclude: .* in its config: it
+# matches no topic, runs no task and commits no offset. The start step puts the config back
+# (topics.exclude removed).
 # The resource sets state: stopped, listOffsets (the list ConfigMap) and alterOffsets (the alter
 # ConfigMap). kubectl create fails if the KafkaConnector exists, so nothing is overwritten.
 echo '==> 3/11 Create the KafkaConnector, stopped'
@@ -105,7 +101,8 @@ kubectl create -f - <<'OFFSETS_EOF'
     "class" : "org.apache.kafka.connect.mirror.MirrorSourceConnector",
     "tasksMax" : 2,
     "config" : {
-      "source.cluster.alias" : "east"
+      "source.cluster.alias" : "east",
+      "topics.exclude" : ".*"
     },
     "state" : "stopped",
     "listOffsets" : {
@@ -136,7 +133,7 @@ while true; do
   fi
   if [ "${state}" = RUNNING ] && [ -z "${seen_running}" ]; then
     seen_running=yes
-    echo "The operator shows the connector RUNNING: an operator before Strimzi 1.2 starts a new connector and stops it a moment later. Waiting for STOPPED." >&2
+    echo "The operator shows the connector RUNNING: an operator before Strimzi 1.2 starts a new connector and stops it a moment later. It was created matching nothing, so it copies nothing meanwhile. Waiting for STOPPED." >&2
   fi
   if [ "${SECONDS}" -ge "${deadline}" ]; then
     echo "Timed out after ${TIMEOUT_SECONDS}s: KafkaConnector ${CONNECTOR} is in state '${state}', not STOPPED. Its Warning conditions:" >&2
@@ -151,8 +148,6 @@ done
 # sink connector's in its consumer group), and a connector deleted and created again under the same
 # name resumes from the offsets it stored before. This lists what is stored under the name into
 # before-alter.yaml; the next step decides what happens to it.
-# With an operator before Strimzi 1.2 the listing also holds what the connector committed in the
-# moment it ran.
 echo '==> 5/11 List the offsets stored under the name'
 kubectl annotate kafkaconnector "${CONNECTOR}" -n "${NS}" strimzi.io/connector-offsets=list --overwrite
 deadline=$((SECONDS + TIMEOUT_SECONDS))
@@ -265,8 +260,10 @@ esac
 # Only now, with the offsets verified, does the connector run: state: running, and alterOffsets
 # removed so that a stale alter annotation cannot apply these offsets again. If Git holds this
 # resource (Argo CD, Flux), commit the same change there, or a sync stops the connector again.
+# The same change puts the config back (topics.exclude removed): the filter that kept the connector
+# from copying anything while the operator created it goes, and it runs with your config.
 echo '==> 10/11 Start the connector'
-kubectl patch kafkaconnector "${CONNECTOR}" -n "${NS}" --type=merge -p '{"spec":{"state":"running","alterOffsets":null}}'
+kubectl patch kafkaconnector "${CONNECTOR}" -n "${NS}" --type=merge -p '{"spec":{"state":"running","alterOffsets":null,"config":{"topics.exclude":null}}}'
 deadline=$((SECONDS + TIMEOUT_SECONDS))
 while true; do
   state="$(kubectl get kafkaconnector "${CONNECTOR}" -n "${NS}" -o 'jsonpath={.status.connectorStatus.connector.state}')"

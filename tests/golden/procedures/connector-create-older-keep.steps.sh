@@ -1,13 +1,11 @@
 # Create KafkaConnector 'my-connector' in namespace 'kafka', stopped; set its offsets, then start it
 # Requires Strimzi 0.44 or later and Kafka Connect 3.6 or later. The KafkaConnect cluster must have
 # the annotation strimzi.io/use-connector-resources: "true".
-# Warning: before Strimzi 1.2 the operator creates the connector running (PUT
-# /connectors/NAME/config) and stops it a moment later, because its spec says state: stopped. In
-# that moment it runs from the offsets stored under its name or, where none are, from where its own
-# rules start (auto.offset.reset; earliest for MirrorMaker 2): it may process records, write them (a
-# source connector to Kafka, a sink connector to its system) and commit offsets, which the listing
-# then shows. The alter replaces the offsets of every partition it sets; what the connector wrote in
-# that moment stays written.
+# Before Strimzi 1.2 the operator creates the connector running (PUT /connectors/NAME/config) and
+# stops it a moment later, because its spec says state: stopped.
+# So that it copies nothing then, the procedure creates it with topics.exclude: .* in its config: it
+# matches no topic, runs no task and commits no offset. The start step puts the config back
+# (topics.exclude removed).
 # This procedure is for an operator before Strimzi 1.2 because the resource is
 # kafka.strimzi.io/v1beta2, which only Strimzi 0.51 and earlier serve.
 # Kafka Connect keeps a deleted connector's offsets, and a connector deleted and created again under
@@ -57,13 +55,11 @@ OFFSETS_EOF
 kubectl apply --server-side --field-manager=offsets-editor -n 'kafka' -f 'alter.yaml'
 
 # 3. Create the KafkaConnector, stopped
-# Warning: before Strimzi 1.2 the operator creates the connector running (PUT
-# /connectors/NAME/config) and stops it a moment later, because its spec says state: stopped. In
-# that moment it runs from the offsets stored under its name or, where none are, from where its own
-# rules start (auto.offset.reset; earliest for MirrorMaker 2): it may process records, write them (a
-# source connector to Kafka, a sink connector to its system) and commit offsets, which the listing
-# then shows. The alter replaces the offsets of every partition it sets; what the connector wrote in
-# that moment stays written.
+# Before Strimzi 1.2 the operator creates the connector running (PUT /connectors/NAME/config) and
+# stops it a moment later, because its spec says state: stopped.
+# So that it copies nothing then, the procedure creates it with topics.exclude: .* in its config: it
+# matches no topic, runs no task and commits no offset. The start step puts the config back
+# (topics.exclude removed).
 # The resource sets state: stopped, listOffsets (the list ConfigMap) and alterOffsets (the alter
 # ConfigMap). kubectl create fails if the KafkaConnector exists, so nothing is overwritten.
 cat > create-resource.json <<'OFFSETS_EOF'
@@ -82,7 +78,8 @@ cat > create-resource.json <<'OFFSETS_EOF'
     "class" : "org.apache.kafka.connect.mirror.MirrorSourceConnector",
     "tasksMax" : 2,
     "config" : {
-      "source.cluster.alias" : "east"
+      "source.cluster.alias" : "east",
+      "topics.exclude" : ".*"
     },
     "state" : "stopped",
     "listOffsets" : {
@@ -115,8 +112,6 @@ kubectl get kafkaconnector 'my-connector' -n 'kafka' -o 'jsonpath=state: {.statu
 # sink connector's in its consumer group), and a connector deleted and created again under the same
 # name resumes from the offsets it stored before. This lists what is stored under the name into
 # before-alter.yaml; the next step decides what happens to it.
-# With an operator before Strimzi 1.2 the listing also holds what the connector committed in the
-# moment it ran.
 kubectl annotate kafkaconnector 'my-connector' -n 'kafka' strimzi.io/connector-offsets=list --overwrite
 for _ in $(seq 60); do
   [ -z "$(kubectl get kafkaconnector 'my-connector' -n 'kafka' -o 'jsonpath={.metadata.annotations.strimzi\.io/connector-offsets}')" ] && break
@@ -183,7 +178,9 @@ kubectl get configmap 'my-connector-offsets' -n 'kafka' -o 'jsonpath={.data.offs
 # Only now, with the offsets verified, does the connector run: state: running, and alterOffsets
 # removed so that a stale alter annotation cannot apply these offsets again. If Git holds this
 # resource (Argo CD, Flux), commit the same change there, or a sync stops the connector again.
-kubectl patch kafkaconnector 'my-connector' -n 'kafka' --type=merge -p '{"spec":{"state":"running","alterOffsets":null}}'
+# The same change puts the config back (topics.exclude removed): the filter that kept the connector
+# from copying anything while the operator created it goes, and it runs with your config.
+kubectl patch kafkaconnector 'my-connector' -n 'kafka' --type=merge -p '{"spec":{"state":"running","alterOffsets":null,"config":{"topics.exclude":null}}}'
 for _ in $(seq 60); do
   [ "$(kubectl get kafkaconnector 'my-connector' -n 'kafka' -o 'jsonpath={.status.connectorStatus.connector.state}')" = RUNNING ] && break
   sleep 5

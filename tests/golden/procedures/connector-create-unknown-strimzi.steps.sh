@@ -2,10 +2,11 @@
 # Requires Strimzi 0.44 or later and Kafka Connect 3.6 or later. The KafkaConnect cluster must have
 # the annotation strimzi.io/use-connector-resources: "true".
 # Strimzi 1.2 or later creates the connector stopped (POST /connectors with initial_state STOPPED),
-# so it never runs before its offsets are altered. Warning: an older operator creates it running and
-# stops it a moment later: in that moment it may process and write records from the offsets stored
-# under its name or from its own rules (auto.offset.reset), and commit offsets that the listing then
-# shows.
+# so it never runs before its offsets are altered. An older operator creates it running and stops it
+# a moment later.
+# So that it copies nothing then, the procedure creates it with topics.exclude: .* in its config: it
+# matches no topic, runs no task and commits no offset. The start step puts the config back
+# (topics.exclude removed).
 # Kafka Connect keeps a deleted connector's offsets, and a connector deleted and created again under
 # the same name resumes from the offsets it stored before. The procedure lists them after the create
 # and before the alter, and stops when there are any: it deletes the connector it created (its
@@ -55,10 +56,11 @@ kubectl apply --server-side --field-manager=offsets-editor -n 'kafka' -f 'alter.
 
 # 3. Create the KafkaConnector, stopped
 # Strimzi 1.2 or later creates the connector stopped (POST /connectors with initial_state STOPPED),
-# so it never runs before its offsets are altered. Warning: an older operator creates it running and
-# stops it a moment later: in that moment it may process and write records from the offsets stored
-# under its name or from its own rules (auto.offset.reset), and commit offsets that the listing then
-# shows.
+# so it never runs before its offsets are altered. An older operator creates it running and stops it
+# a moment later.
+# So that it copies nothing then, the procedure creates it with topics.exclude: .* in its config: it
+# matches no topic, runs no task and commits no offset. The start step puts the config back
+# (topics.exclude removed).
 # The resource sets state: stopped, listOffsets (the list ConfigMap) and alterOffsets (the alter
 # ConfigMap). kubectl create fails if the KafkaConnector exists, so nothing is overwritten.
 cat > create-resource.json <<'OFFSETS_EOF'
@@ -84,6 +86,9 @@ cat > create-resource.json <<'OFFSETS_EOF'
       "fromConfigMap" : {
         "name" : "my-connector-offsets-alter"
       }
+    },
+    "config" : {
+      "topics.exclude" : ".*"
     }
   }
 }
@@ -105,8 +110,6 @@ kubectl get kafkaconnector 'my-connector' -n 'kafka' -o 'jsonpath=state: {.statu
 # sink connector's in its consumer group), and a connector deleted and created again under the same
 # name resumes from the offsets it stored before. This lists what is stored under the name into
 # before-alter.yaml; the next step decides what happens to it.
-# With an operator before Strimzi 1.2 the listing also holds what the connector committed in the
-# moment it ran.
 kubectl annotate kafkaconnector 'my-connector' -n 'kafka' strimzi.io/connector-offsets=list --overwrite
 for _ in $(seq 60); do
   [ -z "$(kubectl get kafkaconnector 'my-connector' -n 'kafka' -o 'jsonpath={.metadata.annotations.strimzi\.io/connector-offsets}')" ] && break
@@ -123,8 +126,8 @@ kubectl get configmap 'my-connector-offsets' -n 'kafka' -o 'jsonpath={.data.offs
 # 6. Stop if offsets are stored under the name
 # The connector was created as one whose name is new (no --recreated choice; in the page: The name
 # is new): when the listing holds any offset, the command prints them, deletes the connector it
-# created (with an operator before Strimzi 1.2 it ran for a moment after the create, and some of
-# these may be offsets it committed then) and stops. Nothing is altered.
+# created (with an operator before Strimzi 1.2 it ran for a moment after the create, matching
+# nothing, so none of these are its own) and stops. Nothing is altered.
 # If it printed offsets, stop here: the next steps would find no connector.
 listed="$(kubectl get configmap 'my-connector-offsets' -n 'kafka' -o 'jsonpath={.data.offsets\.json}')"
 if [ -z "${listed}" ]; then
@@ -135,7 +138,7 @@ elif [ -n "${stored}" ]; then
   echo "Stopped before altering: the connector lists offsets stored under its name before it was created (a connector deleted and created again under the same name resumes from the offsets it stored before):" >&2
   printf '%s\n' "${stored}" >&2
   kubectl delete kafkaconnector 'my-connector' -n 'kafka'
-  echo "The KafkaConnector was deleted again (with an operator before Strimzi 1.2 it ran for a moment after the create, and some of these may be offsets it committed then); the stored offsets stay as they were. To start it at this procedure's offsets anyway, generate the procedure again with --recreated reset (the old offsets are deleted first, only these remain) or --recreated keep (altered over: partitions it does not set keep theirs) (in the page: Offsets stored under this name before), and run that." >&2
+  echo "The KafkaConnector was deleted again (with an operator before Strimzi 1.2 it ran for a moment after the create, matching nothing, so none of these are its own); the stored offsets stay as they were. To start it at this procedure's offsets anyway, generate the procedure again with --recreated reset (the old offsets are deleted first, only these remain) or --recreated keep (altered over: partitions it does not set keep theirs) (in the page: Offsets stored under this name before), and run that." >&2
 else
   echo 'No offsets are stored under this name.'
 fi
@@ -183,7 +186,9 @@ kubectl get configmap 'my-connector-offsets' -n 'kafka' -o 'jsonpath={.data.offs
 # Only now, with the offsets verified, does the connector run: state: running, and alterOffsets
 # removed so that a stale alter annotation cannot apply these offsets again. If Git holds this
 # resource (Argo CD, Flux), commit the same change there, or a sync stops the connector again.
-kubectl patch kafkaconnector 'my-connector' -n 'kafka' --type=merge -p '{"spec":{"state":"running","alterOffsets":null}}'
+# The same change puts the config back (topics.exclude removed): the filter that kept the connector
+# from copying anything while the operator created it goes, and it runs with your config.
+kubectl patch kafkaconnector 'my-connector' -n 'kafka' --type=merge -p '{"spec":{"state":"running","alterOffsets":null,"config":{"topics.exclude":null}}}'
 for _ in $(seq 60); do
   [ "$(kubectl get kafkaconnector 'my-connector' -n 'kafka' -o 'jsonpath={.status.connectorStatus.connector.state}')" = RUNNING ] && break
   sleep 5

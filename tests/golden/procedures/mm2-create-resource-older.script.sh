@@ -1,13 +1,11 @@
 #!/usr/bin/env bash
 # Create connector 'east->west.MirrorSourceConnector' of mirror 0 of KafkaMirrorMaker2 'my-mm2' in namespace 'kafka', stopped; set its offsets, then start it
 # Requires Strimzi 0.44 or later and Kafka Connect 3.6 or later.
-# Warning: before Strimzi 1.2 the operator creates the connector running (PUT
-# /connectors/NAME/config) and stops it a moment later, because its spec says state: stopped. In
-# that moment it runs from the offsets stored under its name or, where none are, from where its own
-# rules start (auto.offset.reset; earliest for MirrorMaker 2): it may process records, write them (a
-# source connector to Kafka, a sink connector to its system) and commit offsets, which the listing
-# then shows. The alter replaces the offsets of every partition it sets; what the connector wrote in
-# that moment stays written.
+# Before Strimzi 1.2 the operator creates the connector running (PUT /connectors/NAME/config) and
+# stops it a moment later, because its spec says state: stopped.
+# So that it copies nothing then, the procedure creates it with topics.exclude: .* in its config: it
+# matches no topic, runs no task and commits no offset. The start step puts the config back
+# (topics.exclude removed).
 # This procedure is for an operator before Strimzi 1.2 because the resource is
 # kafka.strimzi.io/v1beta2, which only Strimzi 0.51 and earlier serve.
 # Kafka Connect keeps a deleted connector's offsets, and a connector deleted and created again under
@@ -91,13 +89,11 @@ data:
 OFFSETS_EOF
 
 # 3. Create the connector: apply the KafkaMirrorMaker2 with its block stopped
-# Warning: before Strimzi 1.2 the operator creates the connector running (PUT
-# /connectors/NAME/config) and stops it a moment later, because its spec says state: stopped. In
-# that moment it runs from the offsets stored under its name or, where none are, from where its own
-# rules start (auto.offset.reset; earliest for MirrorMaker 2): it may process records, write them (a
-# source connector to Kafka, a sink connector to its system) and commit offsets, which the listing
-# then shows. The alter replaces the offsets of every partition it sets; what the connector wrote in
-# that moment stays written.
+# Before Strimzi 1.2 the operator creates the connector running (PUT /connectors/NAME/config) and
+# stops it a moment later, because its spec says state: stopped.
+# So that it copies nothing then, the procedure creates it with topics.exclude: .* in its config: it
+# matches no topic, runs no task and commits no offset. The start step puts the config back
+# (topics.exclude removed).
 # The resource is yours, with the sourceConnector block of mirror 0 set to state: stopped,
 # listOffsets and alterOffsets. kubectl apply creates the KafkaMirrorMaker2, or updates it when it
 # exists (its other connectors as your resource says). A new KafkaMirrorMaker2 starts its pods
@@ -129,7 +125,8 @@ kubectl apply -f - <<'OFFSETS_EOF'
       "topicsPattern" : "orders.*",
       "sourceConnector" : {
         "config" : {
-          "replication.factor" : -1
+          "replication.factor" : -1,
+          "topics.exclude" : ".*"
         },
         "state" : "stopped",
         "listOffsets" : {
@@ -162,7 +159,7 @@ while true; do
   fi
   if [ "${state}" = RUNNING ] && [ -z "${seen_running}" ]; then
     seen_running=yes
-    echo "The operator shows the connector RUNNING: an operator before Strimzi 1.2 starts a new connector and stops it a moment later. Waiting for STOPPED." >&2
+    echo "The operator shows the connector RUNNING: an operator before Strimzi 1.2 starts a new connector and stops it a moment later. It was created matching nothing, so it copies nothing meanwhile. Waiting for STOPPED." >&2
   fi
   if [ "${SECONDS}" -ge "${deadline}" ]; then
     echo "Timed out after ${TIMEOUT_SECONDS}s: connector ${MM2_CONNECTOR} of KafkaMirrorMaker2 ${MM2} is in state '${state}', not STOPPED. Its Warning conditions:" >&2
@@ -177,8 +174,6 @@ done
 # sink connector's in its consumer group), and a connector deleted and created again under the same
 # name resumes from the offsets it stored before. This lists what is stored under the name into
 # before-alter.yaml; the next step decides what happens to it.
-# With an operator before Strimzi 1.2 the listing also holds what the connector committed in the
-# moment it ran.
 echo '==> 5/11 List the offsets stored under the name'
 kubectl annotate kafkamirrormaker2 "${MM2}" -n "${NS}" strimzi.io/connector-offsets=list "strimzi.io/mirrormaker-connector=${MM2_CONNECTOR}" --overwrite
 deadline=$((SECONDS + TIMEOUT_SECONDS))
@@ -201,8 +196,8 @@ kubectl get configmap "${LIST_CM}" -n "${NS}" -o 'jsonpath={.data.east--west\.Mi
 # 6. Stop if offsets are stored under the name
 # The connector was created as one whose name is new (no --recreated choice; in the page: The name
 # is new): when the listing holds any offset, the command prints them, deletes the connector it
-# created (with an operator before Strimzi 1.2 it ran for a moment after the create, and some of
-# these may be offsets it committed then) and stops. Nothing is altered.
+# created (with an operator before Strimzi 1.2 it ran for a moment after the create, matching
+# nothing, so none of these are its own) and stops. Nothing is altered.
 # If it printed offsets, stop here: the next steps would find no connector.
 echo '==> 6/11 Stop if offsets are stored under the name'
 listed="$(kubectl get configmap "${LIST_CM}" -n "${NS}" -o 'jsonpath={.data.east--west\.MirrorSourceConnector\.json}')"
@@ -216,7 +211,7 @@ elif [ -n "${stored}" ]; then
   echo "Stopped before altering: the connector lists offsets stored under its name before it was created (a connector deleted and created again under the same name resumes from the offsets it stored before):" >&2
   printf '%s\n' "${stored}" >&2
   kubectl patch kafkamirrormaker2 "${MM2}" -n "${NS}" --type=json -p '[{"op":"test","path":"/spec/mirrors/'"${MIRROR_INDEX}"'/sourceCluster","value":"east"},{"op":"remove","path":"/spec/mirrors/'"${MIRROR_INDEX}"'/sourceConnector"}]'
-  echo "Its block was removed from the KafkaMirrorMaker2 again, so the operator deletes the connector (with an operator before Strimzi 1.2 it ran for a moment after the create, and some of these may be offsets it committed then); the stored offsets stay as they were, and the KafkaMirrorMaker2 stays (delete it too if this procedure created it). To start it at this procedure's offsets anyway, generate the procedure again with --recreated reset (the old offsets are deleted first, only these remain) or --recreated keep (altered over: partitions it does not set keep theirs) (in the page: Offsets stored under this name before), and run that." >&2
+  echo "Its block was removed from the KafkaMirrorMaker2 again, so the operator deletes the connector (with an operator before Strimzi 1.2 it ran for a moment after the create, matching nothing, so none of these are its own); the stored offsets stay as they were, and the KafkaMirrorMaker2 stays (delete it too if this procedure created it). To start it at this procedure's offsets anyway, generate the procedure again with --recreated reset (the old offsets are deleted first, only these remain) or --recreated keep (altered over: partitions it does not set keep theirs) (in the page: Offsets stored under this name before), and run that." >&2
   exit 1
 else
   echo 'No offsets are stored under this name.'
@@ -304,8 +299,10 @@ esac
 # Only now, with the offsets verified, does the connector run: state: running, and alterOffsets
 # removed so that a stale alter annotation cannot apply these offsets again. If Git holds this
 # resource (Argo CD, Flux), commit the same change there, or a sync stops the connector again.
+# The same change puts the config back (topics.exclude removed): the filter that kept the connector
+# from copying anything while the operator created it goes, and it runs with your config.
 echo '==> 10/11 Start the connector'
-kubectl patch kafkamirrormaker2 "${MM2}" -n "${NS}" --type=json -p '[{"op":"test","path":"/spec/mirrors/'"${MIRROR_INDEX}"'/sourceCluster","value":"east"},{"op":"add","path":"/spec/mirrors/'"${MIRROR_INDEX}"'/sourceConnector/state","value":"running"},{"op":"remove","path":"/spec/mirrors/'"${MIRROR_INDEX}"'/sourceConnector/alterOffsets"}]'
+kubectl patch kafkamirrormaker2 "${MM2}" -n "${NS}" --type=json -p '[{"op":"test","path":"/spec/mirrors/'"${MIRROR_INDEX}"'/sourceCluster","value":"east"},{"op":"add","path":"/spec/mirrors/'"${MIRROR_INDEX}"'/sourceConnector/state","value":"running"},{"op":"remove","path":"/spec/mirrors/'"${MIRROR_INDEX}"'/sourceConnector/alterOffsets"},{"op":"remove","path":"/spec/mirrors/'"${MIRROR_INDEX}"'/sourceConnector/config/topics.exclude"}]'
 deadline=$((SECONDS + TIMEOUT_SECONDS))
 while true; do
   state="$(kubectl get kafkamirrormaker2 "${MM2}" -n "${NS}" -o 'jsonpath={.status.connectors[?(@.name=="'"${MM2_CONNECTOR}"'")].connector.state}')"

@@ -1,12 +1,10 @@
 # Create connector 'east->west.MirrorSourceConnector' of mirror 0 of KafkaMirrorMaker2 'my-mm2' in namespace 'kafka', stopped; set its offsets, then start it
 # Requires Strimzi 0.44 or later and Kafka Connect 3.6 or later.
-# Warning: before Strimzi 1.2 the operator creates the connector running (PUT
-# /connectors/NAME/config) and stops it a moment later, because its spec says state: stopped. In
-# that moment it runs from the offsets stored under its name or, where none are, from where its own
-# rules start (auto.offset.reset; earliest for MirrorMaker 2): it may process records, write them (a
-# source connector to Kafka, a sink connector to its system) and commit offsets, which the listing
-# then shows. The alter replaces the offsets of every partition it sets; what the connector wrote in
-# that moment stays written.
+# Before Strimzi 1.2 the operator creates the connector running (PUT /connectors/NAME/config) and
+# stops it a moment later, because its spec says state: stopped.
+# So that it copies nothing then, the procedure creates it with topics.exclude: .* in its config: it
+# matches no topic, runs no task and commits no offset. The start step puts the config back
+# (topics.exclude removed).
 # This procedure is for an operator before Strimzi 1.2 because the resource is
 # kafka.strimzi.io/v1beta2, which only Strimzi 0.51 and earlier serve.
 # Kafka Connect keeps a deleted connector's offsets, and a connector deleted and created again under
@@ -67,13 +65,11 @@ OFFSETS_EOF
 kubectl apply --server-side --field-manager=offsets-editor -n 'kafka' -f 'alter.yaml'
 
 # 3. Create the connector: apply the KafkaMirrorMaker2 with its block stopped
-# Warning: before Strimzi 1.2 the operator creates the connector running (PUT
-# /connectors/NAME/config) and stops it a moment later, because its spec says state: stopped. In
-# that moment it runs from the offsets stored under its name or, where none are, from where its own
-# rules start (auto.offset.reset; earliest for MirrorMaker 2): it may process records, write them (a
-# source connector to Kafka, a sink connector to its system) and commit offsets, which the listing
-# then shows. The alter replaces the offsets of every partition it sets; what the connector wrote in
-# that moment stays written.
+# Before Strimzi 1.2 the operator creates the connector running (PUT /connectors/NAME/config) and
+# stops it a moment later, because its spec says state: stopped.
+# So that it copies nothing then, the procedure creates it with topics.exclude: .* in its config: it
+# matches no topic, runs no task and commits no offset. The start step puts the config back
+# (topics.exclude removed).
 # The resource is yours, with the sourceConnector block of mirror 0 set to state: stopped,
 # listOffsets and alterOffsets. kubectl apply creates the KafkaMirrorMaker2, or updates it when it
 # exists (its other connectors as your resource says). A new KafkaMirrorMaker2 starts its pods
@@ -104,7 +100,8 @@ cat > create-resource.json <<'OFFSETS_EOF'
       "topicsPattern" : "orders.*",
       "sourceConnector" : {
         "config" : {
-          "replication.factor" : -1
+          "replication.factor" : -1,
+          "topics.exclude" : ".*"
         },
         "state" : "stopped",
         "listOffsets" : {
@@ -139,8 +136,6 @@ kubectl get kafkamirrormaker2 'my-mm2' -n 'kafka' -o 'jsonpath=state: {.status.c
 # sink connector's in its consumer group), and a connector deleted and created again under the same
 # name resumes from the offsets it stored before. This lists what is stored under the name into
 # before-alter.yaml; the next step decides what happens to it.
-# With an operator before Strimzi 1.2 the listing also holds what the connector committed in the
-# moment it ran.
 kubectl annotate kafkamirrormaker2 'my-mm2' -n 'kafka' strimzi.io/connector-offsets=list 'strimzi.io/mirrormaker-connector=east->west.MirrorSourceConnector' --overwrite
 for _ in $(seq 60); do
   [ -z "$(kubectl get kafkamirrormaker2 'my-mm2' -n 'kafka' -o 'jsonpath={.metadata.annotations.strimzi\.io/connector-offsets}{.metadata.annotations.strimzi\.io/mirrormaker-connector}')" ] && break
@@ -157,8 +152,8 @@ kubectl get configmap 'my-mm2-offsets' -n 'kafka' -o 'jsonpath={.data.east--west
 # 6. Stop if offsets are stored under the name
 # The connector was created as one whose name is new (no --recreated choice; in the page: The name
 # is new): when the listing holds any offset, the command prints them, deletes the connector it
-# created (with an operator before Strimzi 1.2 it ran for a moment after the create, and some of
-# these may be offsets it committed then) and stops. Nothing is altered.
+# created (with an operator before Strimzi 1.2 it ran for a moment after the create, matching
+# nothing, so none of these are its own) and stops. Nothing is altered.
 # If it printed offsets, stop here: the next steps would find no connector.
 listed="$(kubectl get configmap 'my-mm2-offsets' -n 'kafka' -o 'jsonpath={.data.east--west\.MirrorSourceConnector\.json}')"
 if [ -z "${listed}" ]; then
@@ -169,7 +164,7 @@ elif [ -n "${stored}" ]; then
   echo "Stopped before altering: the connector lists offsets stored under its name before it was created (a connector deleted and created again under the same name resumes from the offsets it stored before):" >&2
   printf '%s\n' "${stored}" >&2
   kubectl patch kafkamirrormaker2 'my-mm2' -n 'kafka' --type=json -p '[{"op":"test","path":"/spec/mirrors/0/sourceCluster","value":"east"},{"op":"remove","path":"/spec/mirrors/0/sourceConnector"}]'
-  echo "Its block was removed from the KafkaMirrorMaker2 again, so the operator deletes the connector (with an operator before Strimzi 1.2 it ran for a moment after the create, and some of these may be offsets it committed then); the stored offsets stay as they were, and the KafkaMirrorMaker2 stays (delete it too if this procedure created it). To start it at this procedure's offsets anyway, generate the procedure again with --recreated reset (the old offsets are deleted first, only these remain) or --recreated keep (altered over: partitions it does not set keep theirs) (in the page: Offsets stored under this name before), and run that." >&2
+  echo "Its block was removed from the KafkaMirrorMaker2 again, so the operator deletes the connector (with an operator before Strimzi 1.2 it ran for a moment after the create, matching nothing, so none of these are its own); the stored offsets stay as they were, and the KafkaMirrorMaker2 stays (delete it too if this procedure created it). To start it at this procedure's offsets anyway, generate the procedure again with --recreated reset (the old offsets are deleted first, only these remain) or --recreated keep (altered over: partitions it does not set keep theirs) (in the page: Offsets stored under this name before), and run that." >&2
 else
   echo 'No offsets are stored under this name.'
 fi
@@ -219,7 +214,9 @@ kubectl get configmap 'my-mm2-offsets' -n 'kafka' -o 'jsonpath={.data.east--west
 # Only now, with the offsets verified, does the connector run: state: running, and alterOffsets
 # removed so that a stale alter annotation cannot apply these offsets again. If Git holds this
 # resource (Argo CD, Flux), commit the same change there, or a sync stops the connector again.
-kubectl patch kafkamirrormaker2 'my-mm2' -n 'kafka' --type=json -p '[{"op":"test","path":"/spec/mirrors/0/sourceCluster","value":"east"},{"op":"add","path":"/spec/mirrors/0/sourceConnector/state","value":"running"},{"op":"remove","path":"/spec/mirrors/0/sourceConnector/alterOffsets"}]'
+# The same change puts the config back (topics.exclude removed): the filter that kept the connector
+# from copying anything while the operator created it goes, and it runs with your config.
+kubectl patch kafkamirrormaker2 'my-mm2' -n 'kafka' --type=json -p '[{"op":"test","path":"/spec/mirrors/0/sourceCluster","value":"east"},{"op":"add","path":"/spec/mirrors/0/sourceConnector/state","value":"running"},{"op":"remove","path":"/spec/mirrors/0/sourceConnector/alterOffsets"},{"op":"remove","path":"/spec/mirrors/0/sourceConnector/config/topics.exclude"}]'
 for _ in $(seq 60); do
   [ "$(kubectl get kafkamirrormaker2 'my-mm2' -n 'kafka' -o 'jsonpath={.status.connectors[?(@.name=="east->west.MirrorSourceConnector")].connector.state}')" = RUNNING ] && break
   sleep 5

@@ -13,6 +13,7 @@ use super::kube::{Kube, NO_OPS};
 use super::shell::{Mode, Var, heredoc};
 use super::step::{RawStep, WARNINGS, step};
 use super::strimzi_create::{Make, StrimziVersion};
+use super::strimzi_quiet::Quiet;
 use super::{Checked, Kind, Previous};
 use crate::json::Keyed;
 use serde::Serialize;
@@ -24,8 +25,14 @@ const RESOURCE_FILE: &str = "create-resource.json";
 const RESUMES: &str = "a connector deleted and created again under the same name resumes from the offsets it stored before";
 
 /// What the operator does at the create, for the notes and the create step.
-fn creates(version: Option<StrimziVersion>) -> &'static str {
+fn creates(version: Option<StrimziVersion>, quiet: bool) -> &'static str {
     match version {
+        Some(StrimziVersion::StartsFirst) if quiet => {
+            "Before Strimzi 1.2 the operator creates the connector running (PUT /connectors/NAME/config) and stops it a moment later, because its spec says state: stopped."
+        }
+        None if quiet => {
+            "Strimzi 1.2 or later creates the connector stopped (POST /connectors with initial_state STOPPED), so it never runs before its offsets are altered. An older operator creates it running and stops it a moment later."
+        }
         Some(StrimziVersion::CreatesStopped) => {
             "Strimzi 1.2 or later creates the connector in the state its spec asks for (POST /connectors with initial_state STOPPED): it never runs before its offsets are altered and verified."
         }
@@ -38,12 +45,25 @@ fn creates(version: Option<StrimziVersion>) -> &'static str {
     }
 }
 
+/// What the filter does in the moment an older operator runs the connector.
+fn filtered(quiet: &Quiet) -> String {
+    format!(
+        "So that it copies nothing then, the procedure creates it with {} in its config: it matches {}, runs no task and commits no offset. The start step puts the config back ({}).",
+        quiet.create_text(),
+        quiet.matches,
+        quiet.restore_text()
+    )
+}
+
 /// The notes of a Strimzi create (after the requirements `build` writes).
 pub(super) fn notes(c: &Checked) -> Vec<String> {
     let Some(p) = &c.strimzi_create else {
         return Vec::new();
     };
-    let mut notes = vec![creates(p.version).to_owned()];
+    let mut notes = vec![creates(p.version, p.quiet.is_some()).to_owned()];
+    if let Some(q) = &p.quiet {
+        notes.push(filtered(q));
+    }
     if !p.version_why.is_empty() && p.version_why != "as given" {
         notes.push(format!(
             "This procedure is for an operator before Strimzi 1.2 because {}.",
@@ -91,9 +111,25 @@ struct StartSpec {
     alter_offsets: (),
 }
 
+/// [`StartSpec`] that also puts the user's config members back (`null` removes one).
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct StartConfig {
+    state: &'static str,
+    alter_offsets: (),
+    config: std::collections::BTreeMap<&'static str, Option<crate::json::JsonValue>>,
+}
+
 impl Kube<'_> {
     fn version(&self) -> Option<StrimziVersion> {
         self.c.strimzi_create.as_ref().and_then(|p| p.version)
+    }
+
+    fn quiet(&self) -> Option<&Quiet> {
+        self.c
+            .strimzi_create
+            .as_ref()
+            .and_then(|p| p.quiet.as_ref())
     }
 
     fn previous(&self) -> Previous {
@@ -215,7 +251,10 @@ impl Kube<'_> {
     }
 
     fn create(&self, make: &Make) -> RawStep {
-        let mut comment = vec![creates(self.version()).to_owned()];
+        let mut comment = vec![creates(self.version(), self.quiet().is_some()).to_owned()];
+        if let Some(q) = self.quiet() {
+            comment.push(filtered(q));
+        }
         let (title, body) = match make {
             Make::Create(manifest) | Make::Apply(manifest) => {
                 let (verb, title) = match make {
@@ -294,8 +333,11 @@ impl Kube<'_> {
                     .message(&format!("Timed out after %TIMEOUT_SECONDS%s: {} is in state '${{state}}', not {want}. Its Warning conditions:", if self.mm2().is_some() { "connector %MM2_CONNECTOR% of KafkaMirrorMaker2 %MM2%" } else { "KafkaConnector %CONNECTOR%" }))
                     .replace("\\${state}", "${state}");
                 let running = if want == "STOPPED" {
-                    let said = match self.version() {
-                        Some(StrimziVersion::StartsFirst) => {
+                    let said = match (self.version(), self.quiet()) {
+                        (_, Some(_)) => {
+                            "The operator shows the connector RUNNING: an operator before Strimzi 1.2 starts a new connector and stops it a moment later. It was created matching nothing, so it copies nothing meanwhile. Waiting for STOPPED."
+                        }
+                        (Some(StrimziVersion::StartsFirst), None) => {
                             "The operator shows the connector RUNNING: an operator before Strimzi 1.2 starts a new connector and stops it a moment later. Waiting for STOPPED."
                         }
                         _ => {
@@ -367,10 +409,14 @@ impl Kube<'_> {
             Previous::Refuse => {
                 let program = "(.offsets // [])[] | select(.offset != null) | \"\\(.partition | tojson): \\(.offset | tojson)\"";
                 let msg = self.ctx.message(&format!("Stopped before altering: the connector lists offsets stored under its name before it was created ({RESUMES}):"));
-                let ran = if older {
-                    " (with an operator before Strimzi 1.2 it ran for a moment after the create, and some of these may be offsets it committed then)"
-                } else {
-                    " (it never ran)"
+                let ran = match (older, self.quiet()) {
+                    (true, Some(_)) => {
+                        " (with an operator before Strimzi 1.2 it ran for a moment after the create, matching nothing, so none of these are its own)"
+                    }
+                    (true, None) => {
+                        " (with an operator before Strimzi 1.2 it ran for a moment after the create, and some of these may be offsets it committed then)"
+                    }
+                    (false, _) => " (it never ran)",
                 };
                 let gone = if self.mm2().is_some() {
                     format!(
@@ -450,25 +496,51 @@ impl Kube<'_> {
     }
 
     fn start(&self) -> RawStep {
-        let patch = match self.mm2() {
-            None => self.patch(
+        let patch = match (self.mm2(), self.quiet()) {
+            (None, None) => self.patch(
                 StartSpec {
                     state: "running",
                     alter_offsets: (),
                 },
                 NO_OPS,
             ),
-            Some(_) => self.patch(
-                (),
-                &[
-                    ("add", "state", Some("running")),
-                    ("remove", "alterOffsets", None),
-                ],
+            (None, Some(q)) => self.patch(
+                StartConfig {
+                    state: "running",
+                    alter_offsets: (),
+                    config: q.restore.iter().map(|(k, v)| (*k, v.clone())).collect(),
+                },
+                NO_OPS,
             ),
+            (Some(_), quiet) => {
+                let mut ops: Vec<(&str, String, Option<serde_json::Value>)> = vec![
+                    ("add", "state".to_owned(), Some("running".into())),
+                    ("remove", "alterOffsets".to_owned(), None),
+                ];
+                for (key, value) in quiet.map_or(&[][..], |q| &q.restore) {
+                    let path = format!("config/{}", key.replace('~', "~0").replace('/', "~1"));
+                    ops.push(match value {
+                        Some(v) => ("add", path, serde_json::to_value(v).ok()),
+                        None => ("remove", path, None),
+                    });
+                }
+                let ops: Vec<(&str, &str, Option<serde_json::Value>)> = ops
+                    .iter()
+                    .map(|(op, path, v)| (*op, path.as_str(), v.clone()))
+                    .collect();
+                self.patch((), &ops)
+            }
         };
+        let mut comment = vec!["Only now, with the offsets verified, does the connector run: state: running, and alterOffsets removed so that a stale alter annotation cannot apply these offsets again. If Git holds this resource (Argo CD, Flux), commit the same change there, or a sync stops the connector again.".to_owned()];
+        if let Some(q) = self.quiet() {
+            comment.push(format!(
+                "The same change puts the config back ({}): the filter that kept the connector from copying anything while the operator created it goes, and it runs with your config.",
+                q.restore_text()
+            ));
+        }
         step(
             "Start the connector",
-            &["Only now, with the offsets verified, does the connector run: state: running, and alterOffsets removed so that a stale alter annotation cannot apply these offsets again. If Git holds this resource (Argo CD, Flux), commit the same change there, or a sync stops the connector again.".to_owned()],
+            &comment,
             format!("{patch}\n{}", self.wait_state("RUNNING")),
         )
     }
@@ -508,7 +580,7 @@ impl Kube<'_> {
         let mut listed_comment = vec![format!(
             "Kafka Connect keeps a deleted connector's offsets (a source connector's in its offsets topic, a sink connector's in its consumer group), and {RESUMES}. This lists what is stored under the name into before-alter.yaml; the next step decides what happens to it."
         )];
-        if older {
+        if older && self.quiet().is_none() {
             listed_comment.push("With an operator before Strimzi 1.2 the listing also holds what the connector committed in the moment it ran.".to_owned());
         }
         let list = format!(

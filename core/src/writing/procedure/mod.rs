@@ -27,6 +27,7 @@ mod rounds;
 mod shell;
 mod step;
 mod strimzi_create;
+mod strimzi_quiet;
 
 use crate::diag::Diagnostic;
 pub use crate::model::AliasPath;

@@ -132,7 +132,14 @@ fn check_create(
             "The create sets a new connector's offsets with one alter ConfigMap; rounds are for altering an existing connector. Export the listing as one ConfigMap.".into(),
         ));
     }
-    super::strimzi_create::check(options, *previous, errors, warnings)
+    // A sink's partitions are Kafka topic partitions: the create can filter it by its topics.
+    let sink =
+        crate::reading::import::read(payload, &crate::reading::import::ImportOptions::default())
+            .is_ok_and(|(listing, _)| {
+                crate::reading::import::detect_kind(&listing.entries)
+                    == crate::model::ConnectorKind::Sink
+            });
+    super::strimzi_create::check(options, *previous, sink, errors, warnings)
 }
 
 fn check_payload(payload: &str, errors: &mut Vec<Diagnostic>) {

@@ -18,6 +18,7 @@
 //!   `manageConnectorOffsets`: the create reconciliation lists, alters or resets nothing, so the
 //!   procedure annotates after the operator shows the connector STOPPED.
 
+use super::strimzi_quiet::{self, Filter, Quiet};
 use super::{Options, Previous, RULE_PLAN, Target};
 use crate::diag::{Diagnostic, Position};
 use crate::json::{self, JsonKind, JsonValue, Member};
@@ -87,6 +88,10 @@ pub(crate) struct Prepared {
     pub(crate) version_why: String,
     /// What to do with offsets stored under the name.
     pub(crate) previous: Previous,
+    /// The filter that keeps the connector from copying anything in the moment an operator
+    /// before Strimzi 1.2 runs it (`strimzi_quiet`); `None` for Strimzi 1.2, or when the
+    /// connector has no such filter.
+    pub(crate) quiet: Option<Quiet>,
 }
 
 fn error(message: String) -> Diagnostic {
@@ -106,6 +111,7 @@ pub(super) fn check_config(config: &str, errors: &mut Vec<Diagnostic>) {
 pub(super) fn check(
     options: &Options,
     previous: Previous,
+    sink: bool,
     errors: &mut Vec<Diagnostic>,
     warnings: &mut Vec<Diagnostic>,
 ) -> Option<Prepared> {
@@ -163,13 +169,23 @@ pub(super) fn check(
             (None, String::new())
         }
     };
+    let older = version != Some(StrimziVersion::CreatesStopped);
+    let mut quiet = None;
     let make = match (&options.target, read) {
         (Target::KafkaConnector { name, .. }, read) => {
-            connector_manifest(options, &create, name, read.map(|(_, root)| root), errors)
-                .map(Make::Create)
+            let quiet = older.then_some((&mut quiet, sink));
+            connector_manifest(
+                options,
+                &create,
+                name,
+                read.map(|(_, root)| root),
+                quiet,
+                errors,
+            )
+            .map(Make::Create)
         }
         (Target::KafkaMirrorMaker2 { .. }, Some((_, root))) => {
-            mm2_manifest(options, root, errors).map(Make::Apply)
+            mm2_manifest(options, root, older.then_some(&mut quiet), errors).map(Make::Apply)
         }
         (Target::KafkaMirrorMaker2 { .. }, None) => {
             for (flag, given) in [
@@ -184,12 +200,47 @@ pub(super) fn check(
         }
         (Target::Rest { .. }, _) => None,
     }?;
+    if older && quiet.is_none() && previous == Previous::Refuse {
+        errors.push(unfiltered(options, version, &make));
+    }
     Some(Prepared {
         make,
         version,
         version_why,
         previous,
+        quiet,
     })
+}
+
+/// The error of a create that an operator before Strimzi 1.2 would run unfiltered while the
+/// procedure must refuse offsets stored under the name: what the connector commits in that
+/// moment would be taken for old offsets, and a run with `--recreated reset` would run it again.
+fn unfiltered(options: &Options, version: Option<StrimziVersion>, make: &Make) -> Diagnostic {
+    let why = match (&options.target, make) {
+        (Target::KafkaMirrorMaker2 { .. }, Make::AddBlock) => {
+            "a connector block added without the KafkaMirrorMaker2 cannot be (the procedure does not know whether the mirror sets topicsExcludePattern or groupsExcludePattern, which Strimzi writes over the block's config); give the resource with --resource-file"
+        }
+        (Target::KafkaMirrorMaker2 { .. }, _) => {
+            "this one cannot be: the mirror sets topicsExcludePattern or groupsExcludePattern (or a ...BlacklistPattern), which Strimzi writes over the block's config"
+        }
+        _ => {
+            "this one cannot be: only a MirrorSourceConnector, a MirrorCheckpointConnector and a sink connector (with its topics or topics.regex in spec.config) have such a filter"
+        }
+    };
+    let known = match version {
+        Some(_) => "Before Strimzi 1.2 the operator",
+        None => {
+            "Which Strimzi creates the connector is not known, and before Strimzi 1.2 the operator"
+        }
+    };
+    error(format!(
+        "{known} creates the connector running and stops it a moment later. A connector the procedure can filter is created matching nothing, so it copies nothing in that moment; {why}. Unfiltered, it may write records and commit offsets in that moment, which the check for offsets stored under the name then finds, so the procedure would delete the connector again. Choose what happens to stored offsets: --recreated reset (every offset stored under the name, including what it commits in that moment, is deleted before the alter; what it wrote in that moment stays written) or --recreated keep (in the page: Offsets stored under this name before){}.",
+        if version.is_none() {
+            ", or say --strimzi 1.2 if Strimzi 1.2 or later creates it"
+        } else {
+            ""
+        }
+    ))
 }
 
 /// `{"toConfigMap":{"name":...}}` or `{"fromConfigMap":...}`.
@@ -318,6 +369,7 @@ fn connector_manifest(
     create: &StrimziCreate,
     name: &str,
     root: Option<JsonValue>,
+    quiet: Option<(&mut Option<Quiet>, bool)>,
     errors: &mut Vec<Diagnostic>,
 ) -> Option<String> {
     let Target::KafkaConnector { cluster, .. } = &options.target else {
@@ -432,6 +484,26 @@ fn connector_manifest(
     for m in block.as_members().unwrap_or_default() {
         set(spec, &m.key, m.value.clone());
     }
+    if let Some((quiet, sink)) = quiet {
+        let class = spec.get("class").and_then(JsonValue::as_str).unwrap_or("");
+        let config = spec.get("config").filter(|c| c.as_members().is_some());
+        // A sink is filtered only through its own topics: one built from the names has none.
+        let filter = Filter::of_class(
+            class,
+            sink && config
+                .is_some_and(|c| c.get("topics").is_some() || c.get("topics.regex").is_some()),
+        );
+        if let Some(filter) = filter {
+            let q = filter.quiet(config);
+            if config.is_none() {
+                set(spec, "config", JsonValue::object([]));
+            }
+            if let Some(config) = get_mut(spec, "config") {
+                strimzi_quiet::apply(config, &q);
+                *quiet = Some(q);
+            }
+        }
+    }
     Some(json::to_pretty(&root))
 }
 
@@ -440,6 +512,7 @@ fn connector_manifest(
 fn mm2_manifest(
     options: &Options,
     mut root: JsonValue,
+    quiet: Option<&mut Option<Quiet>>,
     errors: &mut Vec<Diagnostic>,
 ) -> Option<String> {
     let Target::KafkaMirrorMaker2 {
@@ -492,6 +565,14 @@ fn mm2_manifest(
         )));
         return None;
     }
+    // The filter, unless the mirror writes its own over the block's config.
+    let filter = Filter::of_block(field).filter(|f| {
+        f.mirror_fields().iter().all(|m| {
+            mirror
+                .get(m)
+                .is_none_or(|v| matches!(v.kind, JsonKind::Null))
+        })
+    });
     let block = connector_block(cluster);
     let JsonKind::Array(mirrors) = &mut get_mut(get_mut(&mut root, "spec")?, "mirrors")?.kind
     else {
@@ -500,6 +581,17 @@ fn mm2_manifest(
     let target = get_mut(mirrors.get_mut(index)?, field)?;
     for m in block.as_members().unwrap_or_default() {
         set(target, &m.key, m.value.clone());
+    }
+    if let (Some(quiet), Some(filter)) = (quiet, filter) {
+        let config = target.get("config").filter(|c| c.as_members().is_some());
+        let q = filter.quiet(config);
+        if config.is_none() {
+            set(target, "config", JsonValue::object([]));
+        }
+        if let Some(config) = get_mut(target, "config") {
+            strimzi_quiet::apply(config, &q);
+            *quiet = Some(q);
+        }
     }
     Some(json::to_pretty(&root))
 }
