@@ -76,9 +76,13 @@ a command. A data key that does not match the kind (K4) is an error.
                          strimzi.io/cluster label) of a KafkaConnector built from the names
   --connector-class CLASS  with --create --kind connector: its spec.class, built from the names
   --strimzi 1.2|older    with --create (Strimzi): 1.2 creates the connector stopped; older (before
-                         1.2) starts it first and stops it a moment later, and the procedure
-                         warns what it may process then. Default: older for a v1beta2 resource,
-                         otherwise unknown (a warning; the notes say both)
+                         1.2) starts it first and stops it a moment later, so the procedure
+                         creates it matching nothing (a MirrorSourceConnector: topics.exclude
+                         .*, a MirrorCheckpointConnector: groups.exclude .*, a sink:
+                         topics.regex ^$) and puts the config back when it starts it; a
+                         connector it cannot filter needs --recreated. Default: older for a
+                         v1beta2 resource, otherwise unknown (handled as older; the notes say
+                         both)
   --recreated reset|keep with --create: the name existed before and Kafka Connect kept its
                          offsets. reset deletes them before the alter (only FILE's offsets
                          remain); keep alters over them (partitions FILE does not set keep
