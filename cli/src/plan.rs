@@ -317,7 +317,9 @@ pub fn run(parser: &mut lexopt::Parser) -> Result<ExitCode, CliError> {
                 });
             configmap = alter.map(|a| format!("{a}-rollback"));
         }
-        let planned = (rb.payload.clone(), Some(rb.after_alter.clone()));
+        // Validated against the state after the alter, with the partitions it deleted as they
+        // were listed (the procedure itself compares with `after_alter`: procedure_options).
+        let planned = (rb.payload.clone(), Some(rb.validation_base()));
         undone = Some(rb);
         planned
     } else {

@@ -190,3 +190,37 @@ fn a_warning_on_many_rows_is_one_line() {
     );
     assert!(!err.contains("more warning(s)"), "{err}");
 }
+
+/// A rollback restores a partition the alter nulled: after the alter it has no stored offset,
+/// but it is no new partition, so `plan --rollback` does not warn MS10 about it (item 12).
+#[test]
+fn a_rollback_of_a_nulled_partition_is_no_new_partition() {
+    let dir = unique_dir("review-rollback-null");
+    let listing = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../tests/fixtures/kafkamirrormaker2-source.list.yaml"
+    );
+    let edited = dir.join("edited.yaml").display().to_string();
+    let out = run(&["edit", listing, "--null", "orders:1", "-o", &edited]);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let out = run(&[
+        "plan",
+        &edited,
+        "--rollback",
+        "--against",
+        listing,
+        "--namespace",
+        "kafka",
+        "--kind",
+        "mirrormaker2",
+        "--resource",
+        "my-mm2",
+        "--mirror-index",
+        "0",
+    ]);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let err = text(&out.stderr);
+    assert!(err.contains("1 back to their listed value"), "{err}");
+    assert!(!err.contains("MS10"), "{err}");
+    assert!(!err.contains("a new partition"), "{err}");
+}

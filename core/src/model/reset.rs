@@ -135,6 +135,24 @@ impl ResetFact {
         }
     }
 
+    /// [`Self::null_outcome`] in words that hold whether or not an offset was stored before (a
+    /// new connector has none; issue 31 item 12): "(earliest by default), so the whole
+    /// partition is replicated from its first record".
+    pub fn null_outcome_from_start(&self, kind: ConnectorKind) -> String {
+        let done = match kind {
+            ConnectorKind::MirrorSource => "replicated",
+            ConnectorKind::Sink => "consumed",
+            _ => "processed",
+        };
+        match self.policy {
+            ResetPolicy::Earliest => format!(
+                "({}), so the whole partition is {done} from its first record",
+                self.phrase()
+            ),
+            _ => self.null_outcome(kind),
+        }
+    }
+
     /// What a null does under the policy, alone: "the whole partition is replicated again",
     /// "it starts at the log end, so every record written so far is skipped and never
     /// mirrored", "... the task fails".

@@ -158,6 +158,24 @@ pub fn rollback(before: &Listing, altered: &Listing) -> Rollback {
 }
 
 impl Rollback {
+    /// The listing the rollback is validated against: the state after the alter, plus the
+    /// listed entry of each partition the alter deleted (nulled), which the rollback puts back.
+    /// Such a partition has no stored offset after the alter, but it is no new partition (MS10
+    /// said so, issue 31 item 12): it is restored to what it was.
+    pub fn validation_base(&self) -> Listing {
+        let kind = self.after_alter.kind;
+        let present = index(&self.after_alter);
+        let mut base = self.after_alter.clone();
+        for e in &self.expected.entries {
+            if e.connect_key(kind)
+                .is_some_and(|k| !present.contains_key(&k))
+            {
+                base.entries.push(e.clone());
+            }
+        }
+        base
+    }
+
     /// Makes `options` those of this rollback's procedure, which is applied like an alter: it
     /// compares a fresh listing with the state after the alter, and every partition it names is
     /// absolute (it puts back a listed value whatever was stored since), so one that moved
@@ -170,8 +188,8 @@ impl Rollback {
 }
 
 /// The rollback ConfigMap: the alter ConfigMap export of the payload (same names, key and K
-/// rules), validated against the state after the alter, so the change rules describe what the
-/// rollback does. The default name is `<alter name>-rollback`; pass the alter ConfigMap's name
+/// rules), validated against the state after the alter ([`Rollback::validation_base`]), so the
+/// change rules describe what the rollback does. The default name is `<alter name>-rollback`; pass the alter ConfigMap's name
 /// (or `None` for `<listed name>-alter`).
 pub fn rollback_configmap(
     rollback: &Rollback,
@@ -191,7 +209,8 @@ pub fn rollback_configmap(
             (None, None) => None,
         };
     }
-    let diags = crate::checking::validate::validate(&rollback.payload, Some(&rollback.after_alter));
+    let diags =
+        crate::checking::validate::validate(&rollback.payload, Some(&rollback.validation_base()));
     configmap_yaml_gated(&rollback.payload, Gate::Checked(&diags), &options)
 }
 

@@ -366,7 +366,12 @@ fn the_strimzi_targets_pass_the_create_to_core_and_export_every_entry() {
     assert!(p.title.starts_with("Create "), "{}", p.title);
     let script = p.render_script();
     assert!(script.contains("/sourceConnector"), "{script}");
-    assert!(script.contains("an older operator"), "{script}");
+    assert!(script.contains("An older operator"), "{script}");
+    // An older operator runs it a moment: the block is added matching no topic (issue 31 item 8).
+    assert!(
+        script.contains(r#""config":{"topics.exclude":".*"}"#),
+        "{script}"
+    );
     // Said to be Strimzi 1.2 (kept in the draft): no warning that it runs first.
     e.apply(EditorAction::SetCreateStrimzi(Some(
         StrimziVersion::CreatesStopped,

@@ -79,15 +79,15 @@ fn the_lower_key_counts_when_the_higher_one_is_absent() {
 fn no_resource_or_an_earliest_one_keeps_the_replay_sentences() {
     let mut editor = loaded(LISTING);
     editor.apply(EditorAction::Edit(Action::SetNull { row: 1 }));
-    assert!(
-        ms13(&editor).contains("(earliest by default), so the whole partition is replicated again")
-    );
+    assert!(ms13(&editor).contains(
+        "(earliest by default), so the whole partition is replicated from its first record"
+    ));
     let editor = nulled_under(None);
     assert!(ms13(&editor).contains("(earliest by default)"));
     let editor = nulled_under(Some(("source.consumer.auto.offset.reset", "earliest")));
     assert!(
         ms13(&editor).contains(
-            "(earliest, set by source.consumer.auto.offset.reset), so the whole partition is replicated again"
+            "(earliest, set by source.consumer.auto.offset.reset), so the whole partition is replicated from its first record"
         ),
         "{}",
         ms13(&editor)

@@ -217,11 +217,6 @@ fn strimzi_creates_refuse_what_cannot_work() {
             "Choose what happens to stored offsets: --recreated reset (every offset stored under the name, including what it commits in that moment, is deleted before the alter; what it wrote in that moment stays written) or --recreated keep (in the page: Offsets stored under this name before), or say --strimzi 1.2 if Strimzi 1.2 or later creates it.",
         ),
         (
-            mm2_create(None, AliasPath::New, None),
-            create(MM2_ALTER_YAML, Previous::Refuse),
-            "a connector block added without the KafkaMirrorMaker2 cannot be (the procedure does not know whether the mirror sets topicsExcludePattern or groupsExcludePattern, which Strimzi writes over the block's config); give the resource with --resource-file",
-        ),
-        (
             mm2_create(Some(&MM2_CR.replace("    topicsPattern:", "    topicsExcludePattern: \"internal.*\"\n    topicsPattern:")), AliasPath::New, Some(StrimziVersion::StartsFirst)),
             create(MM2_ALTER_YAML, Previous::Refuse),
             "this one cannot be: the mirror sets topicsExcludePattern or groupsExcludePattern",

@@ -692,6 +692,52 @@ fn unfiltered_create_on_an_older_operator_resets_what_the_moment_committed() {
     r.done();
 }
 
+/// A block added without the resource is filtered too; a mirror whose exclude pattern Strimzi
+/// would write over the filter stops the script before anything is created.
+#[test]
+fn mm2_block_added_for_an_older_operator_matches_nothing_unless_the_mirror_excludes() {
+    let r = run(
+        "mm2-create-older-keep",
+        false,
+        Some(MM2_WITHOUT_SOURCE),
+        None,
+        &[("FAKE_OLDER", "1")],
+    );
+    assert!(r.ok, "{}", r.output);
+    assert!(
+        r.events().contains(&"ran matching nothing".to_owned()),
+        "{:?}",
+        r.events()
+    );
+    let cr: serde_json::Value = serde_json::from_str(&r.file("cr.json")).unwrap();
+    assert_eq!(
+        cr["spec"]["mirrors"][0]["sourceConnector"]["config"],
+        serde_json::json!({}),
+        "{cr}"
+    );
+    r.done();
+    let excluding = MM2_WITHOUT_SOURCE.replace(
+        r#""checkpointConnector":{}"#,
+        r#""checkpointConnector":{},"topicsExcludePattern":"internal.*""#,
+    );
+    let r = run(
+        "mm2-create-older-keep",
+        false,
+        Some(&excluding),
+        None,
+        &[("FAKE_OLDER", "1")],
+    );
+    assert!(!r.ok, "{}", r.output);
+    assert!(r.events().is_empty(), "{:?}", r.events());
+    assert!(
+        r.output
+            .contains("sets an exclude pattern, which Strimzi writes over the block's filter"),
+        "{}",
+        r.output
+    );
+    r.done();
+}
+
 /// Every manifest a create procedure applies parses with the real kubectl, offline.
 #[test]
 fn kubectl_accepts_every_created_manifest() {

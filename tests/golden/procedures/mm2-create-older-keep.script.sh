@@ -1,13 +1,11 @@
 #!/usr/bin/env bash
 # Create connector 'east->west.MirrorSourceConnector' of mirror 0 of KafkaMirrorMaker2 'my-mm2' in namespace 'kafka', stopped; set its offsets, then start it
 # Requires Strimzi 0.44 or later and Kafka Connect 3.6 or later.
-# Warning: before Strimzi 1.2 the operator creates the connector running (PUT
-# /connectors/NAME/config) and stops it a moment later, because its spec says state: stopped. In
-# that moment it runs from the offsets stored under its name or, where none are, from where its own
-# rules start (auto.offset.reset; earliest for MirrorMaker 2): it may process records, write them (a
-# source connector to Kafka, a sink connector to its system) and commit offsets, which the listing
-# then shows. The alter replaces the offsets of every partition it sets; what the connector wrote in
-# that moment stays written.
+# Before Strimzi 1.2 the operator creates the connector running (PUT /connectors/NAME/config) and
+# stops it a moment later, because its spec says state: stopped.
+# So that it copies nothing then, the procedure creates it with topics.exclude: .* in its config: it
+# matches no topic, runs no task and commits no offset. The start step puts the config back
+# (topics.exclude removed).
 # Kafka Connect keeps a deleted connector's offsets, and a connector deleted and created again under
 # the same name resumes from the offsets it stored before. The procedure lists them after the create
 # and before the alter, and alters over them: partitions this procedure does not set keep the
@@ -30,9 +28,12 @@ command -v jq >/dev/null || { echo 'jq is not installed or not on PATH. It compa
 
 # 1. Check that the connector does not exist yet
 # The source alias must be east, and both brackets empty: mirror 0 has no sourceConnector block yet
-# and the KafkaMirrorMaker2 no such connector. Otherwise stop here: the mirror index is wrong, or
-# the connector exists. To change the offsets of a connector that exists, list and alter them
-# (connect-offsets plan without --create).
+# and the KafkaMirrorMaker2 no such connector, and the exclude patterns' brackets empty too: Strimzi
+# writes the mirror's exclude pattern over the block's filter, and an operator before Strimzi 1.2
+# would then run the connector unfiltered for a moment (generate the procedure with --strimzi 1.2 if
+# Strimzi 1.2 or later runs this KafkaMirrorMaker2, or with --recreated reset). Otherwise stop here:
+# the mirror index is wrong, or the connector exists. To change the offsets of a connector that
+# exists, list and alter them (connect-offsets plan without --create).
 # If before-alter.yaml exists from an earlier run, move it away first: it may be the only record of
 # offsets before that run.
 echo '==> 1/11 Check that the connector does not exist yet'
@@ -47,6 +48,10 @@ if [ "${alias}" != east ]; then
 fi
 if [ -n "$(kubectl get kafkamirrormaker2 "${MM2}" -n "${NS}" -o "jsonpath={.spec.mirrors[${MIRROR_INDEX}].sourceConnector}")" ]; then
   echo "Stopped before creating anything: mirror ${MIRROR_INDEX} of KafkaMirrorMaker2 ${MM2} has a sourceConnector block already. To change the offsets of a connector that exists, list and alter them (connect-offsets plan without --create)." >&2
+  exit 1
+fi
+if [ -n "$(kubectl get kafkamirrormaker2 "${MM2}" -n "${NS}" -o "jsonpath={.spec.mirrors[${MIRROR_INDEX}].topicsExcludePattern}{.spec.mirrors[${MIRROR_INDEX}].topicsBlacklistPattern}")" ]; then
+  echo "Stopped before creating anything: mirror ${MIRROR_INDEX} of KafkaMirrorMaker2 ${MM2} sets an exclude pattern, which Strimzi writes over the block's filter, so an operator before Strimzi 1.2 would run the connector unfiltered for a moment. Generate the procedure with --strimzi 1.2 if Strimzi 1.2 or later runs this KafkaMirrorMaker2, or with --recreated reset (what it commits in that moment is deleted before the alter; what it copies stays copied)." >&2
   exit 1
 fi
 existing="$(kubectl get kafkamirrormaker2 "${MM2}" -n "${NS}" -o 'jsonpath={.status.connectors[?(@.name=="'"${MM2_CONNECTOR}"'")].name}')"
@@ -98,13 +103,11 @@ data:
 OFFSETS_EOF
 
 # 3. Create the connector: add its block to the mirror, stopped
-# Warning: before Strimzi 1.2 the operator creates the connector running (PUT
-# /connectors/NAME/config) and stops it a moment later, because its spec says state: stopped. In
-# that moment it runs from the offsets stored under its name or, where none are, from where its own
-# rules start (auto.offset.reset; earliest for MirrorMaker 2): it may process records, write them (a
-# source connector to Kafka, a sink connector to its system) and commit offsets, which the listing
-# then shows. The alter replaces the offsets of every partition it sets; what the connector wrote in
-# that moment stays written.
+# Before Strimzi 1.2 the operator creates the connector running (PUT /connectors/NAME/config) and
+# stops it a moment later, because its spec says state: stopped.
+# So that it copies nothing then, the procedure creates it with topics.exclude: .* in its config: it
+# matches no topic, runs no task and commits no offset. The start step puts the config back
+# (topics.exclude removed).
 # Adds the sourceConnector block to mirror 0 with state: stopped, listOffsets and alterOffsets; the
 # operator then creates the connector on the KafkaMirrorMaker2's Connect cluster. Its config holds
 # only what the operator derives from the mirror (the clusters, topicsPattern as topics);
@@ -116,7 +119,7 @@ OFFSETS_EOF
 # failed") means the mirror index or the alias does not match this resource, and nothing was
 # changed.
 echo '==> 3/11 Create the connector: add its block to the mirror, stopped'
-kubectl patch kafkamirrormaker2 "${MM2}" -n "${NS}" --type=json -p '[{"op":"test","path":"/spec/mirrors/'"${MIRROR_INDEX}"'/source/alias","value":"east"},{"op":"add","path":"/spec/mirrors/'"${MIRROR_INDEX}"'/sourceConnector","value":{"state":"stopped","listOffsets":{"toConfigMap":{"name":"'"${LIST_CM}"'"}},"alterOffsets":{"fromConfigMap":{"name":"'"${ALTER_CM}"'"}}}}]'
+kubectl patch kafkamirrormaker2 "${MM2}" -n "${NS}" --type=json -p '[{"op":"test","path":"/spec/mirrors/'"${MIRROR_INDEX}"'/source/alias","value":"east"},{"op":"add","path":"/spec/mirrors/'"${MIRROR_INDEX}"'/sourceConnector","value":{"state":"stopped","listOffsets":{"toConfigMap":{"name":"'"${LIST_CM}"'"}},"alterOffsets":{"fromConfigMap":{"name":"'"${ALTER_CM}"'"}},"config":{"topics.exclude":".*"}}}]'
 
 # 4. Wait until the operator shows the connector STOPPED
 # The operator writes the connector's state to the status once it has created it. Kafka Connect
@@ -132,7 +135,7 @@ while true; do
   fi
   if [ "${state}" = RUNNING ] && [ -z "${seen_running}" ]; then
     seen_running=yes
-    echo "The operator shows the connector RUNNING: an operator before Strimzi 1.2 starts a new connector and stops it a moment later. Waiting for STOPPED." >&2
+    echo "The operator shows the connector RUNNING: an operator before Strimzi 1.2 starts a new connector and stops it a moment later. It was created matching nothing, so it copies nothing meanwhile. Waiting for STOPPED." >&2
   fi
   if [ "${SECONDS}" -ge "${deadline}" ]; then
     echo "Timed out after ${TIMEOUT_SECONDS}s: connector ${MM2_CONNECTOR} of KafkaMirrorMaker2 ${MM2} is in state '${state}', not STOPPED. Its Warning conditions:" >&2
@@ -147,8 +150,6 @@ done
 # sink connector's in its consumer group), and a connector deleted and created again under the same
 # name resumes from the offsets it stored before. This lists what is stored under the name into
 # before-alter.yaml; the next step decides what happens to it.
-# With an operator before Strimzi 1.2 the listing also holds what the connector committed in the
-# moment it ran.
 echo '==> 5/11 List the offsets stored under the name'
 kubectl annotate kafkamirrormaker2 "${MM2}" -n "${NS}" strimzi.io/connector-offsets=list "strimzi.io/mirrormaker-connector=${MM2_CONNECTOR}" --overwrite
 deadline=$((SECONDS + TIMEOUT_SECONDS))
@@ -263,8 +264,10 @@ esac
 # Only now, with the offsets verified, does the connector run: state: running, and alterOffsets
 # removed so that a stale alter annotation cannot apply these offsets again. If Git holds this
 # resource (Argo CD, Flux), commit the same change there, or a sync stops the connector again.
+# The same change puts the config back (topics.exclude removed): the filter that kept the connector
+# from copying anything while the operator created it goes, and it runs with your config.
 echo '==> 10/11 Start the connector'
-kubectl patch kafkamirrormaker2 "${MM2}" -n "${NS}" --type=json -p '[{"op":"test","path":"/spec/mirrors/'"${MIRROR_INDEX}"'/source/alias","value":"east"},{"op":"add","path":"/spec/mirrors/'"${MIRROR_INDEX}"'/sourceConnector/state","value":"running"},{"op":"remove","path":"/spec/mirrors/'"${MIRROR_INDEX}"'/sourceConnector/alterOffsets"}]'
+kubectl patch kafkamirrormaker2 "${MM2}" -n "${NS}" --type=json -p '[{"op":"test","path":"/spec/mirrors/'"${MIRROR_INDEX}"'/source/alias","value":"east"},{"op":"add","path":"/spec/mirrors/'"${MIRROR_INDEX}"'/sourceConnector/state","value":"running"},{"op":"remove","path":"/spec/mirrors/'"${MIRROR_INDEX}"'/sourceConnector/alterOffsets"},{"op":"remove","path":"/spec/mirrors/'"${MIRROR_INDEX}"'/sourceConnector/config/topics.exclude"}]'
 deadline=$((SECONDS + TIMEOUT_SECONDS))
 while true; do
   state="$(kubectl get kafkamirrormaker2 "${MM2}" -n "${NS}" -o 'jsonpath={.status.connectors[?(@.name=="'"${MM2_CONNECTOR}"'")].connector.state}')"

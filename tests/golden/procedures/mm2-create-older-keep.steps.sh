@@ -1,12 +1,10 @@
 # Create connector 'east->west.MirrorSourceConnector' of mirror 0 of KafkaMirrorMaker2 'my-mm2' in namespace 'kafka', stopped; set its offsets, then start it
 # Requires Strimzi 0.44 or later and Kafka Connect 3.6 or later.
-# Warning: before Strimzi 1.2 the operator creates the connector running (PUT
-# /connectors/NAME/config) and stops it a moment later, because its spec says state: stopped. In
-# that moment it runs from the offsets stored under its name or, where none are, from where its own
-# rules start (auto.offset.reset; earliest for MirrorMaker 2): it may process records, write them (a
-# source connector to Kafka, a sink connector to its system) and commit offsets, which the listing
-# then shows. The alter replaces the offsets of every partition it sets; what the connector wrote in
-# that moment stays written.
+# Before Strimzi 1.2 the operator creates the connector running (PUT /connectors/NAME/config) and
+# stops it a moment later, because its spec says state: stopped.
+# So that it copies nothing then, the procedure creates it with topics.exclude: .* in its config: it
+# matches no topic, runs no task and commits no offset. The start step puts the config back
+# (topics.exclude removed).
 # Kafka Connect keeps a deleted connector's offsets, and a connector deleted and created again under
 # the same name resumes from the offsets it stored before. The procedure lists them after the create
 # and before the alter, and alters over them: partitions this procedure does not set keep the
@@ -16,12 +14,15 @@
 
 # 1. Check that the connector does not exist yet
 # The source alias must be east, and both brackets empty: mirror 0 has no sourceConnector block yet
-# and the KafkaMirrorMaker2 no such connector. Otherwise stop here: the mirror index is wrong, or
-# the connector exists. To change the offsets of a connector that exists, list and alter them
-# (connect-offsets plan without --create).
+# and the KafkaMirrorMaker2 no such connector, and the exclude patterns' brackets empty too: Strimzi
+# writes the mirror's exclude pattern over the block's filter, and an operator before Strimzi 1.2
+# would then run the connector unfiltered for a moment (generate the procedure with --strimzi 1.2 if
+# Strimzi 1.2 or later runs this KafkaMirrorMaker2, or with --recreated reset). Otherwise stop here:
+# the mirror index is wrong, or the connector exists. To change the offsets of a connector that
+# exists, list and alter them (connect-offsets plan without --create).
 # If before-alter.yaml exists from an earlier run, move it away first: it may be the only record of
 # offsets before that run.
-kubectl get kafkamirrormaker2 'my-mm2' -n 'kafka' -o 'jsonpath=source alias at the guard path: {.spec.mirrors[0].source.alias}{"\n"}sourceConnector: [{.spec.mirrors[0].sourceConnector}]{"\n"}connector in the status: [{.status.connectors[?(@.name=="east->west.MirrorSourceConnector")].name}]{"\n"}'
+kubectl get kafkamirrormaker2 'my-mm2' -n 'kafka' -o 'jsonpath=source alias at the guard path: {.spec.mirrors[0].source.alias}{"\n"}sourceConnector: [{.spec.mirrors[0].sourceConnector}]{"\n"}connector in the status: [{.status.connectors[?(@.name=="east->west.MirrorSourceConnector")].name}]{"\n"}exclude patterns of the mirror: [{.spec.mirrors[0].topicsExcludePattern}{.spec.mirrors[0].topicsBlacklistPattern}]{"\n"}'
 
 # 2. Upload the alter ConfigMap
 # Creates or updates ConfigMap 'my-mm2-offsets-alter' with the offsets under the data key
@@ -65,13 +66,11 @@ OFFSETS_EOF
 kubectl apply --server-side --field-manager=offsets-editor -n 'kafka' -f 'alter.yaml'
 
 # 3. Create the connector: add its block to the mirror, stopped
-# Warning: before Strimzi 1.2 the operator creates the connector running (PUT
-# /connectors/NAME/config) and stops it a moment later, because its spec says state: stopped. In
-# that moment it runs from the offsets stored under its name or, where none are, from where its own
-# rules start (auto.offset.reset; earliest for MirrorMaker 2): it may process records, write them (a
-# source connector to Kafka, a sink connector to its system) and commit offsets, which the listing
-# then shows. The alter replaces the offsets of every partition it sets; what the connector wrote in
-# that moment stays written.
+# Before Strimzi 1.2 the operator creates the connector running (PUT /connectors/NAME/config) and
+# stops it a moment later, because its spec says state: stopped.
+# So that it copies nothing then, the procedure creates it with topics.exclude: .* in its config: it
+# matches no topic, runs no task and commits no offset. The start step puts the config back
+# (topics.exclude removed).
 # Adds the sourceConnector block to mirror 0 with state: stopped, listOffsets and alterOffsets; the
 # operator then creates the connector on the KafkaMirrorMaker2's Connect cluster. Its config holds
 # only what the operator derives from the mirror (the clusters, topicsPattern as topics);
@@ -82,7 +81,7 @@ kubectl apply --server-side --field-manager=offsets-editor -n 'kafka' -f 'alter.
 # east: a patch error about a failed test operation ("test operation failed", "testing value ...
 # failed") means the mirror index or the alias does not match this resource, and nothing was
 # changed.
-kubectl patch kafkamirrormaker2 'my-mm2' -n 'kafka' --type=json -p '[{"op":"test","path":"/spec/mirrors/0/source/alias","value":"east"},{"op":"add","path":"/spec/mirrors/0/sourceConnector","value":{"state":"stopped","listOffsets":{"toConfigMap":{"name":"my-mm2-offsets"}},"alterOffsets":{"fromConfigMap":{"name":"my-mm2-offsets-alter"}}}}]'
+kubectl patch kafkamirrormaker2 'my-mm2' -n 'kafka' --type=json -p '[{"op":"test","path":"/spec/mirrors/0/source/alias","value":"east"},{"op":"add","path":"/spec/mirrors/0/sourceConnector","value":{"state":"stopped","listOffsets":{"toConfigMap":{"name":"my-mm2-offsets"}},"alterOffsets":{"fromConfigMap":{"name":"my-mm2-offsets-alter"}},"config":{"topics.exclude":".*"}}}]'
 
 # 4. Wait until the operator shows the connector STOPPED
 # The operator writes the connector's state to the status once it has created it. Kafka Connect
@@ -99,8 +98,6 @@ kubectl get kafkamirrormaker2 'my-mm2' -n 'kafka' -o 'jsonpath=state: {.status.c
 # sink connector's in its consumer group), and a connector deleted and created again under the same
 # name resumes from the offsets it stored before. This lists what is stored under the name into
 # before-alter.yaml; the next step decides what happens to it.
-# With an operator before Strimzi 1.2 the listing also holds what the connector committed in the
-# moment it ran.
 kubectl annotate kafkamirrormaker2 'my-mm2' -n 'kafka' strimzi.io/connector-offsets=list 'strimzi.io/mirrormaker-connector=east->west.MirrorSourceConnector' --overwrite
 for _ in $(seq 60); do
   [ -z "$(kubectl get kafkamirrormaker2 'my-mm2' -n 'kafka' -o 'jsonpath={.metadata.annotations.strimzi\.io/connector-offsets}{.metadata.annotations.strimzi\.io/mirrormaker-connector}')" ] && break
@@ -169,7 +166,9 @@ kubectl get configmap 'my-mm2-offsets' -n 'kafka' -o 'jsonpath={.data.east--west
 # Only now, with the offsets verified, does the connector run: state: running, and alterOffsets
 # removed so that a stale alter annotation cannot apply these offsets again. If Git holds this
 # resource (Argo CD, Flux), commit the same change there, or a sync stops the connector again.
-kubectl patch kafkamirrormaker2 'my-mm2' -n 'kafka' --type=json -p '[{"op":"test","path":"/spec/mirrors/0/source/alias","value":"east"},{"op":"add","path":"/spec/mirrors/0/sourceConnector/state","value":"running"},{"op":"remove","path":"/spec/mirrors/0/sourceConnector/alterOffsets"}]'
+# The same change puts the config back (topics.exclude removed): the filter that kept the connector
+# from copying anything while the operator created it goes, and it runs with your config.
+kubectl patch kafkamirrormaker2 'my-mm2' -n 'kafka' --type=json -p '[{"op":"test","path":"/spec/mirrors/0/source/alias","value":"east"},{"op":"add","path":"/spec/mirrors/0/sourceConnector/state","value":"running"},{"op":"remove","path":"/spec/mirrors/0/sourceConnector/alterOffsets"},{"op":"remove","path":"/spec/mirrors/0/sourceConnector/config/topics.exclude"}]'
 for _ in $(seq 60); do
   [ "$(kubectl get kafkamirrormaker2 'my-mm2' -n 'kafka' -o 'jsonpath={.status.connectors[?(@.name=="east->west.MirrorSourceConnector")].connector.state}')" = RUNNING ] && break
   sleep 5

@@ -232,7 +232,7 @@ fn ms13(cx: &mut Ctx<'_>, i: usize, pos: crate::diag::Position) {
         format!(
             "Entry #{}: null deletes any offset stored for this partition, and MirrorMaker starts it according to auto.offset.reset {}.",
             i + 1,
-            cx.listing.reset.null_outcome(ConnectorKind::MirrorSource)
+            cx.listing.reset.null_outcome_from_start(ConnectorKind::MirrorSource)
         ),
         i,
     );

@@ -100,6 +100,9 @@ struct Block<'a> {
     state: &'static str,
     list_offsets: Keyed<'a, Keyed<'a, &'a str>>,
     alter_offsets: Keyed<'a, Keyed<'a, &'a str>>,
+    /// The filter of an older operator's create (`strimzi_quiet`), alone: the block is new.
+    #[serde(skip_serializing_if = "std::collections::BTreeMap::is_empty")]
+    config: std::collections::BTreeMap<&'static str, &'static str>,
 }
 
 /// `{"spec":{"state":"running","alterOffsets":null}}`: null removes the pointer, so a stale
@@ -130,6 +133,22 @@ impl Kube<'_> {
             .strimzi_create
             .as_ref()
             .and_then(|p| p.quiet.as_ref())
+    }
+
+    /// The jsonpath of mirror I's exclude patterns that Strimzi writes over the filter of a
+    /// block added without the resource; `None` when no filter is added.
+    fn exclude_patterns(&self) -> Option<String> {
+        let Some(Make::AddBlock) = self.c.strimzi_create.as_ref().map(|p| &p.make) else {
+            return None;
+        };
+        self.quiet()?;
+        Some(
+            super::strimzi_quiet::Filter::of_block(self.field())?
+                .mirror_fields()
+                .iter()
+                .map(|f| format!("{{.spec.mirrors[%MIRROR_INDEX%].{f}}}"))
+                .collect(),
+        )
     }
 
     fn previous(&self) -> Previous {
@@ -173,21 +192,30 @@ impl Kube<'_> {
                 self.sh(&format!("⟨kubectl⟩ get {} --ignore-not-found -o «jsonpath=connector in the status: [{status_name}]{{\"\\n\"}}»", self.cr())),
                 format!("It must print nothing, or empty brackets: the KafkaMirrorMaker2 is new, or it has no connector of this name yet. If the brackets hold the connector's name, stop here: it exists. {instead}"),
             ),
-            (Make::AddBlock, Mode::Steps) => (
-                self.sh(&format!(
-                    "⟨kubectl⟩ get {} -o «jsonpath=source alias at the guard path: {}{{\"\\n\"}}{}: [{}]{{\"\\n\"}}connector in the status: [{status_name}]{{\"\\n\"}}»",
-                    self.cr(),
-                    self.guard_jsonpath(),
-                    self.field(),
-                    self.block_jsonpath()
-                )),
-                format!(
-                    "The source alias must be {}, and both brackets empty: mirror {} has no {} block yet and the KafkaMirrorMaker2 no such connector. Otherwise stop here: the mirror index is wrong, or the connector exists. {instead}",
-                    self.mm2().map_or("", |(n, _)| n.source.as_str()),
-                    self.ctx.value(Var::MirrorIndex),
-                    self.field()
-                ),
-            ),
+            (Make::AddBlock, Mode::Steps) => {
+                let (patterns, said) = match self.exclude_patterns() {
+                    Some(p) => (
+                        format!("exclude patterns of the mirror: [{p}]{{\"\\n\"}}"),
+                        ", and the exclude patterns' brackets empty too: Strimzi writes the mirror's exclude pattern over the block's filter, and an operator before Strimzi 1.2 would then run the connector unfiltered for a moment (generate the procedure with --strimzi 1.2 if Strimzi 1.2 or later runs this KafkaMirrorMaker2, or with --recreated reset)",
+                    ),
+                    None => (String::new(), ""),
+                };
+                (
+                    self.sh(&format!(
+                        "⟨kubectl⟩ get {} -o «jsonpath=source alias at the guard path: {}{{\"\\n\"}}{}: [{}]{{\"\\n\"}}connector in the status: [{status_name}]{{\"\\n\"}}{patterns}»",
+                        self.cr(),
+                        self.guard_jsonpath(),
+                        self.field(),
+                        self.block_jsonpath()
+                    )),
+                    format!(
+                        "The source alias must be {}, and both brackets empty: mirror {} has no {} block yet and the KafkaMirrorMaker2 no such connector{said}. Otherwise stop here: the mirror index is wrong, or the connector exists. {instead}",
+                        self.mm2().map_or("", |(n, _)| n.source.as_str()),
+                        self.ctx.value(Var::MirrorIndex),
+                        self.field()
+                    ),
+                )
+            }
             (_, Mode::Script) => {
                 let exists = self.ctx.message(&format!("Stopped before creating anything: {what} exists in namespace %NS%. {instead}"));
                 let mut out = self.refuse_existing_file("before-alter.yaml");
@@ -211,6 +239,13 @@ impl Kube<'_> {
                             self.guard_jsonpath(),
                             cr = self.cr()
                         )));
+                        if let Some(patterns) = self.exclude_patterns() {
+                            let set = self.ctx.message("Stopped before creating anything: mirror %MIRROR_INDEX% of KafkaMirrorMaker2 %MM2% sets an exclude pattern, which Strimzi writes over the block's filter, so an operator before Strimzi 1.2 would run the connector unfiltered for a moment. Generate the procedure with --strimzi 1.2 if Strimzi 1.2 or later runs this KafkaMirrorMaker2, or with --recreated reset (what it commits in that moment is deleted before the alter; what it copies stays copied).");
+                            out.push_str(&self.sh(&format!(
+                                "if [ -n \"$(⟨kubectl⟩ get {cr} -o «jsonpath={patterns}»)\" ]; then\n  echo {set} >&2\n  exit 1\nfi\n",
+                                cr = self.cr()
+                            )));
+                        }
                         format!("⟨kubectl⟩ get {} -o «jsonpath={status_name}»", self.cr())
                     }
                 };
@@ -296,6 +331,15 @@ impl Kube<'_> {
                         state: "stopped",
                         list_offsets: Keyed("toConfigMap", Keyed("name", "%LIST_CM%")),
                         alter_offsets: Keyed("fromConfigMap", Keyed("name", "%ALTER_CM%")),
+                        config: self
+                            .quiet()
+                            .map(|q| {
+                                q.create
+                                    .iter()
+                                    .filter_map(|(k, v)| Some((*k, (*v)?)))
+                                    .collect()
+                            })
+                            .unwrap_or_default(),
                     },
                 };
                 let ops = format!(

@@ -196,6 +196,12 @@ pub(super) fn check(
                     errors.push(error(format!("{flag} is for a KafkaConnector built from the names; a KafkaMirrorMaker2 connector takes its class from its block and runs on the KafkaMirrorMaker2's own Connect cluster.")));
                 }
             }
+            // The block is new, so its config is the filter alone; the check step stops when
+            // the mirror writes an exclude pattern over it.
+            if older && let Target::KafkaMirrorMaker2 { connector, .. } = &options.target {
+                quiet =
+                    Filter::of_block(block_field(connector.connector_type)).map(|f| f.quiet(None));
+            }
             Some(Make::AddBlock)
         }
         (Target::Rest { .. }, _) => None,
@@ -217,8 +223,10 @@ pub(super) fn check(
 /// moment would be taken for old offsets, and a run with `--recreated reset` would run it again.
 fn unfiltered(options: &Options, version: Option<StrimziVersion>, make: &Make) -> Diagnostic {
     let why = match (&options.target, make) {
-        (Target::KafkaMirrorMaker2 { .. }, Make::AddBlock) => {
-            "a connector block added without the KafkaMirrorMaker2 cannot be (the procedure does not know whether the mirror sets topicsExcludePattern or groupsExcludePattern, which Strimzi writes over the block's config); give the resource with --resource-file"
+        (Target::KafkaMirrorMaker2 { connector, .. }, _)
+            if Filter::of_block(block_field(connector.connector_type)).is_none() =>
+        {
+            "this one cannot be: the heartbeat connector writes heartbeats, whatever it matches"
         }
         (Target::KafkaMirrorMaker2 { .. }, _) => {
             "this one cannot be: the mirror sets topicsExcludePattern or groupsExcludePattern (or a ...BlacklistPattern), which Strimzi writes over the block's config"
@@ -526,11 +534,7 @@ fn mm2_manifest(
     };
     strip_server_fields(&mut root);
     check_namespace(&mut root, &cluster.namespace, errors);
-    let field = match connector.connector_type {
-        "MirrorCheckpointConnector" => "checkpointConnector",
-        "MirrorHeartbeatConnector" => "heartbeatConnector",
-        _ => "sourceConnector",
-    };
+    let field = block_field(connector.connector_type);
     let index = *mirror_index as usize;
     let mirror = root
         .get("spec")
@@ -594,6 +598,15 @@ fn mm2_manifest(
         }
     }
     Some(json::to_pretty(&root))
+}
+
+/// The KafkaMirrorMaker2 mirror's block of a MirrorMaker 2 connector type.
+fn block_field(connector_type: &str) -> &'static str {
+    match connector_type {
+        "MirrorCheckpointConnector" => "checkpointConnector",
+        "MirrorHeartbeatConnector" => "heartbeatConnector",
+        _ => "sourceConnector",
+    }
 }
 
 /// A Java class name or a Connect plugin alias: identifiers joined by dots.
