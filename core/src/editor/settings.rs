@@ -70,7 +70,7 @@ pub const STRIMZI_CHOICES: [(Option<StrimziVersion>, &str, &str); 3] = [
     (
         None,
         "unknown",
-        "Not known (from the custom resource where it says)",
+        "Not known (read from the resource)",
     ),
     (
         Some(StrimziVersion::CreatesStopped),
@@ -80,7 +80,7 @@ pub const STRIMZI_CHOICES: [(Option<StrimziVersion>, &str, &str); 3] = [
     (
         Some(StrimziVersion::StartsFirst),
         "older",
-        "Older than 1.2: it runs for a moment first",
+        "Before 1.2: runs a moment first",
     ),
 ];
 
