@@ -224,3 +224,46 @@ fn a_rollback_of_a_nulled_partition_is_no_new_partition() {
     assert!(!err.contains("MS10"), "{err}");
     assert!(!err.contains("a new partition"), "{err}");
 }
+
+/// `export --against` and `plan --against` validate only the changed entries, but number them
+/// as the edited file does, as `validate` does (item 13: "entry #3" there, "entry #1" here).
+#[test]
+fn the_changed_subset_numbers_entries_as_the_file_does() {
+    let dir = unique_dir("review-numbers");
+    let listing = write(
+        &dir,
+        "listing.json",
+        r#"{"offsets":[{"partition":{"cluster":"east","topic":"orders","partition":0},"offset":{"offset":50}},{"partition":{"cluster":"east","topic":"orders","partition":1},"offset":{"offset":50}},{"partition":{"cluster":"east","topic":"orders","partition":2},"offset":{"offset":50}}]}"#,
+    );
+    let edited = dir.join("edited.json").display().to_string();
+    let out = run(&["edit", &listing, "--null", "orders:2", "-o", &edited]);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let out = run(&["validate", &edited]);
+    let whole = text(&out.stderr) + &text(&out.stdout);
+    assert!(
+        whole.contains("east/orders partition 2 (entry #3)"),
+        "{whole}"
+    );
+    let out = run(&["export", &edited, "--to", "json", "--against", &listing]);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let err = text(&out.stderr);
+    assert!(err.contains("east/orders partition 2 (entry #3)"), "{err}");
+    assert!(!err.contains("(entry #1)"), "{err}");
+}
+
+/// An entry whose partition map lacks its number is named by what it has (item 13).
+#[test]
+fn an_entry_missing_its_partition_number_is_named_by_its_topic() {
+    let dir = unique_dir("review-partial-name");
+    let listing = write(
+        &dir,
+        "listing.json",
+        r#"{"offsets":[{"partition":{"cluster":"east","topic":"orders","partition":0},"offset":{"offset":5}},{"partition":{"cluster":"east","topic":"orders"},"offset":{"offset":7}}]}"#,
+    );
+    let out = run(&["validate", &listing]);
+    let err = text(&out.stderr) + &text(&out.stdout);
+    assert!(
+        err.contains("error[MS1]: east/orders, no valid partition (entry #2): "),
+        "{err}"
+    );
+}

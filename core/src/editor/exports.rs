@@ -97,19 +97,8 @@ fn changed_subset(session: &Session, keep: impl Fn(&RowView<'_>) -> bool) -> (Ve
 /// A diagnostic about entry `subset_index` of a subset, re-pointed at session row `row`:
 /// "Entry #n" then counts as the user's listing does.
 fn renumber(mut d: Diagnostic, subset_index: usize, row: usize) -> Diagnostic {
-    let from = format!("Entry #{}", subset_index + 1);
-    // Led by the row's name: "orders partition 1 (entry #3): ...".
-    let named = format!(" (entry #{}):", subset_index + 1);
-    if d.message.starts_with(&from) {
-        d.message = format!("Entry #{}{}", row + 1, &d.message[from.len()..]);
-    } else if let Some(at) = d.message.find(&named) {
-        d.message = format!(
-            "{} (entry #{}):{}",
-            &d.message[..at],
-            row + 1,
-            &d.message[at + named.len()..]
-        );
-    }
+    d.entry = Some(subset_index);
+    crate::checking::validate::renumber(&mut d, row);
     d.entry = Some(row);
     d
 }

@@ -67,11 +67,7 @@ pub const PREVIOUS_CHOICES: [(Previous, &str, &str); 3] = [
 
 /// The choices for which Strimzi creates the connector: `(value, id, label)`.
 pub const STRIMZI_CHOICES: [(Option<StrimziVersion>, &str, &str); 3] = [
-    (
-        None,
-        "unknown",
-        "Not known (read from the resource)",
-    ),
+    (None, "unknown", "Not known (read from the resource)"),
     (
         Some(StrimziVersion::CreatesStopped),
         "1.2",

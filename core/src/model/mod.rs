@@ -304,6 +304,9 @@ pub struct Listing {
     /// The connector's `auto.offset.reset` (what a null does): the default until a custom
     /// resource or the user says otherwise.
     pub reset: ResetFact,
+    /// For a subset of the user's listing (the changed entries): each entry's index there, so
+    /// that messages number entries as the user's file does (issue 31 item 13).
+    pub numbers: Option<Vec<usize>>,
 }
 
 /// What a listing with no entries and no other hint says of its kind (IMP6, `show`, the
@@ -352,6 +355,7 @@ impl Listing {
             payload_pos: Position::NONE,
             offsets_pos: Position::NONE,
             reset: ResetFact::default(),
+            numbers: None,
         }
     }
 

@@ -114,9 +114,60 @@ pub fn validate(listing: &Listing, baseline: Option<&Listing>) -> Vec<Diagnostic
         sink::same_topic_partition(&mut cx, listing.entries.iter(), &replaced);
     }
     let mut out = cx.out;
-    name_rows(&mut out, |i| listing.entries.get(i)?.row_name(listing.kind));
+    name_rows(&mut out, |i| {
+        row_label(listing.entries.get(i)?, listing.kind)
+    });
+    if let Some(numbers) = &listing.numbers {
+        for d in &mut out {
+            if let Some(to) = d.entry.and_then(|i| numbers.get(i)) {
+                renumber(d, *to);
+            }
+        }
+    }
     crate::diag::sort_diagnostics(&mut out, crate::diag::by_position);
     out
+}
+
+/// The name messages lead with: the row's ([`Entry::row_name`]), or what its partition map has.
+fn row_label(entry: &Entry, kind: ConnectorKind) -> Option<String> {
+    entry.row_name(kind).or_else(|| partial_name(entry, kind))
+}
+
+/// The name of a row whose partition map has its topic but no readable partition number:
+/// "east/orders, no valid partition" (issue 31 item 13: "Entry #2" alone made the user count).
+fn partial_name(entry: &Entry, kind: ConnectorKind) -> Option<String> {
+    let p = entry.partition()?;
+    let text = |key: &str| p.get(key).and_then(crate::json::JsonValue::as_str);
+    let shown = crate::model::names::shown;
+    let (prefix, topic) = match kind {
+        ConnectorKind::Sink => (None, text("kafka_topic")?),
+        ConnectorKind::MirrorSource => (text("cluster"), text("topic")?),
+        ConnectorKind::MirrorCheckpoint => (text("group"), text("topic")?),
+        ConnectorKind::MirrorHeartbeat | ConnectorKind::Generic => return None,
+    };
+    Some(match prefix {
+        Some(c) => format!("{}/{}, no valid partition", shown(c), shown(topic)),
+        None => format!("{}, no valid partition", shown(topic)),
+    })
+}
+
+/// Numbers a diagnostic about entry `d.entry` of a subset as entry `to` of the listing it came
+/// from: "Entry #n: ..." and "orders partition 1 (entry #n): ..." then count as the user's
+/// file does. `d.entry` stays the subset's index.
+pub fn renumber(d: &mut Diagnostic, to: usize) {
+    let Some(from) = d.entry else { return };
+    let lead = format!("Entry #{}", from + 1);
+    let named = format!(" (entry #{}):", from + 1);
+    if let Some(rest) = d.message.strip_prefix(&lead) {
+        d.message = format!("Entry #{}{rest}", to + 1);
+    } else if let Some(at) = d.message.find(&named) {
+        d.message = format!(
+            "{} (entry #{}):{}",
+            &d.message[..at],
+            to + 1,
+            &d.message[at + named.len()..]
+        );
+    }
 }
 
 /// Leads each message about one entry with the row it is about, as the page's table names
@@ -176,7 +227,7 @@ pub fn validate_streamed<'s>(
         let before = cx.out.len();
         entry_rules(&mut cx, i, &entry, None);
         if cx.out.len() > before
-            && let Some(name) = entry.row_name(meta.kind)
+            && let Some(name) = row_label(&entry, meta.kind)
         {
             names.insert(i, name);
         }
@@ -210,7 +261,7 @@ pub fn validate_streamed<'s>(
         sink::same_topic_partition_keys(&mut cx, &sink_keys, &replaced);
     }
     for (i, _, e) in &duplicates {
-        if let Some(name) = e.row_name(meta.kind) {
+        if let Some(name) = row_label(e, meta.kind) {
             names.entry(*i).or_insert(name);
         }
     }

@@ -253,6 +253,7 @@ impl CloneWithoutEntries for Listing {
             payload_pos: self.payload_pos,
             offsets_pos: self.offsets_pos,
             reset: self.reset.clone(),
+            numbers: None,
         }
     }
 }

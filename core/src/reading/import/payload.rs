@@ -166,6 +166,7 @@ pub(crate) fn payload_listing(
         payload_pos,
         offsets_pos,
         reset: crate::model::ResetFact::default(),
+        numbers: None,
     })
 }
 

@@ -150,14 +150,21 @@ pub fn changed_entries(imported: &Listing, edited: &Listing) -> Listing {
             *slot = true;
         }
     }
+    let kept: Vec<usize> = (0..keep.len()).filter(|&i| keep[i]).collect();
     let mut out = edited.clone();
-    out.entries = edited
-        .entries
+    out.entries = kept
         .iter()
-        .zip(keep)
-        .filter(|(_, k)| *k)
-        .map(|(e, _)| e.clone())
+        .filter_map(|&i| edited.entries.get(i).cloned())
         .collect();
+    // Messages number each kept entry as the edited file does.
+    let number = |i: usize| {
+        edited
+            .numbers
+            .as_ref()
+            .and_then(|n| n.get(i).copied())
+            .unwrap_or(i)
+    };
+    out.numbers = Some(kept.into_iter().map(number).collect());
     out
 }
 
