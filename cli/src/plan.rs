@@ -210,7 +210,17 @@ pub fn run(parser: &mut lexopt::Parser) -> Result<ExitCode, CliError> {
         connector_class,
         strimzi.as_deref(),
     )?;
-    let loaded = load(&source, &args.options)?;
+    // A listing with several offsets keys is read from the key of the connector the resource
+    // names (--connector, or its strimzi.io/mirrormaker-connector annotation), as
+    // check-resource --listing reads it. The resource is read again below, so only from a file.
+    let mut import = args.options.clone();
+    if let Some(cr @ Source::File(_)) = &resource_file
+        && import.data_key.is_none()
+        && let Ok(Ok(r)) = crate::check_resource::read(cr, resource.as_deref())
+    {
+        import.context_key = offsets_core::resource_check::listing_key(&r, ex.connector.as_deref());
+    }
+    let loaded = load(&source, &import)?;
     if rollback && ex.against.is_none() {
         return Err(CliError::usage(
             "plan --rollback needs --against LISTING (the listing the edits were made on)",

@@ -203,3 +203,33 @@ fn check_resource_reads_the_key_of_the_connector_the_annotation_names() {
         "#,
     );
 }
+
+/// `plan --resource-file` reads the key of the connector the resource's annotation names, as
+/// check-resource --listing does (it refused the listing as ambiguous before).
+#[test]
+fn plan_reads_the_key_of_the_connector_the_resource_names() {
+    let dir = crate::support::unique_dir("keys-plan-resource");
+    let listing = dir.join("two.yaml");
+    std::fs::write(&listing, TWO_MIRRORS).unwrap();
+    let out = crate::support::run(&[
+        "plan",
+        &listing.display().to_string(),
+        "--resource-file",
+        concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/../tests/fixtures/resources/kafkamirrormaker2-1.2-v1.yaml"
+        ),
+    ]);
+    let stdout = crate::support::text(&out.stdout);
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        crate::support::text(&out.stderr)
+    );
+    assert!(
+        stdout.contains(r#""east--west.MirrorSourceConnector.json": |-"#),
+        "{stdout}"
+    );
+    assert!(!stdout.contains("central--west"), "{stdout}");
+}
