@@ -128,6 +128,26 @@ fn cases() -> Vec<(String, String)> {
             },
         ),
     ));
+    // Without a pending alter, the generated procedures point alterOffsets at the export:
+    // another name is an info, not CR6's error (issue 31, item 7).
+    let not_pending = v1
+        .replace("    strimzi.io/connector-offsets: alter\n", "")
+        .replace(
+            "    strimzi.io/mirrormaker-connector: east->west.MirrorSourceConnector\n",
+            "",
+        );
+    assert_ne!(not_pending, v1);
+    out.push((
+        "kafkamirrormaker2-1.2-v1.yaml.not-pending.with-other-alter-name.findings".into(),
+        render(
+            &not_pending,
+            &Against {
+                listing: Some(&mm2_listing),
+                alter: Some(&alter(&mm2_listing, "my-mm2-alter", "kafka")),
+                connector: None,
+            },
+        ),
+    ));
     out.push((
         "kafkamirrormaker2-1.2-v1.yaml.with-wrong-alter.findings".into(),
         render(

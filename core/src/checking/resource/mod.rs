@@ -234,7 +234,7 @@ pub fn check_resource(r: &Resource, against: &Against<'_>) -> Vec<Finding> {
     let op = op.filter(|_| r.kind == ResourceKind::KafkaConnector || !for_other);
     check_wiring(r, &n, op.as_deref(), against, chosen, &mut out);
     if let Some(alter) = against.alter {
-        check_alter(r, &n, alter, chosen, &mut out);
+        check_alter(r, &n, op.as_deref(), alter, chosen, &mut out);
     }
     if let Some(listing) = against.listing {
         check_listing(r, listing, chosen, &mut out);

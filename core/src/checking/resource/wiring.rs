@@ -199,6 +199,7 @@ pub(super) fn data_key_of(r: &Resource, c: &ConnectorSpec) -> Option<String> {
 pub(super) fn check_alter(
     r: &Resource,
     n: &Names,
+    op: Option<&str>,
     alter: &Listing,
     chosen: Option<(Option<usize>, &ConnectorSpec)>,
     out: &mut Vec<Finding>,
@@ -207,7 +208,27 @@ pub(super) fn check_alter(
     let name = meta.and_then(|m| m.name.as_deref());
     if let Some((mirror, c)) = chosen {
         let wired = c.alter_offsets.as_ref().and_then(|o| o.configmap.text());
+        // Only a pending alter reads alterOffsets as it is; the generated procedures point it
+        // at the export themselves and put it back afterwards, as CR5 says of a missing one
+        // (issue 31, item 7: CR6 had CR5's false error).
         if let (Some(w), Some(name)) = (wired, name)
+            && w.value != name
+            && op != Some("alter")
+        {
+            out.push(Finding::new(
+                "CR6",
+                Severity::Info,
+                w.pos,
+                format!(
+                    "{} reads its alter offsets from ConfigMap '{}', and the alter export is named '{}'. The generated procedures point alterOffsets at '{}' themselves before they annotate and put '{}' back afterwards; only an alter by hand needs the two to agree.",
+                    connector_label(mirror, c),
+                    shown(&w.value),
+                    shown(name),
+                    shown(name),
+                    shown(&w.value)
+                ),
+            ));
+        } else if let (Some(w), Some(name)) = (wired, name)
             && w.value != name
         {
             let command = configmap_json("fromConfigMap", name)
@@ -218,10 +239,11 @@ pub(super) fn check_alter(
                     Severity::Error,
                     w.pos,
                     format!(
-                        "{} reads its alter offsets from ConfigMap '{}', but the alter export is named '{}'. Export with --name {} or point alterOffsets at the export.",
+                        "{} reads its alter offsets from ConfigMap '{}', but the alter export is named '{}', and the pending strimzi.io/connector-offsets=alter reads '{}' as it is. Export with --name {} or point alterOffsets at the export.",
                         connector_label(mirror, c),
                         shown(&w.value),
                         shown(name),
+                        shown(&w.value),
                         shown(&w.value)
                     ),
                 )
