@@ -2,6 +2,8 @@
 //! whose aliases contain dashes (item 17), and the key `export` writes for a bare MirrorMaker 2
 //! REST body (item 18): the CLI's output pinned whole.
 
+#![allow(clippy::unwrap_used)]
+
 use crate::support::check;
 
 const TWO_SOURCES: &str = r#"apiVersion: v1
