@@ -365,6 +365,7 @@ pub fn run(parser: &mut lexopt::Parser) -> Result<ExitCode, CliError> {
                 let Some((reference, filled)) = set_from.next() else {
                     continue;
                 };
+                let filled = offsets_core::set_from::filled_in(&session, &selection, &filled);
                 after = offsets_core::set_from::log_end_note(session.kind(), &role, &filled);
                 if add_unlisted {
                     // One step after the set: the reference's partitions no row holds.

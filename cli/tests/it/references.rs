@@ -163,7 +163,7 @@ fn edit_sets_from_a_reference() {
         "{err}"
     );
     assert!(
-        err.contains("No record after 2026-11-30T12:00:00Z in 3 partition(s): left as they were"),
+        err.contains("No record at or after 2026-11-30T12:00:00Z in 3 partition(s): left as they were"),
         "{err}"
     );
     assert!(
@@ -315,7 +315,7 @@ fn edit_counts_records_against_the_log() {
         "{err}"
     );
     assert!(
-        err.contains("No record after the requested time in 3 partition(s)"),
+        err.contains("No record at or after the requested time in 3 partition(s)"),
         "{err}"
     );
 }

@@ -64,6 +64,25 @@ pub fn log_end_note(kind: ConnectorKind, start: &Role, filled: &[(String, i64)])
     ))
 }
 
+/// The partitions of `filled` (a [`Reference::filled_from_log_end`]) that rows of `selection`
+/// hold: those the set really starts at their log end, for [`log_end_note`].
+pub fn filled_in(
+    session: &Session,
+    selection: &crate::editing::edit::Selection,
+    filled: &[(String, i64)],
+) -> Vec<(String, i64)> {
+    let held: std::collections::HashSet<(&str, i64)> = session
+        .selected_rows(selection)
+        .into_iter()
+        .filter_map(|i| topic_partition(session, i))
+        .collect();
+    filled
+        .iter()
+        .filter(|(t, p)| held.contains(&(t.as_str(), *p)))
+        .cloned()
+        .collect()
+}
+
 /// What setting a selection from a reference would do.
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub struct SetFromPlan {
@@ -167,13 +186,15 @@ impl SetFromPlan {
             let names = some_names(self.missing.iter().map(|&i| describe(session, i)), n, 10);
             let count = group_digits(n as u128);
             notes.push(match role {
-                Role::Time { at_ms } => format!(
-                    "No record after {} in {count} partition(s): left as they were ({names}).",
-                    at_ms.map_or(
+                Role::Time { at_ms } => {
+                    let time = at_ms.map_or(
                         "the requested time".to_string(),
-                        crate::reading::datetime::format_utc
+                        crate::reading::datetime::format_utc,
+                    );
+                    format!(
+                        "No record at or after {time} in {count} partition(s): left as they were ({names}), so they resume at their stored offset and copy what was written after it, records before {time} included. To start them at their log end, give the latest offsets of the same partitions too: --set-from latest=FILE right after this one, or in the page a Latest offsets (log end) reference beside this one."
                     )
-                ),
+                }
                 _ => format!(
                     "{count} partition(s) have no value in {}: left as they were ({names}).",
                     role.phrase()

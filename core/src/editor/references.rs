@@ -524,12 +524,35 @@ impl Editor {
         let Some(item) = self.refs.items.get(index) else {
             return;
         };
-        let reference = Arc::clone(&item.reference);
+        let mut reference = Arc::clone(&item.reference);
+        // A time lookup prints nothing for a partition with no record at or after the time:
+        // with a latest reference loaded too, those partitions start at its log end, as
+        // `edit --set-from latest` right after a time does (issue 31, item 1).
+        let mut filled = Vec::new();
+        if matches!(reference.role, Role::Time { .. })
+            && let Some(end) = self
+                .refs
+                .items
+                .iter()
+                .find(|i| i.reference.role == Role::Latest && i.reference.is_usable())
+        {
+            let f = reference.filled_from_log_end(&end.reference);
+            filled = f.filled;
+            reference = Arc::new(f.reference);
+        }
+        let role = reference.role.clone();
         let selection = self.bulk_selection();
+        let note = self.loaded.as_ref().and_then(|l| {
+            let filled = set_from::filled_in(&l.session, &selection, &filled);
+            set_from::log_end_note(l.session.kind(), &role, &filled)
+        });
         self.edit(Action::SetFromReference {
             selection,
             reference,
         });
+        if let (Some(note), Some(notice)) = (note, self.notice.as_mut()) {
+            notice.text = format!("{} {note}", notice.text);
+        }
     }
 
     fn add_unlisted(&mut self, index: usize) {

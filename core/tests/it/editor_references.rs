@@ -260,20 +260,24 @@ fn set_from_a_time_reference_over_a_filter_is_one_undoable_step() {
     e.apply(EditorAction::SetFilter("topic:payments".into()));
     e.apply(EditorAction::SetFromReference(2));
     let notice = e.notice().unwrap().text.clone();
+    // The time lookup has nothing for payments:0 and payments:1 (no record at or after T): the
+    // latest reference loaded beside it gives them their log end (issue 31, item 1), and the
+    // note names only the filtered rows it filled (audit_log:0 is not among them).
     assert!(
         notice.starts_with(
-            "Set 1 offset(s) from the offsets at 2026-11-30T12:00:00Z; 2 left as they were."
+            "Set 3 offset(s) from the offsets at 2026-11-30T12:00:00Z; 0 left as they were."
         ),
         "{notice}"
     );
     assert!(
-        notice.contains("No record after 2026-11-30T12:00:00Z in 2 partition(s)"),
+        notice.contains("2 partition(s) have no offset in the offsets at 2026-11-30T12:00:00Z: they start at their log end, from the latest offsets (MirrorMaker 2 stores the log end − 1, and null at 0), so they copy nothing written before: payments:0, payments:1."),
         "{notice}"
     );
-    // Only the filtered topic: payments:3 stores 8 − 1 (as imported).
+    // Only the filtered topic: payments:3 stores 8 − 1 (as imported), the others log end − 1.
     assert_eq!(offset(&e, "payments", 3), "7");
+    assert_eq!(offset(&e, "payments", 0), "999");
+    assert_eq!(offset(&e, "payments", 1), "11");
     assert_eq!(offset(&e, "orders.eu-west", 1), "99");
-    assert_eq!(offset(&e, "payments", 0), "1999");
 
     // All of the orders topic, with R = 0 -> null.
     e.apply(EditorAction::SetFilter("topic:orders*".into()));
@@ -291,6 +295,26 @@ fn set_from_a_time_reference_over_a_filter_is_one_undoable_step() {
     assert_eq!(offset(&e, "payments", 3), "7");
     e.apply(EditorAction::Edit(Action::Redo));
     assert_eq!(offset(&e, "orders.eu-west", 0), "null");
+}
+
+/// Without a latest reference, the partitions a time lookup has nothing for are left as they
+/// were, and the note says what that costs and how to avoid it.
+#[test]
+fn a_time_reference_alone_says_what_its_quiet_partitions_copy() {
+    let mut e = mm2();
+    add(&mut e, "time", "2026-11-30T12:00:00Z", &golden("time.txt"));
+    e.apply(EditorAction::SetFilter("topic:payments".into()));
+    e.apply(EditorAction::SetFromReference(0));
+    let notice = e.notice().unwrap().text.clone();
+    assert!(
+        notice.contains("No record at or after 2026-11-30T12:00:00Z in 2 partition(s): left as they were (east/payments:0, east/payments:1), so they resume at their stored offset and copy what was written after it, records before 2026-11-30T12:00:00Z included."),
+        "{notice}"
+    );
+    assert!(
+        notice.contains("a Latest offsets (log end) reference beside this one"),
+        "{notice}"
+    );
+    assert_eq!(offset(&e, "payments", 0), "1999");
 }
 
 #[test]

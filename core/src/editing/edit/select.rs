@@ -27,6 +27,11 @@ impl Session {
             .count()
     }
 
+    /// The rows `selection` covers (not removed), ascending; none when it cannot be resolved.
+    pub fn selected_rows(&self, selection: &Selection) -> Vec<usize> {
+        self.resolve(selection, false).unwrap_or_default()
+    }
+
     pub(super) fn select_filter(&self, filter: &Filter, include_removed: bool) -> Vec<usize> {
         let kind = self.kind();
         self.rows
