@@ -98,7 +98,7 @@ pub(crate) fn notes(c: &Checked, op: &Operation) -> Vec<String> {
         }
         Operation::Reset => {
             if let Kind::Mm2 { .. } = &c.kind {
-                notes.push("After a reset the MirrorSourceConnector replicates every partition again according to source.consumer.auto.offset.reset (earliest by default), which writes duplicates to the target.".to_owned());
+                notes.push("After a reset the MirrorSourceConnector has no stored offset, so it starts every partition where source.consumer.auto.offset.reset says: with earliest (MirrorMaker 2's default, unless the connector's config says otherwise) it replicates every record again and writes duplicates to the target; with latest it skips every record written so far, which is never mirrored.".to_owned());
             }
         }
         Operation::AutoOffsetReset(v) => notes.push(auto_offset_reset_note(*v).to_owned()),
