@@ -3,7 +3,7 @@
 //! `tests/hostile/make-corpus.py`) and the big ones generated here at test time (a 50 MB input,
 //! one over the 64 MiB limit, 100k-deep nesting in JSON and YAML).
 //!
-//! For every file and command: the process ends within [`TIMEOUT`] (a hang fails the test), exits
+//! For every file and command: the process ends (a hang, past [`TIMEOUT`], fails the test), exits
 //! 0, 1 or 2 (never 101, a panic, nor a signal) and prints no panic message. Where the input is bad,
 //! `validate` reports an error or warning at a real `LINE:COLUMN`. A generated script never holds a
 //! hostile name outside a quoted heredoc, and a hostile name in a command-line value is refused
@@ -15,8 +15,10 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
-/// Longest a single run may take (a debug build on a shared machine; the 50 MB input is the slowest).
-const TIMEOUT: Duration = Duration::from_secs(20);
+/// When a run counts as hung and is killed: a guard against an endless loop, not a speed check
+/// (speed is BENCHMARKS.md's, measured against peers). Far above what the slowest run, the
+/// 50 MB input in a debug build, takes on a loaded machine: 20 s failed under load.
+const TIMEOUT: Duration = Duration::from_secs(600);
 
 fn corpus() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests/hostile")
