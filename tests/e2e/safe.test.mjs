@@ -205,7 +205,7 @@ test("the connector's auto.offset.reset decides what a null is said to do (issue
     await page.getByRole('checkbox', { name: 'Null offset of orders partition 1', exact: true }).check();
     const problems = page.getByRole('region', { name: 'Problems' });
     const ms13 = problems.getByRole('listitem').filter({ hasText: 'MS13' });
-    await eventually(async () => assert.match(await ms13.textContent(), /\(earliest by default\), so the whole partition is replicated again/));
+    await eventually(async () => assert.match(await ms13.textContent(), /\(earliest by default\), so the whole partition is replicated from its first record/));
     await eventually(async () => assert.equal(await changeText(page, 'orders partition 1'), 'replicated again from auto.offset.reset'));
 
     // The KafkaMirrorMaker2 sets source.consumer.auto.offset.reset: latest.
