@@ -87,7 +87,7 @@ resolve() {
         -Dkafka.version="$version" -Dmirror.version="$MIRROR_VERSION" -Dfile.version="$FILE_VERSION" \
         "$source_flag" -Dmdep.outputFile="$cp.tmp" >"$base/$version/mvn.log" 2>&1; then
         # Maven's own words: every error line, then the last lines of its log.
-        grep '^\[ERROR\]' "$base/$version/mvn.log" | head -n 20 >&2 || tail -n 30 "$base/$version/mvn.log" >&2
+        sed 's/\x1b\[[0-9;]*m//g' "$base/$version/mvn.log" | grep '^\[ERROR\] .' | head -n 20 >&2 || tail -n 30 "$base/$version/mvn.log" >&2
         rm -f "$cp.tmp"
         die "blocked: Maven could not resolve Kafka $version's jars ($(spec)) from Maven Central (full log: $base/$version/mvn.log)"
     fi
