@@ -4,8 +4,9 @@
 # FileStreamSource/Sink and Kafka's test plugins loadable.
 #
 #   scripts/kafka.sh up              resolve the jars (Maven, tests/kafka/pom.xml), start the pair
-#                                    (or reuse the one running), print BOOTSTRAP=... and
-#                                    CONNECT_URL=... as the last two lines
+#                                    (or reuse the one running), print which jar versions are on
+#                                    the worker's classpath, then BOOTSTRAP=... and CONNECT_URL=...
+#                                    as the last two lines
 #   scripts/kafka.sh env             the same two lines for the running pair (exit 1 if none)
 #   scripts/kafka.sh run TOOL ARGS   a Kafka command-line tool from the same jars, as a Kafka
 #                                    distribution's bin/TOOL.sh: kafka-topics, kafka-get-offsets,
@@ -16,15 +17,19 @@
 #   scripts/kafka.sh prepare         only resolve the jars and compile the live tests' tool
 #                                    (scripts/setup.sh calls it; `up` does it when needed)
 #
-# KAFKA_VERSION selects the Kafka (default 4.3.1, the one Strimzi 1.2 runs by default).
-# Everything lives under target/kafka/: the classpath, the configs, the data, the logs, the pids.
+# KAFKA_VERSION selects the Kafka (default 4.3.1, the one Strimzi 1.2 runs by default). The
+# connector plugins' versions are the worker's, unless LIVE_WORKERS in core/src/versions.rs gives
+# others for it (read through scripts/live-workers.sh): where a plugin is not served at the
+# worker's version, another's is used, and `up` and target/kafka/VERSION/jars.txt say so.
+# Everything lives under target/kafka/: the classpaths, and one folder per version with its
+# configs, data, logs and pids, so that pairs of two versions never share a file.
 set -euo pipefail
 
 root=$(cd "$(dirname "$0")/.." && pwd)
 KAFKA_VERSION=${KAFKA_VERSION:-4.3.1}
 base=$root/target/kafka
-run=$base/run
-logs=$base/logs
+run=$base/$KAFKA_VERSION/run
+logs=$base/$KAFKA_VERSION/logs
 START_TIMEOUT=${KAFKA_START_TIMEOUT:-240}
 
 say() { printf 'kafka.sh: %s\n' "$*" >&2; }
@@ -33,6 +38,16 @@ die() {
     exit 1
 }
 
+# The plugins' versions for KAFKA_VERSION: the table's, else all the worker's.
+read -r _ MIRROR_VERSION FILE_VERSION VERIFIABLE_VERSION <<<"$("$root/scripts/live-workers.sh" "$KAFKA_VERSION" ||
+    echo "$KAFKA_VERSION $KAFKA_VERSION $KAFKA_VERSION $KAFKA_VERSION")"
+# The generic source connector: Kafka's VerifiableSourceConnector, or ours where none is served.
+if [ "$VERIFIABLE_VERSION" = - ]; then
+    SOURCE_CONNECTOR=LiveSourceConnector
+else
+    SOURCE_CONNECTOR=org.apache.kafka.connect.tools.VerifiableSourceConnector
+fi
+
 # The plugins the tests need; `up` waits until the worker lists all of them.
 PLUGINS=(
     org.apache.kafka.connect.mirror.MirrorSourceConnector
@@ -40,7 +55,7 @@ PLUGINS=(
     org.apache.kafka.connect.mirror.MirrorHeartbeatConnector
     org.apache.kafka.connect.file.FileStreamSinkConnector
     org.apache.kafka.connect.file.FileStreamSourceConnector
-    org.apache.kafka.connect.tools.VerifiableSourceConnector
+    "$SOURCE_CONNECTOR"
 )
 
 need_java() {
@@ -53,33 +68,113 @@ need_java() {
 
 # The classpath of KAFKA_VERSION, resolved once and cached (the jars stay in ~/.m2).
 classpath_file() { echo "$base/classpath-$1.txt"; }
+# What the classpath was resolved for: the worker's and the plugins' versions.
+spec() { echo "kafka $KAFKA_VERSION mirror $MIRROR_VERSION file $FILE_VERSION verifiable $VERIFIABLE_VERSION"; }
 
 resolve() {
     local version=$1 cp
     cp=$(classpath_file "$version")
-    if [ -s "$cp" ] && [ "$cp" -nt "$root/tests/kafka/pom.xml" ]; then
+    if [ -s "$cp" ] && [ "$cp" -nt "$root/tests/kafka/pom.xml" ] && [ "$(cat "$cp.spec" 2>/dev/null)" = "$(spec)" ]; then
+        [ -s "$base/$version/jars.txt" ] || record "$version"
         return 0
     fi
     command -v mvn >/dev/null || die "blocked: no mvn on PATH; the live tests resolve Kafka's jars with Maven 3 (Debian: apt-get install maven)"
-    mkdir -p "$base"
-    say "resolving Kafka $version's jars with Maven (cached in ~/.m2 after the first time)"
+    mkdir -p "$base/$version"
+    say "resolving Kafka $version's jars with Maven ($(spec); cached in ~/.m2 after the first time)"
+    local source_flag=-Dverifiable.version="$VERIFIABLE_VERSION"
+    [ "$VERIFIABLE_VERSION" = - ] && source_flag=-Downsource=true
     if ! mvn -q -B -f "$root/tests/kafka/pom.xml" dependency:build-classpath \
-        -Dkafka.version="$version" -Dmdep.outputFile="$cp.tmp" >"$base/mvn.log" 2>&1; then
-        tail -n 30 "$base/mvn.log" >&2
+        -Dkafka.version="$version" -Dmirror.version="$MIRROR_VERSION" -Dfile.version="$FILE_VERSION" \
+        "$source_flag" -Dmdep.outputFile="$cp.tmp" >"$base/$version/mvn.log" 2>&1; then
+        # Maven's own words: every error line, then the last lines of its log.
+        sed 's/\x1b\[[0-9;]*m//g' "$base/$version/mvn.log" | grep '^\[ERROR\] .' | head -n 20 >&2 || tail -n 30 "$base/$version/mvn.log" >&2
         rm -f "$cp.tmp"
-        die "blocked: Maven could not resolve Kafka $version from Maven Central (full log: $base/mvn.log)"
+        die "blocked: Maven could not resolve Kafka $version's jars ($(spec)) from Maven Central (full log: $base/$version/mvn.log)"
     fi
     mv "$cp.tmp" "$cp"
+    spec >"$cp.spec"
+    record "$version"
 }
 
-# tests/kafka/LiveTool.java compiled against the same jars.
+# The record of what is on the worker's classpath: every org.apache.kafka jar with its version,
+# the plugins' apart. Written to target/kafka/VERSION/jars.txt (the live tests compare it with
+# core/src/versions.rs) and printed by `up`. A Kafka jar of another version than the worker's
+# that is not a plugin's module fails here: it would be a worker of mixed versions.
+record() {
+    local version=$1
+    python3 - "$(classpath_file "$version")" "$version" "$SOURCE_CONNECTOR" >"$base/$version/jars.txt" <<'PY' || die "the classpath of Kafka $version mixes versions (see above)"
+import re, sys
+cp, worker, source = sys.argv[1], sys.argv[2], sys.argv[3]
+jars = {}
+for path in open(cp).read().strip().split(":"):
+    m = re.search(r"/org/apache/kafka/([^/]+)/([^/]+)/[^/]+\.jar$", path)
+    if m:
+        jars[m.group(1)] = m.group(2)
+plugins = ["connect-mirror", "connect-mirror-client", "connect-file", "connect-test-plugins"]
+bad = [f"{a} {v}" for a, v in jars.items() if a not in plugins and v != worker]
+if bad:
+    sys.stderr.write(f"kafka.sh: not Kafka {worker}: {', '.join(bad)}\n")
+    sys.exit(1)
+print(f"worker {worker}: " + ", ".join(f"{a} {v}" for a, v in sorted(jars.items()) if a not in plugins))
+for a in plugins:
+    if a in jars:
+        other = "" if jars[a] == worker else f" (not the worker's {worker})"
+        print(f"plugin {a} {jars[a]}{other}")
+if source == "LiveSourceConnector":
+    print(f"plugin LiveSourceConnector tests/kafka (no connect-test-plugins; compiled against connect-api {jars.get('connect-api', '?')})")
+PY
+}
+
+# tests/kafka/LiveTool.java compiled against the same jars; and, where the table gives no
+# connect-test-plugins, tests/kafka/LiveSourceConnector.java (on the worker's classpath then).
 compile_tool() {
-    local version=$1 classes=$base/classes-$1
-    if [ -f "$classes/LiveTool.class" ] && [ "$classes/LiveTool.class" -nt "$root/tests/kafka/LiveTool.java" ]; then
+    local version=$1 classes=$base/classes-$1 src
+    for src in LiveTool LiveSourceConnector; do
+        [ "$src" = LiveSourceConnector ] && [ "$SOURCE_CONNECTOR" != LiveSourceConnector ] && continue
+        local out=$classes
+        [ "$src" = LiveSourceConnector ] && out=$base/source-plugin-$version
+        if [ -f "$out/$src.class" ] && [ "$out/$src.class" -nt "$root/tests/kafka/$src.java" ]; then
+            continue
+        fi
+        mkdir -p "$out"
+        javac -nowarn -d "$out" -cp "$(cat "$(classpath_file "$version")")" "$root/tests/kafka/$src.java"
+    done
+    if needs_shim; then
+        compile_shim
+        grep -q '^plugin shim' "$base/$version/jars.txt" ||
+            echo "plugin shim org.apache.kafka.common.utils.AppInfoParser of tests/kafka (Kafka $version moved it to ...utils.internals; the plugins of another version call it)" >>"$base/$version/jars.txt"
+    else
+        rm -rf "$base/shim-$version"
+    fi
+}
+
+# Whether the plugins need tests/kafka/AppInfoParser.java: a plugin older than its worker, on a
+# worker whose kafka-clients moved AppInfoParser (4.4.0).
+needs_shim() {
+    [ "$MIRROR_VERSION" != "$KAFKA_VERSION" ] || [ "$FILE_VERSION" != "$KAFKA_VERSION" ] || return 1
+    local clients
+    clients=$(tr ':' '\n' <"$(classpath_file "$KAFKA_VERSION")" | grep "/kafka-clients-$KAFKA_VERSION.jar$")
+    ! unzip -l "$clients" | grep -q ' org/apache/kafka/common/utils/AppInfoParser.class$'
+}
+
+compile_shim() {
+    local out=$base/shim-$KAFKA_VERSION
+    if [ -f "$out/org/apache/kafka/common/utils/AppInfoParser.class" ] &&
+        [ "$out/org/apache/kafka/common/utils/AppInfoParser.class" -nt "$root/tests/kafka/AppInfoParser.java" ]; then
         return 0
     fi
-    mkdir -p "$classes"
-    javac -nowarn -d "$classes" -cp "$(cat "$(classpath_file "$version")")" "$root/tests/kafka/LiveTool.java"
+    mkdir -p "$out"
+    javac -nowarn -d "$out" -cp "$(cat "$(classpath_file "$KAFKA_VERSION")")" "$root/tests/kafka/AppInfoParser.java"
+}
+
+# The worker's classpath: the resolved jars, our source connector where it stands in, and the
+# shim where older plugins need it.
+worker_classpath() {
+    local cp
+    cp=$(cat "$(classpath_file "$KAFKA_VERSION")")
+    [ "$SOURCE_CONNECTOR" = LiveSourceConnector ] && cp="$base/source-plugin-$KAFKA_VERSION:$cp"
+    [ -d "$base/shim-$KAFKA_VERSION" ] && cp="$base/shim-$KAFKA_VERSION:$cp"
+    echo "$cp"
 }
 
 alive() { [ -f "$run/$1.pid" ] && kill -0 "$(cat "$run/$1.pid")" 2>/dev/null; }
@@ -88,6 +183,8 @@ print_env() {
     [ -f "$run/env" ] || return 1
     cat "$run/env"
 }
+
+print_record() { sed 's/^/jars: /' "$base/$KAFKA_VERSION/jars.txt"; }
 
 running() { alive broker && alive connect && [ -f "$run/env" ]; }
 
@@ -105,14 +202,15 @@ EOF
 
 java_opts() { # the JVM options of a server (name: broker or connect)
     echo "-Xms256m -Xmx768m -XX:+UseSerialGC -XX:TieredStopAtLevel=1 -Djava.awt.headless=true" \
-        "-Dlog4j2.configurationFile=$root/tests/kafka/log4j2.properties -Dkafka.live.log=$logs/$1.log"
+        "-Dlog4j2.configurationFile=$root/tests/kafka/log4j2.properties -Dkafka.live.log=$logs/$1.log" \
+        "-Dlog4j.configuration=file:$root/tests/kafka/log4j.properties"
 }
 
 start() { # start NAME MAIN ARGS...: a server in the background, its pid in run/NAME.pid
     local name=$1 main=$2
     shift 2
     # shellcheck disable=SC2046
-    nohup java $(java_opts "$name") -cp "$(cat "$(classpath_file "$KAFKA_VERSION")")" "$main" "$@" \
+    nohup java $(java_opts "$name") -cp "$(worker_classpath)" "$main" "$@" \
         >"$logs/$name.out" 2>&1 </dev/null &
     echo $! >"$run/$name.pid"
 }
@@ -136,10 +234,8 @@ show_logs() {
 up() {
     need_java
     if running; then
-        if [ "$(cat "$run/version")" != "$KAFKA_VERSION" ]; then
-            die "a Kafka $(cat "$run/version") pair is running; run scripts/kafka.sh down first to start $KAFKA_VERSION"
-        fi
         say "reusing the Kafka $(cat "$run/version") broker and worker already running"
+        print_record
         print_env
         return 0
     fi
@@ -229,6 +325,7 @@ EOF
     done
     printf 'BOOTSTRAP=127.0.0.1:%s\nCONNECT_URL=%s\n' "$broker_port" "$url" >"$run/env"
     say "Kafka $KAFKA_VERSION broker and Connect worker started in $((SECONDS - t0)) s (logs: ${logs#"$root"/})"
+    print_record
     print_env
 }
 
@@ -279,7 +376,6 @@ run_tool() {
     main=$(tool_main "$tool") || die "unknown tool '$tool' (kafka-topics, kafka-get-offsets, kafka-consumer-groups, kafka-console-producer, kafka-console-consumer, live-tool)"
     need_java
     version=$KAFKA_VERSION
-    [ -f "$run/version" ] && version=$(cat "$run/version")
     resolve "$version"
     cp=$(cat "$(classpath_file "$version")")
     if [ "$tool" = live-tool ]; then
@@ -293,6 +389,7 @@ run_tool() {
     # As bin/kafka-run-class.sh: the tools log warnings to stderr; their output is theirs alone.
     exec java -Xmx512m -XX:+UseSerialGC -XX:TieredStopAtLevel=1 -Djava.awt.headless=true \
         -Dlog4j2.configurationFile="$root/tests/kafka/tools-log4j2.properties" \
+        -Dlog4j.configuration="file:$root/tests/kafka/tools-log4j.properties" \
         -cp "$cp" "$main" "$@"
 }
 
@@ -316,6 +413,7 @@ prepare)
     resolve "$KAFKA_VERSION"
     compile_tool "$KAFKA_VERSION"
     say "Kafka $KAFKA_VERSION's jars resolved ($(tr ':' '\n' <"$(classpath_file "$KAFKA_VERSION")" | wc -l) jars, cached in ~/.m2)"
+    print_record >&2
     ;;
 *)
     echo "usage: scripts/kafka.sh up|env|run TOOL ARGS...|down|logs|prepare" >&2

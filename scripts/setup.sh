@@ -92,6 +92,9 @@ if [ "$what" = all ]; then
     # The live tests: Java 17+ and Maven run a real Kafka from Maven Central's jars.
     command -v javac >/dev/null || ensure_apt openjdk-17-jdk-headless
     command -v mvn >/dev/null || ensure_apt maven
-    scripts/kafka.sh prepare
+    # Every worker the live suite runs on: LIVE_WORKERS in core/src/versions.rs.
+    for v in $(scripts/live-workers.sh | awk '{ print $1 }'); do
+        KAFKA_VERSION=$v scripts/kafka.sh prepare
+    done
 fi
 say "tools ready: $(trunk --version), $(wasm-bindgen --version), $(node_modules/.bin/wasm-opt --version)"

@@ -88,17 +88,57 @@ node scripts/dist-single.mjs
 step "end-to-end tests (Playwright + Chromium against dist/)"
 run e2e node --test --test-concurrency=1 tests/e2e/
 
+# The workers the live tests run on: LIVE_WORKERS in core/src/versions.rs (the footer's and
+# --version's claim), the whole suite on the default, the conformance and the REST procedure on
+# each other one. Every pair started is stopped again when this script ends.
+default_kafka=4.3.1
+mapfile -t live_versions < <(scripts/live-workers.sh | awk '{ print $1 }')
+down_all() {
+    local v
+    for v in "${live_versions[@]}"; do KAFKA_VERSION=$v scripts/kafka.sh down; done
+}
+conformance_lines() { sed -n 's/^# \(live conformance\( quotes\)\{0,1\}: .*\)$/\1/p' "$1"; }
+
 step "a real Kafka for the live tests: scripts/kafka.sh up (stopped again when this script ends)"
 # The CLI the live tests run (built by the native tests already; this only makes sure).
 cargo build -p offsets-cli --locked --quiet
-trap 'scripts/kafka.sh down' EXIT
-scripts/kafka.sh up
+trap down_all EXIT
+KAFKA_VERSION=$default_kafka scripts/kafka.sh up
 
-step "live tests against the real broker and Connect worker (tests/live)"
+step "live tests against the real broker and Connect worker (tests/live, Kafka $default_kafka)"
 live_start=$SECONDS
-run live node --test --test-concurrency=1 tests/live/
-sed -n 's/^# \(live conformance\( quotes\)\{0,1\}: .*\)$/\1/p' "$logs/live.log"
+KAFKA_VERSION=$default_kafka run live node --test --test-concurrency=1 tests/live/
+conformance_lines "$logs/live.log" | tee "$logs/live-lines.txt"
 echo "live suites took $((SECONDS - live_start)) s"
+KAFKA_VERSION=$default_kafka scripts/kafka.sh down
+
+for v in "${live_versions[@]}"; do
+    [ "$v" = "$default_kafka" ] && continue
+    step "live conformance and the REST procedure on Kafka $v (its own broker and worker)"
+    v_start=$SECONDS
+    KAFKA_VERSION=$v scripts/kafka.sh up
+    KAFKA_VERSION=$v run "live-$v" node --test --test-concurrency=1 tests/live/conformance.test.mjs tests/live/rest-procedure.test.mjs
+    conformance_lines "$logs/live-$v.log" | tee -a "$logs/live-lines.txt"
+    KAFKA_VERSION=$v scripts/kafka.sh down
+    echo "Kafka $v added $((SECONDS - v_start)) s (start, tests, stop)"
+done
+
+# One line per worker the table lists, each agreeing on every case: the claim is what ran.
+for v in "${live_versions[@]}"; do
+    grep -Eq "^live conformance: ([0-9]+) cases, \1 agree with Kafka $v " "$logs/live-lines.txt" || {
+        echo "FAILED: no live conformance line with every case agreeing for Kafka $v (LIVE_WORKERS lists it)"
+        echo "Total: $passed passed, $((failed > 0 ? failed : 1)) failed"
+        exit 1
+    }
+done
+ran=$(sed -n 's/^live conformance: .* agree with Kafka \([^ ]*\) .*/\1/p' "$logs/live-lines.txt" | sort | paste -sd' ')
+listed=$(printf '%s\n' "${live_versions[@]}" | sort | paste -sd' ')
+[ "$ran" = "$listed" ] || {
+    echo "FAILED: the live conformance ran on Kafka $ran, LIVE_WORKERS (core/src/versions.rs) lists $listed"
+    echo "Total: $passed passed, $((failed > 0 ? failed : 1)) failed"
+    exit 1
+}
+echo "live suites on every worker took $((SECONDS - live_start)) s"
 
 if [ -x scripts/fuzz.sh ] && [ "$FUZZ_SECONDS" != 0 ]; then
     step "short fuzz run (${FUZZ_SECONDS}s per target)"

@@ -3,7 +3,7 @@
 // tools from the same jars, and the connect-offsets CLI under test. Every wait polls a state (a
 // REST status, an end offset, a listing) and gives up after a bound with what it last saw.
 import { execFileSync, spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 
 export const ROOT = resolve(import.meta.dirname, '../..');
@@ -28,6 +28,28 @@ function readEnv() {
 export const { BOOTSTRAP, CONNECT_URL } = readEnv();
 /** The Kafka version of the running pair, as the worker reports it. */
 export const KAFKA_VERSION = (await (await fetch(CONNECT_URL)).json()).version;
+
+/**
+ * The worker's entry of LIVE_WORKERS in core/src/versions.rs (read by scripts/live-workers.sh):
+ * { mirror, file, verifiable } versions, verifiable null where tests/kafka's LiveSourceConnector
+ * stands in; undefined when the table does not list the worker.
+ */
+export function liveWorker(version = KAFKA_VERSION) {
+  const r = spawnSync(join(ROOT, 'scripts/live-workers.sh'), [version], { encoding: 'utf8' });
+  if (r.status !== 0) return undefined;
+  const [, mirror, file, verifiable] = r.stdout.trim().split(' ');
+  return { mirror, file, verifiable: verifiable === '-' ? null : verifiable };
+}
+
+/** What scripts/kafka.sh recorded it put on the worker's classpath (target/kafka/VERSION/jars.txt), as lines. */
+export function jarsRecord(version = KAFKA_VERSION) {
+  return readFileSync(join(ROOT, 'target/kafka', version, 'jars.txt'), 'utf8').trim().split('\n');
+}
+
+/** The generic source connector on this worker: Kafka's VerifiableSourceConnector, or tests/kafka's stand-in. */
+export const SOURCE_CONNECTOR = liveWorker()?.verifiable === null
+  ? 'LiveSourceConnector'
+  : 'org.apache.kafka.connect.tools.VerifiableSourceConnector';
 
 /**
  * A suffix unique to this run, for topic and connector names: `scripts/kafka.sh up` may reuse a

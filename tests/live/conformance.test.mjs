@@ -10,13 +10,20 @@
 //     and rejected by us,
 //   - an error of the case's rule quotes an answer (`answers HTTP NNN '...'`) whose status or text
 //     is not the worker's.
-// The summary line `live conformance: N cases, N agree with Kafka V` is printed at the end.
+// The summary line `live conformance: N cases, N agree with Kafka V (plugins: ...)` is printed at
+// the end, with the plugin versions the worker itself reports. The first test checks that the
+// worker and its plugins are the ones LIVE_WORKERS in core/src/versions.rs lists (the table the
+// footer and --version print), so the claim there is what ran here.
+//
+// Where a worker version answers a case differently (status or message), the case records it in
+// `by_version`: { "V": { "status": N, "message": "..." } } overrides the case's own for worker V.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import {
-  BOOTSTRAP, KAFKA_VERSION, ROOT, cli, createConnector, createTopic, rest, workdir,
+  BOOTSTRAP, KAFKA_VERSION, ROOT, SOURCE_CONNECTOR, cli, createConnector, createTopic, jarsRecord, liveWorker,
+  rest, workdir,
 } from './cluster.mjs';
 
 const CASES_DIR = join(ROOT, 'tests/conformance');
@@ -53,12 +60,14 @@ const CONNECTORS = {
     topics: Object.keys(SINK_TOPICS).join(','),
     file: join(dir, 'sink.txt'),
   }],
-  source: ['live-conformance-source', {
-    'connector.class': 'org.apache.kafka.connect.tools.VerifiableSourceConnector',
-    topic: 'conformance-verifiable',
-    throughput: '1',
-    'tasks.max': '1',
-  }],
+  source: ['live-conformance-source', SOURCE_CONNECTOR === 'LiveSourceConnector'
+    ? { 'connector.class': SOURCE_CONNECTOR, topic: 'conformance-verifiable', 'tasks.max': '1' }
+    : {
+      'connector.class': SOURCE_CONNECTOR,
+      topic: 'conformance-verifiable',
+      throughput: '1',
+      'tasks.max': '1',
+    }],
 };
 
 /** Our verdict: `export --to json --kind K` on the body as a file; exit 0 accepts, 1 or 2 rejects. */
@@ -92,6 +101,12 @@ function quotes(output, rule) {
 /** The pieces of a quote the worker's message must hold: split at `...` and at `<name>`-style holes. */
 const pieces = (quote) => quote.split(/\.\.\.|…|<[^>]+>/).map((p) => p.trim()).filter((p) => p.length > 0);
 
+/** The plugins' versions (kafka.sh's record of the jars), for the summary line. */
+let plugins = '?';
+
+/** The case as this worker version answers it: its `by_version` entry over its own status, message and departure. */
+const expected = (c) => ({ status: c.status, message: c.message, departure: c.departure, ...(c.by_version?.[KAFKA_VERSION] ?? {}) });
+
 const agree = [];
 const disagree = [];
 let quotesChecked = 0;
@@ -103,10 +118,32 @@ describe('live conformance', { concurrency: 1 }, () => {
   });
 
   after(() => {
-    const departures = cases.filter((c) => c.departure).length;
-    process.stdout.write(`live conformance: ${cases.length} cases, ${agree.length} agree with Kafka ${KAFKA_VERSION} (${departures} deliberate departures)\n`);
+    const departures = cases.filter((c) => expected(c).departure).length;
+    process.stdout.write(`live conformance: ${cases.length} cases, ${agree.length} agree with Kafka ${KAFKA_VERSION} (plugins: ${plugins}; ${departures} deliberate departures)\n`);
     process.stdout.write(`live conformance quotes: ${quotesChecked} quotes of the worker's answers in our messages, each found in the worker's own answer\n`);
     if (disagree.length) process.stdout.write(`live conformance disagreements:\n${disagree.join('\n')}\n`);
+  });
+
+  test('the worker and its plugins are the ones core/src/versions.rs lists', () => {
+    const want = liveWorker();
+    assert.ok(want, `Kafka ${KAFKA_VERSION} is not in LIVE_WORKERS (core/src/versions.rs): the footer and --version would not say it was checked`);
+    // The plugins' versions are the jars' that kafka.sh recorded: the worker cannot tell them, it
+    // lists every Kafka plugin with its own kafka-clients' version (AppInfoParser.getVersion()).
+    const record = jarsRecord().join('\n');
+    assert.match(record, new RegExp(`^worker ${KAFKA_VERSION}: `, 'm'), record);
+    const jar = (artifact) => new RegExp(`^plugin ${artifact} ([0-9.]+)`, 'm').exec(record)?.[1];
+    assert.equal(jar('connect-mirror'), want.mirror, `connect-mirror's version\n${record}`);
+    assert.equal(jar('connect-mirror-client'), want.mirror, `connect-mirror-client's version\n${record}`);
+    assert.equal(jar('connect-file'), want.file, `connect-file's version\n${record}`);
+    assert.equal(jar('connect-test-plugins'), want.verifiable ?? undefined, `connect-test-plugins' version\n${record}`);
+    assert.equal(/^plugin LiveSourceConnector /m.test(record), want.verifiable === null, record);
+    const other = (v) => (v === KAFKA_VERSION ? v : `${v} (not the worker's)`);
+    plugins = [
+      `MirrorMaker 2 ${other(want.mirror)}`,
+      `FileStream ${other(want.file)}`,
+      want.verifiable ? `VerifiableSourceConnector ${other(want.verifiable)}` : 'source: LiveSourceConnector of tests/kafka (no connect-test-plugins served)',
+      ...(/^plugin shim /m.test(record) ? ['with tests/kafka\'s AppInfoParser shim'] : []),
+    ].join(', ');
   });
 
   for (const c of cases) {
@@ -116,10 +153,11 @@ describe('live conformance', { concurrency: 1 }, () => {
       const message = answer.json?.message ?? answer.text;
       const ours = ourVerdict(c);
       const problems = [];
-      if (answer.status !== c.status) problems.push(`the worker answered ${answer.status}, the case records ${c.status}`);
-      if (c.message && !String(message).includes(c.message)) problems.push(`the worker's message does not contain the case's fragment ${JSON.stringify(c.message)}`);
+      const want = expected(c);
+      if (answer.status !== want.status) problems.push(`the worker answered ${answer.status}, the case records ${want.status}`);
+      if (want.message && !String(message).includes(want.message)) problems.push(`the worker's message does not contain the case's fragment ${JSON.stringify(want.message)}`);
       const workerRejects = answer.status !== 200;
-      if (c.departure) {
+      if (want.departure) {
         if (workerRejects) problems.push('a departure the worker rejects: it is no departure');
         if (!ours.reject) problems.push('a deliberate departure we accept');
       } else if (ours.reject !== workerRejects) {

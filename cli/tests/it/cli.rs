@@ -341,7 +341,7 @@ fn help_and_version() {
     );
     assert_eq!(lines.next(), Some("Checked against:"));
     assert!(
-        version.contains("  Checked live against Kafka Connect: Kafka 4.3.1\n")
+        version.contains("  Checked live against Kafka Connect: Kafka 4.3.1 (every rule and procedure); 3.9.1, 4.2.0 and 4.4.0 (")
             && version.contains("  kafka.strimzi.io/v1 resources: Strimzi 1.0 or later\n"),
         "{version}"
     );

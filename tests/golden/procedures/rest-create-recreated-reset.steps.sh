@@ -1,9 +1,9 @@
 # Create connector 'orders-mirror' at http://my-connect-connect-api.kafka.svc:8083/connectors/orders-mirror, stopped; set its offsets, then start it
 # Requires Kafka Connect 3.7 or later: the connector is created STOPPED (POST /connectors with
 # "initial_state": "STOPPED", KIP-980), so it never runs before its offsets are altered and
-# verified. An older worker does not know initial_state and refuses the create (HTTP 500,
-# Unrecognized field "initial_state"): nothing is created, and the script stops there. Also requires
-# curl 7.76 or later (--fail-with-body) and jq.
+# verified. A Kafka Connect 3.6 worker (the offsets API, without initial_state) refuses the create
+# (HTTP 500, Unrecognized field "initial_state", seen on 3.6.2): nothing is created, and the script
+# stops there. Also requires curl 7.76 or later (--fail-with-body) and jq.
 # The name existed before, and its old offsets are reset: after the connector is created stopped,
 # the offsets Kafka Connect kept under the name are deleted, then the alter sets the chosen ones, so
 # only those remain.

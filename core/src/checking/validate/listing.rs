@@ -75,8 +75,13 @@ pub(super) fn listing_rules(
     if let Some(first) = l.extra_fields.first() {
         let message = if first.key == "offsets" {
             // Jackson builds ConnectorOffsets from its one creator property on the first
-            // 'offsets' and has no setter for a second one (seen on Kafka 4.3.1's worker).
-            "'offsets' appears more than once at the top level: Kafka Connect reads none of them and answers HTTP 500 'Should never call `set()` on setterless property ('offsets')'. Keep one 'offsets' array.".to_owned()
+            // 'offsets' and has no setter for a second one (seen on Kafka 4.2.0, 4.3.1 and 4.4.0's
+            // workers); Kafka 3.9.1's Jackson 2.16 keeps the last one instead.
+            format!(
+                "'offsets' appears more than once at the top level: Kafka Connect {refused} or later reads none of them and answers HTTP 500 'Should never call `set()` on setterless property ('offsets')'; Kafka Connect {last} keeps only the last one and drops the others. Keep one 'offsets' array.",
+                refused = crate::versions::CONNECT_REPEATED_KEY_REFUSED,
+                last = crate::versions::CONNECT_REPEATED_KEY_LAST_WINS,
+            )
         } else {
             format!(
                 "Unexpected top-level field '{}': the payload must be {{\"offsets\": [...]}} with no other fields (Kafka Connect answers HTTP 500 'Unrecognized field \"{}\"'). Remove it.",

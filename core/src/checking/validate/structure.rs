@@ -59,8 +59,10 @@ fn repeated_after_both(cx: &mut Ctx<'_>, members: &[Member], i: usize) -> bool {
                 "S3",
                 m.key_pos,
                 format!(
-                    "'{key}' appears again after this entry already has 'partition' and 'offset': Kafka Connect rejects the whole request with HTTP 500 'Should never call `set()` on setterless property ('{key}')'. Keep one '{key}'.",
-                    key = m.key
+                    "'{key}' appears again after this entry already has 'partition' and 'offset': Kafka Connect {refused} or later rejects the whole request with HTTP 500 'Should never call `set()` on setterless property ('{key}')'; Kafka Connect {last} keeps only the last '{key}'. Keep one '{key}'.",
+                    key = m.key,
+                    refused = crate::versions::CONNECT_REPEATED_KEY_REFUSED,
+                    last = crate::versions::CONNECT_REPEATED_KEY_LAST_WINS,
                 ),
                 i,
             );

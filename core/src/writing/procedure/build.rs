@@ -62,7 +62,7 @@ pub(crate) fn title(c: &Checked, op: &Operation) -> String {
 }
 
 pub(crate) fn notes(c: &Checked, op: &Operation) -> Vec<String> {
-    use crate::versions::{CONNECT_OFFSETS_API, STRIMZI_OFFSETS};
+    use crate::versions::{CONNECT_INITIAL_STATE, CONNECT_OFFSETS_API, STRIMZI_OFFSETS};
     let mut notes = Vec::new();
     match &c.kind {
         Kind::Connector => {
@@ -71,9 +71,11 @@ pub(crate) fn notes(c: &Checked, op: &Operation) -> Vec<String> {
         Kind::Mm2 { .. } => {
             notes.push(format!("Requires Strimzi {STRIMZI_OFFSETS} or later and Kafka Connect {CONNECT_OFFSETS_API} or later."));
         }
-        Kind::Rest { .. } if matches!(op, Operation::Create { .. }) => notes.push(
-            "Requires Kafka Connect 3.7 or later: the connector is created STOPPED (POST /connectors with \"initial_state\": \"STOPPED\", KIP-980), so it never runs before its offsets are altered and verified. An older worker does not know initial_state and refuses the create (HTTP 500, Unrecognized field \"initial_state\"): nothing is created, and the script stops there. Also requires curl 7.76 or later (--fail-with-body) and jq.".to_owned(),
-        ),
+        // The refusal was seen on a Kafka 3.6.2 worker: HTTP 500 'Unrecognized field
+        // "initial_state" (class ...CreateConnectorRequest), not marked as ignorable', no connector.
+        Kind::Rest { .. } if matches!(op, Operation::Create { .. }) => notes.push(format!(
+            "Requires Kafka Connect {CONNECT_INITIAL_STATE} or later: the connector is created STOPPED (POST /connectors with \"initial_state\": \"STOPPED\", KIP-980), so it never runs before its offsets are altered and verified. A Kafka Connect {CONNECT_OFFSETS_API} worker (the offsets API, without initial_state) refuses the create (HTTP 500, Unrecognized field \"initial_state\", seen on 3.6.2): nothing is created, and the script stops there. Also requires curl 7.76 or later (--fail-with-body) and jq."
+        )),
         Kind::Rest { .. } => notes.push(
             "Requires Kafka Connect 3.6 or later (PATCH and DELETE /connectors/<name>/offsets) and curl 7.76 or later (--fail-with-body).".to_owned(),
         ),

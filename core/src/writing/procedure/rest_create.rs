@@ -209,7 +209,7 @@ impl Rest<'_> {
             self.check_absent(),
             step(
                 "Create the connector, stopped",
-                &["\"initial_state\": \"STOPPED\" makes the worker create the connector without starting it or its tasks (Kafka Connect 3.7 or later). The config is yours, as given.".to_owned()],
+                &[format!("\"initial_state\": \"STOPPED\" makes the worker create the connector without starting it or its tasks (Kafka Connect {} or later). The config is yours, as given.", crate::versions::CONNECT_INITIAL_STATE)],
                 format!(
                     "{} {open}\n{body}",
                     self.ctx.sh(&format!("{CURL} -X POST -H 'Content-Type: application/json' --data-binary @- «%CONNECT_URL%/connectors»"))
