@@ -9,6 +9,7 @@ mod check_resource;
 mod diff;
 mod edit;
 mod export;
+mod groups;
 mod input;
 mod lookup;
 mod new;
@@ -48,6 +49,8 @@ Commands:
   new --kind K --from ROLE=REF
                       the listing of a connector that has none yet, from a reference
                       (mirror-source with --source-alias, or sink)
+  groups FILE         consumer groups' failover to the target cluster from MirrorMaker 2's
+                      checkpoints: the --reset-offsets --from-file CSV, or a checked script
 
 Options:
   -h, --help          help (also `connect-offsets <COMMAND> --help`)
@@ -94,6 +97,7 @@ fn dispatch() -> Result<ExitCode, CliError> {
             "check-resource" => check_resource::run(&mut parser),
             "lookup" => lookup::run(&mut parser),
             "new" => new::run(&mut parser),
+            "groups" => groups::run(&mut parser),
             // More commands (edit, export, plan, diff) plug in here.
             other => Err(CliError::usage(format!(
                 "unknown command '{other}'; run `connect-offsets --help` for the list"

@@ -37,8 +37,8 @@ pub use checking::resource as resource_check;
 pub use checking::{log_range, validate};
 pub use editing::{diff, edit, filter, new_listing, set_from};
 pub use model::names;
-pub use reading::{csv, datetime, reference, resource, yaml};
-pub use writing::{export, lookup, procedure, rollback};
+pub use reading::{checkpoints, csv, datetime, reference, resource, yaml};
+pub use writing::{export, groups, groups_script, lookup, procedure, rollback};
 
 pub use csv::CsvTarget;
 pub use diag::{Diagnostic, Position, Severity};

@@ -6,6 +6,7 @@ mod support;
 mod cli;
 mod edit;
 mod edit_plan;
+mod groups;
 mod hostile;
 mod keys;
 mod kind;

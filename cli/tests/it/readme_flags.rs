@@ -18,7 +18,7 @@ use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-const SUBCOMMANDS: [&str; 9] = [
+const SUBCOMMANDS: [&str; 10] = [
     "validate",
     "show",
     "edit",
@@ -28,6 +28,7 @@ const SUBCOMMANDS: [&str; 9] = [
     "diff",
     "check-resource",
     "new",
+    "groups",
 ];
 
 /// The list above is every command the top-level help names, so a new command's flags are

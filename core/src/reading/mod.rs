@@ -2,6 +2,7 @@
 //! writers, one floor down) and [`yaml`] (the ConfigMap wrapper) feed [`import`], which detects the form (with
 //! [`csv`] for the `kafka-consumer-groups` export) and builds a [`crate::model::Listing`]; [`resource`] reads a KafkaConnector or KafkaMirrorMaker2.
 
+pub mod checkpoints;
 pub mod csv;
 pub mod datetime;
 pub mod import;

@@ -27,6 +27,7 @@ mod editor_workspace;
 mod export_golden;
 mod export_rounds;
 mod golden;
+mod groups;
 mod hostile_scaling;
 mod jsontestsuite;
 mod kubectl;

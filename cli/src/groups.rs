@@ -1,0 +1,137 @@
+//! `connect-offsets groups FILE [--group GLOB]... [--topic GLOB]... [--bootstrap-server
+//! HOST:PORT] [--to csv|script] [-o OUT]`: MirrorMaker 2's checkpoints (CheckpointFormatter
+//! output) to the target cluster's consumer-group reset plan (`offsets_core::groups`), as the CSV
+//! `kafka-consumer-groups.sh --reset-offsets --from-file` reads or as the failover script
+//! (`offsets_core::groups_script`).
+
+use crate::input::Source;
+use crate::output::report;
+use crate::{CliError, output};
+use offsets_core::checkpoints::parse_checkpoints;
+use offsets_core::groups::{GroupsOptions, plan};
+use std::process::ExitCode;
+
+const HELP: &str = "\
+Usage: connect-offsets groups FILE [--group GLOB]... [--topic GLOB]...
+                              [--bootstrap-server HOST:PORT] [--to csv|script] [-o OUT]
+
+Reads MirrorMaker 2's checkpoints, as the target cluster holds them, and writes where each
+consumer group should resume on the target: the translated (downstream) offset of every
+partition it has a checkpoint for. FILE (or - for stdin) is the output of
+
+  kafka-console-consumer.sh --bootstrap-server TARGET --topic SOURCE.checkpoints.internal \\
+    --from-beginning --timeout-ms 10000 \\
+    --formatter org.apache.kafka.connect.mirror.formatters.CheckpointFormatter
+
+(SOURCE: the source cluster's alias). The last checkpoint of a group and partition counts, as
+in the compacted topic. A translated offset is rounded down to MirrorMaker 2's last offset sync:
+a consumer reset there may read some records again, never skip one.
+
+Options:
+  --group GLOB          the consumer groups to fail over (* and ?; repeatable; default all)
+  --topic GLOB          only these topics, as the target names them (east.orders; repeatable)
+  --to csv              (default) the CSV for kafka-consumer-groups.sh --reset-offsets
+                        --from-file: topic,partition,offset for one group, with the group first
+                        for several (then give every group with --group)
+  --to script           the failover script, per group: stop unless it has no active member,
+                        save its offsets to rollback-N.csv, dry-run the plan and compare, execute,
+                        verify; needs --bootstrap-server (the TARGET cluster)
+  --bootstrap-server B  HOST:PORT[,HOST:PORT...] of the target cluster, for --to script
+  --command-config FILE client properties (TLS, SASL) for the script's commands
+  -o, --output OUT      write to OUT instead of stdout
+
+Exit codes: 0 written (warnings allowed), 1 a checkpoint line could not be read or nothing
+matches, 2 usage error or unreadable FILE.
+";
+
+pub fn run(parser: &mut lexopt::Parser) -> Result<ExitCode, CliError> {
+    let mut source: Option<Source> = None;
+    let mut options = GroupsOptions::default();
+    let mut bootstrap: Option<String> = None;
+    let mut command_config: Option<String> = None;
+    let mut to = "csv".to_owned();
+    let mut out_path: Option<std::path::PathBuf> = None;
+    while let Some(arg) = parser.next()? {
+        use lexopt::prelude::*;
+        match arg {
+            Long("group") => options.groups.push(parser.value()?.string()?),
+            Long("topic") => options.topics.push(parser.value()?.string()?),
+            Long("bootstrap-server") => bootstrap = Some(parser.value()?.string()?),
+            Long("command-config") => command_config = Some(parser.value()?.string()?),
+            Long("to") => to = parser.value()?.string()?,
+            Short('o') | Long("output") => out_path = Some(parser.value()?.into()),
+            Short('h') | Long("help") => return Ok(output::help(&[HELP])),
+            Value(v) if source.is_none() => source = Some(Source::from_arg(v)),
+            other => return Err(other.unexpected().into()),
+        }
+    }
+    let Some(source) = source else {
+        return Err(CliError::usage(
+            "groups needs a FILE of checkpoints (or - for stdin); see --help",
+        ));
+    };
+    if to != "csv" && to != "script" {
+        return Err(CliError::usage(format!(
+            "--to must be csv or script, not '{}'",
+            offsets_core::names::shown(&to)
+        )));
+    }
+    if to == "script" && bootstrap.is_none() {
+        return Err(CliError::usage(
+            "groups --to script needs --bootstrap-server HOST:PORT of the target cluster",
+        ));
+    }
+    let name = source.display_name();
+    let bytes = source.read()?;
+    let text = String::from_utf8(bytes).map_err(|e| CliError {
+        message: format!(
+            "{name}: not UTF-8 (byte {}); give the console consumer's output as it printed it",
+            e.utf8_error().valid_up_to()
+        ),
+        code: 2,
+    })?;
+    let checkpoints = parse_checkpoints(&text);
+    let reset = plan(&checkpoints, &options);
+    report(&name, &reset.diagnostics, 20);
+    // What the translation means and what was dropped are said too (`report` keeps infos out).
+    for d in reset
+        .diagnostics
+        .iter()
+        .filter(|d| d.severity == offsets_core::Severity::Info)
+    {
+        output::err(&format!(
+            "{name}: info[{}]: {}\n",
+            d.rule,
+            output::printable(&d.message)
+        ));
+    }
+    if reset.has_errors() {
+        return Err(CliError {
+            message: format!("{name}: no plan written (see the errors above)"),
+            code: 1,
+        });
+    }
+    if to == "csv" && reset.groups.len() > 1 {
+        output::err(&format!(
+            "{name}: {} groups: the CSV has the group column; give each with --group to kafka-consumer-groups.sh --reset-offsets --from-file.\n",
+            reset.groups.len()
+        ));
+    }
+    let text = match to.as_str() {
+        "script" => offsets_core::groups_script::failover_script(
+            &reset,
+            bootstrap.as_deref().unwrap_or_default(),
+            command_config.as_deref(),
+        )
+        .map_err(CliError::usage)?,
+        _ => reset.csv(),
+    };
+    match out_path {
+        Some(path) => std::fs::write(&path, text).map_err(|e| CliError {
+            message: format!("cannot write {}: {e}", path.display()),
+            code: 2,
+        })?,
+        None => output::out(&text),
+    }
+    Ok(ExitCode::SUCCESS)
+}

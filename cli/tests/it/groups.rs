@@ -1,0 +1,79 @@
+//! `connect-offsets groups` (issue 37): the CLI contract — the --reset-offsets --from-file CSV
+//! (with the group column for several groups), --group and --topic globs, the script's required
+//! --bootstrap-server, and located errors for a line that is not a checkpoint.
+#![allow(clippy::unwrap_used)]
+
+use crate::support::{run, text, unique_dir};
+
+const CHECKPOINTS: &str = "Checkpoint{consumerGroupId=billing, topicPartition=east.orders-1, upstreamOffset=70, downstreamOffset=66, metadata=}\n\
+Checkpoint{consumerGroupId=billing, topicPartition=east.orders-0, upstreamOffset=40, downstreamOffset=38, metadata=}\n\
+Checkpoint{consumerGroupId=billing, topicPartition=east.orders-0, upstreamOffset=50, downstreamOffset=48, metadata=}\n\
+Checkpoint{consumerGroupId=audit, topicPartition=east.payments-0, upstreamOffset=3, downstreamOffset=3, metadata=}\n\
+Processed a total of 4 messages\n";
+
+fn file(text: &str) -> String {
+    let path = unique_dir("groups").join("checkpoints.txt");
+    std::fs::write(&path, text).unwrap();
+    path.display().to_string()
+}
+
+#[test]
+fn one_group_gives_the_from_file_csv_and_says_what_it_dropped() {
+    let f = file(CHECKPOINTS);
+    let out = run(&["groups", &f, "--group", "bill*"]);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    assert_eq!(text(&out.stdout), "east.orders,0,48\neast.orders,1,66\n");
+    let err = text(&out.stderr);
+    assert!(
+        err.contains("info[CK2]: 1 older checkpoint(s) were dropped"),
+        "{err}"
+    );
+    assert!(err.contains("info[CK5]: Each downstream offset"), "{err}");
+}
+
+#[test]
+fn several_groups_write_the_group_column() {
+    let f = file(CHECKPOINTS);
+    let out = run(&["groups", &f, "--topic", "east.*"]);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    assert_eq!(
+        text(&out.stdout),
+        "audit,east.payments,0,3\nbilling,east.orders,0,48\nbilling,east.orders,1,66\n"
+    );
+    assert!(text(&out.stderr).contains("2 groups: the CSV has the group column"));
+}
+
+#[test]
+fn a_bad_line_is_located_and_writes_nothing() {
+    let f = file(&CHECKPOINTS.replace("upstreamOffset=3,", "upstreamOffset=x,"));
+    let out = run(&["groups", &f]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(text(&out.stdout).is_empty());
+    let err = text(&out.stderr);
+    assert!(
+        err.contains(":4:") && err.contains("error[CK1]") && err.contains("upstreamOffset 'x'"),
+        "{err}"
+    );
+}
+
+#[test]
+fn the_script_needs_the_target_and_checks_it() {
+    let f = file(CHECKPOINTS);
+    let out = run(&["groups", &f, "--to", "script"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(text(&out.stderr).contains("--bootstrap-server"));
+    let out = run(&["groups", &f, "--to", "script", "--bootstrap-server", "a b"]);
+    assert_eq!(out.status.code(), Some(2));
+    let out = run(&[
+        "groups",
+        &f,
+        "--group",
+        "audit",
+        "--to",
+        "script",
+        "--bootstrap-server",
+        "west:9092",
+    ]);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    assert!(text(&out.stdout).contains("group='audit'"));
+}
