@@ -59,7 +59,8 @@ null at 0; a sink stores the log end). Without it, new warns.
   --kind mirror-source|sink   the connector (a generic source connector's partitions are its
                        own, not Kafka partitions: no reference can name them)
   --from ROLE=REF      the reference, as edit --set-from takes it (ROLE: earliest, latest,
-                       time@DATETIME, group[@NAME]; REF: a file, or - for stdin); twice,
+                       time@DATETIME, group[@NAME], checkpoints[@GROUP]; REF: a file, or -
+                       for stdin); twice,
                        one of them latest=REF: the log end of the partitions the other
                        has no offset for
   --source-alias A     mirror-source: the source cluster's alias (required)

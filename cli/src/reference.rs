@@ -10,9 +10,11 @@ use std::sync::Arc;
 
 pub const REFERENCE_HELP: &str = "\
   ROLE=REF: ROLE is earliest, latest, time@DATETIME (the time the lookup used, e.g.
-  time@2026-11-30T12:00:00Z; `time` alone works too) or group[@NAME]; REF is a file (or - for
-  stdin) holding kafka-get-offsets.sh output (topic:partition:offset), an rpk TOPIC PARTITION
-  OFFSET file, a kafka-consumer-groups.sh --describe table or a consumer-groups CSV. A describe
+  time@2026-11-30T12:00:00Z; `time` alone works too), group[@NAME] or checkpoints[@GROUP];
+  REF is a file (or - for stdin) holding kafka-get-offsets.sh output (topic:partition:offset),
+  an rpk TOPIC PARTITION OFFSET file, a kafka-consumer-groups.sh --describe table, a
+  consumer-groups CSV, or MirrorMaker 2's checkpoints (CheckpointFormatter output: the group's
+  translated offsets on the target; a sink connector's group is connect-NAME). A describe
   table's LOG-END-OFFSET also serves as the log end.
 ";
 
@@ -37,7 +39,7 @@ pub fn datetime_arg(flag: &str, text: &str) -> Result<i64, CliError> {
 pub fn parse_spec(flag: &str, spec: &str) -> Result<(Role, Source), CliError> {
     let bad = || {
         CliError::usage(format!(
-            "{flag} needs ROLE=FILE with ROLE earliest, latest, time[@DATETIME] or group[@NAME] (for example earliest=earliest.txt), not '{}'",
+            "{flag} needs ROLE=FILE with ROLE earliest, latest, time[@DATETIME], group[@NAME] or checkpoints[@GROUP] (for example earliest=earliest.txt), not '{}'",
             offsets_core::names::shown(spec)
         ))
     };
@@ -58,6 +60,12 @@ pub fn parse_spec(flag: &str, spec: &str) -> Result<(Role, Source), CliError> {
         },
         ("group", None) => Role::Group { name: None },
         ("group", Some(g)) if !g.is_empty() => Role::Group {
+            name: Some(g.to_string()),
+        },
+        // MirrorMaker 2's checkpoints: the group's translated offsets on the target (the
+        // reference reads CheckpointFormatter output whichever of the two is given).
+        ("checkpoints", None) => Role::Group { name: None },
+        ("checkpoints", Some(g)) if !g.is_empty() => Role::Group {
             name: Some(g.to_string()),
         },
         _ => return Err(bad()),

@@ -77,3 +77,49 @@ fn the_script_needs_the_target_and_checks_it() {
     assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
     assert!(text(&out.stdout).contains("group='audit'"));
 }
+
+/// Checkpoints are also a reference: a sink connector on the target starts at its group's
+/// translated offsets (`--from checkpoints@GROUP=FILE`), and several groups need the name.
+#[test]
+fn checkpoints_are_a_reference_for_a_sink_on_the_target() {
+    let f = file(CHECKPOINTS);
+    let out = run(&[
+        "new",
+        "--kind",
+        "sink",
+        "--from",
+        &format!("checkpoints@billing={f}"),
+        "--to",
+        "json",
+    ]);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let body = text(&out.stdout).split_whitespace().collect::<String>();
+    assert!(
+        body.contains(
+            r#""kafka_partition":0,"kafka_topic":"east.orders"},"offset":{"kafka_offset":48}"#
+        ),
+        "{body}"
+    );
+    assert!(body.contains(r#""kafka_offset":66"#), "{body}");
+    assert!(!body.contains("payments"), "{body}");
+    let out = run(&[
+        "new",
+        "--kind",
+        "sink",
+        "--from",
+        &format!("checkpoints={f}"),
+    ]);
+    assert_eq!(out.status.code(), Some(2));
+    let err = text(&out.stderr);
+    assert!(
+        err.contains("error[REF9]") && err.contains("2 consumer groups (billing, audit)"),
+        "{err}"
+    );
+    // Pasted where a listing goes, they are said for what they are.
+    let out = run(&["validate", &f]);
+    assert!(
+        text(&out.stderr).contains("These are MirrorMaker 2's checkpoints"),
+        "{}",
+        text(&out.stderr)
+    );
+}

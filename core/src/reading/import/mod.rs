@@ -180,6 +180,13 @@ type Notes = Vec<Diagnostic>;
 /// ConfigMap". `None` when `text` does not read as one.
 fn kafka_tool_output(text: &str) -> Option<Vec<Diagnostic>> {
     use crate::reading::reference::{ReferenceFormat, Role, parse_reference};
+    if crate::reading::reference::is_checkpoints(text) {
+        return Some(vec![Diagnostic::error(
+            "INPUT",
+            Position::new(1, 1),
+            "These are MirrorMaker 2's checkpoints (CheckpointFormatter output), not a listing of a connector's offsets. To fail consumer groups over to the target cluster: connect-offsets groups FILE. To start a connector on the target at a group's translated offsets, give them as a reference: --from checkpoints@GROUP=FILE (in the page, under References, as a consumer group's committed offsets with the group's name).".to_owned(),
+        )]);
+    }
     let r = parse_reference(text, Role::Latest);
     if !r.is_usable()
         || !r
@@ -199,7 +206,7 @@ fn kafka_tool_output(text: &str) -> Option<Vec<Diagnostic>> {
             "This is {} ({n} partition(s)): positions in the log, not a connector's stored offsets. It goes under References, as the earliest or latest offsets or the offsets at a time, to check a listing against the log or set offsets from it. Load the connector's listing here (its list ConfigMap or GET /connectors/NAME/offsets).",
             r.format?.label()
         ),
-        ReferenceFormat::Csv => return None,
+        ReferenceFormat::Csv | ReferenceFormat::Checkpoints => return None,
     };
     Some(vec![Diagnostic::error(
         "INPUT",
@@ -248,6 +255,12 @@ fn import_listing(
             Position::new(1, 1),
             "The input is empty: there is no JSON document to read. Paste the ConfigMap or the body {\"offsets\": [...]} (Kafka Connect answers an empty body with HTTP 500).",
         )]);
+    }
+    // Checkpoint lines hold commas: said for what they are before the CSV reader sees them.
+    if crate::reading::reference::is_checkpoints(text)
+        && let Some(found) = kafka_tool_output(text)
+    {
+        return Err(found);
     }
     if csv::looks_like_csv(text) {
         return csv::import_csv(text, &options.csv_target);

@@ -18,6 +18,7 @@
 //! the outputs were taken at different moments or from different clusters, and nothing says
 //! which one is right.
 
+mod checkpoints;
 mod detect;
 mod fill;
 mod index;
@@ -25,6 +26,7 @@ mod parse;
 #[cfg(test)]
 mod tests;
 
+pub use checkpoints::is_checkpoints;
 pub use fill::Filled;
 pub(crate) use index::FastMap;
 pub use parse::parse_reference;
@@ -105,6 +107,8 @@ pub enum ReferenceFormat {
     Describe,
     /// `kafka-consumer-groups.sh --reset-offsets --export`.
     Csv,
+    /// MirrorMaker 2's checkpoints (CheckpointFormatter): a group's translated offsets.
+    Checkpoints,
 }
 
 impl ReferenceFormat {
@@ -114,6 +118,7 @@ impl ReferenceFormat {
             ReferenceFormat::Rpk => "rpk TOPIC PARTITION OFFSET file",
             ReferenceFormat::Describe => "kafka-consumer-groups.sh --describe table",
             ReferenceFormat::Csv => "consumer-groups CSV",
+            ReferenceFormat::Checkpoints => "MirrorMaker 2 checkpoints (CheckpointFormatter)",
         }
     }
 }

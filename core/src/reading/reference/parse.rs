@@ -172,6 +172,9 @@ pub fn parse_reference(text: &str, role: Role) -> Reference {
         first_without_value: None,
     };
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+    if super::checkpoints::is_checkpoints(text) {
+        return super::checkpoints::reference(text, p.reference.role);
+    }
     let lines: Vec<&str> = text
         .split('\n')
         .map(|l| l.strip_suffix('\r').unwrap_or(l))
@@ -300,6 +303,8 @@ pub fn parse_reference(text: &str, role: Role) -> Reference {
                 let get = |i: usize| cols.get(i + skip).copied().unwrap_or((1, ""));
                 p.line_value(line_no, line, get(0), get(1), get(2), false, 1);
             }
+            // Read whole by `checkpoints::reference` before any line is.
+            ReferenceFormat::Checkpoints => {}
             ReferenceFormat::Describe => {
                 let t = tokens(line);
                 let upper: Vec<String> = t.iter().map(|(_, s)| s.to_ascii_uppercase()).collect();

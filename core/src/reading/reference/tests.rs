@@ -163,3 +163,28 @@ fn unrecognised_and_empty() {
         )
     );
 }
+
+#[test]
+fn checkpoints_are_one_groups_translated_offsets() {
+    let text = "Checkpoint{consumerGroupId=connect-sink, topicPartition=east.orders-0, upstreamOffset=50, downstreamOffset=48, metadata=}\n\
+Checkpoint{consumerGroupId=other, topicPartition=east.orders-0, upstreamOffset=9, downstreamOffset=9, metadata=}\n";
+    let r = parse_reference(
+        text,
+        Role::Group {
+            name: Some("connect-sink".into()),
+        },
+    );
+    assert_eq!(r.format, Some(ReferenceFormat::Checkpoints));
+    assert!(r.is_usable(), "{:?}", r.diagnostics);
+    assert_eq!(r.offset("east.orders", 0), Some(48));
+    assert_eq!(r.values.len(), 1);
+    let r = parse_reference(text, Role::Group { name: None });
+    assert!(!r.is_usable());
+    assert_eq!(r.diagnostics[0].rule, "REF9");
+    let r = parse_reference(text, Role::Latest);
+    assert!(
+        r.diagnostics[0]
+            .message
+            .starts_with("These are MirrorMaker 2's checkpoints")
+    );
+}
