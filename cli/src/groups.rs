@@ -9,6 +9,7 @@ use crate::output::report;
 use crate::{CliError, output};
 use offsets_core::checkpoints::parse_checkpoints;
 use offsets_core::groups::{GroupsOptions, plan};
+use offsets_core::reference::Role;
 use std::process::ExitCode;
 
 const HELP: &str = "\
@@ -29,6 +30,13 @@ a consumer reset there may read some records again, never skip one.
 
 Options:
   --group GLOB          the consumer groups to fail over (* and ?; repeatable; default all)
+  --reference ROLE=REF  what the TARGET cluster says, checked against the plan (repeatable):
+                        earliest=FILE and latest=FILE (kafka-get-offsets.sh --time -2 / -1 of the
+                        target topics: CK8 below the log start, CK7 past the log end), and
+                        group@GROUP=FILE (kafka-consumer-groups.sh --describe --group GROUP on the
+                        target: CK9 when the group has committed past the plan)
+  --rewind              a group the target has ahead of the plan may be moved back (its
+                        consumers read those records again); without it CK9 is an error
   --topic GLOB          only these topics, as the target names them (east.orders; repeatable)
   --to csv              (default) the CSV for kafka-consumer-groups.sh --reset-offsets
                         --from-file: topic,partition,offset for one group, with the group first
@@ -51,6 +59,8 @@ pub fn run(parser: &mut lexopt::Parser) -> Result<ExitCode, CliError> {
     let mut command_config: Option<String> = None;
     let mut to = "csv".to_owned();
     let mut out_path: Option<std::path::PathBuf> = None;
+    let mut references = Vec::new();
+    let mut rewind = false;
     while let Some(arg) = parser.next()? {
         use lexopt::prelude::*;
         match arg {
@@ -59,6 +69,11 @@ pub fn run(parser: &mut lexopt::Parser) -> Result<ExitCode, CliError> {
             Long("bootstrap-server") => bootstrap = Some(parser.value()?.string()?),
             Long("command-config") => command_config = Some(parser.value()?.string()?),
             Long("to") => to = parser.value()?.string()?,
+            Long("reference") => references.push(crate::reference::parse_spec(
+                "--reference",
+                &parser.value()?.string()?,
+            )?),
+            Long("rewind") => rewind = true,
             Short('o') | Long("output") => out_path = Some(parser.value()?.into()),
             Short('h') | Long("help") => return Ok(output::help(&[HELP])),
             Value(v) if source.is_none() => source = Some(Source::from_arg(v)),
@@ -91,7 +106,30 @@ pub fn run(parser: &mut lexopt::Parser) -> Result<ExitCode, CliError> {
         code: 2,
     })?;
     let checkpoints = parse_checkpoints(&text);
-    let reset = plan(&checkpoints, &options);
+    let mut reset = plan(&checkpoints, &options);
+    let (mut earliest, mut latest, mut current) = (None, None, Vec::new());
+    for (role, src) in references {
+        let r = crate::reference::load(role, &src)?;
+        match r.role {
+            Role::Earliest => earliest = Some(r),
+            Role::Latest => latest = Some(r),
+            Role::Group { .. } => current.push((*r).clone()),
+            Role::Time { .. } => {
+                return Err(CliError::usage(
+                    "groups --reference takes earliest, latest or group@GROUP (the target's log and groups), not a time",
+                ));
+            }
+        }
+    }
+    offsets_core::groups_checks::check_target(
+        &mut reset,
+        &offsets_core::groups_checks::TargetFacts {
+            earliest: earliest.as_deref(),
+            latest: latest.as_deref(),
+            current: &current,
+            rewind,
+        },
+    );
     report(&name, &reset.diagnostics, 20);
     // What the translation means and what was dropped are said too (`report` keeps infos out).
     for d in reset

@@ -38,7 +38,7 @@ pub use checking::{log_range, validate};
 pub use editing::{diff, edit, filter, new_listing, set_from};
 pub use model::names;
 pub use reading::{checkpoints, csv, datetime, reference, resource, yaml};
-pub use writing::{export, groups, groups_script, lookup, procedure, rollback};
+pub use writing::{export, groups, groups_checks, groups_script, lookup, procedure, rollback};
 
 pub use csv::CsvTarget;
 pub use diag::{Diagnostic, Position, Severity};

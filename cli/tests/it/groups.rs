@@ -123,3 +123,41 @@ fn checkpoints_are_a_reference_for_a_sink_on_the_target() {
         text(&out.stderr)
     );
 }
+
+/// The target's log and groups are checked: past the log end (CK7), below the log start (CK8),
+/// and a group already ahead on the target (CK9), an error until --rewind chooses it.
+#[test]
+fn the_plan_is_checked_against_the_target() {
+    let f = file(CHECKPOINTS);
+    let dir = unique_dir("groups-target");
+    let latest = dir.join("latest.txt");
+    std::fs::write(&latest, "east.orders:0:40\neast.orders:1:100\n").unwrap();
+    let describe = dir.join("describe.txt");
+    std::fs::write(
+        &describe,
+        "GROUP TOPIC PARTITION CURRENT-OFFSET LOG-END-OFFSET LAG CONSUMER-ID HOST CLIENT-ID\nbilling east.orders 1 80 100 20 - - -\n",
+    )
+    .unwrap();
+    let args = [
+        "groups".to_string(),
+        f,
+        "--group".into(),
+        "billing".into(),
+        "--reference".into(),
+        format!("latest={}", latest.display()),
+        "--reference".into(),
+        format!("group={}", describe.display()),
+    ];
+    let args: Vec<&str> = args.iter().map(String::as_str).collect();
+    let out = run(&args);
+    assert_eq!(out.status.code(), Some(1));
+    let err = text(&out.stderr);
+    assert!(err.contains("warning[CK7]: east.orders partition 0 of group billing: the translated offset 48 is past the target's log end 40"), "{err}");
+    assert!(
+        err.contains("error[CK9]") && err.contains("read 14 record(s) again"),
+        "{err}"
+    );
+    let out = run(&[&args[..], &["--rewind"]].concat());
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    assert!(text(&out.stderr).contains("warning[CK9]"));
+}

@@ -8,7 +8,7 @@
 //! some records again on the target, never skip one (CK5 says so). Rules: CK4 (a group has no
 //! checkpoint for a partition of a topic it has others of, while other groups do: warning), CK5
 //! (what the translation means: info), CK6 (no checkpoint matches the groups and topics asked:
-//! error).
+//! error). `groups_checks` adds CK7-CK9 from what the target cluster says.
 
 use crate::diag::{Diagnostic, Position};
 use crate::editing::filter::glob_match;
@@ -173,7 +173,7 @@ pub fn plan(checkpoints: &Checkpoints, options: &GroupsOptions) -> ResetPlan {
         diagnostics.push(Diagnostic::info(
             "CK5",
             Position::new(1, 1),
-            "Each downstream offset is the group's upstream offset translated through MirrorMaker 2's offset syncs and rounded down to the last sync at or before it: a consumer reset there may read some records again on the target, but skips none.".to_owned(),
+            "Each downstream offset is the group's upstream offset translated through MirrorMaker 2's offset syncs and rounded down to the last sync at or before it: a consumer reset there may read some records again on the target, but skips none. The formatter prints no time, so how old a checkpoint is cannot be known from it: a group whose checkpoints stopped advancing (its consumers stopped upstream, or the checkpoint connector lags) resumes at that older position.".to_owned(),
         ));
     }
     ResetPlan {

@@ -5,6 +5,7 @@
 
 pub mod export;
 pub mod groups;
+pub mod groups_checks;
 pub mod groups_script;
 pub mod lookup;
 pub mod procedure;
