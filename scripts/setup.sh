@@ -89,6 +89,13 @@ ensure_node_modules
 if [ "$what" = all ]; then
     # Browser tests use Debian's Chromium (never a downloaded one); shellcheck checks generated scripts.
     ensure_apt chromium chromium-driver shellcheck
+    # The procedure tests run the generated scripts, which read listings with jq.
+    command -v jq >/dev/null || ensure_apt jq
+    # kubectl's --local mode is the judge of the exported YAML and of the procedures' patches.
+    command -v kubectl >/dev/null || {
+        echo "setup: kubectl is missing: the tests use its --local mode (no cluster). Install it (Debian: apt-get install kubernetes-client, or the kubectl package from pkgs.k8s.io) and run make test again." >&2
+        exit 1
+    }
     # The live tests: Java 17+ and Maven run a real Kafka from Maven Central's jars.
     command -v javac >/dev/null || ensure_apt openjdk-17-jdk-headless
     command -v mvn >/dev/null || ensure_apt maven
