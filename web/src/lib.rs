@@ -7,6 +7,7 @@ mod bulk;
 mod busy;
 mod drafts;
 mod export;
+mod failover;
 mod field;
 mod history_keys;
 mod idb;

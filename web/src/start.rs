@@ -1,7 +1,8 @@
 //! The guided start on the empty page: the three steps (list, edit, apply) and the list commands
 //! generated from a few fields. The fields are the export settings' own (`Field`), so what is
 //! typed here fills the export settings too; core builds and checks the commands. Below them,
-//! "Start a new connector" (`new_connector.rs`) for a connector that has no offsets yet.
+//! "Start a new connector" (`new_connector.rs`) for a connector that has no offsets yet, and
+//! "Fail over consumer groups" (`failover.rs`).
 
 use crate::export::view::{ExportView, Shared, StepTexts};
 use crate::field::{TextField, set_field};
@@ -112,6 +113,7 @@ pub fn GuidedStart() -> Html {
             }
             <p class="hint">{ "Then paste the saved list.yaml below, or open it, or try Load example." }</p>
             <crate::new_connector::NewConnectorStart />
+            <crate::failover::FailoverStart />
         </section>
     }
 }

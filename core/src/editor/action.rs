@@ -86,6 +86,8 @@ pub enum EditorAction {
     ChooseKind(Option<ConnectorKind>),
     /// A field of the "Start a new connector" form changed.
     SetNewConnector(NewConnectorField, String),
+    /// A field of "Fail over consumer groups" (see `failover`).
+    SetFailover(super::FailoverField, String),
     /// Make the listing of a connector that has none yet from the form's reference and load it
     /// (one undoable step; `now_ms`: the page's clock, for the time of a `time` reference).
     /// A refusal names the form's field and keeps everything typed.
@@ -225,7 +227,8 @@ impl EditorAction {
             EditorAction::SetInput(_)
             | EditorAction::FileUnreadable { .. }
             | EditorAction::ShowImport(_)
-            | EditorAction::SetNewConnector(..) => Panel::ImportArea,
+            | EditorAction::SetNewConnector(..)
+            | EditorAction::SetFailover(..) => Panel::ImportArea,
             EditorAction::Load
             | EditorAction::LoadText(_)
             | EditorAction::LoadFile(_)

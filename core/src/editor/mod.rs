@@ -29,6 +29,7 @@ mod apply;
 mod display;
 mod draft;
 mod exports;
+mod failover;
 mod groups;
 mod input;
 mod keys;
@@ -61,6 +62,7 @@ pub use display::{age_text, counted, form_label, listed_sentence, stored_offsets
 pub use draft::DRAFT_VERSION;
 pub use exports::Check;
 pub use exports::Exports;
+pub use failover::{FailoverField, FailoverForm};
 pub use groups::{GROUP_FROM, ProblemItem, group_problems};
 pub use input::{
     BulkOp, NullButton, ShiftOffer, add_entries, bulk_action, cell_edit, null_toggle,
@@ -155,6 +157,8 @@ pub struct Editor {
     export_tab: ExportTab,
     /// The "Start a new connector" form of the empty page (see `new_connector`).
     new_connector: NewConnectorForm,
+    /// The "Fail over consumer groups" form of the empty page (see `failover`).
+    failover: FailoverForm,
 }
 
 impl Editor {

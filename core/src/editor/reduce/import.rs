@@ -98,6 +98,7 @@ impl Editor {
             EditorAction::SetNewConnector(field, value) => {
                 self.set_new_connector_field(field, value);
             }
+            EditorAction::SetFailover(field, value) => self.set_failover_field(field, value),
             EditorAction::StartNewConnector { now_ms } => self.start_new_connector(now_ms),
             EditorAction::Discard => {
                 let before = self.snapshot();
