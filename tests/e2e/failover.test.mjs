@@ -14,8 +14,15 @@ test('Fail over consumer groups: checkpoints to a table per group, the reset CSV
   const live = await readFile(join(ROOT, 'tests/fixtures/checkpoints/live-4.3.1.txt'), 'utf8');
   const more = 'Checkpoint{consumerGroupId=audit, topicPartition=east.payments-0, upstreamOffset=3, downstreamOffset=2, metadata=}\n';
   await withApp({}, async ({ page }) => {
+    // The empty page offers three paths; each shows only its own fields.
+    await page.getByRole('textbox', { name: 'Import text' }).waitFor();
+    assert.equal(await page.getByRole('region', { name: 'Fail over consumer groups' }).count(), 0);
+    await page.getByRole('radio', { name: 'Fail over consumer groups' }).check();
     const failover = page.getByRole('region', { name: 'Fail over consumer groups' });
     await failover.waitFor();
+    assert.equal(await page.getByRole('region', { name: 'Start a new connector' }).count(), 0);
+    assert.equal(await page.getByRole('region', { name: 'List commands' }).count(), 0);
+    assert.equal(await page.getByRole('textbox', { name: 'Import text' }).count(), 0, 'no listing is read on this path');
     const text = failover.getByRole('textbox', { name: 'Checkpoints' });
 
     // A line that is not a checkpoint is shown with its line; no export is offered.
@@ -47,5 +54,10 @@ test('Fail over consumer groups: checkpoints to a table per group, the reset CSV
     assert.ok(body.includes('--reset-offsets --from-file plan-1.csv --dry-run --export'), body);
     // What the translation means is said.
     assert.match(await failover.getByRole('list', { name: 'Notes on the failover' }).textContent(), /may read some records again on the target, but skips none/);
+    // Back to the first path: the import area again, and the failover's text kept.
+    await page.getByRole('radio', { name: "Change a connector's offsets from its listing" }).check();
+    await page.getByRole('textbox', { name: 'Import text' }).waitFor();
+    await page.getByRole('radio', { name: 'Fail over consumer groups' }).check();
+    assert.equal(await failover.getByRole('textbox', { name: 'Consumer groups (optional)' }).inputValue(), 'audit');
   });
 });

@@ -41,6 +41,7 @@ test('Start a new connector: a MirrorMaker 2 from kafka-get-offsets --time, its 
   const dir = await mkdtemp(join(tmpdir(), 'offsets-new-'));
   try {
     await withApp({}, async ({ page }) => {
+      await page.getByRole('radio', { name: 'Start a new connector' }).check();
       const start = page.getByRole('region', { name: 'Start a new connector' });
       await start.waitFor();
       await start.getByRole('combobox', { name: 'New connector kind' }).selectOption('mirror-source');
@@ -210,7 +211,8 @@ test('Start a new connector: a MirrorMaker 2 from kafka-get-offsets --time, its 
 
 test('Start a new connector says which field to fill in, and a sink stores R', async () => {
   await withApp({}, async ({ page }) => {
-    const start = page.getByRole('region', { name: 'Start a new connector' });
+    await page.getByRole('radio', { name: 'Start a new connector' }).check();
+      const start = page.getByRole('region', { name: 'Start a new connector' });
     await start.getByRole('button', { name: 'Make the listing' }).click();
     await start.locator('#new-kind-error').filter({ hasText: 'Choose the kind of the new connector' }).waitFor();
     assert.equal(await start.getByRole('combobox', { name: 'New connector kind' }).getAttribute('aria-invalid'), 'true');
@@ -236,7 +238,8 @@ test('Start a new connector says which field to fill in, and a sink stores R', a
 // pasted too, the partition starts at its log end (MirrorMaker 2 stores log end - 1).
 test('Start a new connector: the latest offsets give a partition the time lookup leaves out its log end, else a warning says it copies its history', async () => {
   await withApp({}, async ({ page }) => {
-    const start = page.getByRole('region', { name: 'Start a new connector' });
+    await page.getByRole('radio', { name: 'Start a new connector' }).check();
+      const start = page.getByRole('region', { name: 'Start a new connector' });
     await start.waitFor();
     await start.getByRole('combobox', { name: 'New connector kind' }).selectOption('mirror-source');
     await start.getByRole('textbox', { name: 'Source cluster alias' }).fill('east');

@@ -26,7 +26,7 @@ mod table;
 mod text_input;
 
 use offsets_core::edit::Action;
-use offsets_core::editor::{Editor, EditorAction, NoticeAt};
+use offsets_core::editor::{Editor, EditorAction, NoticeAt, StartPath};
 use std::cell::RefCell;
 use std::rc::Rc;
 use wasm_bindgen::JsCast;
@@ -285,6 +285,7 @@ pub fn App() -> Html {
     let editor = store.editor();
     let loaded = editor.session().is_some();
     let import_open = editor.import_open();
+    let start_path = editor.start_path();
     let export_wide = editor.export_wide();
     let can_undo = editor.can_undo();
     let can_redo = editor.can_redo();
@@ -321,10 +322,12 @@ pub fn App() -> Html {
                 if loaded {
                     <import::Header />
                 }
-                if import_open {
+                // The empty page shows the import area and the custom resource only on the path
+                // that reads a listing (the other two make their own, or none).
+                if import_open && (loaded || start_path == StartPath::Change) {
                     <import::ImportPanel />
                 }
-                if !loaded {
+                if !loaded && start_path == StartPath::Change {
                     <resource::ResourcePanel />
                 }
                 if loaded {

@@ -7,7 +7,7 @@
 use crate::export::view::{ExportView, Shared, StepTexts};
 use crate::field::{TextField, set_field};
 use crate::use_store;
-use offsets_core::editor::{EditorAction, Field, START_STEPS, TargetKind};
+use offsets_core::editor::{EditorAction, Field, START_PATHS, START_STEPS, StartPath, TargetKind};
 use web_sys::HtmlSelectElement;
 use yew::prelude::*;
 
@@ -81,9 +81,25 @@ pub fn GuidedStart() -> Html {
         }
     };
 
+    let path = store.editor().start_path();
+    let on_path = |p: StartPath| {
+        let store = store.clone();
+        Callback::from(move |_: Event| store.dispatch(EditorAction::SetStartPath(p)))
+    };
     html! {
         <section class="panel start" aria-labelledby="start-heading">
             <h2 id="start-heading">{ "Get started" }</h2>
+            <fieldset class="start-paths">
+                <legend>{ "What do you want to do?" }</legend>
+                { for START_PATHS.iter().map(|(p, id, label)| html! {
+                    <label class="start-path">
+                        <input type="radio" name="start-path" value={*id}
+                            checked={path == *p} onchange={on_path(*p)} />
+                        { *label }
+                    </label>
+                }) }
+            </fieldset>
+            if path == StartPath::Change {
             <ol class="start-steps" aria-label="How it works">
                 { for START_STEPS.iter().enumerate().map(|(i, (title, text))| html! {
                     <li>
@@ -112,8 +128,13 @@ pub fn GuidedStart() -> Html {
                     text={steps} copy_all={script} steps={step_texts} />
             }
             <p class="hint">{ "Then paste the saved list.yaml below, or open it, or try Load example." }</p>
-            <crate::new_connector::NewConnectorStart />
-            <crate::failover::FailoverStart />
+            }
+            if path == StartPath::New {
+                <crate::new_connector::NewConnectorStart />
+            }
+            if path == StartPath::Failover {
+                <crate::failover::FailoverStart />
+            }
         </section>
     }
 }

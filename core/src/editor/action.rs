@@ -88,6 +88,8 @@ pub enum EditorAction {
     SetNewConnector(NewConnectorField, String),
     /// A field of "Fail over consumer groups" (see `failover`).
     SetFailover(super::FailoverField, String),
+    /// What the empty page shows (see `start`).
+    SetStartPath(super::StartPath),
     /// Make the listing of a connector that has none yet from the form's reference and load it
     /// (one undoable step; `now_ms`: the page's clock, for the time of a `time` reference).
     /// A refusal names the form's field and keeps everything typed.
@@ -228,7 +230,8 @@ impl EditorAction {
             | EditorAction::FileUnreadable { .. }
             | EditorAction::ShowImport(_)
             | EditorAction::SetNewConnector(..)
-            | EditorAction::SetFailover(..) => Panel::ImportArea,
+            | EditorAction::SetFailover(..)
+            | EditorAction::SetStartPath(_) => Panel::ImportArea,
             EditorAction::Load
             | EditorAction::LoadText(_)
             | EditorAction::LoadFile(_)

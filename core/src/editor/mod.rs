@@ -81,7 +81,7 @@ pub use settings::{
     ExportSettings, Field, FieldValues, PREVIOUS_CHOICES, STRIMZI_CHOICES, TargetKind,
     previous_from_id, previous_id, strimzi_from_id, strimzi_id,
 };
-pub use start::START_STEPS;
+pub use start::{START_PATHS, START_STEPS, StartPath};
 pub use tabs::{ExportTab, TabKey, export_tabs, tab_after};
 pub use view::{Sort, SortColumn, View, ViewItem};
 
@@ -159,6 +159,8 @@ pub struct Editor {
     new_connector: NewConnectorForm,
     /// The "Fail over consumer groups" form of the empty page (see `failover`).
     failover: FailoverForm,
+    /// What the empty page shows (see `start`).
+    start_path: StartPath,
 }
 
 impl Editor {

@@ -23,7 +23,41 @@ pub const START_STEPS: [(&str, &str); 3] = [
     ),
 ];
 
+/// What the user came to do on the empty page (issue 37, item 2): each path shows only its
+/// own fields and steps.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum StartPath {
+    /// Change a connector's offsets from its listing: the list commands and the import area.
+    #[default]
+    Change,
+    /// Start a new connector at a chosen position (`new_connector`).
+    New,
+    /// Fail consumer groups over with MirrorMaker 2's checkpoints (`failover`).
+    Failover,
+}
+
+/// The paths as (value, id, label), in the order the page offers them.
+pub const START_PATHS: [(StartPath, &str, &str); 3] = [
+    (
+        StartPath::Change,
+        "change",
+        "Change a connector's offsets from its listing",
+    ),
+    (StartPath::New, "new", "Start a new connector"),
+    (StartPath::Failover, "failover", "Fail over consumer groups"),
+];
+
 impl Editor {
+    /// The path chosen on the empty page.
+    pub fn start_path(&self) -> StartPath {
+        self.start_path
+    }
+
+    /// [`super::EditorAction::SetStartPath`].
+    pub(super) fn set_start_path(&mut self, path: StartPath) {
+        self.start_path = path;
+    }
+
     /// The kind of resource the guided start lists: the export target, where a REST target
     /// (which the start does not offer) counts as a KafkaConnector.
     pub fn start_target(&self) -> TargetKind {

@@ -99,6 +99,7 @@ impl Editor {
                 self.set_new_connector_field(field, value);
             }
             EditorAction::SetFailover(field, value) => self.set_failover_field(field, value),
+            EditorAction::SetStartPath(path) => self.set_start_path(path),
             EditorAction::StartNewConnector { now_ms } => self.start_new_connector(now_ms),
             EditorAction::Discard => {
                 let before = self.snapshot();
