@@ -43,4 +43,5 @@ mod properties;
 mod references;
 mod resource;
 mod rollback;
+mod rules_doc;
 mod words;
