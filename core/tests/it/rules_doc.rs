@@ -86,12 +86,16 @@ fn every_rule_id_has_one_section_in_docs_rules_md() {
         unknown.is_empty(),
         "sections of docs/rules.md that name no rule id of the code: {unknown:?}"
     );
-    assert!(twice.is_empty(), "rule ids with two sections in docs/rules.md: {twice:?}");
+    assert!(
+        twice.is_empty(),
+        "rule ids with two sections in docs/rules.md: {twice:?}"
+    );
 }
 
 #[test]
 fn the_rules_test_sees_a_missing_and_an_unknown_section() {
-    let (ids, _) = doc_ids("# Rules\n## Family\n### MS10 — a new partition (warning)\n### XX9 — gone\n");
+    let (ids, _) =
+        doc_ids("# Rules\n## Family\n### MS10 — a new partition (warning)\n### XX9 — gone\n");
     let code = code_ids();
     assert!(ids.contains("MS10") && !code.contains("XX9"));
     assert!(code.contains("K7") && code.contains("REF9") && code.contains("PLAN"));
