@@ -7,6 +7,8 @@
 //! the tables alone miss the export and plan ids (K3, K5..K10). The doc's ids are the first word of
 //! each `### ` heading.
 
+#![allow(clippy::unwrap_used)]
+
 use std::collections::BTreeSet;
 use std::fs;
 use std::path::{Path, PathBuf};
