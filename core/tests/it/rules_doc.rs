@@ -81,16 +81,10 @@ fn every_rule_id_has_one_section_in_docs_rules_md() {
     let undocumented: Vec<&String> = code.difference(&documented).collect();
     let unknown: Vec<&String> = documented.difference(&code).collect();
     assert!(
-        undocumented.is_empty(),
-        "rule ids in the code with no section in docs/rules.md: {undocumented:?}"
-    );
-    assert!(
-        unknown.is_empty(),
-        "sections of docs/rules.md that name no rule id of the code: {unknown:?}"
-    );
-    assert!(
-        twice.is_empty(),
-        "rule ids with two sections in docs/rules.md: {twice:?}"
+        undocumented.is_empty() && unknown.is_empty() && twice.is_empty(),
+        "rule ids in the code with no section in docs/rules.md: {undocumented:?}; sections of \
+         docs/rules.md that name no rule id of the code: {unknown:?}; rule ids with two sections: \
+         {twice:?}"
     );
 }
 
