@@ -215,7 +215,8 @@ pub fn run(parser: &mut lexopt::Parser) -> Result<ExitCode, CliError> {
     Ok(ExitCode::SUCCESS)
 }
 
-/// `--to rollback`: the rollback ConfigMap of EDITED against `--against` (domain.md section 11).
+/// `--to rollback`: the rollback ConfigMap of EDITED against `--against` (each changed
+/// partition's value before the edit; null for a partition the edit added).
 fn rollback(
     name: &str,
     ex: &ExportArgs,

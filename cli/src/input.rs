@@ -131,7 +131,7 @@ pub const INPUT_OPTIONS_HELP: &str = "\
                        a guard against hostile input; a 1M-entry REST payload is about 100M
 ";
 
-/// The values `--kind` takes (the connector kind, domain.md IMP7).
+/// The values `--kind` takes (the connector kind, docs/rules.md IMP7).
 pub const KIND_CHOICES: &str = "mirror-source, mirror-checkpoint, mirror-heartbeat, sink or source";
 
 /// Reads a `--kind` value as a connector kind.

@@ -1,7 +1,7 @@
 //! `connect-offsets plan FILE --namespace NS --configmap NAME --kind connector|mirrormaker2|rest
-//! ...`: prints the apply procedure (domain.md section 9) with the alter ConfigMap, or for REST
-//! the PATCH body, embedded. Built on `offsets_core::procedure`; `--script` prints the
-//! all-in-one bash script instead of the copy-paste steps.
+//! ...`: prints the apply procedure (stop, list, alter, verify, resume) with the alter
+//! ConfigMap, or for REST the PATCH body, embedded. Built on `offsets_core::procedure`;
+//! `--script` prints the all-in-one bash script instead of the copy-paste steps.
 
 use crate::edit::load;
 use crate::export::ExportArgs;

@@ -50,8 +50,8 @@ impl fmt::Display for Position {
     }
 }
 
-/// One finding. `rule` is a stable id from domain.md section 8 (`S7`, `MS8`, `K1`, ...) or
-/// a parser id (`IMP1`..`IMP6`, `YAML`, `JSON`, `CSV`, `EDIT`).
+/// One finding. `rule` is a stable id with a section in docs/rules.md (`S7`, `MS8`, `K1`,
+/// `IMP1`, `YAML`, `CSV`, ...).
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct Diagnostic {
     pub rule: &'static str,

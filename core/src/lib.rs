@@ -6,7 +6,7 @@
 //!
 //! Levels: [`json`] (raw positioned JSON tree, parser and Jackson-style writer) and [`yaml`]
 //! (the ConfigMap wrapper) feed [`import`](mod@import), which builds the domain [`model`]; [`validate`](mod@validate)
-//! checks a listing against domain.md section 8.
+//! checks a listing against the rules of docs/rules.md.
 //!
 //! Layout: the folders are the stages of the pipeline in ARCHITECTURE.md, from the bottom up:
 //! `diag`, `json/` (the raw level), `model/` (the domain, with `names`), `reading/` (yaml, csv,

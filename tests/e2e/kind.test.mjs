@@ -1,4 +1,4 @@
-// End-to-end: the "Connector kind" selector (domain.md IMP7) and "Keep only the last" (S7),
+// End-to-end: the "Connector kind" selector (docs/rules.md, IMP7) and "Keep only the last" (S7),
 // driven by role and accessible name, waiting for states, never for time.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';

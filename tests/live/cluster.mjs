@@ -245,7 +245,8 @@ export function cliOk(args, opts) {
 /**
  * The ConfigMap Strimzi writes on `strimzi.io/connector-offsets=list` for a KafkaConnector, from
  * the body `GET /connectors/NAME/offsets` returned: the same JSON, pretty-printed as Jackson's
- * DefaultPrettyPrinter does, under the data key `offsets.json` (domain.md section 1).
+ * DefaultPrettyPrinter does, under the data key `offsets.json` (as the Strimzi operator writes a
+ * KafkaConnector listing).
  */
 export function strimziListConfigMap(body, { name, namespace = 'kafka', dataKey = 'offsets.json' }) {
   const pretty = jacksonPretty(body);

@@ -1,4 +1,4 @@
-//! The "Connector kind" selector (domain.md IMP7): "Detected: <kind> (<where from>)" by
+//! The "Connector kind" selector (docs/rules.md, IMP7): "Detected: <kind> (<where from>)" by
 //! default, or one of the five kinds, which re-validates the listing as that kind.
 
 use crate::use_store;

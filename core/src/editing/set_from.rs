@@ -2,7 +2,7 @@
 //! plan behind [`Action::SetFromReference`]) and the log-range view of the session's rows
 //! (classes per row, the `range:` filter, LR diagnostics with the edits, "skips K records").
 //!
-//! Setting a row "to R" (domain.md section 10): a sink connector stores R (its offset is the
+//! Setting a row "to R" (docs/rules.md, LR1–LR5): a sink connector stores R (its offset is the
 //! next record to read, like a consumer group's); a MirrorSourceConnector stores R − 1, because
 //! it resumes at stored + 1, and R = 0 becomes null (MirrorMaker rejects −1; null replays from
 //! `auto.offset.reset`, earliest by default). Rows the reference has no value for are left as

@@ -1,4 +1,4 @@
-//! The page's "Connector kind" selector (domain.md IMP7): the kind the user chose, what was
+//! The page's "Connector kind" selector (docs/rules.md, IMP7): the kind the user chose, what was
 //! detected without a choice, and the options the selector offers.
 
 use super::Editor;

@@ -139,7 +139,7 @@ impl Field {
         Field::RestUrl,
     ];
 
-    /// The rule a bad value of this field breaks (domain.md 8.7).
+    /// The rule a bad value of this field breaks (docs/rules.md, the K and PLAN sections).
     pub fn rule(self) -> &'static str {
         match self {
             Field::Resource => "K3",

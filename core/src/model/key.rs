@@ -35,7 +35,8 @@ impl fmt::Display for KeyValue {
 }
 
 /// A partition map with keys sorted and numbers turned into integers, so that two entries for
-/// the same partition compare equal whatever their key order or number spelling (domain.md S7).
+/// the same partition compare equal whatever their key order or number spelling
+/// (docs/rules.md, S7).
 /// Displays like Java's `Map.toString`: `{cluster=east, partition=0, topic=orders}`.
 #[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct PartitionKey(pub Vec<(String, KeyValue)>);

@@ -32,8 +32,8 @@ pub use key::{KeyValue, PartitionKey};
 pub use listing_mirror::ListingMirror;
 pub use reset::{ResetFact, ResetPolicy, ResetSource};
 
-/// Which connector wrote the offsets, detected from the partition keys (domain.md IMP6), or from
-/// the MirrorMaker 2 data key when there is one.
+/// Which connector wrote the offsets, detected from the partition keys (docs/rules.md, IMP6),
+/// or from the MirrorMaker 2 data key when there is one.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum ConnectorKind {
     MirrorSource,
@@ -153,7 +153,7 @@ impl ConnectorKind {
     }
 }
 
-/// Where a listing's connector kind came from (domain.md IMP7), in the order they are tried.
+/// Where a listing's connector kind came from (docs/rules.md, IMP7), in the order they are tried.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
 pub enum KindSource {
     /// The user chose it (CLI `--kind`, the page's "Connector kind" selector).

@@ -1,4 +1,4 @@
-//! Naming rules of Kafka, Kubernetes and Strimzi (domain.md section 7), shared by validation,
+//! Naming rules of Kafka, Kubernetes and Strimzi (docs/rules.md, K1–K5), shared by validation,
 //! export and the generated shell procedures. Each check returns `Err(reason)` with a sentence
 //! the user can act on, so callers can wrap it in a located diagnostic.
 
@@ -241,7 +241,7 @@ pub fn parse_mirror_data_key(key: &str) -> Option<MirrorDataKey> {
     })
 }
 
-/// True for a data key Strimzi writes a listing under (domain.md 1.2): `offsets.json` (a
+/// True for a data key Strimzi writes a listing under (docs/rules.md, IMP2): `offsets.json` (a
 /// KafkaConnector) or `<source>--<target>.<Type>.json` (a MirrorMaker 2 connector). Any other
 /// key (`app-config.json`) is the user's own data, which Strimzi keeps beside the listing.
 pub fn is_offsets_data_key(key: &str) -> bool {

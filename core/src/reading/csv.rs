@@ -8,7 +8,7 @@
 //! * a consumer-group offset is the NEXT record to read; a sink connector's `kafka_offset` means
 //!   the same, so it is copied unchanged;
 //! * a MirrorSourceConnector stores the LAST record it mirrored and resumes at `offset + 1`
-//!   (domain.md section 5), so the imported offset is the CSV offset minus 1, and a CSV offset of
+//!   (docs/rules.md, MS14), so the imported offset is the CSV offset minus 1, and a CSV offset of
 //!   0 (nothing consumed yet) becomes `null`, which replays the partition from the beginning.
 
 use crate::diag::{Diagnostic, Position};

@@ -1,5 +1,6 @@
 //! A date-time the user types ("rewind to 2026-11-30 12:00") read as epoch milliseconds, the
-//! number `kafka-get-offsets.sh --time` takes (domain.md section 10, "Time").
+//! number `kafka-get-offsets.sh --time` takes. A time without an offset is UTC, as
+//! `kafka-consumer-groups.sh --to-datetime` takes it.
 //!
 //! Accepted: `YYYY-MM-DDTHH:MM[:SS[.fraction]]` followed by `Z`, `+HH:MM`, `-HH:MM`, `+HHMM` or
 //! nothing (then it is UTC, as `kafka-consumer-groups.sh --to-datetime` reads it); `T` may be a

@@ -1,6 +1,6 @@
 //! The `kafka-get-offsets.sh` commands that fetch a reference for the partitions of a listing
 //! (or of a filtered set of rows): the earliest offsets, the latest, or the first offsets at or
-//! after a time (domain.md section 10).
+//! after a time (`kafka-get-offsets.sh --time -2`, `-1` or epoch milliseconds).
 //!
 //! Every value is validated first (nothing is generated on any error) and every value word is
 //! single-quoted with [`names::shell_quote`], as in the procedures. Topics are grouped, their

@@ -1,5 +1,5 @@
-//! Rollback (domain.md section 11): the alter payload that undoes an alter, and PATCH semantics
-//! to say what a listing looks like after a payload lands.
+//! Rollback: the alter payload that undoes an alter, and PATCH semantics to say what a listing
+//! looks like after a payload lands.
 //!
 //! `PATCH /connectors/<n>/offsets` only writes or tombstones the partitions it names, so a
 //! rollback names exactly the partitions the alter changed: each gets its value before the edit

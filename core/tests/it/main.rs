@@ -44,4 +44,5 @@ mod properties;
 mod references;
 mod resource;
 mod rollback;
+mod rules_doc;
 mod words;

@@ -1,4 +1,5 @@
-//! Rollback (domain.md section 11): golden files for the rollback exports of the fixtures
+//! Rollback (a PATCH only adds to or tombstones what it names): golden files for the rollback
+//! exports of the fixtures
 //! (`tests/golden/rollback/`, `UPDATE_GOLDEN=1` rewrites them), the rule by case, and a property
 //! test with a fixed seed: applying the alter and then the rollback to the listing with PATCH
 //! semantics (only named partitions change, null removes) gives back the original listing.

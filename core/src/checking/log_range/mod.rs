@@ -1,4 +1,4 @@
-//! The log-range check (domain.md section 10): where each row resumes, compared with the log
+//! The log-range check (docs/rules.md, LR1–LR5): where each row resumes, compared with the log
 //! start (earliest offset) and the log end (latest offset) the user looked up, and what an edit
 //! skips or replays against the log.
 //!

@@ -1,4 +1,4 @@
-//! The custom resource checks CR1–CR10 (domain.md sections 2, 3 and 11): what the Strimzi
+//! The custom resource checks CR1–CR12 (docs/rules.md, CR1–CR12): what the Strimzi
 //! operator would trip over, found before it does, each with a position in the CR's text, a
 //! message that says what, where and how to fix it, and where it fits the kubectl command that
 //! fixes it. Also [`settings`]: the names a procedure needs, taken from the CR and handed out

@@ -169,7 +169,7 @@ pub(super) fn same_payload(a: &Listing, b: &Listing) -> bool {
             .all(|(x, y)| x.value.same_as(&y.value))
 }
 
-/// The naming rules of the wrapper the listing came in (domain.md section 7): the ConfigMap's
+/// The naming rules of the wrapper the listing came in (docs/rules.md, K1, K2, K4): the ConfigMap's
 /// name (K1) and namespace (K2) and the data key (K4). Kubernetes never writes invalid ones, so
 /// they are warnings about the file, located where they are; exports check the names they
 /// actually use again, as errors.

@@ -1,7 +1,7 @@
-//! Validation of a listing against the rules of domain.md section 8 (IMP4–IMP6, S1–S10,
-//! MS1–MS14, MC1–MC4, SK1–SK7), in ONE function, [`validate`], that returns every diagnostic at
-//! once, sorted by position. Messages are exactly those of the spec with `<n>` the 1-based entry
-//! number.
+//! Validation of a listing against the rules of docs/rules.md (IMP4–IMP7, S1–S11, MS1–MS14,
+//! MC1–MC4, SK1–SK7, K1, K2, K4, DUPKEY, GENERIC), in ONE function, [`validate`], that returns
+//! every diagnostic at once, sorted by position. docs/rules.md shows each message, with `<n>`
+//! the 1-based entry number.
 //!
 //! Choices worth knowing:
 //! * MS14 and SK7 are display hints that apply to every entry; they are emitted once per listing
@@ -9,10 +9,10 @@
 //! * A number that is not a 64-bit integer is reported by S8 only; the kind-specific checks
 //!   (MS3, MS8, MC1, ...) then skip that value instead of reporting it twice.
 //! * MirrorMaker 2 skips every check for a tombstone (null offset), so MS1–MS6 and MC1 do too.
-//! * Two additions to the spec's table: `S11` (error) when `offset` is neither null nor an object
-//!   for a generic connector (Connect answers HTTP 500 'Cannot deserialize'), and `DUPKEY`
-//!   (warning) for a key that appears twice in one JSON object (Jackson keeps the last).
-//!   `GENERIC` (info) carries the note of section 8.6 for generic connectors.
+//! * Also: `S11` (error) when `offset` is neither null nor an object for a generic connector
+//!   (Connect answers HTTP 500 'Cannot deserialize'), and `DUPKEY` (warning) for a key that
+//!   appears twice in one JSON object (Jackson keeps the last). `GENERIC` (info) says that only
+//!   the structure rules apply to generic connectors.
 //!
 //! This file holds the entry points and the dispatch by connector kind; each rule family has a
 //! file: `listing` (once per listing, and the wrapper's names), `structure` (S*), `mirror_source`

@@ -102,7 +102,7 @@ pub enum Action {
         delta: i64,
         below_zero: BelowZero,
     },
-    /// "Keep only the last" (domain.md S7): removes every row whose partition a later row has
+    /// "Keep only the last" (docs/rules.md, S7): removes every row whose partition a later row has
     /// too, as Kafka Connect would ignore it (`Map.equals`: key order ignored, `1`, `1.0` and
     /// `"1"` differ), and for sink connectors every row whose topic partition a later row
     /// names differently (`3` and `"3"`), so the last one written is the one that counts.

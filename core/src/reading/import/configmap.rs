@@ -320,7 +320,8 @@ fn import_configmap(
 }
 
 /// The field managers the Strimzi operator writes a listed ConfigMap as: `strimzi-kafka-operator`
-/// with server-side apply (Strimzi 0.51 and later, domain.md section 1.4), and the Kubernetes
+/// with server-side apply (Strimzi 0.51 and later, field manager
+/// `strimzi-kafka-operator`), and the Kubernetes
 /// client it used before, which Kubernetes names after its user agent.
 const OPERATOR_MANAGERS: [&str; 3] = [
     "strimzi-kafka-operator",

@@ -1,5 +1,5 @@
-//! Which data key of a ConfigMap holds the offsets, chosen as Strimzi names them (domain.md
-//! 1.2: `offsets.json` for a KafkaConnector, `<source>--<target>.<Type>.json` for MirrorMaker
+//! Which data key of a ConfigMap holds the offsets, chosen as Strimzi names them (docs/rules.md,
+//! IMP2: `offsets.json` for a KafkaConnector, `<source>--<target>.<Type>.json` for MirrorMaker
 //! 2), and the note that says which key was read and why (IMP2, KEY).
 //!
 //! Strimzi keeps the other data keys of a ConfigMap when it writes a listing into it, and

@@ -1,5 +1,5 @@
 //! References: offsets the user fetched from the cluster, one value per (topic, partition), with
-//! what they mean (domain.md section 10). Read from the output of `kafka-get-offsets.sh`
+//! what they mean (docs/rules.md, REF1–REF9). Read from the output of `kafka-get-offsets.sh`
 //! (`topic:partition:offset`, read from the right), an rpk `TOPIC PARTITION OFFSET` file, a
 //! `kafka-consumer-groups.sh --describe` table (CURRENT-OFFSET and LOG-END-OFFSET) or the
 //! consumer-groups CSV (`topic,partition,offset` / `group,topic,partition,offset`).

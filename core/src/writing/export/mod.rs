@@ -2,9 +2,9 @@
 //! body (JSON) and the `kafka-consumer-groups` CSV, plus [`rewrite_document`], which writes an
 //! edited listing back in the form it was imported from (for `connect-offsets edit`).
 //!
-//! Every export first validates the listing (domain.md section 8, with the imported listing as
+//! Every export first validates the listing (docs/rules.md, with the imported listing as
 //! baseline when given); any error blocks the export and is returned as `Err(diagnostics)`.
-//! Kubernetes wrapping rules K1–K10 (section 8.7) are checked here.
+//! Kubernetes wrapping rules K1–K10 (docs/rules.md) are checked here.
 //!
 //! The YAML is written by a small emitter of our own rather than a serializer dependency: every
 //! value that is not a fixed word is a double-quoted, JSON-style escaped string (so YAML 1.1
@@ -61,7 +61,7 @@ pub enum AlterTarget {
 }
 
 impl AlterTarget {
-    /// The data key Strimzi reads for this target (domain.md 1.2).
+    /// The data key Strimzi reads for this target (docs/rules.md, K4).
     pub fn data_key(&self) -> String {
         match self {
             AlterTarget::KafkaConnector => "offsets.json".into(),

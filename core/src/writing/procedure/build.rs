@@ -1,7 +1,8 @@
-//! The steps of each procedure (domain.md section 9), written once as templates and rendered
-//! for either [`Mode`]. Waits differ by mode: the copy-paste steps poll a bounded number of
-//! times and then show what is left (an `exit` would close the user's terminal); the script
-//! polls until a deadline and exits with a message that says what to look at.
+//! The steps of each procedure (stop, wait for STOPPED, list, alter, verify, resume), written
+//! once as templates and rendered for either [`Mode`]. Waits differ by mode: the copy-paste
+//! steps poll a bounded number of times and then show what is left (an `exit` would close the
+//! user's terminal); the script polls until a deadline and exits with a message that says what
+//! to look at.
 //!
 //! This file holds the title and the notes every target shares and picks the builder (the
 //! step type the builders share is in `step`): `kube` (Strimzi, kubectl) with `kube_safety` (the steps around an alter or a reset

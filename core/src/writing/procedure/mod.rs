@@ -1,6 +1,6 @@
-//! Apply procedures (domain.md section 9): the exact kubectl or curl steps that list, alter or
-//! reset connector offsets, or choose where partitions without an offset start, rendered as
-//! copy-paste steps and as an all-in-one bash script.
+//! Apply procedures (stop, wait for STOPPED, list, alter, verify, resume): the exact kubectl or
+//! curl steps that list, alter or reset connector offsets, or choose where partitions without an
+//! offset start, rendered as copy-paste steps and as an all-in-one bash script.
 //!
 //! Everything is a pure function of plain values. Every value that ends up in a command is
 //! validated first ([`crate::model::names`]) and single-quoted; a value that fails validation yields
@@ -41,7 +41,7 @@ use std::collections::HashSet;
 use std::sync::{Arc, OnceLock};
 pub use strimzi_create::{StrimziCreate, StrimziVersion};
 
-/// Rule id for option errors that are not one of the K rules of domain.md 8.7.
+/// Rule id for option errors that are not one of the K rules (docs/rules.md, PLAN).
 pub const RULE_PLAN: &str = "PLAN";
 
 /// Seconds every wait gives up after, unless [`Options::timeout_seconds`] says otherwise.
@@ -223,8 +223,8 @@ impl AutoOffsetReset {
 pub enum Operation {
     /// Configure `listOffsets`, trigger a list and fetch the ConfigMap (REST: GET the offsets).
     List,
-    /// Upload the edited offsets and apply them, from step 5 of domain.md 9.1/9.2 on (the user
-    /// has listed already). `payload` is the alter ConfigMap YAML, or for REST the PATCH body.
+    /// Upload the edited offsets and apply them, from the upload of the alter ConfigMap on (the
+    /// user has listed already). `payload` is the alter ConfigMap YAML, or for REST the PATCH body.
     Alter { payload: String },
     /// Delete every stored offset of the connector.
     Reset,
