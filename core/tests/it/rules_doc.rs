@@ -43,7 +43,7 @@ fn code_ids() -> BTreeSet<String> {
         .chain([procedure::RULE_PLAN].iter())
         .map(|s| s.to_string())
         .collect();
-    let literal = regex_lite::Regex::new(r#""((?:IMP|REF|LR|CR|MS|MC|SK|S|K)[0-9]+)""#).unwrap();
+    let literal = regex_lite::Regex::new(r#""((?:IMP|REF|LR|CR|CK|MS|MC|SK|S|K)[0-9]+)""#).unwrap();
     let mut files = Vec::new();
     for dir in ["core/src", "cli/src", "web/src"] {
         rust_files(&root().join(dir), &mut files);
