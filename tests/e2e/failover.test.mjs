@@ -54,6 +54,15 @@ test('Fail over consumer groups: checkpoints to a table per group, the reset CSV
     assert.ok(body.includes('--reset-offsets --from-file plan-1.csv --dry-run --export'), body);
     // What the translation means is said.
     assert.match(await failover.getByRole('list', { name: 'Notes on the failover' }).textContent(), /may read some records again on the target, but skips none/);
+    // Checked against the target: the group is ahead there, an error until moving it back is chosen.
+    await failover.getByText('Check against the target cluster (optional)').click();
+    await failover.getByRole('textbox', { name: 'Groups on the target (describe tables)' })
+      .fill('GROUP TOPIC PARTITION CURRENT-OFFSET LOG-END-OFFSET LAG CONSUMER-ID HOST CLIENT-ID\naudit east.payments 0 3 9 6 - - -\n');
+    await eventually(async () => assert.match(await problems.textContent(), /CK9.*has committed 3 on the target, past the translated offset 2/s));
+    assert.equal(await failover.getByRole('region', { name: 'Reset CSV' }).count(), 0);
+    await failover.getByRole('checkbox', { name: /Move groups back/ }).check();
+    await failover.getByRole('region', { name: 'Reset CSV' }).waitFor();
+
     // Back to the first path: the import area again, and the failover's text kept.
     await page.getByRole('radio', { name: "Change a connector's offsets from its listing" }).check();
     await page.getByRole('textbox', { name: 'Import text' }).waitFor();

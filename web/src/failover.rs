@@ -33,6 +33,24 @@ pub fn FailoverStart() -> Html {
             store.dispatch(EditorAction::SetFailover(FailoverField::Text, area.value()));
         })
     };
+    let area = |field: FailoverField| {
+        let store = store.clone();
+        Callback::from(move |e: InputEvent| {
+            let area: HtmlTextAreaElement = e.target_unchecked_into();
+            store.dispatch(EditorAction::SetFailover(field, area.value()));
+        })
+    };
+    let on_rewind = {
+        let store = store.clone();
+        Callback::from(move |e: Event| {
+            let input: web_sys::HtmlInputElement = e.target_unchecked_into();
+            let value = if input.checked() { "true" } else { "" };
+            store.dispatch(EditorAction::SetFailover(
+                FailoverField::Rewind,
+                value.to_owned(),
+            ));
+        })
+    };
     let findings = plan
         .as_ref()
         .map(|p| {
@@ -82,6 +100,24 @@ pub fn FailoverStart() -> Html {
                 <TextField id="failover-bootstrap" label="Target bootstrap servers" value={form.bootstrap.clone()}
                     example="west-kafka-bootstrap:9092" error={None::<AttrValue>} oninput={set(FailoverField::Bootstrap)} />
             </div>
+            <details class="failover-target">
+                <summary>{ "Check against the target cluster (optional)" }</summary>
+                <p class="hint">{ "From the target cluster: its earliest and latest offsets of the mirrored topics (kafka-get-offsets.sh --time -2 and --time -1) and each group's describe table (kafka-consumer-groups.sh --describe --group GROUP), pasted one after the other. A translated offset outside the log, or a group already ahead there, is named." }</p>
+                <label for="failover-log-start">{ "Target's earliest offsets" }</label>
+                <textarea id="failover-log-start" rows="3" spellcheck="false" value={form.log_start.clone()}
+                    oninput={area(FailoverField::LogStart)} placeholder={"east.orders:0:0"} />
+                <label for="failover-log-end">{ "Target's latest offsets" }</label>
+                <textarea id="failover-log-end" rows="3" spellcheck="false" value={form.log_end.clone()}
+                    oninput={area(FailoverField::LogEnd)} placeholder={"east.orders:0:1500"} />
+                <label for="failover-current">{ "Groups on the target (describe tables)" }</label>
+                <textarea id="failover-current" rows="4" spellcheck="false" value={form.current.clone()}
+                    oninput={area(FailoverField::Current)}
+                    placeholder={"GROUP TOPIC PARTITION CURRENT-OFFSET LOG-END-OFFSET LAG CONSUMER-ID HOST CLIENT-ID"} />
+                <label class="check">
+                    <input type="checkbox" checked={form.rewind} onchange={on_rewind} />
+                    { "Move groups back where the target has them ahead (their consumers read those records again)" }
+                </label>
+            </details>
             if !findings.is_empty() {
                 <ul class="problem-list" aria-label="Problems of the checkpoints">
                     { for findings }

@@ -6,7 +6,9 @@
 
 use super::Editor;
 use crate::reading::checkpoints::parse_checkpoints;
+use crate::reading::reference::{Reference, Role, parse_reference};
 use crate::writing::groups::{GroupsOptions, ResetPlan, plan};
+use crate::writing::groups_checks::{TargetFacts, check_target};
 
 /// A field of the form.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -19,6 +21,15 @@ pub enum FailoverField {
     Topics,
     /// `HOST:PORT[,HOST:PORT...]` of the target cluster, for the script.
     Bootstrap,
+    /// The target's earliest offsets (`kafka-get-offsets.sh --time -2`), optional: CK8.
+    LogStart,
+    /// The target's latest offsets (`kafka-get-offsets.sh --time -1`), optional: CK7.
+    LogEnd,
+    /// The groups' committed offsets on the target (`kafka-consumer-groups.sh --describe`,
+    /// one table a group, pasted one after the other), optional: CK9.
+    Current,
+    /// `"true"`: a group ahead on the target may be moved back (CK9 a warning).
+    Rewind,
 }
 
 /// The form's fields as typed.
@@ -28,6 +39,10 @@ pub struct FailoverForm {
     pub groups: String,
     pub topics: String,
     pub bootstrap: String,
+    pub log_start: String,
+    pub log_end: String,
+    pub current: String,
+    pub rewind: bool,
 }
 
 /// Globs separated by spaces or commas.
@@ -45,6 +60,16 @@ impl FailoverForm {
             FailoverField::Groups => &self.groups,
             FailoverField::Topics => &self.topics,
             FailoverField::Bootstrap => &self.bootstrap,
+            FailoverField::LogStart => &self.log_start,
+            FailoverField::LogEnd => &self.log_end,
+            FailoverField::Current => &self.current,
+            FailoverField::Rewind => {
+                if self.rewind {
+                    "true"
+                } else {
+                    ""
+                }
+            }
         }
     }
 
@@ -54,7 +79,36 @@ impl FailoverForm {
             FailoverField::Groups => self.groups = value,
             FailoverField::Topics => self.topics = value,
             FailoverField::Bootstrap => self.bootstrap = value,
+            FailoverField::LogStart => self.log_start = value,
+            FailoverField::LogEnd => self.log_end = value,
+            FailoverField::Current => self.current = value,
+            FailoverField::Rewind => self.rewind = value == "true",
         }
+    }
+
+    /// The target's references that are pasted, each read with its role; a describe text with
+    /// several groups' tables is read a table at a time (a reference is one group's).
+    fn target_references(&self) -> (Option<Reference>, Option<Reference>, Vec<Reference>) {
+        let read =
+            |text: &str, role: Role| (!text.trim().is_empty()).then(|| parse_reference(text, role));
+        let mut current = Vec::new();
+        let mut table = String::new();
+        for line in self.current.lines() {
+            if line.trim_start().starts_with("GROUP") && !table.trim().is_empty() {
+                current.push(parse_reference(&table, Role::Group { name: None }));
+                table.clear();
+            }
+            table.push_str(line);
+            table.push('\n');
+        }
+        if !table.trim().is_empty() {
+            current.push(parse_reference(&table, Role::Group { name: None }));
+        }
+        (
+            read(&self.log_start, Role::Earliest),
+            read(&self.log_end, Role::Latest),
+            current,
+        )
     }
 
     /// The reset plan of the pasted checkpoints; `None` while nothing is pasted.
@@ -66,7 +120,44 @@ impl FailoverForm {
             groups: globs(&self.groups),
             topics: globs(&self.topics),
         };
-        Some(plan(&parse_checkpoints(&self.text), &options))
+        let mut p = plan(&parse_checkpoints(&self.text), &options);
+        let (earliest, latest, current) = self.target_references();
+        // A reference that cannot be read is said, not silently left out of the checks.
+        for (name, r) in [("earliest", earliest.as_ref()), ("latest", latest.as_ref())]
+            .into_iter()
+            .chain(current.iter().map(|r| ("group", Some(r))))
+        {
+            if let Some(r) = r.filter(|r| !r.is_usable()) {
+                let first = r
+                    .diagnostics
+                    .iter()
+                    .find(|d| d.severity == crate::diag::Severity::Error);
+                p.diagnostics.push(crate::diag::Diagnostic::error(
+                    "CK6",
+                    crate::diag::Position::new(1, 1),
+                    format!(
+                        "The target's {name} offsets could not be read: {}",
+                        first.map_or_else(
+                            || "see their format".to_owned(),
+                            |d| format!("line {}: {}", d.position.line, d.message)
+                        )
+                    ),
+                ));
+            }
+        }
+        let usable = |r: &Option<Reference>| r.clone().filter(Reference::is_usable);
+        let (earliest, latest) = (usable(&earliest), usable(&latest));
+        let current: Vec<Reference> = current.into_iter().filter(Reference::is_usable).collect();
+        check_target(
+            &mut p,
+            &TargetFacts {
+                earliest: earliest.as_ref(),
+                latest: latest.as_ref(),
+                current: &current,
+                rewind: self.rewind,
+            },
+        );
+        Some(p)
     }
 
     /// The failover script of `plan`, or why there is none (no bootstrap address, or one that
@@ -118,5 +209,33 @@ mod tests {
         ));
         let script = e.failover_form().script(&p).unwrap_or_default();
         assert!(script.contains("group='billing'"), "{script}");
+        // The target's group is ahead: an error until moving it back is chosen.
+        e.apply(EditorAction::SetFailover(
+            FailoverField::Current,
+            "GROUP TOPIC PARTITION CURRENT-OFFSET LOG-END-OFFSET LAG CONSUMER-ID HOST CLIENT-ID\nbilling east.orders 0 60 100 40 - - -\n".into(),
+        ));
+        let p = e.failover_form().plan().unwrap_or_default();
+        assert!(
+            p.diagnostics
+                .iter()
+                .any(|d| d.rule == "CK9" && d.severity == crate::diag::Severity::Error)
+        );
+        e.apply(EditorAction::SetFailover(
+            FailoverField::Rewind,
+            "true".into(),
+        ));
+        assert!(!e.failover_form().plan().unwrap_or_default().has_errors());
+        e.apply(EditorAction::SetFailover(
+            FailoverField::LogEnd,
+            "east.orders:0:x\n".into(),
+        ));
+        let p = e.failover_form().plan().unwrap_or_default();
+        assert!(
+            p.diagnostics.iter().any(|d| d.rule == "CK6"
+                && d.message
+                    .starts_with("The target's latest offsets could not be read")),
+            "{:?}",
+            p.diagnostics
+        );
     }
 }
