@@ -163,7 +163,9 @@ fn edit_sets_from_a_reference() {
         "{err}"
     );
     assert!(
-        err.contains("No record at or after 2026-11-30T12:00:00Z in 3 partition(s): left as they were"),
+        err.contains(
+            "No record at or after 2026-11-30T12:00:00Z in 3 partition(s): left as they were"
+        ),
         "{err}"
     );
     assert!(

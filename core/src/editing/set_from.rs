@@ -68,10 +68,10 @@ pub fn log_end_note(kind: ConnectorKind, start: &Role, filled: &[(String, i64)])
 /// hold: those the set really starts at their log end, for [`log_end_note`].
 pub fn filled_in(
     session: &Session,
-    selection: &crate::editing::edit::Selection,
+    selection: &Selection,
     filled: &[(String, i64)],
 ) -> Vec<(String, i64)> {
-    let held: std::collections::HashSet<(&str, i64)> = session
+    let held: HashSet<(&str, i64)> = session
         .selected_rows(selection)
         .into_iter()
         .filter_map(|i| topic_partition(session, i))
