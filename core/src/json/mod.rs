@@ -25,6 +25,7 @@ mod source_map;
 mod tape;
 mod write;
 
+pub use line_index::position_of;
 pub use number::{Number, is_json_number};
 pub(crate) use parse::surrogate_pair;
 pub use parse::{JsonError, MAX_DEPTH, parse, parse_mapped};
