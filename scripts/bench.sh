@@ -52,6 +52,9 @@ cargo bench -q -p offsets-core --bench raw_level --profile release 2>/dev/null |
 say ""
 say "Median of 5 parses after a warm-up. Heap held: the peak of live heap bytes (counted by"
 say "\`peak_alloc\`) from the start of the parse while its result is alive."
+say "Then the writers (issue 33): json::to_pretty and to_compact of the same parsed payload through"
+say "the view json::Raw, over the tree and over the tape (median of the runs after a warm-up); the two"
+say "must write the same bytes."
 
 # 3. The CLI against jq and Python.
 section "CLI against the floor, jq and Python: shift every offset by -1 over 100k entries"

@@ -2,7 +2,9 @@
 //! import builds today), the flat tape (`json::parse_tape`) and serde_json's own `Value` as the
 //! peer, on the generated 100k-entry REST payload. Prints the median time and the heap each
 //! result holds at its peak, counted by a global allocator (so this is its own binary: the
-//! counting would slow every allocation of the pipeline bench).
+//! counting would slow every allocation of the pipeline bench). Then the writers (issue 33)
+//! through the view `json::Raw`: the same parsed payload written pretty and compact from the
+//! tree's view and from the tape's, which must give the same bytes.
 //!
 //!   cargo bench -p offsets-core --bench raw_level --profile release [-- --runs N --entries N]
 #![allow(clippy::print_stdout, clippy::unwrap_used)]
@@ -51,6 +53,51 @@ fn main() {
         }
     }
     raw_level(n, runs.max(1));
+    writers(n, runs.max(1));
+}
+
+/// The median of `runs` timed calls of `f` after a warm-up, and its last result.
+fn median_of<T>(runs: usize, mut f: impl FnMut() -> T) -> (Duration, T) {
+    let mut last = f();
+    let mut times = Vec::new();
+    for _ in 0..runs {
+        let t = Instant::now();
+        last = black_box(f());
+        times.push(t.elapsed());
+    }
+    (median(&mut times), last)
+}
+
+/// The Jackson-pretty and compact writers through the view, over the tree and over the tape
+/// of the same `n`-entry REST payload.
+fn writers(n: usize, runs: usize) {
+    use offsets_core::json::{self, Raw};
+    let text = rest_payload(n);
+    let tree = json::parse(&text).unwrap();
+    let tape = json::parse_tape(&text).unwrap();
+    let views: [(&str, Raw<'_>); 2] = [
+        ("tree view (Raw::Tree)", tree.raw()),
+        ("tape view (Raw::Tape)", Raw::from(tape.root())),
+    ];
+    println!();
+    println!(
+        "| writing the {n}-entry payload through json::Raw | to_pretty ms | to_compact ms | bytes (pretty) |"
+    );
+    println!("|---|---:|---:|---:|");
+    let mut written: Vec<(String, String)> = Vec::new();
+    for (name, view) in views {
+        let (pretty_t, pretty) = median_of(runs, || json::to_pretty(black_box(view)));
+        let (compact_t, compact) = median_of(runs, || json::to_compact(black_box(view)));
+        println!(
+            "| {name} | {:.1} | {:.1} | {} |",
+            pretty_t.as_secs_f64() * 1000.0,
+            compact_t.as_secs_f64() * 1000.0,
+            pretty.len()
+        );
+        written.push((pretty, compact));
+    }
+    let same = written.windows(2).all(|w| w.first() == w.get(1));
+    println!("| the two views wrote the same bytes | {same} | {same} | |");
 }
 
 /// The three parsers on the REST payload of `n` entries, `runs` times each after a warm-up.

@@ -1,5 +1,9 @@
 //! [`LineIndex`]: the line and column of a byte offset, for the tape (which stores no
-//! positions), counted as the parser counts them.
+//! positions) and for [`position_of`] (a byte no parser reached), counted as the parser
+//! counts them. The parser itself counts lines and columns as it walks forward, which costs
+//! nothing; the tape's agreement tests check that the two counts give the same positions.
+
+use crate::diag::Position;
 
 /// Line and column of any byte offset in O(log n): the offsets where lines start, and those of
 /// the UTF-8 continuation bytes (a column counts characters, as the parser does). Both lists
@@ -13,6 +17,11 @@ pub(super) struct LineIndex {
 
 impl LineIndex {
     pub(super) fn of(text: &str) -> LineIndex {
+        LineIndex::build(text, text.starts_with('\u{feff}'))
+    }
+
+    /// `bom`: a leading byte order mark is skipped without counting a column.
+    fn build(text: &str, bom: bool) -> LineIndex {
         let mut starts = vec![0u32];
         let mut continuations = Vec::new();
         // The text is shorter than 4 GiB (checked before the parse).
@@ -26,7 +35,7 @@ impl LineIndex {
         LineIndex {
             starts,
             continuations,
-            bom: text.starts_with('\u{feff}'),
+            bom,
         }
     }
 
@@ -44,5 +53,44 @@ impl LineIndex {
         let bom = usize::from(self.bom && line == 1 && offset >= 3);
         let column = bytes.saturating_sub(continuations + bom) + 1;
         (line as u32, column as u32)
+    }
+}
+
+/// The 1-based line and column (in characters) of byte offset `at` in `text`, a leading byte
+/// order mark counted as a character: where the import points for a byte it refuses before
+/// any parse (a NUL byte, invalid UTF-8). Past the end, or inside a character, it is the
+/// position of the end of `text`.
+pub fn position_of(text: &str, at: usize) -> Position {
+    let before = text.get(..at).unwrap_or(text);
+    let (line, column) = LineIndex::build(before, false).line_column(before.len());
+    Position::new(line, column)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// What `position_of` computed before it went through the line index.
+    fn counted(text: &str, at: usize) -> Position {
+        let before = text.get(..at).unwrap_or(text);
+        let line = before.bytes().filter(|b| *b == b'\n').count() as u32 + 1;
+        let line_start = before.rfind('\n').map(|i| i + 1).unwrap_or(0);
+        let col = before.get(line_start..).unwrap_or("").chars().count() as u32 + 1;
+        Position::new(line, col)
+    }
+
+    #[test]
+    fn position_of_counts_as_the_import_always_did() {
+        for text in [
+            "",
+            "ab\ncé\nx",
+            "\u{feff}a\n\u{feff}é€😀\r\n\n",
+            "\n\n",
+            "x",
+        ] {
+            for at in 0..text.len() + 3 {
+                assert_eq!(position_of(text, at), counted(text, at), "{text:?} at {at}");
+            }
+        }
     }
 }

@@ -8,8 +8,8 @@
 //! of overflowing the call stack.
 //!
 //! This file holds the tree ([`JsonValue`]); `parse` holds the parser, `build` what it sends to a
-//! builder and the tree's builder, `line_index` the tape's line and column, `number` the numbers,
-//! `source_map` the position mapping, `tape` the flat level (one arena of nodes over the input), `write` the writers and `serde_bridge` the bridge into
+//! builder and the tree's builder, `line_index` the tape's line and column, `number` the numbers, `raw` the
+//! view both read through ([`Raw`]), `source_map` the position mapping, `tape` the flat level (one arena of nodes over the input), `write` the writers and `serde_bridge` the bridge into
 //! serde_json records.
 
 use crate::diag::Position;
@@ -19,14 +19,17 @@ pub mod java;
 mod line_index;
 mod number;
 mod parse;
+mod raw;
 mod serde_bridge;
 mod source_map;
 mod tape;
 mod write;
 
+pub use line_index::position_of;
 pub use number::{Number, is_json_number};
 pub(crate) use parse::surrogate_pair;
 pub use parse::{JsonError, MAX_DEPTH, parse, parse_mapped};
+pub use raw::{Raw, RawItems, RawKind, RawMember, RawMembers};
 pub use serde_bridge::{JacksonEscapes, Keyed};
 pub use source_map::SourceMap;
 pub use tape::{

@@ -291,6 +291,10 @@ impl<'a, 't> TapeValue<'a, 't> {
         self.raw().kind()
     }
 
+    pub(super) fn tape(self) -> &'a Tape<'t> {
+        self.tape
+    }
+
     /// Byte offset of the value's first character in the parsed text.
     pub fn start(self) -> usize {
         self.raw().start as usize

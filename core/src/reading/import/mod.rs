@@ -164,13 +164,10 @@ pub fn utf8_text<'a>(bytes: &'a [u8], options: &ImportOptions) -> Result<&'a str
     })
 }
 
-/// 1-based line and column (in characters) of byte offset `at` in `text`.
+/// 1-based line and column (in characters) of byte offset `at` in `text`
+/// ([`crate::json::position_of`], through the one line index).
 pub fn position_of(text: &str, at: usize) -> Position {
-    let before = text.get(..at).unwrap_or(text);
-    let line = before.bytes().filter(|b| *b == b'\n').count() as u32 + 1;
-    let line_start = before.rfind('\n').map(|i| i + 1).unwrap_or(0);
-    let col = before.get(line_start..).unwrap_or("").chars().count() as u32 + 1;
-    Position::new(line, col)
+    json::position_of(text, at)
 }
 
 type Notes = Vec<Diagnostic>;

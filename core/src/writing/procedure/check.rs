@@ -110,7 +110,7 @@ pub(crate) fn build(
                     } else {
                         before
                             .iter()
-                            .map(|v| json::to_compact(v))
+                            .map(|&v| json::to_compact(v))
                             .collect::<Vec<_>>()
                             .join(", ")
                     }

@@ -1,0 +1,332 @@
+//! [`Raw`]: one read-only view of a JSON value, whether it is a node of the tree ([`JsonValue`])
+//! or of a tape ([`TapeValue`]). The readers can move onto it one file at a time; the writers
+//! already write through it, so a tree and a tape of the same text write the same bytes.
+//!
+//! What the two forms cannot share: the tree stores where a value starts but not where it
+//! ends, so [`Raw::end`] is known only on a tape (`None` on the tree).
+
+use super::{JsonKind, JsonValue, Member, NodeKind, Number, Tape, TapeValue};
+use crate::diag::Position;
+
+/// A JSON value read in place: a tree node or a tape node. Two words, copied freely.
+#[derive(Debug, Clone, Copy)]
+pub enum Raw<'a> {
+    Tree(&'a JsonValue),
+    Tape(TapeValue<'a, 'a>),
+}
+
+/// The type of a [`Raw`] value.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum RawKind {
+    Null,
+    Bool,
+    Number,
+    String,
+    Array,
+    Object,
+}
+
+impl<'a> From<&'a JsonValue> for Raw<'a> {
+    fn from(value: &'a JsonValue) -> Raw<'a> {
+        Raw::Tree(value)
+    }
+}
+
+impl<'a, 't: 'a> From<TapeValue<'a, 't>> for Raw<'a> {
+    fn from(value: TapeValue<'a, 't>) -> Raw<'a> {
+        Raw::Tape(value)
+    }
+}
+
+impl JsonValue {
+    /// The value read through the view the tape shares.
+    pub fn raw(&self) -> Raw<'_> {
+        Raw::Tree(self)
+    }
+}
+
+impl<'a> Raw<'a> {
+    pub fn kind(self) -> RawKind {
+        match self {
+            Raw::Tree(v) => match v.kind {
+                JsonKind::Null => RawKind::Null,
+                JsonKind::Bool(_) => RawKind::Bool,
+                JsonKind::Number(_) => RawKind::Number,
+                JsonKind::String(_) => RawKind::String,
+                JsonKind::Array(_) => RawKind::Array,
+                JsonKind::Object(_) => RawKind::Object,
+            },
+            Raw::Tape(t) => match t.kind() {
+                // A key node is never handed out as a value.
+                NodeKind::Null | NodeKind::Key => RawKind::Null,
+                NodeKind::False | NodeKind::True => RawKind::Bool,
+                NodeKind::Number => RawKind::Number,
+                NodeKind::String => RawKind::String,
+                NodeKind::Array => RawKind::Array,
+                NodeKind::Object => RawKind::Object,
+            },
+        }
+    }
+
+    /// A short name of the value's type for messages ("a string", "an object", ...), as
+    /// [`JsonValue::type_name`] words it.
+    pub fn type_name(self) -> &'static str {
+        match self.kind() {
+            RawKind::Null => "null",
+            RawKind::Bool => "a boolean",
+            RawKind::Number => "a number",
+            RawKind::String => "a string",
+            RawKind::Array => "an array",
+            RawKind::Object => "an object",
+        }
+    }
+
+    pub fn is_null(self) -> bool {
+        self.kind() == RawKind::Null
+    }
+
+    /// True for strings, numbers, booleans and null (what Connect accepts inside offset maps).
+    pub fn is_primitive(self) -> bool {
+        !matches!(self.kind(), RawKind::Array | RawKind::Object)
+    }
+
+    pub fn as_bool(self) -> Option<bool> {
+        match self {
+            Raw::Tree(v) => match v.kind {
+                JsonKind::Bool(b) => Some(b),
+                _ => None,
+            },
+            Raw::Tape(t) => match t.kind() {
+                NodeKind::False => Some(false),
+                NodeKind::True => Some(true),
+                _ => None,
+            },
+        }
+    }
+
+    /// A string's text: on a tape, borrowed from the input unless it held an escape.
+    pub fn as_str(self) -> Option<&'a str> {
+        match self {
+            Raw::Tree(v) => v.as_str(),
+            Raw::Tape(t) => t.as_str(),
+        }
+    }
+
+    /// A number's text exactly as written.
+    pub fn number_text(self) -> Option<&'a str> {
+        match self {
+            Raw::Tree(v) => v.as_number().map(Number::text),
+            Raw::Tape(t) => t.as_number_text(),
+        }
+    }
+
+    /// The number as an owned [`Number`] (a copy of its text on a tape).
+    pub fn as_number(self) -> Option<Number> {
+        match self {
+            Raw::Tree(v) => v.as_number().cloned(),
+            // A number node's span passed the grammar when it was parsed.
+            Raw::Tape(t) => t.as_number_text().map(Number::checked),
+        }
+    }
+
+    /// The value as `i64` when it is a number written as an integer within that range
+    /// ([`Number::as_i64`]).
+    pub fn as_i64(self) -> Option<i64> {
+        match self {
+            Raw::Tree(v) => v.as_number().and_then(Number::as_i64),
+            Raw::Tape(t) => t
+                .as_number_text()
+                .filter(|s| !s.contains(['.', 'e', 'E']))
+                .and_then(|s| super::number::parse_i64(s.as_bytes())),
+        }
+    }
+
+    /// Byte offset of the value's first character in the text it was parsed from (0 for a
+    /// value built by code).
+    pub fn start(self) -> usize {
+        match self {
+            Raw::Tree(v) => v.start,
+            Raw::Tape(t) => t.start(),
+        }
+    }
+
+    /// Byte offset just past the value's last character: known on a tape only, since the
+    /// tree does not store it.
+    pub fn end(self) -> Option<usize> {
+        match self {
+            Raw::Tree(_) => None,
+            Raw::Tape(t) => Some(t.end()),
+        }
+    }
+
+    /// The position of the value's first character in the original input: the tree's
+    /// recorded one, or the tape's line index through its source map.
+    pub fn pos(self) -> Position {
+        match self {
+            Raw::Tree(v) => v.pos,
+            Raw::Tape(t) => t.pos(),
+        }
+    }
+
+    /// The members of an object, in input order, duplicates kept; none for anything else.
+    pub fn members(self) -> RawMembers<'a> {
+        RawMembers(match self {
+            Raw::Tree(v) => MembersOf::Tree(v.as_members().unwrap_or_default().iter()),
+            Raw::Tape(t) => MembersOf::Tape(t.tape(), t.members()),
+        })
+    }
+
+    /// The elements of an array, in order; none for anything else.
+    pub fn items(self) -> RawItems<'a> {
+        RawItems(match self {
+            Raw::Tree(v) => ItemsOf::Tree(v.as_array().unwrap_or_default().iter()),
+            Raw::Tape(t) => ItemsOf::Tape(t.items()),
+        })
+    }
+
+    /// The LAST member named `key` (Jackson's rule for duplicate keys), with its key.
+    pub fn member(self, key: &str) -> Option<RawMember<'a>> {
+        self.members().filter(|m| m.key == key).last()
+    }
+
+    /// The value of the LAST member named `key` (Jackson's rule for duplicate keys).
+    pub fn get(self, key: &str) -> Option<Raw<'a>> {
+        match self {
+            Raw::Tree(v) => v.get(key).map(Raw::Tree),
+            Raw::Tape(t) => t.get(key).map(Raw::Tape),
+        }
+    }
+
+    /// Structural equality that ignores positions (numbers compare by their text), across
+    /// the two forms: [`JsonValue::same_as`]'s rule.
+    pub fn same_as(self, other: Raw<'_>) -> bool {
+        if self.kind() != other.kind() {
+            return false;
+        }
+        match self.kind() {
+            RawKind::Null => true,
+            RawKind::Bool => self.as_bool() == other.as_bool(),
+            RawKind::Number => self.number_text() == other.number_text(),
+            RawKind::String => self.as_str() == other.as_str(),
+            RawKind::Array => {
+                let (mut a, mut b) = (self.items(), other.items());
+                loop {
+                    match (a.next(), b.next()) {
+                        (None, None) => return true,
+                        (Some(x), Some(y)) if x.same_as(y) => {}
+                        _ => return false,
+                    }
+                }
+            }
+            RawKind::Object => {
+                let (mut a, mut b) = (self.members(), other.members());
+                loop {
+                    match (a.next(), b.next()) {
+                        (None, None) => return true,
+                        (Some(x), Some(y)) if x.key == y.key && x.value.same_as(y.value) => {}
+                        _ => return false,
+                    }
+                }
+            }
+        }
+    }
+
+    /// The value as a tree, with its positions.
+    pub fn to_value(self) -> JsonValue {
+        match self {
+            Raw::Tree(v) => v.clone(),
+            Raw::Tape(t) => t.to_value(),
+        }
+    }
+}
+
+/// Equality ignores positions, as [`JsonValue`]'s does.
+impl PartialEq for Raw<'_> {
+    fn eq(&self, other: &Raw<'_>) -> bool {
+        self.same_as(*other)
+    }
+}
+
+/// One `"key": value` member of a [`Raw`] object.
+#[derive(Debug, Clone, Copy)]
+pub struct RawMember<'a> {
+    pub key: &'a str,
+    pub value: Raw<'a>,
+    key_at: KeyAt<'a>,
+}
+
+#[derive(Debug, Clone, Copy)]
+enum KeyAt<'a> {
+    Tree(Position),
+    /// The byte offset of the key's opening quote on this tape.
+    Tape(&'a Tape<'a>, usize),
+}
+
+impl RawMember<'_> {
+    /// The position of the key's opening quote in the original input.
+    pub fn key_pos(&self) -> Position {
+        match self.key_at {
+            KeyAt::Tree(pos) => pos,
+            KeyAt::Tape(tape, offset) => tape.position(offset),
+        }
+    }
+
+    /// Byte offset of the key's opening quote: known on a tape only (the tree keeps the
+    /// key's position, not its offset).
+    pub fn key_start(&self) -> Option<usize> {
+        match self.key_at {
+            KeyAt::Tree(_) => None,
+            KeyAt::Tape(_, offset) => Some(offset),
+        }
+    }
+}
+
+/// The members of a [`Raw`] object.
+#[derive(Debug)]
+pub struct RawMembers<'a>(MembersOf<'a>);
+
+#[derive(Debug)]
+enum MembersOf<'a> {
+    Tree(std::slice::Iter<'a, Member>),
+    Tape(&'a Tape<'a>, super::Members<'a, 'a>),
+}
+
+impl<'a> Iterator for RawMembers<'a> {
+    type Item = RawMember<'a>;
+
+    fn next(&mut self) -> Option<RawMember<'a>> {
+        match &mut self.0 {
+            MembersOf::Tree(members) => members.next().map(|m| RawMember {
+                key: &m.key,
+                value: Raw::Tree(&m.value),
+                key_at: KeyAt::Tree(m.key_pos),
+            }),
+            MembersOf::Tape(tape, members) => members.next().map(|m| RawMember {
+                key: m.key,
+                value: Raw::Tape(m.value),
+                key_at: KeyAt::Tape(tape, m.key_start),
+            }),
+        }
+    }
+}
+
+/// The elements of a [`Raw`] array.
+#[derive(Debug)]
+pub struct RawItems<'a>(ItemsOf<'a>);
+
+#[derive(Debug)]
+enum ItemsOf<'a> {
+    Tree(std::slice::Iter<'a, JsonValue>),
+    Tape(super::Items<'a, 'a>),
+}
+
+impl<'a> Iterator for RawItems<'a> {
+    type Item = Raw<'a>;
+
+    fn next(&mut self) -> Option<Raw<'a>> {
+        match &mut self.0 {
+            ItemsOf::Tree(items) => items.next().map(Raw::Tree),
+            ItemsOf::Tape(items) => items.next().map(Raw::Tape),
+        }
+    }
+}
