@@ -19,6 +19,7 @@ mod check;
 mod compare;
 mod kube;
 mod kube_create;
+mod kube_create_previous;
 mod kube_safety;
 mod options;
 mod rest;
@@ -27,6 +28,7 @@ mod rounds;
 mod shell;
 mod step;
 mod strimzi_create;
+mod strimzi_manifest;
 mod strimzi_quiet;
 
 use crate::diag::Diagnostic;
