@@ -3,7 +3,7 @@
 
 use super::{ConnectorKind, PartitionKey};
 use crate::diag::Position;
-use crate::json::{JsonKind, JsonValue, Member};
+use crate::json::{JsonKind, JsonValue, Member, Raw, RawKind};
 use std::borrow::Cow;
 
 /// Where an entry came from: its position (the entry's `{`) in the ORIGINAL input, and the
@@ -145,6 +145,21 @@ impl Entry {
         self.value
             .get("partition")
             .filter(|p| p.as_members().is_some())
+    }
+
+    /// The raw element as the read view (issue 33: the readers move onto it one at a time).
+    pub fn raw(&self) -> Raw<'_> {
+        self.value.raw()
+    }
+
+    /// [`Entry::partition`] as the read view.
+    pub fn partition_raw(&self) -> Option<Raw<'_>> {
+        partition_of(self.raw())
+    }
+
+    /// The `offset` member as the read view (`None`: no `offset` key).
+    pub fn offset_raw(&self) -> Option<Raw<'_>> {
+        self.raw().get("offset")
     }
 
     /// The `offset` field.
@@ -341,6 +356,23 @@ pub fn integer_value(v: &JsonValue, allow_string: bool) -> Option<i64> {
         JsonKind::String(s) if allow_string => parse_java_long(s),
         _ => None,
     }
+}
+
+/// [`integer_value`] over the read view: a tree's and a tape's node of one text give the same.
+pub fn integer_raw(v: Raw<'_>, allow_string: bool) -> Option<i64> {
+    match v.kind() {
+        RawKind::Number => v.as_i64(),
+        RawKind::String if allow_string => v.as_str().and_then(parse_java_long),
+        _ => None,
+    }
+}
+
+/// An entry element's partition map (an object), over the read view: a tree entry's or a tape
+/// node's.
+pub fn partition_of(entry: Raw<'_>) -> Option<Raw<'_>> {
+    entry
+        .get("partition")
+        .filter(|p| p.kind() == RawKind::Object)
 }
 
 /// `Long.parseLong`: an optional sign then ASCII digits, within the `i64` range.

@@ -3,7 +3,7 @@
 
 use super::Entry;
 use crate::diag::Position;
-use crate::json::{JsonKind, JsonValue};
+use crate::json::{JsonKind, JsonValue, Raw, RawKind};
 use foldhash::fast::FixedState;
 use std::collections::HashMap;
 use std::collections::hash_map::RandomState;
@@ -60,6 +60,39 @@ impl PartitionKey {
             };
             pairs.retain(|(k, _)| *k != m.key);
             pairs.push((m.key.clone(), v));
+        }
+        pairs.sort();
+        Some(PartitionKey(pairs))
+    }
+}
+
+impl PartitionKey {
+    /// [`PartitionKey::of`] over the read view: a tree's and a tape's map of one text give the
+    /// same key (issue 33).
+    pub fn of_raw(partition: Raw<'_>) -> Option<PartitionKey> {
+        let mut pairs: Vec<(String, KeyValue)> = Vec::new();
+        if partition.kind() != RawKind::Object {
+            return None;
+        }
+        for m in partition.members() {
+            let v = match m.value.kind() {
+                RawKind::Null => KeyValue::Null,
+                RawKind::Bool => KeyValue::Bool(m.value.as_bool() == Some(true)),
+                RawKind::Number => {
+                    let text = m.value.number_text().unwrap_or_default();
+                    let integer = m.value.as_number().is_some_and(|n| n.is_integer_text());
+                    match text.parse::<i128>() {
+                        Ok(i) if integer => KeyValue::Int(i),
+                        _ => KeyValue::Number(text.to_string()),
+                    }
+                }
+                RawKind::String => {
+                    KeyValue::String(m.value.as_str().unwrap_or_default().to_owned())
+                }
+                RawKind::Array | RawKind::Object => return None,
+            };
+            pairs.retain(|(k, _)| *k != m.key);
+            pairs.push((m.key.to_string(), v));
         }
         pairs.sort();
         Some(PartitionKey(pairs))

@@ -24,7 +24,8 @@ pub mod reset;
 
 pub use alias_path::AliasPath;
 pub use entry::{
-    Entry, MirrorPartition, OffsetField, Origin, SinkPartition, integer_value, parse_java_long,
+    Entry, MirrorPartition, OffsetField, Origin, SinkPartition, integer_raw, integer_value,
+    parse_java_long, partition_of,
 };
 pub use facts::EntryFacts;
 pub(crate) use key::{EntryKeys, KeyIndex};

@@ -41,6 +41,7 @@ mod procedure_moved;
 mod procedure_run;
 mod procedure_safety;
 mod properties;
+mod raw_model;
 mod raw_view;
 mod references;
 mod resource;
