@@ -358,6 +358,33 @@ pub fn integer_value(v: &JsonValue, allow_string: bool) -> Option<i64> {
     }
 }
 
+impl ConnectorKind {
+    /// [`ConnectorKind::classify`] over the read view of a partition map (issue 33).
+    pub fn classify_raw(partition: Raw<'_>) -> ConnectorKind {
+        let (mut sink, mut cluster, mut group, mut heartbeat) = (false, false, false, false);
+        for m in partition.members() {
+            match m.key {
+                "kafka_topic" | "kafka_partition" => sink = true,
+                "cluster" => cluster = true,
+                "group" => group = true,
+                "sourceClusterAlias" | "targetClusterAlias" => heartbeat = true,
+                _ => {}
+            }
+        }
+        if sink {
+            ConnectorKind::Sink
+        } else if cluster {
+            ConnectorKind::MirrorSource
+        } else if group {
+            ConnectorKind::MirrorCheckpoint
+        } else if heartbeat {
+            ConnectorKind::MirrorHeartbeat
+        } else {
+            ConnectorKind::Generic
+        }
+    }
+}
+
 /// [`integer_value`] over the read view: a tree's and a tape's node of one text give the same.
 pub fn integer_raw(v: Raw<'_>, allow_string: bool) -> Option<i64> {
     match v.kind() {

@@ -1,7 +1,8 @@
 //! `EntryFacts`: the cluster, topic and partition of one entry as the connector kind reads
 //! them, the facts a filter, a row name and the log-range check look at.
 
-use super::{ConnectorKind, Entry, integer_value};
+use super::{ConnectorKind, Entry, integer_raw, integer_value, partition_of};
+use crate::json::Raw;
 
 /// What a filter looks at in one entry. Fields are `None` when the connector kind has no such
 /// notion (a heartbeat entry has no topic) or the entry is malformed.
@@ -25,6 +26,39 @@ impl<'a> EntryFacts<'a> {
         };
         let s = |k: &str| p.get(k).and_then(|v| v.as_str());
         let n = |k: &str, strings: bool| p.get(k).and_then(|v| integer_value(v, strings));
+        match kind {
+            ConnectorKind::Sink => EntryFacts {
+                cluster: None,
+                topic: s("kafka_topic"),
+                partition: n("kafka_partition", true),
+                changed,
+            },
+            ConnectorKind::MirrorHeartbeat => EntryFacts {
+                cluster: s("sourceClusterAlias"),
+                topic: None,
+                partition: None,
+                changed,
+            },
+            _ => EntryFacts {
+                cluster: s("cluster"),
+                topic: s("topic"),
+                partition: n("partition", false),
+                changed,
+            },
+        }
+    }
+
+    /// [`EntryFacts::of`] over the read view of an entry element (a tree's or a tape's): the
+    /// same facts (issue 33).
+    pub fn of_raw(kind: ConnectorKind, entry: Raw<'a>, changed: bool) -> EntryFacts<'a> {
+        let Some(p) = partition_of(entry) else {
+            return EntryFacts {
+                changed,
+                ..EntryFacts::default()
+            };
+        };
+        let s = |k: &str| p.get(k).and_then(Raw::as_str);
+        let n = |k: &str, strings: bool| p.get(k).and_then(|v| integer_raw(v, strings));
         match kind {
             ConnectorKind::Sink => EntryFacts {
                 cluster: None,

@@ -1,12 +1,15 @@
 //! The model's view accessors (issue 33, step 1 item 2) agree with the tree accessors they sit
 //! beside, over a tree's and a tape's view of one text: the partition map, its PartitionKey
-//! (the S7 index and the rollback's key) and the integer reads of offsets and partitions, on
+//! (the S7 index and the rollback's key), the kind it looks like (`classify`), the facts a
+//! filter reads (`EntryFacts`) and the integer reads of offsets and partitions, on
 //! every JSON fixture and on hostile entries (duplicate keys, a partition written as a string,
 //! a fraction, a number past i64, escapes in keys).
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
 use offsets_core::json::{self, JsonValue, Raw};
-use offsets_core::model::{Entry, PartitionKey, integer_raw, integer_value, partition_of};
+use offsets_core::model::{
+    ConnectorKind, Entry, EntryFacts, PartitionKey, integer_raw, integer_value, partition_of,
+};
 use std::path::PathBuf;
 
 const HOSTILE: &str = r#"{"offsets":[
@@ -65,6 +68,33 @@ fn check_entry(name: &str, i: usize, tree: &JsonValue, tape: Raw<'_>) {
         partition_of(tape).and_then(PartitionKey::of_raw),
         "{at}: key (tape view)"
     );
+    // The kind a partition map looks like, and the facts a filter reads, under every kind.
+    if let Some(map) = tree_map {
+        let kind = ConnectorKind::classify(map);
+        assert_eq!(
+            kind,
+            ConnectorKind::classify_raw(map.raw()),
+            "{at}: classify (tree view)"
+        );
+        assert_eq!(
+            kind,
+            ConnectorKind::classify_raw(partition_of(tape).unwrap()),
+            "{at}: classify (tape view)"
+        );
+    }
+    for kind in ConnectorKind::ALL {
+        let facts = EntryFacts::of(kind, &entry, true);
+        assert_eq!(
+            facts,
+            EntryFacts::of_raw(kind, entry.raw(), true),
+            "{at}: facts as {kind:?} (tree view)"
+        );
+        assert_eq!(
+            facts,
+            EntryFacts::of_raw(kind, tape, true),
+            "{at}: facts as {kind:?} (tape view)"
+        );
+    }
     // Integer reads of every member of the partition map and of the offset map.
     let offset_tree = tree.get("offset");
     assert_eq!(
