@@ -149,11 +149,8 @@ pub fn run(parser: &mut lexopt::Parser) -> Result<ExitCode, CliError> {
             code: 1,
         });
     }
-    if to == "csv" && reset.groups.len() > 1 {
-        output::err(&format!(
-            "{name}: {} groups: the CSV has the group column; give each with --group to kafka-consumer-groups.sh --reset-offsets --from-file.\n",
-            reset.groups.len()
-        ));
+    if let Some(note) = reset.group_column_note().filter(|_| to == "csv") {
+        output::err(&format!("{name}: {note}\n"));
     }
     let text = match to.as_str() {
         "script" => offsets_core::groups_script::failover_script(

@@ -143,6 +143,15 @@ pub fn located_text(d: &Diagnostic) -> String {
     }
 }
 
+/// Up to `max` names, then "and N more": how a message names a long list.
+pub fn some_names(names: impl Iterator<Item = String>, total: usize, max: usize) -> String {
+    let mut shown: Vec<String> = names.take(max).collect();
+    if total > max {
+        shown.push(format!("and {} more", group_digits((total - max) as u128)));
+    }
+    shown.join(", ")
+}
+
 /// True when any diagnostic is an error (export must be refused).
 pub fn has_errors(diagnostics: &[Diagnostic]) -> bool {
     diagnostics.iter().any(Diagnostic::is_error)

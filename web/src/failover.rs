@@ -155,8 +155,8 @@ pub fn FailoverStart() -> Html {
                 if !plan.has_errors() && !plan.groups.is_empty() {
                     <ExportView title="Reset CSV" file="reset-offsets.csv" mime="text/csv"
                         text={Shared::new(Ok(plan.csv()))} />
-                    if plan.groups.len() > 1 {
-                        <p class="hint">{ "Several groups: the CSV has the group column; give each group with --group to kafka-consumer-groups.sh --reset-offsets --from-file." }</p>
+                    if let Some(note) = plan.group_column_note() {
+                        <p class="hint">{ note }</p>
                     }
                 }
                 { script_view }

@@ -161,3 +161,52 @@ fn the_plan_is_checked_against_the_target() {
     assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
     assert!(text(&out.stderr).contains("warning[CK9]"));
 }
+
+/// `edit --set-from checkpoints@GROUP` sets a sink listing on the target at the group's
+/// translated offsets, and `groups -o OUT` writes the plan to a file instead of stdout.
+#[test]
+fn edit_sets_a_sink_from_checkpoints_and_groups_writes_to_a_file() {
+    let f = file(CHECKPOINTS);
+    let dir = unique_dir("groups-edit");
+    let listing = dir.join("sink.json");
+    std::fs::write(
+        &listing,
+        r#"{"offsets":[{"partition":{"kafka_topic":"east.orders","kafka_partition":0},"offset":{"kafka_offset":5}},{"partition":{"kafka_topic":"east.orders","kafka_partition":1},"offset":{"kafka_offset":6}}]}"#,
+    )
+    .unwrap();
+    let edited = dir.join("edited.json").display().to_string();
+    let out = run(&[
+        "edit",
+        &listing.display().to_string(),
+        "--set-from",
+        &format!("checkpoints@billing={f}"),
+        "-o",
+        &edited,
+    ]);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let body = std::fs::read_to_string(&edited).unwrap();
+    assert!(
+        body.contains(r#""kafka_partition":0},"offset":{"kafka_offset":48}"#),
+        "{body}"
+    );
+    assert!(
+        body.contains(r#""kafka_partition":1},"offset":{"kafka_offset":66}"#),
+        "{body}"
+    );
+
+    let csv = dir.join("plan.csv");
+    let out = run(&[
+        "groups",
+        &f,
+        "--group",
+        "billing",
+        "-o",
+        &csv.display().to_string(),
+    ]);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    assert!(text(&out.stdout).is_empty());
+    assert_eq!(
+        std::fs::read_to_string(&csv).unwrap(),
+        "east.orders,0,48\neast.orders,1,66\n"
+    );
+}

@@ -15,7 +15,7 @@
 //! several aliases is narrowed with a `cluster:` filter first.
 
 use crate::checking::log_range::{self, EditEffect, LogRange, RangeClass, RowFacts};
-use crate::diag::{Diagnostic, capitalised, group_digits};
+use crate::diag::{Diagnostic, capitalised, group_digits, some_names};
 use crate::editing::edit::{Action, Cell, EditError, OffsetValue, RowView, Selection, Session};
 use crate::editing::filter::{Filter, PartitionSet};
 use crate::model::ConnectorKind;
@@ -149,15 +149,6 @@ pub fn plan(
         }
     }
     Ok(out)
-}
-
-/// Up to `max` names, then "and N more".
-fn some_names(names: impl Iterator<Item = String>, total: usize, max: usize) -> String {
-    let mut shown: Vec<String> = names.take(max).collect();
-    if total > max {
-        shown.push(format!("and {} more", group_digits((total - max) as u128)));
-    }
-    shown.join(", ")
 }
 
 impl SetFromPlan {

@@ -132,9 +132,10 @@ impl FailoverForm {
                     .diagnostics
                     .iter()
                     .find(|d| d.severity == crate::diag::Severity::Error);
+                // Its line is in its own box, not the checkpoints': no position here.
                 p.diagnostics.push(crate::diag::Diagnostic::error(
                     "CK6",
-                    crate::diag::Position::new(1, 1),
+                    crate::diag::Position::NONE,
                     format!(
                         "The target's {name} offsets could not be read: {}",
                         first.map_or_else(

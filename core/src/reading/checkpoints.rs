@@ -50,9 +50,7 @@ pub struct Checkpoints {
 impl Checkpoints {
     /// Whether any diagnostic is an error.
     pub fn has_errors(&self) -> bool {
-        self.diagnostics
-            .iter()
-            .any(|d| d.severity == crate::diag::Severity::Error)
+        crate::diag::has_errors(&self.diagnostics)
     }
 }
 

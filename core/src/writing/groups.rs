@@ -39,9 +39,7 @@ pub struct ResetPlan {
 
 impl ResetPlan {
     pub fn has_errors(&self) -> bool {
-        self.diagnostics
-            .iter()
-            .any(|d| d.severity == crate::diag::Severity::Error)
+        crate::diag::has_errors(&self.diagnostics)
     }
 
     /// Partitions planned, over all groups.
@@ -53,32 +51,37 @@ impl ResetPlan {
     /// group first for several. Names are written as they are: a group or topic name with a
     /// comma or a line break cannot be written to this CSV, and [`plan`] refuses it.
     pub fn csv(&self) -> String {
-        let several = self.groups.len() > 1;
-        let mut out = String::new();
-        for g in &self.groups {
-            for c in &g.rows {
-                if several {
-                    out.push_str(&g.group);
-                    out.push(',');
-                }
-                out.push_str(&format!("{},{},{}\n", c.topic, c.partition, c.downstream));
-            }
+        match self.groups.as_slice() {
+            [one] => one.csv(),
+            several => several
+                .iter()
+                .flat_map(|g| {
+                    g.csv()
+                        .lines()
+                        .map(|l| format!("{},{l}\n", g.group))
+                        .collect::<Vec<_>>()
+                })
+                .collect(),
         }
-        out
+    }
+
+    /// What the CLI and the page say of a CSV with the group column.
+    pub fn group_column_note(&self) -> Option<String> {
+        (self.groups.len() > 1).then(|| format!(
+            "{} groups: the CSV has the group column; give each group with --group to kafka-consumer-groups.sh --reset-offsets --from-file.",
+            self.groups.len()
+        ))
     }
 }
 
-/// Up to ten names, then how many more.
-fn first_names(names: &BTreeSet<&str>) -> String {
-    let mut shown: Vec<String> = names
-        .iter()
-        .take(10)
-        .map(|n| crate::model::names::shown(n))
-        .collect();
-    if names.len() > 10 {
-        shown.push(format!("and {} more", names.len() - 10));
+impl GroupPlan {
+    /// This group's `topic,partition,offset` rows, a line each.
+    pub fn csv(&self) -> String {
+        self.rows
+            .iter()
+            .map(|c| format!("{},{},{}\n", c.topic, c.partition, c.downstream))
+            .collect()
     }
-    shown.join(", ")
 }
 
 /// A name the CSV cannot carry (Kafka's CSV reader splits on `,` and reads a line a row).
@@ -119,7 +122,11 @@ pub fn plan(checkpoints: &Checkpoints, options: &GroupsOptions) -> ResetPlan {
                 if options.groups.is_empty() { "(any)".to_owned() } else { options.groups.join(" ") },
                 if options.topics.is_empty() { "(any)".to_owned() } else { options.topics.join(" ") },
                 groups.len(),
-                first_names(&groups)
+                crate::diag::some_names(
+                    groups.iter().map(|g| crate::model::names::shown(g)),
+                    groups.len(),
+                    10
+                )
             ),
         ));
     }

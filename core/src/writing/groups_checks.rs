@@ -71,14 +71,12 @@ pub fn check_target(plan: &mut ResetPlan, facts: &TargetFacts<'_>) {
                 } else {
                     (crate::diag::Severity::Error, "reset only with --rewind")
                 };
-                out.push(Diagnostic {
+                out.push(Diagnostic::new(
+                    "CK9",
                     severity,
-                    ..Diagnostic::error(
-                        "CK9",
-                        c.pos,
-                        format!("{at}: the group has committed {now} on the target, past the translated offset {}: the reset moves it back, and its consumers read {} record(s) again; {choice}.", c.downstream, now - c.downstream),
-                    )
-                });
+                    c.pos,
+                    format!("{at}: the group has committed {now} on the target, past the translated offset {}: the reset moves it back, and its consumers read {} record(s) again; {choice}.", c.downstream, now - c.downstream),
+                ));
             }
         }
     }

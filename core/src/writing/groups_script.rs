@@ -64,10 +64,7 @@ pub fn failover_script(
         let shown = crate::model::names::shown(&g.group);
         let plan_file = format!("plan-{n}.csv");
         let rollback = format!("rollback-{n}.csv");
-        let mut csv = String::new();
-        for c in &g.rows {
-            csv.push_str(&format!("{},{},{}\n", c.topic, c.partition, c.downstream));
-        }
+        let csv = g.csv();
         out.push_str(&format!(
             "\n# Group {n}: {shown} ({} partition(s)).\n",
             g.rows.len()
@@ -91,10 +88,8 @@ pub fn failover_script(
             "kcg --group \"${{group}}\" --reset-offsets --from-file {plan_file} --execute > /dev/null\n"
         ));
         out.push_str(&format!(
-            "now=\"$(kcg --group \"${{group}}\" --reset-offsets --all-topics --to-current --dry-run --export | rows)\"\nmissing=\"$(comm -23 <(sort {plan_file}) <(printf '%s\\n' \"${{now}}\"))\"\nif [ -n \"${{missing}}\" ]; then\n  echo \"Group ${{group}} does not hold every planned offset after the reset (expected, not found):\" >&2\n  printf '%s\\n' \"${{missing}}\" >&2\n  echo \"Its offsets before the reset are in {rollback}: kcg --group ${{group}} --reset-offsets --from-file {rollback} --execute restores them.\" >&2\n  exit 1\nfi\necho \"verified: group ${{group}} holds the {} planned offset(s); start its consumers on the target.\"\nif [ -n \"$(rows < {rollback})\" ]; then\n  echo \"To undo, with its consumers stopped: {} --bootstrap-server ${{BOOTSTRAP}} --group ${{group}} --reset-offsets --from-file {rollback} --execute (partitions it had no offset for keep the planned one).\"\nelse\n  echo \"The group had no offset on the target before; to undo, with its consumers stopped: {} --bootstrap-server ${{BOOTSTRAP}} --delete --group ${{group}}.\"\nfi\n",
-            g.rows.len(),
-            "kafka-consumer-groups.sh",
-            "kafka-consumer-groups.sh"
+            "now=\"$(kcg --group \"${{group}}\" --reset-offsets --all-topics --to-current --dry-run --export | rows)\"\nmissing=\"$(comm -23 <(sort {plan_file}) <(printf '%s\\n' \"${{now}}\"))\"\nif [ -n \"${{missing}}\" ]; then\n  echo \"Group ${{group}} does not hold every planned offset after the reset (expected, not found):\" >&2\n  printf '%s\\n' \"${{missing}}\" >&2\n  echo \"Its offsets before the reset are in {rollback}: kcg --group ${{group}} --reset-offsets --from-file {rollback} --execute restores them.\" >&2\n  exit 1\nfi\necho \"verified: group ${{group}} holds the {} planned offset(s); start its consumers on the target.\"\nif [ -n \"$(rows < {rollback})\" ]; then\n  echo \"To undo, with its consumers stopped: kafka-consumer-groups.sh --bootstrap-server ${{BOOTSTRAP}} --group ${{group}} --reset-offsets --from-file {rollback} --execute (partitions it had no offset for keep the planned one).\"\nelse\n  echo \"The group had no offset on the target before; to undo, with its consumers stopped: kafka-consumer-groups.sh --bootstrap-server ${{BOOTSTRAP}} --delete --group ${{group}}.\"\nfi\n",
+            g.rows.len()
         ));
     }
     Ok(out)

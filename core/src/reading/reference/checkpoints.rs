@@ -22,20 +22,16 @@ pub(super) fn reference(text: &str, role: Role) -> Reference {
     let mut r = Reference::empty(role.clone());
     r.format = Some(ReferenceFormat::Checkpoints);
     r.diagnostics = c.diagnostics.clone();
-    let mut groups: Vec<&str> = Vec::new();
-    for ck in &c.items {
-        if !groups.contains(&ck.group.as_str()) {
-            groups.push(&ck.group);
-        }
-    }
-    let listed = || {
-        groups
-            .iter()
-            .take(10)
-            .map(|g| names::shown(g))
-            .collect::<Vec<_>>()
-            .join(", ")
-    };
+    // The groups in the order they first come (a set keeps a long output linear).
+    let mut seen = std::collections::HashSet::new();
+    let groups: Vec<&str> = c
+        .items
+        .iter()
+        .map(|ck| ck.group.as_str())
+        .filter(|g| seen.insert(*g))
+        .collect();
+    let listed =
+        || crate::diag::some_names(groups.iter().map(|g| names::shown(g)), groups.len(), 10);
     let group = match &role {
         Role::Group { name: Some(g) } => g.clone(),
         Role::Group { name: None } if groups.len() == 1 => {
