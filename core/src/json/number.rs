@@ -106,7 +106,7 @@ impl Number {
 
     /// True when written without fraction or exponent (`12`, `-3`), whatever its size.
     pub fn is_integer_text(&self) -> bool {
-        !self.bytes().iter().any(|b| matches!(b, b'.' | b'e' | b'E'))
+        is_integer_text(self.bytes())
     }
 
     /// The value as `i64` when the text is an integer within the signed 64-bit range.
@@ -121,17 +121,27 @@ impl Number {
     /// The value as `i128` when the text is an integer within that range (what a partition
     /// key compares), `text().parse::<i128>()` with a fast path for the usual short integers.
     pub(crate) fn as_i128(&self) -> Option<i128> {
-        if !self.is_integer_text() {
-            return None;
-        }
-        let b = self.bytes();
-        let digits = b.strip_prefix(b"-").unwrap_or(b);
-        if digits.len() <= 18 {
-            // At most 18 digits: below 10^18, no overflow of an i64.
-            return parse_i64(b).map(i128::from);
-        }
-        self.text().parse::<i128>().ok()
+        integer_i128(self.text())
     }
+}
+
+/// True when a number's text has no fraction or exponent.
+pub(super) fn is_integer_text(b: &[u8]) -> bool {
+    !b.iter().any(|b| matches!(b, b'.' | b'e' | b'E'))
+}
+
+/// A number's text as `i128` when it is an integer within that range ([`Number::as_i128`]).
+pub(super) fn integer_i128(text: &str) -> Option<i128> {
+    let b = text.as_bytes();
+    if !is_integer_text(b) {
+        return None;
+    }
+    let digits = b.strip_prefix(b"-").unwrap_or(b);
+    if digits.len() <= 18 {
+        // At most 18 digits: below 10^18, no overflow of an i64.
+        return parse_i64(b).map(i128::from);
+    }
+    text.parse::<i128>().ok()
 }
 
 /// `str::parse::<i64>` on bytes: an optional sign, then one or more ASCII digits, in range.

@@ -136,9 +136,21 @@ impl<'a> Raw<'a> {
             Raw::Tree(v) => v.as_number().and_then(Number::as_i64),
             Raw::Tape(t) => t
                 .as_number_text()
-                .filter(|s| !s.contains(['.', 'e', 'E']))
+                .filter(|s| super::number::is_integer_text(s.as_bytes()))
                 .and_then(|s| super::number::parse_i64(s.as_bytes())),
         }
+    }
+
+    /// The value as `i128` when it is a number written as an integer within that range (what
+    /// a partition key compares).
+    pub fn as_i128(self) -> Option<i128> {
+        self.number_text().and_then(super::number::integer_i128)
+    }
+
+    /// True for a number written without fraction or exponent, whatever its size.
+    pub fn is_integer_number(self) -> bool {
+        self.number_text()
+            .is_some_and(|t| super::number::is_integer_text(t.as_bytes()))
     }
 
     /// Byte offset of the value's first character in the text it was parsed from (0 for a

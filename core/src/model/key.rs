@@ -100,12 +100,13 @@ impl PartitionKey {
 }
 
 /// A partition map's canonical pairs without building a [`PartitionKey`]: the last member of
-/// each key, sorted by key (exactly the pairs `PartitionKey::of` keeps), borrowed from the map.
-/// Small maps (every real one) stay on the stack: the size difference is the point.
+/// each key, sorted by key (exactly the pairs `PartitionKey::of` keeps), read through the view
+/// (a tree's or a tape's map). Small maps (every real one) stay on the stack: the size
+/// difference is the point.
 #[allow(clippy::large_enum_variant)]
 enum CanonPairs<'a> {
-    Small(usize, [(&'a str, &'a JsonValue); SMALL_KEY]),
-    Large(Vec<(&'a str, &'a JsonValue)>),
+    Small(usize, [(&'a str, Raw<'a>); SMALL_KEY]),
+    Large(Vec<(&'a str, Raw<'a>)>),
 }
 
 /// Real partition maps have 2 or 3 keys; a larger array only costs initialising and moving.
@@ -118,42 +119,53 @@ static NULL_VALUE: JsonValue = JsonValue {
 };
 
 impl<'a> CanonPairs<'a> {
-    /// `None` exactly when [`PartitionKey::of`] is `None`.
-    fn of(partition: &'a JsonValue) -> Option<CanonPairs<'a>> {
-        let members = partition.as_members()?;
-        if members.iter().any(|m| !m.value.is_primitive()) {
+    /// `None` exactly when [`PartitionKey::of_raw`] is `None`.
+    fn of(partition: Raw<'a>) -> Option<CanonPairs<'a>> {
+        if partition.kind() != RawKind::Object {
             return None;
         }
-        if members.len() <= SMALL_KEY {
-            let mut pairs = [("", &NULL_VALUE); SMALL_KEY];
-            let mut n = 0;
-            for (j, m) in members.iter().enumerate() {
-                let overridden = members
-                    .get(j + 1..)
-                    .is_some_and(|later| later.iter().any(|l| l.key == m.key));
-                if !overridden && let Some(slot) = pairs.get_mut(n) {
-                    *slot = (m.key.as_str(), &m.value);
-                    n += 1;
+        let mut small = [("", Raw::Tree(&NULL_VALUE)); SMALL_KEY];
+        let mut n = 0;
+        let mut large: Option<Vec<(&'a str, Raw<'a>)>> = None;
+        for m in partition.members() {
+            if !m.value.is_primitive() {
+                return None;
+            }
+            if let Some(pairs) = &mut large {
+                pairs.push((m.key, m.value));
+                continue;
+            }
+            let used = small.get_mut(..n).unwrap_or_default();
+            if let Some(earlier) = used.iter_mut().find(|p| p.0 == m.key) {
+                // The last of duplicate keys wins.
+                earlier.1 = m.value;
+            } else if let Some(slot) = small.get_mut(n) {
+                *slot = (m.key, m.value);
+                n += 1;
+            } else {
+                let mut pairs = small.to_vec();
+                pairs.push((m.key, m.value));
+                large = Some(pairs);
+            }
+        }
+        match large {
+            None => {
+                if let Some(used) = small.get_mut(..n) {
+                    used.sort_unstable_by(|a, b| a.0.cmp(b.0));
                 }
+                Some(CanonPairs::Small(n, small))
             }
-            if let Some(used) = pairs.get_mut(..n) {
-                used.sort_unstable_by(|a, b| a.0.cmp(b.0));
+            Some(mut pairs) => {
+                // Reversed, then a stable sort: the first of equal keys is the LAST in the map.
+                pairs.reverse();
+                pairs.sort_by(|a, b| a.0.cmp(b.0));
+                pairs.dedup_by(|later, first| later.0 == first.0);
+                Some(CanonPairs::Large(pairs))
             }
-            Some(CanonPairs::Small(n, pairs))
-        } else {
-            // Reversed, then a stable sort: the first of equal keys is the LAST in the map.
-            let mut pairs: Vec<(&str, &JsonValue)> = members
-                .iter()
-                .rev()
-                .map(|m| (m.key.as_str(), &m.value))
-                .collect();
-            pairs.sort_by(|a, b| a.0.cmp(b.0));
-            pairs.dedup_by(|later, first| later.0 == first.0);
-            Some(CanonPairs::Large(pairs))
         }
     }
 
-    fn as_slice(&self) -> &[(&'a str, &'a JsonValue)] {
+    fn as_slice(&self) -> &[(&'a str, Raw<'a>)] {
         match self {
             CanonPairs::Small(n, pairs) => pairs.get(..*n).unwrap_or_default(),
             CanonPairs::Large(pairs) => pairs,
@@ -165,7 +177,7 @@ impl<'a> CanonPairs<'a> {
         for (k, v) in self.as_slice() {
             h.write(k.as_bytes());
             h.write_u8(0xff); // never in UTF-8: ends the key
-            match canon_value(v) {
+            match canon_value(*v) {
                 CanonValue::Null => h.write_u8(0),
                 CanonValue::Bool(b) => h.write_u8(1 + u8::from(b)),
                 CanonValue::Int(i) => {
@@ -206,17 +218,16 @@ enum CanonValue<'a> {
     String(&'a str),
 }
 
-fn canon_value(v: &JsonValue) -> CanonValue<'_> {
-    match &v.kind {
-        JsonKind::Bool(b) => CanonValue::Bool(*b),
-        JsonKind::Number(n) if n.is_integer_text() => match n.as_i128() {
+fn canon_value(v: Raw<'_>) -> CanonValue<'_> {
+    match v.kind() {
+        RawKind::Bool => CanonValue::Bool(v.as_bool() == Some(true)),
+        RawKind::Number => match v.as_i128() {
             Some(i) => CanonValue::Int(i),
-            None => CanonValue::Number(n.text()),
+            None => CanonValue::Number(v.number_text().unwrap_or_default()),
         },
-        JsonKind::Number(n) => CanonValue::Number(n.text()),
-        JsonKind::String(s) => CanonValue::String(s),
+        RawKind::String => CanonValue::String(v.as_str().unwrap_or_default()),
         // Nested values never reach here (`CanonPairs::of` refuses them).
-        JsonKind::Null | JsonKind::Array(_) | JsonKind::Object(_) => CanonValue::Null,
+        RawKind::Null | RawKind::Array | RawKind::Object => CanonValue::Null,
     }
 }
 
@@ -232,7 +243,7 @@ pub(crate) struct KeyIndex<'a> {
 }
 
 struct KeySlot<'a> {
-    partition: &'a JsonValue,
+    partition: Raw<'a>,
     hash: u64,
     value: usize,
     next: Option<usize>,
@@ -240,7 +251,7 @@ struct KeySlot<'a> {
 
 /// An entry's key, ready for a [`KeyIndex`] lookup.
 pub(crate) struct KeyProbe<'a> {
-    partition: &'a JsonValue,
+    partition: Raw<'a>,
     pairs: CanonPairs<'a>,
     hash: u64,
 }
@@ -256,7 +267,12 @@ impl<'a> KeyIndex<'a> {
 
     /// The probe for `entry`'s key; `None` exactly when [`Entry::key`] is `None`.
     pub(crate) fn probe<'e>(&self, entry: &'e Entry) -> Option<KeyProbe<'e>> {
-        let partition = entry.partition()?;
+        self.probe_raw(entry.partition_raw()?)
+    }
+
+    /// The probe for a partition map read through the view (a tree's or a tape's map: equal
+    /// maps of the two forms find each other); `None` exactly when [`PartitionKey::of_raw`] is.
+    pub(crate) fn probe_raw<'e>(&self, partition: Raw<'e>) -> Option<KeyProbe<'e>> {
         let pairs = CanonPairs::of(partition)?;
         let hash = pairs.hash(self.seed);
         Some(KeyProbe {
@@ -323,7 +339,7 @@ impl EntryKeys {
             slots: Vec::with_capacity(entries.len()),
         };
         for (i, e) in entries.iter().enumerate() {
-            let Some(pairs) = e.partition().and_then(CanonPairs::of) else {
+            let Some(pairs) = e.partition_raw().and_then(CanonPairs::of) else {
                 continue;
             };
             let hash = pairs.hash(keys.seed);
@@ -336,7 +352,7 @@ impl EntryKeys {
     /// The positions in `entries` (the slice the index was built from) of every entry with
     /// `entry`'s key, in slice order.
     pub(crate) fn find(&self, entries: &[Entry], entry: &Entry) -> Vec<usize> {
-        let Some(pairs) = entry.partition().and_then(CanonPairs::of) else {
+        let Some(pairs) = entry.partition_raw().and_then(CanonPairs::of) else {
             return Vec::new();
         };
         let hash = pairs.hash(self.seed);
@@ -346,7 +362,7 @@ impl EntryKeys {
             let same = h == hash
                 && entries
                     .get(i)
-                    .and_then(Entry::partition)
+                    .and_then(Entry::partition_raw)
                     .and_then(CanonPairs::of)
                     .is_some_and(|p| p.same(&pairs));
             if same {
@@ -416,6 +432,13 @@ mod tests {
                 .iter()
                 .position(|earlier| earlier.key() == e.key());
             assert_eq!(index.insert_first(probe, i), first, "{}", maps[i]);
+        }
+        // A tape's view of each map finds what the tree's finds.
+        for (i, m) in maps.iter().enumerate() {
+            let tape = json::parse_tape(m).unwrap();
+            let probe = index.probe_raw(Raw::from(tape.root())).unwrap();
+            let first = entries.iter().position(|e| e.key() == entries[i].key());
+            assert_eq!(index.get(&probe), first, "tape view of {m}");
         }
         // The first two, the third (its last "cluster" wins) and the fourth (-0 is 0) are one key.
         assert_eq!(index.get(&index.probe(&entries[3]).unwrap()), Some(0), "-0");
