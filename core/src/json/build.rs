@@ -24,6 +24,9 @@ pub(super) struct Span {
 
 /// What the parser makes of a document, one event at a time, in document order.
 pub(super) trait Build {
+    /// Whether the builder keeps each value's position (`Span::pos`); when not, the parser
+    /// leaves it [`Position::NONE`] and computes positions only for errors.
+    const POSITIONS: bool;
     type Value;
     type Key;
     /// What the builder keeps for an open container.
@@ -57,6 +60,7 @@ pub(super) struct TreeOpen {
 }
 
 impl Build for TreeBuild {
+    const POSITIONS: bool = true;
     type Value = JsonValue;
     type Key = (String, Position);
     type Open = TreeOpen;

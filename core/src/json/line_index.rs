@@ -1,13 +1,14 @@
-//! [`LineIndex`]: the line and column of a byte offset, for the tape (which stores no
-//! positions) and for [`position_of`] (a byte no parser reached), counted as the parser
-//! counts them. The parser itself counts lines and columns as it walks forward, which costs
-//! nothing; the tape's agreement tests check that the two counts give the same positions.
+//! [`LineIndex`]: the one place a byte offset becomes a line and a column. The parser asks it
+//! for every value's position (walking forward from the last line it answered), the tape asks
+//! it on demand, and [`position_of`] asks it for a byte no parser reached. Columns count
+//! characters; a byte order mark at the start of the text counts no column.
 
 use crate::diag::Position;
+use std::cell::Cell;
 
-/// Line and column of any byte offset in O(log n): the offsets where lines start, and those of
-/// the UTF-8 continuation bytes (a column counts characters, as the parser does). Both lists
-/// are sorted; non-ASCII text is rare in offsets listings, so the second is usually empty.
+/// Line and column of any byte offset: the offsets where lines start, and those of the UTF-8
+/// continuation bytes (a column counts characters). Both lists are sorted; non-ASCII text is
+/// rare in offsets listings, so the second is usually empty.
 #[derive(Debug)]
 pub(super) struct LineIndex {
     starts: Vec<u32>,
@@ -22,16 +23,20 @@ impl LineIndex {
 
     /// `bom`: a leading byte order mark is skipped without counting a column.
     fn build(text: &str, bom: bool) -> LineIndex {
-        let mut starts = vec![0u32];
-        let mut continuations = Vec::new();
+        let bytes = text.as_bytes();
         // The text is shorter than 4 GiB (checked before the parse).
-        for (i, &b) in text.as_bytes().iter().enumerate() {
-            if b == b'\n' {
-                starts.push(i as u32 + 1);
-            } else if b & 0xC0 == 0x80 {
-                continuations.push(i as u32);
-            }
-        }
+        let mut starts = Vec::with_capacity(bytes.len() / 32 + 1);
+        starts.push(0u32);
+        starts.extend(memchr::memchr_iter(b'\n', bytes).map(|i| i as u32 + 1));
+        let continuations = if text.is_ascii() {
+            Vec::new()
+        } else {
+            (0u32..)
+                .zip(bytes)
+                .filter(|&(_, &b)| b & 0xC0 == 0x80)
+                .map(|(i, _)| i)
+                .collect()
+        };
         LineIndex {
             starts,
             continuations,
@@ -41,15 +46,42 @@ impl LineIndex {
 
     /// The 1-based line and column of byte `offset`.
     pub(super) fn line_column(&self, offset: usize) -> (u32, u32) {
-        let below = |list: &[u32], at: usize| list.partition_point(|&s| (s as usize) < at);
         let line = self
             .starts
             .partition_point(|&s| s as usize <= offset)
             .max(1);
+        self.column_on(line, offset)
+    }
+
+    /// [`LineIndex::line_column`] for a caller whose offsets mostly grow (the parser): it
+    /// walks on from the line it answered last (`hint`) instead of searching.
+    pub(super) fn line_column_from(&self, offset: usize, hint: &Cell<usize>) -> (u32, u32) {
+        let mut line = hint.get().max(1);
+        if self
+            .starts
+            .get(line - 1)
+            .is_none_or(|&s| s as usize > offset)
+        {
+            return self.line_column(offset);
+        }
+        while self.starts.get(line).is_some_and(|&s| s as usize <= offset) {
+            line += 1;
+        }
+        hint.set(line);
+        self.column_on(line, offset)
+    }
+
+    /// The line (1-based) and column of `offset`, which lies on `line`.
+    fn column_on(&self, line: usize, offset: usize) -> (u32, u32) {
         let start = self.starts.get(line - 1).map_or(0, |&s| s as usize);
         let bytes = offset.saturating_sub(start);
-        let continuations = below(&self.continuations, offset) - below(&self.continuations, start);
-        // The parser skips a byte order mark without counting a column.
+        let continuations = if self.continuations.is_empty() {
+            0
+        } else {
+            let below = |at: usize| self.continuations.partition_point(|&s| (s as usize) < at);
+            below(offset) - below(start)
+        };
+        // A leading byte order mark counts no column.
         let bom = usize::from(self.bom && line == 1 && offset >= 3);
         let column = bytes.saturating_sub(continuations + bom) + 1;
         (line as u32, column as u32)
@@ -70,7 +102,7 @@ pub fn position_of(text: &str, at: usize) -> Position {
 mod tests {
     use super::*;
 
-    /// What `position_of` computed before it went through the line index.
+    /// Lines and columns counted byte by byte, as the parser once counted them.
     fn counted(text: &str, at: usize) -> Position {
         let before = text.get(..at).unwrap_or(text);
         let line = before.bytes().filter(|b| *b == b'\n').count() as u32 + 1;
@@ -79,17 +111,35 @@ mod tests {
         Position::new(line, col)
     }
 
+    const TEXTS: [&str; 5] = [
+        "",
+        "ab\ncé\nx",
+        "\u{feff}a\n\u{feff}é€😀\r\n\n",
+        "\n\n",
+        "x",
+    ];
+
     #[test]
     fn position_of_counts_as_the_import_always_did() {
-        for text in [
-            "",
-            "ab\ncé\nx",
-            "\u{feff}a\n\u{feff}é€😀\r\n\n",
-            "\n\n",
-            "x",
-        ] {
+        for text in TEXTS {
             for at in 0..text.len() + 3 {
                 assert_eq!(position_of(text, at), counted(text, at), "{text:?} at {at}");
+            }
+        }
+    }
+
+    /// The walk from a hint answers what the search answers, going forward, backward and
+    /// from a stale hint.
+    #[test]
+    fn walking_from_a_hint_is_searching() {
+        for text in TEXTS {
+            let index = LineIndex::of(text);
+            let hint = Cell::new(0);
+            let forward: Vec<usize> = (0..text.len() + 2).collect();
+            let backward: Vec<usize> = forward.iter().rev().copied().collect();
+            for at in forward.iter().chain(&backward).chain(&forward) {
+                let walked = index.line_column_from(*at, &hint);
+                assert_eq!(walked, index.line_column(*at), "{text:?} at {at}");
             }
         }
     }

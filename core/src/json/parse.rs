@@ -6,11 +6,12 @@
 //! accept and refuse the same texts with the same located messages.
 
 use super::build::{Build, Scalar, Span, TreeBuild};
+use super::line_index::LineIndex;
 use super::source_map::checkpoint_position;
 use super::{JsonValue, SourceMap};
 use crate::diag::Position;
 use std::borrow::Cow;
-use std::cell::Cell;
+use std::cell::{Cell, OnceCell};
 
 /// Deepest nesting of arrays and objects the parser accepts. The offsets payload needs 4.
 pub const MAX_DEPTH: usize = 128;
@@ -43,8 +44,8 @@ pub(super) fn run<B: Build>(
         b: text.as_bytes(),
         text,
         i: 0,
-        line: 1,
-        col: 1,
+        lines: OnceCell::new(),
+        line_hint: Cell::new(1),
         map,
         checkpoint: Cell::new(0),
         build,
@@ -64,8 +65,11 @@ struct Parser<'a, B: Build> {
     b: &'a [u8],
     text: &'a str,
     i: usize,
-    line: u32,
-    col: u32,
+    /// Built on the first position asked: every value's for the tree, only an error's for
+    /// the tape (which stores no positions).
+    lines: OnceCell<LineIndex>,
+    /// The line of the last position answered: the parser asks in increasing order.
+    line_hint: Cell<usize>,
     map: &'a SourceMap,
     /// For [`SourceMap::Checkpoints`]: how many checkpoints lie at or before the last offset
     /// mapped. The parser maps offsets in increasing order, so it walks on from there instead
@@ -84,12 +88,25 @@ fn describe_byte(text: &str, i: usize) -> String {
 }
 
 impl<'a, B: Build> Parser<'a, B> {
+    /// The position of the byte at the cursor, in the original input.
     fn pos(&self) -> Position {
-        self.pos_at((self.i, self.line, self.col))
+        self.pos_at(self.i)
     }
 
-    /// The position of byte `i` at `line`, `col` of the parsed text, in the original input.
-    fn pos_at(&self, (i, line, col): (usize, u32, u32)) -> Position {
+    /// The position the builder keeps for a value starting at the cursor: none when it keeps
+    /// none (the tape's are computed on demand).
+    fn value_pos(&self) -> Position {
+        if B::POSITIONS {
+            self.pos()
+        } else {
+            Position::NONE
+        }
+    }
+
+    /// The position of byte `i` of the parsed text, in the original input.
+    fn pos_at(&self, i: usize) -> Position {
+        let lines = self.lines.get_or_init(|| LineIndex::of(self.text));
+        let (line, col) = lines.line_column_from(i, &self.line_hint);
         let SourceMap::Checkpoints(points) = self.map else {
             return self.map.map(i, line, col);
         };
@@ -123,51 +140,23 @@ impl<'a, B: Build> Parser<'a, B> {
     }
 
     fn bump(&mut self) {
-        if let Some(&c) = self.b.get(self.i) {
+        if self.i < self.b.len() {
             self.i += 1;
-            if c == b'\n' {
-                self.line += 1;
-                self.col = 1;
-            } else if c & 0xC0 != 0x80 {
-                self.col += 1;
-            }
         }
     }
 
-    /// Skips string content up to a quote, a backslash or a control character (so no line
-    /// break): the column advances by the characters skipped.
+    /// Skips string content up to a quote, a backslash or a control character.
     fn plain_run(&mut self) {
         let rest = self.b.get(self.i..).unwrap_or_default();
-        let n = rest
+        self.i += rest
             .iter()
             .position(|&c| c == b'"' || c == b'\\' || c < 0x20)
             .unwrap_or(rest.len());
-        let run = rest.get(..n).unwrap_or_default();
-        // ASCII (checked a word at a time) has one character per byte; otherwise count the
-        // bytes that start a character.
-        let chars = if run.is_ascii() {
-            n
-        } else {
-            run.iter().filter(|&&c| c & 0xC0 != 0x80).count()
-        };
-        self.i += n;
-        self.col += chars as u32;
     }
 
     fn skip_ws(&mut self) {
-        loop {
-            match self.peek() {
-                Some(b' ' | b'\t' | b'\r') => {
-                    self.i += 1;
-                    self.col += 1;
-                }
-                Some(b'\n') => {
-                    self.i += 1;
-                    self.line += 1;
-                    self.col = 1;
-                }
-                _ => break,
-            }
+        while let Some(b' ' | b'\t' | b'\r' | b'\n') = self.peek() {
+            self.i += 1;
         }
     }
 
@@ -176,10 +165,10 @@ impl<'a, B: Build> Parser<'a, B> {
     }
 
     /// A builder refusal (a limit of the tape) of the value at `at`.
-    fn refused(message: &'static str, at: Span) -> JsonError {
+    fn refused(&self, message: &'static str, at: Span) -> JsonError {
         JsonError {
             message: message.to_string(),
-            pos: at.pos,
+            pos: self.pos_at(at.start),
             offset: at.start,
         }
     }
@@ -205,7 +194,7 @@ impl<'a, B: Build> Parser<'a, B> {
         let mut stack: Vec<Frame<B::Open, B::Key>> = Vec::new();
         'value: loop {
             self.skip_ws();
-            let pos = self.pos();
+            let pos = self.value_pos();
             let start = self.i;
             let scalar = match self.peek() {
                 Some(c @ (b'{' | b'[')) => {
@@ -217,7 +206,7 @@ impl<'a, B: Build> Parser<'a, B> {
                     let open = self
                         .build
                         .open(array, at)
-                        .map_err(|m| Self::refused(m, at))?;
+                        .map_err(|m| self.refused(m, at))?;
                     self.bump();
                     self.skip_ws();
                     let close = if array { b']' } else { b'}' };
@@ -241,7 +230,7 @@ impl<'a, B: Build> Parser<'a, B> {
                 Some(b't') => self.literal("true", Scalar::Bool(true))?,
                 Some(b'f') => self.literal("false", Scalar::Bool(false))?,
                 Some(b'n') => self.literal("null", Scalar::Null)?,
-                Some(b'-' | b'0'..=b'9') => self.number(pos)?,
+                Some(b'-' | b'0'..=b'9') => self.number()?,
                 Some(b']') if matches!(stack.last(), Some(Frame::Array(_))) => {
                     return Err(self.err(
                         "expected a value after ',' but found ']'; remove the trailing comma",
@@ -268,7 +257,7 @@ impl<'a, B: Build> Parser<'a, B> {
             let done = self
                 .build
                 .scalar(scalar, at)
-                .map_err(|m| Self::refused(m, at))?;
+                .map_err(|m| self.refused(m, at))?;
             if let Some(root) = self.attach(&mut stack, done)? {
                 return self.finish_document(root);
             }
@@ -367,7 +356,7 @@ impl<'a, B: Build> Parser<'a, B> {
 
     /// Reads `"key"` then `:`, leaving the cursor before the value.
     fn key(&mut self) -> Result<B::Key, JsonError> {
-        let pos = self.pos();
+        let pos = self.value_pos();
         let start = self.i;
         if self.peek() != Some(b'"') {
             return Err(self.err(format!(
@@ -385,14 +374,12 @@ impl<'a, B: Build> Parser<'a, B> {
             )));
         }
         self.bump();
-        self.build.key(key, at).map_err(|m| Self::refused(m, at))
+        self.build.key(key, at).map_err(|m| self.refused(m, at))
     }
 
     fn literal(&mut self, word: &str, value: Scalar<'a>) -> Result<Scalar<'a>, JsonError> {
         if self.b.get(self.i..self.i + word.len()) == Some(word.as_bytes()) {
-            // Letters only: one column each, no line break.
             self.i += word.len();
-            self.col += word.len() as u32;
             Ok(value)
         } else {
             Err(self.err(format!(
@@ -402,9 +389,8 @@ impl<'a, B: Build> Parser<'a, B> {
         }
     }
 
-    fn number(&mut self, pos: Position) -> Result<Scalar<'a>, JsonError> {
+    fn number(&mut self) -> Result<Scalar<'a>, JsonError> {
         let start = self.i;
-        // Number characters are ASCII and never a line break: one column each.
         let n = self
             .b
             .get(start..)
@@ -413,7 +399,6 @@ impl<'a, B: Build> Parser<'a, B> {
             .take_while(|&&c| c.is_ascii_digit() || matches!(c, b'-' | b'+' | b'.' | b'e' | b'E'))
             .count();
         self.i += n;
-        self.col += n as u32;
         let text: &'a str = self.text.get(start..self.i).unwrap_or("");
         if super::is_json_number(text) {
             Ok(Scalar::Number(text))
@@ -422,7 +407,7 @@ impl<'a, B: Build> Parser<'a, B> {
                 message: format!(
                     "'{text}' is not a valid JSON number (no leading zeros, '+' signs or trailing '.'; write whole numbers like 42)"
                 ),
-                pos,
+                pos: self.pos_at(start),
                 offset: start,
             })
         }
@@ -445,7 +430,7 @@ impl<'a, B: Build> Parser<'a, B> {
 
     fn string(&mut self) -> Result<Cow<'a, str>, JsonError> {
         // Where the string opens, mapped only if it turns out unterminated.
-        let open = (self.i, self.line, self.col);
+        let open = self.i;
         self.bump(); // opening quote
         let mut out = String::new();
         loop {

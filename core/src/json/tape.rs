@@ -166,6 +166,7 @@ impl TapeBuild {
 }
 
 impl Build for TapeBuild {
+    const POSITIONS: bool = false;
     /// Nodes are pushed as they are read: a finished value needs no handle.
     type Value = ();
     type Key = ();
