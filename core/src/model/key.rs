@@ -80,7 +80,7 @@ impl PartitionKey {
                 RawKind::Bool => KeyValue::Bool(m.value.as_bool() == Some(true)),
                 RawKind::Number => {
                     let text = m.value.number_text().unwrap_or_default();
-                    let integer = m.value.as_number().is_some_and(|n| n.is_integer_text());
+                    let integer = m.value.is_integer_number();
                     match text.parse::<i128>() {
                         Ok(i) if integer => KeyValue::Int(i),
                         _ => KeyValue::Number(text.to_string()),
