@@ -3,7 +3,7 @@
 
 use crate::input::{self, Arg, INPUT_OPTIONS_HELP, InputArgs};
 use crate::{CliError, output};
-use offsets_core::json::{self, JsonValue};
+use offsets_core::json::{self, Raw};
 use offsets_core::model::OffsetField;
 use offsets_core::{ConnectorKind, Entry, Listing, Severity};
 use std::process::ExitCode;
@@ -54,7 +54,7 @@ pub fn run(parser: &mut lexopt::Parser) -> Result<ExitCode, CliError> {
     }
 }
 
-fn text(v: Option<&JsonValue>) -> String {
+fn text(v: Option<Raw<'_>>) -> String {
     match v {
         None => "(missing)".into(),
         Some(v) => match v.as_str() {
@@ -105,7 +105,7 @@ pub fn table(listing: &Listing) -> String {
             Some(p) if !keys.is_empty() => row.extend(keys.iter().map(|k| text(p.get(k)))),
             Some(p) => row.push(output::printable(&json::to_compact(p))),
             None => {
-                let raw = text(e.value.get("partition"));
+                let raw = text(e.raw().get("partition"));
                 row.push(raw);
                 row.extend(keys.iter().skip(1).map(|_| String::new()));
             }

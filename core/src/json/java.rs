@@ -3,7 +3,7 @@
 //! of a bound value (what `SinkUtils` quotes). The texts were read off Kafka 4.3.1's worker; the
 //! live conformance checks every quote our messages make of them.
 
-use super::{JsonKind, JsonValue};
+use super::{Raw, RawKind};
 use std::fmt::Write as _;
 
 /// `org.apache.kafka.connect.runtime.rest.entities.ConnectorOffsets`: the request body.
@@ -20,16 +20,17 @@ pub const OFFSET_MAP: &str = "java.util.LinkedHashMap<java.lang.String,java.lang
 /// What Jackson answers when `v` cannot be bound to `java_type`, as the worker's HTTP 500 message
 /// starts. A scalar given for an object type (a bean, or a map for a string) goes to the
 /// type's creators, which take no such argument; anything else is the wrong shape.
-pub fn binding_error(java_type: &str, v: &JsonValue) -> String {
+pub fn binding_error<'a>(java_type: &str, v: impl Into<Raw<'a>>) -> String {
+    let v = v.into();
     let is_list = java_type.starts_with("java.util.ArrayList");
     let is_map = java_type.starts_with("java.util.LinkedHashMap");
-    let creator = match &v.kind {
-        JsonKind::String(_) if !is_list => Some(("String", "String")),
-        JsonKind::Number(n) if !is_list && !is_map && n.is_integer_text() => {
+    let creator = match v.kind() {
+        RawKind::String if !is_list => Some(("String", "String")),
+        RawKind::Number if !is_list && !is_map && v.is_integer_number() => {
             Some(("int/Int", "Number"))
         }
-        JsonKind::Number(_) if !is_list && !is_map => Some(("double/Double", "Number")),
-        JsonKind::Bool(_) if !is_list && !is_map => Some(("boolean/Boolean", "boolean")),
+        RawKind::Number if !is_list && !is_map => Some(("double/Double", "Number")),
+        RawKind::Bool if !is_list && !is_map => Some(("boolean/Boolean", "boolean")),
         _ => None,
     };
     match creator {
@@ -52,15 +53,15 @@ pub fn binding_error(java_type: &str, v: &JsonValue) -> String {
 }
 
 /// Jackson's name for the shape of the token it found.
-fn token_shape(v: &JsonValue) -> &'static str {
-    match &v.kind {
-        JsonKind::Null => "Null",
-        JsonKind::Bool(_) => "Boolean",
-        JsonKind::Number(n) if n.is_integer_text() => "Integer",
-        JsonKind::Number(_) => "Floating-point",
-        JsonKind::String(_) => "String",
-        JsonKind::Array(_) => "Array",
-        JsonKind::Object(_) => "Object",
+fn token_shape(v: Raw<'_>) -> &'static str {
+    match v.kind() {
+        RawKind::Null => "Null",
+        RawKind::Bool => "Boolean",
+        RawKind::Number if v.is_integer_number() => "Integer",
+        RawKind::Number => "Floating-point",
+        RawKind::String => "String",
+        RawKind::Array => "Array",
+        RawKind::Object => "Object",
     }
 }
 
@@ -69,34 +70,35 @@ fn token_shape(v: &JsonValue) -> &'static str {
 /// as a `Double` prints (`1e3` is `1000.0`), maps as `{a=1, b=x}` and lists as `[1, 2]`.
 /// `None` where we cannot be sure of Java's digits (a `Double` outside 10^-3..10^7, written in
 /// Java's scientific form) or the value is nested too deep.
-pub fn string_value(v: &JsonValue) -> Option<String> {
+pub fn string_value<'a>(v: impl Into<Raw<'a>>) -> Option<String> {
     let mut out = String::new();
-    write_value(&mut out, v, 0).then_some(out)
+    write_value(&mut out, v.into(), 0).then_some(out)
 }
 
-fn write_value(out: &mut String, v: &JsonValue, depth: usize) -> bool {
+fn write_value(out: &mut String, v: Raw<'_>, depth: usize) -> bool {
     if depth > 16 {
         return false;
     }
-    match &v.kind {
-        JsonKind::Null => out.push_str("null"),
-        JsonKind::Bool(b) => {
-            let _ = write!(out, "{b}");
+    let text = v.number_text().unwrap_or_default();
+    match v.kind() {
+        RawKind::Null => out.push_str("null"),
+        RawKind::Bool => {
+            let _ = write!(out, "{}", v.as_bool() == Some(true));
         }
-        JsonKind::String(s) => out.push_str(s),
-        JsonKind::Number(n) if n.is_integer_text() => match n.text().parse::<i128>() {
+        RawKind::String => out.push_str(v.as_str().unwrap_or_default()),
+        RawKind::Number if v.is_integer_number() => match text.parse::<i128>() {
             Ok(i) => {
                 let _ = write!(out, "{i}");
             }
-            Err(_) => out.push_str(n.text().trim_start_matches('+')),
+            Err(_) => out.push_str(text.trim_start_matches('+')),
         },
-        JsonKind::Number(n) => match java_double(n.text()) {
+        RawKind::Number => match java_double(text) {
             Some(text) => out.push_str(&text),
             None => return false,
         },
-        JsonKind::Array(items) => {
+        RawKind::Array => {
             out.push('[');
-            for (i, item) in items.iter().enumerate() {
+            for (i, item) in v.items().enumerate() {
                 if i > 0 {
                     out.push_str(", ");
                 }
@@ -106,23 +108,23 @@ fn write_value(out: &mut String, v: &JsonValue, depth: usize) -> bool {
             }
             out.push(']');
         }
-        JsonKind::Object(members) => {
+        RawKind::Object => {
             // Jackson binds an object to a LinkedHashMap: input order, the last duplicate's
             // value at the first one's place.
             let mut seen: Vec<&str> = Vec::new();
             out.push('{');
-            for m in members {
-                if seen.contains(&m.key.as_str()) {
+            for m in v.members() {
+                if seen.contains(&m.key) {
                     continue;
                 }
-                seen.push(&m.key);
+                seen.push(m.key);
                 if seen.len() > 1 {
                     out.push_str(", ");
                 }
-                out.push_str(&m.key);
+                out.push_str(m.key);
                 out.push('=');
-                let last = members.iter().rev().find(|x| x.key == m.key).unwrap_or(m);
-                if !write_value(out, &last.value, depth + 1) {
+                let last = v.get(m.key).unwrap_or(m.value);
+                if !write_value(out, last, depth + 1) {
                     return false;
                 }
             }
@@ -190,6 +192,7 @@ fn java_double(text: &str) -> Option<String> {
 mod tests {
     #![allow(clippy::unwrap_used)]
     use super::*;
+    use crate::json::JsonValue;
 
     fn value(text: &str) -> JsonValue {
         crate::json::parse(text).unwrap()

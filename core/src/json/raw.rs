@@ -294,10 +294,18 @@ impl RawMember<'_> {
 }
 
 /// The members of a [`Raw`] object.
-#[derive(Debug)]
+#[derive(Debug, Clone)]
 pub struct RawMembers<'a>(MembersOf<'a>);
 
-#[derive(Debug)]
+impl<'a> RawMembers<'a> {
+    /// Tree members held outside a value (a listing's extra top-level fields), read as the
+    /// members of an object.
+    pub fn of_tree(members: &'a [Member]) -> RawMembers<'a> {
+        RawMembers(MembersOf::Tree(members.iter()))
+    }
+}
+
+#[derive(Debug, Clone)]
 enum MembersOf<'a> {
     Tree(std::slice::Iter<'a, Member>),
     Tape(&'a Tape<'a>, super::Members<'a, 'a>),
@@ -323,10 +331,10 @@ impl<'a> Iterator for RawMembers<'a> {
 }
 
 /// The elements of a [`Raw`] array.
-#[derive(Debug)]
+#[derive(Debug, Clone)]
 pub struct RawItems<'a>(ItemsOf<'a>);
 
-#[derive(Debug)]
+#[derive(Debug, Clone)]
 enum ItemsOf<'a> {
     Tree(std::slice::Iter<'a, JsonValue>),
     Tape(super::Items<'a, 'a>),

@@ -6,7 +6,7 @@
 //! order, duplicate keys included (a serializer writes each entry it is given), and every number
 //! as its original text (an `i64` when the text is one, else the digits as a raw value).
 
-use super::{JsonKind, JsonValue, Number};
+use super::{JsonValue, Raw, RawKind};
 use serde::ser::{Error as _, SerializeMap, SerializeSeq};
 use serde::{Serialize, Serializer};
 use serde_json::value::RawValue;
@@ -14,22 +14,30 @@ use std::io;
 
 impl Serialize for JsonValue {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        match &self.kind {
-            JsonKind::Null => s.serialize_unit(),
-            JsonKind::Bool(b) => s.serialize_bool(*b),
-            JsonKind::Number(n) => serialize_number(n, s),
-            JsonKind::String(text) => s.serialize_str(text),
-            JsonKind::Array(items) => {
-                let mut seq = s.serialize_seq(Some(items.len()))?;
-                for item in items {
-                    seq.serialize_element(item)?;
+        self.raw().serialize(s)
+    }
+}
+
+/// A tree's or a tape's value, serialised the same way.
+impl Serialize for Raw<'_> {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let v = *self;
+        match v.kind() {
+            RawKind::Null => s.serialize_unit(),
+            RawKind::Bool => s.serialize_bool(v.as_bool() == Some(true)),
+            RawKind::Number => serialize_number(v.number_text().unwrap_or_default(), s),
+            RawKind::String => s.serialize_str(v.as_str().unwrap_or_default()),
+            RawKind::Array => {
+                let mut seq = s.serialize_seq(None)?;
+                for item in v.items() {
+                    seq.serialize_element(&item)?;
                 }
                 seq.end()
             }
-            JsonKind::Object(members) => {
-                let mut map = s.serialize_map(Some(members.len()))?;
-                for m in members {
-                    map.serialize_entry(&m.key, &m.value)?;
+            RawKind::Object => {
+                let mut map = s.serialize_map(None)?;
+                for m in v.members() {
+                    map.serialize_entry(m.key, &m.value)?;
                 }
                 map.end()
             }
@@ -39,9 +47,12 @@ impl Serialize for JsonValue {
 
 /// The number's own text: an offset (an `i64` written canonically, the usual case) directly,
 /// anything else (`1.5e3`, `-0`, digits beyond 64 bits) as a raw value, so nothing is rounded.
-fn serialize_number<S: Serializer>(n: &Number, s: S) -> Result<S::Ok, S::Error> {
-    let text = n.text();
-    match n.as_i64() {
+fn serialize_number<S: Serializer>(text: &str, s: S) -> Result<S::Ok, S::Error> {
+    let integer = super::number::is_integer_text(text.as_bytes());
+    match integer
+        .then(|| super::number::parse_i64(text.as_bytes()))
+        .flatten()
+    {
         // JSON forbids leading zeros, so integer text is canonical except for `-0`.
         Some(i) if text != "-0" => s.serialize_i64(i),
         _ => RawValue::from_string(text.to_owned())

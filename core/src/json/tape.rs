@@ -413,7 +413,7 @@ pub struct TapeMember<'a, 't> {
 }
 
 /// The members of an object on a tape.
-#[derive(Debug)]
+#[derive(Debug, Clone)]
 pub struct Members<'a, 't> {
     tape: &'a Tape<'t>,
     next: u32,
@@ -442,7 +442,7 @@ impl<'a, 't> Iterator for Members<'a, 't> {
 }
 
 /// The elements of an array on a tape.
-#[derive(Debug)]
+#[derive(Debug, Clone)]
 pub struct Items<'a, 't> {
     tape: &'a Tape<'t>,
     next: u32,

@@ -31,9 +31,9 @@ pub enum OffsetField<'a> {
     /// `"offset": null`: delete the stored offset (a tombstone).
     Null,
     /// `"offset": {...}`.
-    Map(&'a JsonValue),
+    Map(Raw<'a>),
     /// Anything else (a number, a string, an array): invalid.
-    Other(&'a JsonValue),
+    Other(Raw<'a>),
 }
 
 /// The typed view of a MirrorSourceConnector partition.
@@ -140,34 +140,27 @@ impl Entry {
         }
     }
 
-    /// The partition map, when `partition` is an object.
-    pub fn partition(&self) -> Option<&JsonValue> {
-        self.value
-            .get("partition")
-            .filter(|p| p.as_members().is_some())
-    }
-
-    /// The raw element as the read view (issue 33: the readers move onto it one at a time).
+    /// The raw element, read through the view.
     pub fn raw(&self) -> Raw<'_> {
         self.value.raw()
     }
 
-    /// [`Entry::partition`] as the read view.
-    pub fn partition_raw(&self) -> Option<Raw<'_>> {
+    /// The partition map, when `partition` is an object.
+    pub fn partition(&self) -> Option<Raw<'_>> {
         partition_of(self.raw())
     }
 
-    /// The `offset` member as the read view (`None`: no `offset` key).
+    /// The `offset` member (`None`: no `offset` key).
     pub fn offset_raw(&self) -> Option<Raw<'_>> {
         self.raw().get("offset")
     }
 
     /// The `offset` field.
     pub fn offset_field(&self) -> OffsetField<'_> {
-        match self.value.get("offset") {
+        match self.offset_raw() {
             None => OffsetField::Missing,
             Some(v) if v.is_null() => OffsetField::Null,
-            Some(v) if v.as_members().is_some() => OffsetField::Map(v),
+            Some(v) if v.kind() == RawKind::Object => OffsetField::Map(v),
             Some(v) => OffsetField::Other(v),
         }
     }
@@ -190,13 +183,9 @@ impl Entry {
         match kind.offset_key() {
             Some(key) => integer_value(map.get(key)?, kind == ConnectorKind::Sink),
             None => {
-                let ints: Vec<i64> = map
-                    .as_members()?
-                    .iter()
-                    .filter_map(|m| m.value.as_number()?.as_i64())
-                    .collect();
-                match ints.as_slice() {
-                    [one] => Some(*one),
+                let mut ints = map.members().filter_map(|m| m.value.as_i64());
+                match (ints.next(), ints.next()) {
+                    (Some(one), None) => Some(one),
                     _ => None,
                 }
             }
@@ -209,7 +198,7 @@ impl Entry {
         Some(MirrorPartition {
             cluster: p.get("cluster")?.as_str()?,
             topic: p.get("topic")?.as_str()?,
-            partition: p.get("partition")?.as_number()?.as_i64()?,
+            partition: p.get("partition")?.as_i64()?,
         })
     }
 
@@ -243,7 +232,7 @@ impl Entry {
     /// readable topic and partition (a generic connector's, or a broken one).
     pub fn row_name(&self, kind: ConnectorKind) -> Option<String> {
         let p = self.partition()?;
-        let text = |key: &str| p.get(key).and_then(JsonValue::as_str);
+        let text = |key: &str| p.get(key).and_then(Raw::as_str);
         let (prefix, topic, partition) = match kind {
             ConnectorKind::Sink => (
                 None,
@@ -349,44 +338,10 @@ fn replaced_last(
     out
 }
 
-/// A JSON integer as `i64`, or (when `allow_string`) a string Java's `Long.parseLong` accepts.
-pub fn integer_value(v: &JsonValue, allow_string: bool) -> Option<i64> {
-    match &v.kind {
-        JsonKind::Number(n) => n.as_i64(),
-        JsonKind::String(s) if allow_string => parse_java_long(s),
-        _ => None,
-    }
-}
-
-impl ConnectorKind {
-    /// [`ConnectorKind::classify`] over the read view of a partition map (issue 33).
-    pub fn classify_raw(partition: Raw<'_>) -> ConnectorKind {
-        let (mut sink, mut cluster, mut group, mut heartbeat) = (false, false, false, false);
-        for m in partition.members() {
-            match m.key {
-                "kafka_topic" | "kafka_partition" => sink = true,
-                "cluster" => cluster = true,
-                "group" => group = true,
-                "sourceClusterAlias" | "targetClusterAlias" => heartbeat = true,
-                _ => {}
-            }
-        }
-        if sink {
-            ConnectorKind::Sink
-        } else if cluster {
-            ConnectorKind::MirrorSource
-        } else if group {
-            ConnectorKind::MirrorCheckpoint
-        } else if heartbeat {
-            ConnectorKind::MirrorHeartbeat
-        } else {
-            ConnectorKind::Generic
-        }
-    }
-}
-
-/// [`integer_value`] over the read view: a tree's and a tape's node of one text give the same.
-pub fn integer_raw(v: Raw<'_>, allow_string: bool) -> Option<i64> {
+/// A JSON integer as `i64`, or (when `allow_string`) a string Java's `Long.parseLong` accepts;
+/// a tree's or a tape's value.
+pub fn integer_value<'a>(v: impl Into<Raw<'a>>, allow_string: bool) -> Option<i64> {
+    let v = v.into();
     match v.kind() {
         RawKind::Number => v.as_i64(),
         RawKind::String if allow_string => v.as_str().and_then(parse_java_long),

@@ -43,33 +43,9 @@ pub struct PartitionKey(pub Vec<(String, KeyValue)>);
 
 impl PartitionKey {
     /// `None` when `partition` is not an object or holds a nested value. For duplicate keys the
-    /// last one wins, as in Jackson.
-    pub fn of(partition: &JsonValue) -> Option<PartitionKey> {
-        let mut pairs: Vec<(String, KeyValue)> = Vec::new();
-        for m in partition.as_members()? {
-            let v = match &m.value.kind {
-                JsonKind::Null => KeyValue::Null,
-                JsonKind::Bool(b) => KeyValue::Bool(*b),
-                JsonKind::Number(n) if n.is_integer_text() => match n.text().parse::<i128>() {
-                    Ok(i) => KeyValue::Int(i),
-                    Err(_) => KeyValue::Number(n.text().to_string()),
-                },
-                JsonKind::Number(n) => KeyValue::Number(n.text().to_string()),
-                JsonKind::String(s) => KeyValue::String(s.clone()),
-                JsonKind::Array(_) | JsonKind::Object(_) => return None,
-            };
-            pairs.retain(|(k, _)| *k != m.key);
-            pairs.push((m.key.clone(), v));
-        }
-        pairs.sort();
-        Some(PartitionKey(pairs))
-    }
-}
-
-impl PartitionKey {
-    /// [`PartitionKey::of`] over the read view: a tree's and a tape's map of one text give the
-    /// same key (issue 33).
-    pub fn of_raw(partition: Raw<'_>) -> Option<PartitionKey> {
+    /// last one wins, as in Jackson. A tree's and a tape's map of one text give the same key.
+    pub fn of<'a>(partition: impl Into<Raw<'a>>) -> Option<PartitionKey> {
+        let partition = partition.into();
         let mut pairs: Vec<(String, KeyValue)> = Vec::new();
         if partition.kind() != RawKind::Object {
             return None;
@@ -80,9 +56,8 @@ impl PartitionKey {
                 RawKind::Bool => KeyValue::Bool(m.value.as_bool() == Some(true)),
                 RawKind::Number => {
                     let text = m.value.number_text().unwrap_or_default();
-                    let integer = m.value.is_integer_number();
                     match text.parse::<i128>() {
-                        Ok(i) if integer => KeyValue::Int(i),
+                        Ok(i) if m.value.is_integer_number() => KeyValue::Int(i),
                         _ => KeyValue::Number(text.to_string()),
                     }
                 }
@@ -267,7 +242,7 @@ impl<'a> KeyIndex<'a> {
 
     /// The probe for `entry`'s key; `None` exactly when [`Entry::key`] is `None`.
     pub(crate) fn probe<'e>(&self, entry: &'e Entry) -> Option<KeyProbe<'e>> {
-        self.probe_raw(entry.partition_raw()?)
+        self.probe_raw(entry.partition()?)
     }
 
     /// The probe for a partition map read through the view (a tree's or a tape's map: equal
@@ -339,7 +314,7 @@ impl EntryKeys {
             slots: Vec::with_capacity(entries.len()),
         };
         for (i, e) in entries.iter().enumerate() {
-            let Some(pairs) = e.partition_raw().and_then(CanonPairs::of) else {
+            let Some(pairs) = e.partition().and_then(CanonPairs::of) else {
                 continue;
             };
             let hash = pairs.hash(keys.seed);
@@ -352,7 +327,7 @@ impl EntryKeys {
     /// The positions in `entries` (the slice the index was built from) of every entry with
     /// `entry`'s key, in slice order.
     pub(crate) fn find(&self, entries: &[Entry], entry: &Entry) -> Vec<usize> {
-        let Some(pairs) = entry.partition_raw().and_then(CanonPairs::of) else {
+        let Some(pairs) = entry.partition().and_then(CanonPairs::of) else {
             return Vec::new();
         };
         let hash = pairs.hash(self.seed);
@@ -362,7 +337,7 @@ impl EntryKeys {
             let same = h == hash
                 && entries
                     .get(i)
-                    .and_then(Entry::partition_raw)
+                    .and_then(Entry::partition)
                     .and_then(CanonPairs::of)
                     .is_some_and(|p| p.same(&pairs));
             if same {

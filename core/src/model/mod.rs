@@ -11,7 +11,7 @@
 //! entries and `key` the partition key and its hash index.
 
 use crate::diag::Position;
-use crate::json::{self, JsonKind, JsonValue, Member};
+use crate::json::{self, JsonKind, JsonValue, Member, Raw};
 use names::MirrorDataKey;
 
 mod alias_path;
@@ -24,8 +24,8 @@ pub mod reset;
 
 pub use alias_path::AliasPath;
 pub use entry::{
-    Entry, MirrorPartition, OffsetField, Origin, SinkPartition, integer_raw, integer_value,
-    parse_java_long, partition_of,
+    Entry, MirrorPartition, OffsetField, Origin, SinkPartition, integer_value, parse_java_long,
+    partition_of,
 };
 pub use facts::EntryFacts;
 pub(crate) use key::{EntryKeys, KeyIndex};
@@ -127,12 +127,12 @@ impl ConnectorKind {
         }
     }
 
-    /// Classifies one partition map by its keys (IMP6).
-    pub fn classify(partition: &JsonValue) -> ConnectorKind {
+    /// Classifies one partition map by its keys (IMP6), a tree's or a tape's.
+    pub fn classify<'a>(partition: impl Into<Raw<'a>>) -> ConnectorKind {
         // One pass over the keys (this runs for every entry at import).
         let (mut sink, mut cluster, mut group, mut heartbeat) = (false, false, false, false);
-        for m in partition.as_members().unwrap_or_default() {
-            match m.key.as_str() {
+        for m in partition.into().members() {
+            match m.key {
                 "kafka_topic" | "kafka_partition" => sink = true,
                 "cluster" => cluster = true,
                 "group" => group = true,

@@ -1,5 +1,5 @@
-//! The model's view accessors (issue 33, step 1 item 2) agree with the tree accessors they sit
-//! beside, over a tree's and a tape's view of one text: the partition map, its PartitionKey
+//! The model's accessors read entries through the view (issues 33 and 34) and give the same
+//! over a tree's and a tape's view of one text: the partition map, its PartitionKey
 //! (the S7 index and the rollback's key), the kind it looks like (`classify`), the facts a
 //! filter reads (`EntryFacts`) and the integer reads of offsets and partitions, on
 //! every JSON fixture and on hostile entries (duplicate keys, a partition written as a string,
@@ -7,9 +7,7 @@
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
 use offsets_core::json::{self, JsonValue, Raw};
-use offsets_core::model::{
-    ConnectorKind, Entry, EntryFacts, PartitionKey, integer_raw, integer_value, partition_of,
-};
+use offsets_core::model::{ConnectorKind, EntryFacts, PartitionKey, integer_value, partition_of};
 use std::path::PathBuf;
 
 const HOSTILE: &str = r#"{"offsets":[
@@ -40,100 +38,61 @@ fn texts() -> Vec<(String, String)> {
 
 fn check_entry(name: &str, i: usize, tree: &JsonValue, tape: Raw<'_>) {
     let at = format!("{name} entry {i}");
-    let entry = Entry::new(JsonValue::null(), None);
-    let entry = Entry {
-        value: tree.clone(),
-        ..entry
-    };
-    // The partition map: the tree accessor, the tree's view, the tape's view.
-    let tree_map = entry.partition();
+    let tree = tree.raw();
+    // The partition map and its key.
+    let (tree_map, tape_map) = (partition_of(tree), partition_of(tape));
+    assert_eq!(tree_map.is_some(), tape_map.is_some(), "{at}: partition");
     assert_eq!(
-        tree_map.is_some(),
-        entry.partition_raw().is_some(),
-        "{at}: partition (tree view)"
-    );
-    assert_eq!(
-        tree_map.is_some(),
-        partition_of(tape).is_some(),
-        "{at}: partition (tape view)"
-    );
-    let key = tree_map.and_then(PartitionKey::of);
-    assert_eq!(
-        key,
-        entry.partition_raw().and_then(PartitionKey::of_raw),
-        "{at}: key (tree view)"
-    );
-    assert_eq!(
-        key,
-        partition_of(tape).and_then(PartitionKey::of_raw),
-        "{at}: key (tape view)"
+        tree_map.and_then(PartitionKey::of),
+        tape_map.and_then(PartitionKey::of),
+        "{at}: key"
     );
     // The kind a partition map looks like, and the facts a filter reads, under every kind.
-    if let Some(map) = tree_map {
-        let kind = ConnectorKind::classify(map);
+    if let (Some(a), Some(b)) = (tree_map, tape_map) {
         assert_eq!(
-            kind,
-            ConnectorKind::classify_raw(map.raw()),
-            "{at}: classify (tree view)"
-        );
-        assert_eq!(
-            kind,
-            ConnectorKind::classify_raw(partition_of(tape).unwrap()),
-            "{at}: classify (tape view)"
+            ConnectorKind::classify(a),
+            ConnectorKind::classify(b),
+            "{at}: classify"
         );
     }
     for kind in ConnectorKind::ALL {
-        let facts = EntryFacts::of(kind, &entry, true);
         assert_eq!(
-            facts,
-            EntryFacts::of_raw(kind, entry.raw(), true),
-            "{at}: facts as {kind:?} (tree view)"
-        );
-        assert_eq!(
-            facts,
+            EntryFacts::of_raw(kind, tree, true),
             EntryFacts::of_raw(kind, tape, true),
-            "{at}: facts as {kind:?} (tape view)"
+            "{at}: facts as {kind:?}"
         );
     }
-    // Integer reads of every member of the partition map and of the offset map.
-    let offset_tree = tree.get("offset");
+    // Integer reads of every member of the partition map and of the offset map, the last of a
+    // repeated key being the one both views' `get` give.
     assert_eq!(
-        offset_tree.is_some(),
-        entry.offset_raw().is_some(),
+        tree.get("offset").is_some(),
+        tape.get("offset").is_some(),
         "{at}: offset"
     );
     for (map_tree, map_tape) in [
-        (tree_map, partition_of(tape)),
-        (
-            offset_tree.filter(|o| o.as_members().is_some()),
-            tape.get("offset"),
-        ),
+        (tree_map, tape_map),
+        (tree.get("offset"), tape.get("offset")),
     ] {
         let (Some(map_tree), Some(map_tape)) = (map_tree, map_tape) else {
             continue;
         };
-        for m in map_tree.as_members().unwrap() {
+        let (a, b): (Vec<_>, Vec<_>) = (map_tree.members().collect(), map_tape.members().collect());
+        assert_eq!(a.len(), b.len(), "{at}: members");
+        for (x, y) in a.iter().zip(&b) {
+            assert_eq!(x.key, y.key, "{at}: key order");
             for allow in [false, true] {
-                let want = integer_value(&m.value, allow);
-                let tape_value = map_tape
-                    .members()
-                    .filter(|x| x.key == m.key)
-                    .last()
-                    .unwrap()
-                    .value;
-                // The last member of a repeated key is the one both views' `get` give.
-                let last = map_tree.get(&m.key).unwrap();
                 assert_eq!(
-                    integer_value(last, allow),
-                    integer_raw(tape_value, allow),
-                    "{at}: {} (tape, {allow})",
-                    m.key
+                    integer_value(x.value, allow),
+                    integer_value(y.value, allow),
+                    "{at}: {} ({allow})",
+                    x.key
                 );
+                let (gx, gy) = (map_tree.get(x.key).unwrap(), map_tape.get(y.key).unwrap());
                 assert_eq!(
-                    want,
-                    integer_raw(m.value.raw(), allow),
-                    "{at}: {} (tree view, {allow})",
-                    m.key
+                    integer_value(gx, allow),
+                    integer_value(gy, allow),
+                    "{at}: last {} ({allow})",
+                    x.key
                 );
             }
         }
@@ -141,7 +100,7 @@ fn check_entry(name: &str, i: usize, tree: &JsonValue, tape: Raw<'_>) {
 }
 
 #[test]
-fn the_model_view_accessors_agree_with_the_tree_ones_over_both_views() {
+fn the_model_accessors_read_the_same_over_a_tree_and_a_tape() {
     let mut entries = 0;
     for (name, text) in texts() {
         let Ok(tree) = json::parse(&text) else {

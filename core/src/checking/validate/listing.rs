@@ -90,7 +90,7 @@ pub(super) fn listing_rules(
         };
         cx.push("S1", Severity::Error, first.key_pos, message, None);
     }
-    duplicate_keys(cx, &l.extra_fields, None);
+    duplicate_keys(cx, crate::json::RawMembers::of_tree(&l.extra_fields), None);
     if entries == 0 {
         cx.push(
             "IMP4",
@@ -166,7 +166,7 @@ pub(super) fn same_payload(a: &Listing, b: &Listing) -> bool {
         && a.entries
             .iter()
             .zip(&b.entries)
-            .all(|(x, y)| x.value.same_as(&y.value))
+            .all(|(x, y)| x.raw().same_as(y.raw()))
 }
 
 /// The naming rules of the wrapper the listing came in (docs/rules.md, K1, K2, K4): the ConfigMap's

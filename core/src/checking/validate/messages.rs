@@ -1,7 +1,7 @@
 //! Helpers the rule families share to word their messages: range sentences with exact decimal
 //! bounds, and the list of unexpected keys in a map.
 
-use crate::json::{JsonKind, JsonValue};
+use crate::json::{Raw, RawKind};
 
 /// `format!("Entry #{n}: records {from}…{to}{rest}")`, built by hand: a shift of every row
 /// writes one such message per entry (MS11/MS12), and the formatting machinery cost more than
@@ -24,8 +24,8 @@ fn push_decimal(out: &mut String, v: i128) {
 }
 
 /// A value as the user wrote it, in JSON (strings quoted), cut at 60 characters.
-pub(super) fn shown(v: &JsonValue) -> String {
-    let text = crate::json::to_compact(v);
+pub(super) fn shown<'a>(v: impl Into<Raw<'a>>) -> String {
+    let text = crate::json::to_compact(v.into());
     if text.chars().count() > 60 {
         let mut cut: String = text.chars().take(57).collect();
         cut.push('…');
@@ -38,7 +38,7 @@ pub(super) fn shown(v: &JsonValue) -> String {
 /// Java's `String.valueOf(v)` for a bound JSON value, as `SinkUtils` reads it before
 /// `Integer.parseInt` / `Long.parseLong` and quotes it in its answer (`1e3` is `1000.0`, a map
 /// `{a=1}`); `None` where Java's digits are not certain.
-pub(super) fn java_string_value(v: &JsonValue) -> Option<String> {
+pub(super) fn java_string_value<'a>(v: impl Into<Raw<'a>>) -> Option<String> {
     crate::json::java::string_value(v)
 }
 
@@ -57,7 +57,7 @@ pub(super) fn missing_key(n: usize, k: &str) -> String {
 }
 
 /// MS2 / MC1: a partition key that must be a JSON string.
-pub(super) fn not_a_string(n: usize, k: &str, v: &JsonValue) -> String {
+pub(super) fn not_a_string<'a>(n: usize, k: &str, v: impl Into<Raw<'a>>) -> String {
     format!(
         "Entry #{n}: '{k}' has the invalid value {}; it must be a string (MirrorMaker 2 answers HTTP 500 '... for the '{k}' key, which must be a string').",
         shown(v)
@@ -75,23 +75,23 @@ pub(super) fn missing_offset_key(n: usize, example: &str) -> String {
 /// takes an Integer or Long up to 2147483647, then refuses `intValue() < 0`; below
 /// -2147483648 `intValue()` wraps and can come out ≥ 0, which upstream accepts and we refuse
 /// (a deliberate departure: it would store a different partition than the one written).
-pub(super) fn partition_problem(n: usize, v: &JsonValue) -> Option<String> {
+pub(super) fn partition_problem<'a>(n: usize, v: impl Into<Raw<'a>>) -> Option<String> {
+    let v = v.into();
     const RANGE: &str = "it must be an integer between 0 and 2147483647";
     if is_nested(v) {
         // Kafka Connect refuses it before MirrorMaker 2 reads it, and S6 quotes that answer.
         return None;
     }
-    let x = v.as_number().filter(|x| x.is_integer_text());
+    let x = v.number_text().filter(|_| v.is_integer_number());
     let Some(x) = x else {
         return Some(format!(
             "Entry #{n}: 'partition' has the invalid value {}; {RANGE} (MirrorMaker 2 answers HTTP 500 '... for the 'partition' key, which must be an integer').",
             shown(v)
         ));
     };
-    let Some(p) = x.as_i64() else {
+    let Some(p) = v.as_i64() else {
         return Some(format!(
-            "Entry #{n}: 'partition' is {}, beyond the 64-bit range; {RANGE} (Kafka Connect reads it as a BigInteger and answers HTTP 500 'Offsets may only contain primitive types as values').",
-            x.text()
+            "Entry #{n}: 'partition' is {x}, beyond the 64-bit range; {RANGE} (Kafka Connect reads it as a BigInteger and answers HTTP 500 'Offsets may only contain primitive types as values')."
         ));
     };
     if (0..=crate::model::names::MAX_PARTITION).contains(&p) {
@@ -116,19 +116,23 @@ pub(super) fn partition_problem(n: usize, v: &JsonValue) -> Option<String> {
 /// An object or an array: in a source connector's maps, S6 reports it with the answer Kafka
 /// Connect gives ('Offsets may only contain primitive types'), before MirrorMaker 2's own
 /// checks run, so those rules do not claim their answers for it.
-pub(super) fn is_nested(v: &JsonValue) -> bool {
-    matches!(v.kind, JsonKind::Array(_) | JsonKind::Object(_))
+pub(super) fn is_nested<'a>(v: impl Into<Raw<'a>>) -> bool {
+    matches!(v.into().kind(), RawKind::Array | RawKind::Object)
 }
 
 /// What Jackson answers when a map (an entry's `partition` or `offset`) is another JSON type.
-pub(super) fn not_a_map_answer(v: &JsonValue) -> String {
+pub(super) fn not_a_map_answer<'a>(v: impl Into<Raw<'a>>) -> String {
     crate::json::java::binding_error(crate::json::java::OFFSET_MAP, v)
 }
 
-pub(super) fn extra_keys(map: &JsonValue, known: &[&str]) -> Option<String> {
+pub(super) fn extra_keys<'a>(map: impl Into<Raw<'a>>, known: &[&str]) -> Option<String> {
+    let map = map.into();
+    if map.kind() != RawKind::Object {
+        return None;
+    }
     let mut extra: Vec<String> = Vec::new();
-    for m in map.as_members()? {
-        if !known.contains(&m.key.as_str()) && !extra.contains(&format!("'{}'", m.key)) {
+    for m in map.members() {
+        if !known.contains(&m.key) && !extra.contains(&format!("'{}'", m.key)) {
             extra.push(format!("'{}'", m.key));
         }
     }

@@ -24,19 +24,19 @@ pub(super) fn mirror_other_rules(cx: &mut Ctx<'_>, i: usize, entry: &Entry) {
             };
         for k in strings {
             match p.get(k) {
-                None => cx.err("MC1", p.pos, missing_key(n, k), i),
+                None => cx.err("MC1", p.pos(), missing_key(n, k), i),
                 Some(v) if v.as_str().is_none() && !is_nested(v) => {
-                    cx.err("MC1", v.pos, not_a_string(n, k, v), i)
+                    cx.err("MC1", v.pos(), not_a_string(n, k, v), i)
                 }
                 Some(_) => {}
             }
         }
         if let Some(k) = int {
             match p.get(k) {
-                None => cx.err("MC1", p.pos, missing_key(n, k), i),
+                None => cx.err("MC1", p.pos(), missing_key(n, k), i),
                 Some(v) => {
                     if let Some(msg) = partition_problem(n, v) {
-                        cx.err("MC1", v.pos, msg, i);
+                        cx.err("MC1", v.pos(), msg, i);
                     }
                 }
             }
@@ -47,23 +47,23 @@ pub(super) fn mirror_other_rules(cx: &mut Ctx<'_>, i: usize, entry: &Entry) {
         OffsetField::Missing | OffsetField::Null => {}
         OffsetField::Other(v) => cx.err(
             "MC2",
-            v.pos,
+            v.pos(),
             format!("Entry #{n}: the offset must be null or {{\"offset\": 0}}, not {}; Kafka Connect answers HTTP 500 '{}'.", shown(v), not_a_map_answer(v)),
             i,
         ),
         OffsetField::Map(map) => match map.get("offset") {
-            None => cx.err("MC2", map.pos, missing_offset_key(n, "{\"offset\": 0}"), i),
+            None => cx.err("MC2", map.pos(), missing_offset_key(n, "{\"offset\": 0}"), i),
             Some(v) => match v.as_number().filter(|x| x.is_integer_text()) {
                 Some(x) if x.as_i128() == Some(0) => {}
                 Some(x) if x.as_i64().is_none() => cx.err(
                     "MC2",
-                    v.pos,
+                    v.pos(),
                     format!("Entry #{n}: the offset {} is beyond the 64-bit range; {ONLY_ZERO} (Kafka Connect reads it as a BigInteger and answers HTTP 500).", x.text()),
                     i,
                 ),
                 Some(x) => cx.err(
                     "MC2",
-                    v.pos,
+                    v.pos(),
                     format!("Entry #{n}: the offset is {}; {ONLY_ZERO} (MirrorMaker 2 answers HTTP 500 '... for the 'offset' key; the only accepted value is 0').", x.text()),
                     i,
                 ),
@@ -71,7 +71,7 @@ pub(super) fn mirror_other_rules(cx: &mut Ctx<'_>, i: usize, entry: &Entry) {
                 None if is_nested(v) => {}
                 None => cx.err(
                     "MC2",
-                    v.pos,
+                    v.pos(),
                     format!("Entry #{n}: the offset {} is not an integer; {ONLY_ZERO}, written without quotes, fraction or exponent (MirrorMaker 2 answers HTTP 500 '... for the 'offset' key, which must be an integer').", shown(v)),
                     i,
                 ),

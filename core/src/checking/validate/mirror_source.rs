@@ -5,7 +5,6 @@ use super::messages::{
     extra_keys, is_nested, missing_key, missing_offset_key, not_a_map_answer, not_a_string,
     partition_problem, range_message, shown,
 };
-use crate::json::JsonKind;
 use crate::model::names;
 use crate::model::{ConnectorKind, Entry, KeyIndex, Listing, OffsetField};
 
@@ -24,7 +23,7 @@ pub(super) fn mirror_source_rules(
     {
         for k in ["cluster", "topic", "partition"] {
             if p.get(k).is_none() {
-                cx.err("MS1", p.pos, missing_key(n, k), i);
+                cx.err("MS1", p.pos(), missing_key(n, k), i);
             }
         }
         for k in ["cluster", "topic"] {
@@ -32,18 +31,18 @@ pub(super) fn mirror_source_rules(
                 && v.as_str().is_none()
                 && !is_nested(v)
             {
-                cx.err("MS2", v.pos, not_a_string(n, k, v), i);
+                cx.err("MS2", v.pos(), not_a_string(n, k, v), i);
             }
         }
         if let Some(v) = p.get("partition")
             && let Some(msg) = partition_problem(n, v)
         {
-            cx.err("MS3", v.pos, msg, i);
+            cx.err("MS3", v.pos(), msg, i);
         }
         if let Some(extra) = extra_keys(p, &["cluster", "topic", "partition"]) {
             cx.warn(
                 "MS4",
-                p.pos,
+                p.pos(),
                 format!("Entry #{n} has extra key(s) {extra}. Kafka Connect accepts the entry, but MirrorMaker never reads it."),
                 i,
             );
@@ -67,7 +66,7 @@ pub(super) fn mirror_source_rules(
                     all.join(", ")
                 )
             };
-            cx.warn("MS5", c.pos, msg, i);
+            cx.warn("MS5", c.pos(), msg, i);
         }
         if let Some(t) = p.get("topic")
             && let Some(ts) = t.as_str()
@@ -75,7 +74,7 @@ pub(super) fn mirror_source_rules(
         {
             cx.warn(
                 "MS6",
-                t.pos,
+                t.pos(),
                 format!("Entry #{n}: '{ts}' is not a valid Kafka topic name ({reason}), so it can never match a replicated partition."),
                 i,
             );
@@ -84,24 +83,24 @@ pub(super) fn mirror_source_rules(
     match offset {
         OffsetField::Other(v) => cx.err(
             "MS7",
-            v.pos,
+            v.pos(),
             format!("Entry #{n}: the offset must be null or an object {{\"offset\": N}}, not {}; Kafka Connect answers HTTP 500 '{}'.", shown(v), not_a_map_answer(v)),
             i,
         ),
         OffsetField::Map(map) => match map.get("offset") {
-            None => cx.err("MS7", map.pos, missing_offset_key(n, "{\"offset\": N}"), i),
+            None => cx.err("MS7", map.pos(), missing_offset_key(n, "{\"offset\": N}"), i),
             Some(v) => {
                 match v.as_number().filter(|x| x.is_integer_text()) {
                     Some(x) if x.as_i64().is_none() => cx.err(
                         "S8",
-                        v.pos,
+                        v.pos(),
                         format!("Entry #{n}: the offset {} is beyond the 64-bit range 0…9223372036854775807; Kafka Connect reads it as a BigInteger and answers HTTP 500 'Offsets may only contain primitive types as values, but field offset contains class java.math.BigInteger'.", x.text()),
                         i,
                     ),
                     Some(x) if x.as_i64().is_some_and(|o| o >= 0) => {}
                     Some(_) => cx.err(
                         "MS8",
-                        v.pos,
+                        v.pos(),
                         format!("Entry #{n}: the offset {} is negative; it must be a whole number ≥ 0 (MirrorMaker 2 answers HTTP 500 '... for the 'offset' key, which cannot be negative'). To replay from the beginning of the partition, set the offset to null.", shown(v)),
                         i,
                     ),
@@ -109,7 +108,7 @@ pub(super) fn mirror_source_rules(
                     None if is_nested(v) => {}
                     None => cx.err(
                         "MS8",
-                        v.pos,
+                        v.pos(),
                         format!("Entry #{n}: the offset {} is not an integer; it must be a whole number ≥ 0 written without quotes, fraction or exponent (MirrorMaker 2 answers HTTP 500 '... for the 'offset' key, which must be an integer'). To replay from the beginning of the partition, set the offset to null.", shown(v)),
                         i,
                     ),
@@ -117,7 +116,7 @@ pub(super) fn mirror_source_rules(
                 if let Some(extra) = extra_keys(map, &["offset"]) {
                     cx.warn(
                         "MS9",
-                        map.pos,
+                        map.pos(),
                         format!(
                             "Entry #{n}: extra offset field(s) {extra} are stored but ignored."
                         ),
@@ -129,12 +128,12 @@ pub(super) fn mirror_source_rules(
         OffsetField::Missing | OffsetField::Null => {}
     }
     let pos = match offset {
-        OffsetField::Map(m) => m.get("offset").map(|v| v.pos).unwrap_or(m.pos),
-        OffsetField::Other(v) => v.pos,
+        OffsetField::Map(m) => m.get("offset").map(|v| v.pos()).unwrap_or(m.pos()),
+        OffsetField::Other(v) => v.pos(),
         _ => entry
-            .value
+            .raw()
             .member("offset")
-            .map(|m| m.value.pos)
+            .map(|m| m.value.pos())
             .unwrap_or(entry.origin.pos),
     };
     // Without a baseline (or for a partition it does not list), deleting is what the entry
@@ -170,9 +169,9 @@ pub(super) fn mirror_source_rules(
                         entry
                             .partition()
                             .and_then(|p| p.get(k))
-                            .map(|v| match &v.kind {
-                                JsonKind::String(s) => s.clone(),
-                                _ => crate::json::to_compact(v),
+                            .map(|v| match v.as_str() {
+                                Some(s) => s.to_string(),
+                                None => crate::json::to_compact(v),
                             })
                     };
                     (

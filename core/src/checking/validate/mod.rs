@@ -137,7 +137,7 @@ fn row_label(entry: &Entry, kind: ConnectorKind) -> Option<String> {
 /// "east/orders, no valid partition" (issue 31 item 13: "Entry #2" alone made the user count).
 fn partial_name(entry: &Entry, kind: ConnectorKind) -> Option<String> {
     let p = entry.partition()?;
-    let text = |key: &str| p.get(key).and_then(crate::json::JsonValue::as_str);
+    let text = |key: &str| p.get(key).and_then(crate::json::Raw::as_str);
     let shown = crate::model::names::shown;
     let (prefix, topic) = match kind {
         ConnectorKind::Sink => (None, text("kafka_topic")?),
@@ -308,7 +308,8 @@ fn entry_rules(
 /// True when the entry's offset binds as Kafka Connect reads it (null, absent or an object):
 /// only such an entry can be replaced by a later one with the same partition.
 fn binds_offset(e: &Entry) -> bool {
-    !matches!(e.offset_field(), OffsetField::Other(_)) && e.value.as_members().is_some()
+    !matches!(e.offset_field(), OffsetField::Other(_))
+        && e.raw().kind() == crate::json::RawKind::Object
 }
 
 /// Removes the findings about entries a later duplicate replaces: Kafka Connect collapses

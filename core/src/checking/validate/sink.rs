@@ -7,7 +7,7 @@
 use super::Ctx;
 use super::messages::{java_parse_long, java_string_value, not_a_map_answer, shown};
 use crate::diag::Position;
-use crate::json::{JsonKind, JsonValue};
+use crate::json::{Raw, RawKind};
 use crate::model::names;
 use crate::model::{Entry, OffsetField};
 use std::collections::HashMap;
@@ -21,7 +21,7 @@ pub(super) fn sink_rules(cx: &mut Ctx<'_>, i: usize, entry: &Entry) {
         if p.get("kafka_topic").is_none() || p.get("kafka_partition").is_none() {
             cx.err(
                 "SK1",
-                p.pos,
+                p.pos(),
                 format!("Entry #{n}: The partition for a sink connector offset must contain the keys 'kafka_topic' and 'kafka_partition' (Kafka Connect answers HTTP 400)."),
                 i,
             );
@@ -36,14 +36,14 @@ pub(super) fn sink_rules(cx: &mut Ctx<'_>, i: usize, entry: &Entry) {
     match entry.offset_field() {
         OffsetField::Other(v) => cx.err(
             "SK4",
-            v.pos,
+            v.pos(),
             format!("Entry #{n}: the offset must be null or an object {{\"kafka_offset\": N}}, not {}; Kafka Connect answers HTTP 500 '{}'.", shown(v), not_a_map_answer(v)),
             i,
         ),
         OffsetField::Map(map) => match map.get("kafka_offset") {
             None => cx.err(
                 "SK4",
-                map.pos,
+                map.pos(),
                 format!("Entry #{n}: The offset for a sink connector should either be null or contain the key 'kafka_offset' (Kafka Connect answers HTTP 400). Write {{\"kafka_offset\": N}}, or null to delete the offset."),
                 i,
             ),
@@ -52,19 +52,19 @@ pub(super) fn sink_rules(cx: &mut Ctx<'_>, i: usize, entry: &Entry) {
                 match text.as_deref().and_then(java_parse_long) {
                     None => cx.err(
                         "SK5",
-                        v.pos,
+                        v.pos(),
                         format!("Entry #{n}: kafka_offset {} {}; Kafka Connect answers HTTP 400 'Failed to parse the following Kafka offset value in the provided offsets: '{}'. Offset values for sink connectors need to be integers.' Write a whole number ≥ 0, or make the whole offset null to delete it.", shown(v), beyond_or_not_integer(text.as_deref()), text.clone().unwrap_or_else(|| "...".into())),
                         i,
                     ),
                     Some(o) if o < 0 => cx.err(
                         "SK5",
-                        v.pos,
+                        v.pos(),
                         format!("Entry #{n}: kafka_offset {o} is negative; Kafka Connect answers HTTP 500 'Failed to modify offsets for sink connector <name>'; the cause, in the worker log, is 'Invalid negative offset'. Write a whole number ≥ 0, or make the whole offset null to delete it."),
                         i,
                     ),
                     Some(_) if v.as_str().is_some() => cx.warn(
                         "SK6",
-                        v.pos,
+                        v.pos(),
                         "kafka_offset is a string; Connect accepts this, but the editor will write it as a number.".into(),
                         i,
                     ),
@@ -78,43 +78,44 @@ pub(super) fn sink_rules(cx: &mut Ctx<'_>, i: usize, entry: &Entry) {
 
 /// SK2: `kafka_topic` is read with `String.valueOf`; null is refused, a legal name is needed by
 /// the broker, and a number or boolean becomes a topic named by its text.
-fn topic_rule(cx: &mut Ctx<'_>, i: usize, t: &JsonValue) {
+fn topic_rule(cx: &mut Ctx<'_>, i: usize, t: Raw<'_>) {
     let n = i + 1;
-    match &t.kind {
-        JsonKind::Null => cx.err(
+    match t.kind() {
+        RawKind::Null => cx.err(
             "SK2",
-            t.pos,
+            t.pos(),
             format!("Entry #{n}: kafka_topic is null; Kafka Connect answers HTTP 400 'Kafka topic names must be valid strings and may not be null'. Write the topic name as a string."),
             i,
         ),
-        JsonKind::String(s) => {
+        RawKind::String => {
+            let s = t.as_str().unwrap_or_default();
             if let Err(reason) = names::check_topic(s) {
                 cx.err(
                     "SK2",
-                    t.pos,
+                    t.pos(),
                     format!("Entry #{n}: '{}' is not a valid topic name ({reason}); {BROKER_REFUSES}.", names::shown(s)),
                     i,
                 );
             }
         }
-        JsonKind::Array(_) | JsonKind::Object(_) => cx.err(
+        RawKind::Array | RawKind::Object => cx.err(
             "SK2",
-            t.pos,
+            t.pos(),
             format!("Entry #{n}: kafka_topic is {}; Kafka Connect reads it as text, which is not a valid topic name, so {BROKER_REFUSES}. Write the topic name as a string.", shown(t)),
             i,
         ),
-        JsonKind::Number(_) | JsonKind::Bool(_) => {
+        RawKind::Number | RawKind::Bool => {
             let text = java_string_value(t).unwrap_or_else(|| shown(t));
             match names::check_topic(&text) {
                 Ok(()) => cx.warn(
                     "SK2",
-                    t.pos,
+                    t.pos(),
                     format!("Entry #{n}: kafka_topic is {}, not a string; Kafka Connect reads it as the topic '{text}'. Write it as a string.", shown(t)),
                     i,
                 ),
                 Err(reason) => cx.err(
                     "SK2",
-                    t.pos,
+                    t.pos(),
                     format!("Entry #{n}: kafka_topic is {}; Kafka Connect reads it as the topic '{text}', which is not a valid topic name ({reason}), so {BROKER_REFUSES}.", shown(t)),
                     i,
                 ),
@@ -125,12 +126,12 @@ fn topic_rule(cx: &mut Ctx<'_>, i: usize, t: &JsonValue) {
 
 /// SK3: `kafka_partition` is read with `Integer.parseInt(String.valueOf(v))`; a negative one
 /// parses, but no such partition exists.
-fn partition_rule(cx: &mut Ctx<'_>, i: usize, v: &JsonValue) {
+fn partition_rule(cx: &mut Ctx<'_>, i: usize, v: Raw<'_>) {
     let n = i + 1;
-    if matches!(v.kind, JsonKind::Null) {
+    if v.is_null() {
         cx.err(
             "SK3",
-            v.pos,
+            v.pos(),
             format!("Entry #{n}: kafka_partition is null; Kafka Connect answers HTTP 400 'Kafka partitions must be valid numbers and may not be null'. Write the partition number."),
             i,
         );
@@ -140,19 +141,19 @@ fn partition_rule(cx: &mut Ctx<'_>, i: usize, v: &JsonValue) {
     match java_int(v) {
         None => cx.err(
             "SK3",
-            v.pos,
+            v.pos(),
             format!("Entry #{n}: kafka_partition {} is not an integer between 0 and 2147483647; Kafka Connect answers HTTP 400 'Failed to parse the following Kafka partition value in the provided offsets: '{}'. Partition values for sink connectors need to be integers.'", shown(v), text.unwrap_or_else(|| "...".into())),
             i,
         ),
         Some(p) if p < 0 => cx.err(
             "SK3",
-            v.pos,
+            v.pos(),
             format!("Entry #{n}: kafka_partition {p} is negative; no such partition exists, so {BROKER_REFUSES}. Partitions are numbered from 0."),
             i,
         ),
         Some(p) if v.as_str().is_some() => cx.warn(
             "SK6",
-            v.pos,
+            v.pos(),
             format!("Entry #{n}: kafka_partition is the string {}; Kafka Connect reads it as partition {p} and lists it back as the number {p}. The export keeps it as written, and every check compares it as partition {p}; write {p} to avoid the surprise.", shown(v)),
             i,
         ),
@@ -161,7 +162,7 @@ fn partition_rule(cx: &mut Ctx<'_>, i: usize, v: &JsonValue) {
 }
 
 /// `Integer.parseInt(String.valueOf(v))`.
-fn java_int(v: &JsonValue) -> Option<i32> {
+fn java_int(v: Raw<'_>) -> Option<i32> {
     java_string_value(v)
         .as_deref()
         .and_then(java_parse_long)
@@ -173,12 +174,12 @@ fn java_int(v: &JsonValue) -> Option<i32> {
 pub(super) fn topic_partition(e: &Entry) -> Option<(String, i64, Position)> {
     let p = e.partition()?;
     let t = p.get("kafka_topic")?;
-    if matches!(t.kind, JsonKind::Null) {
+    if t.is_null() {
         return None;
     }
     let topic = java_string_value(t)?;
     let partition = java_int(p.get("kafka_partition")?)?;
-    Some((topic, i64::from(partition), p.pos))
+    Some((topic, i64::from(partition), p.pos()))
 }
 
 /// S7 for sinks: entries whose partition maps differ (so Kafka Connect keeps both) but name the

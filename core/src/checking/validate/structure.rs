@@ -4,7 +4,7 @@
 use super::Ctx;
 use super::messages::{not_a_map_answer, shown};
 use crate::diag::Severity;
-use crate::json::{JsonKind, JsonValue, Member};
+use crate::json::{Raw, RawKind, RawMembers};
 use crate::model::{ConnectorKind, Entry, KeyIndex, OffsetField};
 
 /// Largest integer a JavaScript number holds exactly (2^53 - 1).
@@ -16,25 +16,23 @@ pub(super) fn same_for_s7(a: &Entry, b: &Entry) -> bool {
     a.origin.pos == b.origin.pos
         && match (a.partition(), b.partition()) {
             (None, None) => true,
-            (Some(x), Some(y)) => x.pos == y.pos && x.same_as(y),
+            (Some(x), Some(y)) => x.pos() == y.pos() && x.same_as(y),
             _ => false,
         }
 }
 
 /// DUPKEY: a key that appears more than once in one object.
-pub(super) fn duplicate_keys(cx: &mut Ctx<'_>, members: &[Member], entry: Option<usize>) {
-    for (i, m) in members.iter().enumerate() {
-        if let Some(first) = members
-            .get(..i)
-            .and_then(|b| b.iter().find(|p| p.key == m.key))
-        {
+pub(super) fn duplicate_keys(cx: &mut Ctx<'_>, members: RawMembers<'_>, entry: Option<usize>) {
+    for (i, m) in members.clone().enumerate() {
+        if let Some(first) = members.clone().take(i).find(|p| p.key == m.key) {
             cx.push(
                 "DUPKEY",
                 Severity::Warning,
-                m.key_pos,
+                m.key_pos(),
                 format!(
                     "Key '{}' appears more than once in this object (first at {}); Kafka Connect keeps only the last value. Remove one of them.",
-                    m.key, first.key_pos
+                    m.key,
+                    first.key_pos()
                 ),
                 entry,
             );
@@ -46,10 +44,10 @@ pub(super) fn duplicate_keys(cx: &mut Ctx<'_>, members: &[Member], entry: Option
 /// entry (`ConnectorOffset`'s creator) as soon as both are read, and a later one has no setter:
 /// Kafka 4.3.1's worker answers 500 for the whole request. A repeat before that point replaces
 /// the buffered value (the last wins), which `DUPKEY` reports as a warning.
-fn repeated_after_both(cx: &mut Ctx<'_>, members: &[Member], i: usize) -> bool {
+fn repeated_after_both(cx: &mut Ctx<'_>, members: RawMembers<'_>, i: usize) -> bool {
     let (mut partition, mut offset) = (false, false);
     for m in members {
-        let seen = match m.key.as_str() {
+        let seen = match m.key {
             "partition" => partition,
             "offset" => offset,
             _ => continue,
@@ -57,7 +55,7 @@ fn repeated_after_both(cx: &mut Ctx<'_>, members: &[Member], i: usize) -> bool {
         if seen && partition && offset {
             cx.err(
                 "S3",
-                m.key_pos,
+                m.key_pos(),
                 format!(
                     "'{key}' appears again after this entry already has 'partition' and 'offset': Kafka Connect {refused} or later rejects the whole request with HTTP 500 'Should never call `set()` on setterless property ('{key}')'; Kafka Connect {last} keeps only the last '{key}'. Keep one '{key}'.",
                     key = m.key,
@@ -68,7 +66,7 @@ fn repeated_after_both(cx: &mut Ctx<'_>, members: &[Member], i: usize) -> bool {
             );
             return true;
         }
-        match m.key.as_str() {
+        match m.key {
             "partition" => partition = true,
             _ => offset = true,
         }
@@ -79,33 +77,35 @@ fn repeated_after_both(cx: &mut Ctx<'_>, members: &[Member], i: usize) -> bool {
 pub(super) fn structure_rules(cx: &mut Ctx<'_>, i: usize, entry: &Entry) {
     let n = i + 1;
     let kind = cx.listing.kind;
-    let Some(members) = entry.value.as_members() else {
-        let upstream = match &entry.value.kind {
-            JsonKind::Null => {
+    let value = entry.raw();
+    if value.kind() != RawKind::Object {
+        let upstream = match value.kind() {
+            RawKind::Null => {
                 "Kafka Connect fails with a NullPointerException and answers HTTP 500 'Cannot invoke \"org.apache.kafka.connect.runtime.rest.entities.ConnectorOffset.partition()\"'"
             }
             _ => &format!(
                 "Kafka Connect answers HTTP 500 '{}'",
-                crate::json::java::binding_error(crate::json::java::CONNECTOR_OFFSET, &entry.value)
+                crate::json::java::binding_error(crate::json::java::CONNECTOR_OFFSET, value)
             ),
         };
         cx.err(
             "S3",
             entry.origin.pos,
-            format!("Entry #{n} must be an object {{\"partition\": {{...}}, \"offset\": {{...}}}}, not {}; {upstream}.", shown(&entry.value)),
+            format!("Entry #{n} must be an object {{\"partition\": {{...}}, \"offset\": {{...}}}}, not {}; {upstream}.", shown(value)),
             i,
         );
         return;
-    };
+    }
+    let members = value.members();
     // A repeat after both keys fails the whole request; the "last wins" warning would mislead.
-    if !repeated_after_both(cx, members, i) {
-        duplicate_keys(cx, members, Some(i));
+    if !repeated_after_both(cx, members.clone(), i) {
+        duplicate_keys(cx, members.clone(), Some(i));
     }
     for m in members {
         if m.key != "partition" && m.key != "offset" {
             cx.err(
                 "S3",
-                m.key_pos,
+                m.key_pos(),
                 format!(
                     "Entry #{n} has an unexpected field '{}' (Kafka Connect returns HTTP 500 'Unrecognized field'). Remove it: an entry holds only 'partition' and 'offset'.",
                     m.key
@@ -118,12 +118,12 @@ pub(super) fn structure_rules(cx: &mut Ctx<'_>, i: usize, entry: &Entry) {
         entry.offset_field(),
         OffsetField::Missing | OffsetField::Null
     );
-    let partition = entry.value.get("partition");
+    let partition = value.get("partition");
     match partition {
-        Some(p) if p.as_members().is_some() => {}
-        Some(p) if !matches!(p.kind, JsonKind::Null) => cx.err(
+        Some(p) if p.kind() == RawKind::Object => {}
+        Some(p) if !p.is_null() => cx.err(
             "S4",
-            p.pos,
+            p.pos(),
             format!(
                 "Entry #{n}: 'partition' must be an object such as {}, not {}; Kafka Connect answers HTTP 500 '{}'.",
                 partition_example(kind),
@@ -133,7 +133,7 @@ pub(super) fn structure_rules(cx: &mut Ctx<'_>, i: usize, entry: &Entry) {
             i,
         ),
         _ => {
-            let pos = partition.map_or(entry.origin.pos, |p| p.pos);
+            let pos = partition.map_or(entry.origin.pos, |p| p.pos());
             if kind == ConnectorKind::Sink {
                 cx.err(
                     "SK1",
@@ -165,7 +165,7 @@ pub(super) fn structure_rules(cx: &mut Ctx<'_>, i: usize, entry: &Entry) {
             }
         }
     }
-    if entry.value.get("offset").is_none() {
+    if value.get("offset").is_none() {
         cx.warn(
             "S5",
             entry.origin.pos,
@@ -176,12 +176,12 @@ pub(super) fn structure_rules(cx: &mut Ctx<'_>, i: usize, entry: &Entry) {
         );
     }
     for field in ["partition", "offset"] {
-        let Some(map) = entry.value.get(field).and_then(JsonValue::as_members) else {
+        let Some(map) = value.get(field).filter(|m| m.kind() == RawKind::Object) else {
             continue;
         };
-        duplicate_keys(cx, map, Some(i));
-        for m in map {
-            primitive_value(cx, i, field, &m.key, &m.value, offset_given);
+        duplicate_keys(cx, map.members(), Some(i));
+        for m in map.members() {
+            primitive_value(cx, i, field, m.key, m.value, offset_given);
         }
     }
 }
@@ -195,20 +195,18 @@ fn primitive_value(
     i: usize,
     field: &str,
     key: &str,
-    v: &JsonValue,
+    v: Raw<'_>,
     offset_given: bool,
 ) {
     let n = i + 1;
     let kind = cx.listing.kind;
-    let nested = matches!(v.kind, JsonKind::Array(_) | JsonKind::Object(_));
-    let huge = v
-        .as_number()
-        .is_some_and(|x| x.is_integer_text() && x.as_i64().is_none());
+    let nested = !v.is_primitive();
+    let huge = v.is_integer_number() && v.as_i64().is_none();
     if kind == ConnectorKind::Sink {
         if nested && !key.starts_with("kafka_") {
             cx.warn(
                 "S6",
-                v.pos,
+                v.pos(),
                 format!("Entry #{n}: '{key}' is ignored by sink connectors (they read only kafka_topic, kafka_partition and kafka_offset), so its nested value is accepted and has no effect."),
                 i,
             );
@@ -229,30 +227,30 @@ fn primitive_value(
     if nested {
         cx.err(
             "S6",
-            v.pos,
+            v.pos(),
             format!(
                 "Entry #{n}: '{key}' must be a plain value (string, number, boolean or null); Kafka Connect rejects nested objects or arrays in source {field}s with HTTP 500 'Offsets may only contain primitive types as values, but field {key} contains {}'.",
-                if matches!(v.kind, JsonKind::Array(_)) { "ARRAY" } else { "MAP" }
+                if v.kind() == RawKind::Array { "ARRAY" } else { "MAP" }
             ),
             i,
         );
     } else if huge && !own_integer {
         cx.err(
             "S6",
-            v.pos,
+            v.pos(),
             format!(
                 "Entry #{n}: '{key}' is {}, beyond the 64-bit range; Kafka Connect reads it as a BigInteger and answers HTTP 500 'Offsets may only contain primitive types as values, but field {key} contains class java.math.BigInteger'. Use a value between -9223372036854775808 and 9223372036854775807.",
                 shown(v)
             ),
             i,
         );
-    } else if let Some(x) = v.as_number().and_then(|x| x.as_i64())
+    } else if let Some(x) = v.as_i64()
         && x > MAX_SAFE_JS
     {
         cx.push(
             "S9",
             Severity::Info,
-            v.pos,
+            v.pos(),
             "Kept exactly. (Tools that hold offsets in JavaScript numbers would corrupt this value; never route it through one.)".into(),
             Some(i),
         );
@@ -292,7 +290,7 @@ pub(super) fn kind_fit(cx: &mut Ctx<'_>, i: usize, entry: &Entry) {
         };
         cx.warn(
             "IMP7",
-            p.pos,
+            p.pos(),
             format!(
                 "Entry #{} does not look like a {} partition ({what}); it is checked as one. If the connector kind is wrong, choose the right one (--kind, or \"Connector kind\" in the page).",
                 i + 1,
@@ -307,7 +305,7 @@ pub(super) fn generic_rules(cx: &mut Ctx<'_>, i: usize, entry: &Entry) {
     if let OffsetField::Other(v) = entry.offset_field() {
         cx.err(
             "S11",
-            v.pos,
+            v.pos(),
             format!(
                 "Entry #{}: the offset must be null or an object of plain values, not {}; Kafka Connect answers HTTP 500 '{}'.",
                 i + 1,
@@ -342,7 +340,7 @@ pub(super) fn duplicate_partitions<'e>(
 /// S7 for entry `i`, whose partition entry `first` already has.
 pub(super) fn s7(cx: &mut Ctx<'_>, i: usize, first: usize, e: &Entry) {
     let Some(key) = e.key() else { return };
-    let pos = e.partition().map(|p| p.pos).unwrap_or(e.origin.pos);
+    let pos = e.partition().map(|p| p.pos()).unwrap_or(e.origin.pos);
     cx.warn(
         "S7",
         pos,

@@ -3,7 +3,7 @@
 
 use super::{Cell, ExportScope, OffsetValue, Row, RowOrigin, Session, describe_entry};
 use crate::editing::filter::Filter;
-use crate::json::JsonKind;
+use crate::json::RawKind;
 use crate::model::EntryFacts;
 use crate::model::{ConnectorKind, Entry, Listing, OffsetField, PartitionKey};
 
@@ -38,10 +38,8 @@ pub(super) fn read_offset(kind: ConnectorKind, entry: &Entry) -> OffsetValue {
         OffsetField::Map(map) => {
             if kind == ConnectorKind::Generic {
                 let numbers = map
-                    .as_members()
-                    .unwrap_or_default()
-                    .iter()
-                    .filter(|m| matches!(m.value.kind, JsonKind::Number(_)))
+                    .members()
+                    .filter(|m| m.value.kind() == RawKind::Number)
                     .count();
                 if numbers != 1 {
                     return OffsetValue::Unreadable;

@@ -8,7 +8,7 @@
 //! its members sorted by name, and compares offsets as JSON values.
 
 use super::{Listed, RelativeEdits};
-use crate::json::{self, JsonValue};
+use crate::json::{self, Raw};
 use crate::model::OffsetField;
 use crate::reading::import::import_bytes_unvalidated;
 use crate::{model::Listing, reading::import::ImportOptions};
@@ -159,10 +159,10 @@ struct CheckFile<'a> {
 /// Raw-level values, so their text is the listing's (exact numbers, key order).
 #[derive(Serialize)]
 struct CheckPartition<'a> {
-    partition: &'a JsonValue,
+    partition: Raw<'a>,
     #[serde(skip_serializing_if = "Option::is_none")]
-    listed: Option<Vec<&'a JsonValue>>,
-    altered: Vec<&'a JsonValue>,
+    listed: Option<Vec<Raw<'a>>>,
+    altered: Vec<Raw<'a>>,
     #[serde(skip_serializing_if = "is_false")]
     set: bool,
 }
