@@ -25,9 +25,9 @@ impl LineIndex {
     fn build(text: &str, bom: bool) -> LineIndex {
         let bytes = text.as_bytes();
         // The text is shorter than 4 GiB (checked before the parse).
-        let mut starts = Vec::with_capacity(bytes.len() / 32 + 1);
-        starts.push(0u32);
-        starts.extend(memchr::memchr_iter(b'\n', bytes).map(|i| i as u32 + 1));
+        let starts: Vec<u32> = std::iter::once(0)
+            .chain(memchr::memchr_iter(b'\n', bytes).map(|i| i as u32 + 1))
+            .collect();
         let continuations = if text.is_ascii() {
             Vec::new()
         } else {

@@ -145,6 +145,7 @@ impl JsonValue {
     }
 
     /// The LAST member named `key` (Jackson's rule for duplicate keys).
+    #[inline]
     pub fn get(&self, key: &str) -> Option<&JsonValue> {
         self.as_members()?
             .iter()

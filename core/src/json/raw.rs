@@ -40,12 +40,14 @@ impl<'a, 't: 'a> From<TapeValue<'a, 't>> for Raw<'a> {
 
 impl JsonValue {
     /// The value read through the view the tape shares.
+    #[inline]
     pub fn raw(&self) -> Raw<'_> {
         Raw::Tree(self)
     }
 }
 
 impl<'a> Raw<'a> {
+    #[inline]
     pub fn kind(self) -> RawKind {
         match self {
             Raw::Tree(v) => match v.kind {
@@ -70,6 +72,7 @@ impl<'a> Raw<'a> {
 
     /// A short name of the value's type for messages ("a string", "an object", ...), as
     /// [`JsonValue::type_name`] words it.
+    #[inline]
     pub fn type_name(self) -> &'static str {
         match self.kind() {
             RawKind::Null => "null",
@@ -81,15 +84,18 @@ impl<'a> Raw<'a> {
         }
     }
 
+    #[inline]
     pub fn is_null(self) -> bool {
         self.kind() == RawKind::Null
     }
 
     /// True for strings, numbers, booleans and null (what Connect accepts inside offset maps).
+    #[inline]
     pub fn is_primitive(self) -> bool {
         !matches!(self.kind(), RawKind::Array | RawKind::Object)
     }
 
+    #[inline]
     pub fn as_bool(self) -> Option<bool> {
         match self {
             Raw::Tree(v) => match v.kind {
@@ -105,6 +111,7 @@ impl<'a> Raw<'a> {
     }
 
     /// A string's text: on a tape, borrowed from the input unless it held an escape.
+    #[inline]
     pub fn as_str(self) -> Option<&'a str> {
         match self {
             Raw::Tree(v) => v.as_str(),
@@ -113,6 +120,7 @@ impl<'a> Raw<'a> {
     }
 
     /// A number's text exactly as written.
+    #[inline]
     pub fn number_text(self) -> Option<&'a str> {
         match self {
             Raw::Tree(v) => v.as_number().map(Number::text),
@@ -121,6 +129,7 @@ impl<'a> Raw<'a> {
     }
 
     /// The number as an owned [`Number`] (a copy of its text on a tape).
+    #[inline]
     pub fn as_number(self) -> Option<Number> {
         match self {
             Raw::Tree(v) => v.as_number().cloned(),
@@ -131,6 +140,7 @@ impl<'a> Raw<'a> {
 
     /// The value as `i64` when it is a number written as an integer within that range
     /// ([`Number::as_i64`]).
+    #[inline]
     pub fn as_i64(self) -> Option<i64> {
         match self {
             Raw::Tree(v) => v.as_number().and_then(Number::as_i64),
@@ -143,11 +153,13 @@ impl<'a> Raw<'a> {
 
     /// The value as `i128` when it is a number written as an integer within that range (what
     /// a partition key compares).
+    #[inline]
     pub fn as_i128(self) -> Option<i128> {
         self.number_text().and_then(super::number::integer_i128)
     }
 
     /// True for a number written without fraction or exponent, whatever its size.
+    #[inline]
     pub fn is_integer_number(self) -> bool {
         self.number_text()
             .is_some_and(|t| super::number::is_integer_text(t.as_bytes()))
@@ -155,6 +167,7 @@ impl<'a> Raw<'a> {
 
     /// Byte offset of the value's first character in the text it was parsed from (0 for a
     /// value built by code).
+    #[inline]
     pub fn start(self) -> usize {
         match self {
             Raw::Tree(v) => v.start,
@@ -164,6 +177,7 @@ impl<'a> Raw<'a> {
 
     /// Byte offset just past the value's last character: known on a tape only, since the
     /// tree does not store it.
+    #[inline]
     pub fn end(self) -> Option<usize> {
         match self {
             Raw::Tree(_) => None,
@@ -173,6 +187,7 @@ impl<'a> Raw<'a> {
 
     /// The position of the value's first character in the original input: the tree's
     /// recorded one, or the tape's line index through its source map.
+    #[inline]
     pub fn pos(self) -> Position {
         match self {
             Raw::Tree(v) => v.pos,
@@ -181,6 +196,7 @@ impl<'a> Raw<'a> {
     }
 
     /// The members of an object, in input order, duplicates kept; none for anything else.
+    #[inline]
     pub fn members(self) -> RawMembers<'a> {
         RawMembers(match self {
             Raw::Tree(v) => MembersOf::Tree(v.as_members().unwrap_or_default().iter()),
@@ -189,6 +205,7 @@ impl<'a> Raw<'a> {
     }
 
     /// The elements of an array, in order; none for anything else.
+    #[inline]
     pub fn items(self) -> RawItems<'a> {
         RawItems(match self {
             Raw::Tree(v) => ItemsOf::Tree(v.as_array().unwrap_or_default().iter()),
@@ -197,11 +214,13 @@ impl<'a> Raw<'a> {
     }
 
     /// The LAST member named `key` (Jackson's rule for duplicate keys), with its key.
+    #[inline]
     pub fn member(self, key: &str) -> Option<RawMember<'a>> {
         self.members().filter(|m| m.key == key).last()
     }
 
     /// The value of the LAST member named `key` (Jackson's rule for duplicate keys).
+    #[inline]
     pub fn get(self, key: &str) -> Option<Raw<'a>> {
         match self {
             Raw::Tree(v) => v.get(key).map(Raw::Tree),
@@ -212,6 +231,9 @@ impl<'a> Raw<'a> {
     /// Structural equality that ignores positions (numbers compare by their text), across
     /// the two forms: [`JsonValue::same_as`]'s rule.
     pub fn same_as(self, other: Raw<'_>) -> bool {
+        if let (Raw::Tree(a), Raw::Tree(b)) = (self, other) {
+            return a.same_as(b);
+        }
         if self.kind() != other.kind() {
             return false;
         }
@@ -314,6 +336,7 @@ enum MembersOf<'a> {
 impl<'a> Iterator for RawMembers<'a> {
     type Item = RawMember<'a>;
 
+    #[inline]
     fn next(&mut self) -> Option<RawMember<'a>> {
         match &mut self.0 {
             MembersOf::Tree(members) => members.next().map(|m| RawMember {
@@ -343,6 +366,7 @@ enum ItemsOf<'a> {
 impl<'a> Iterator for RawItems<'a> {
     type Item = Raw<'a>;
 
+    #[inline]
     fn next(&mut self) -> Option<Raw<'a>> {
         match &mut self.0 {
             ItemsOf::Tree(items) => items.next().map(Raw::Tree),

@@ -141,21 +141,25 @@ impl Entry {
     }
 
     /// The raw element, read through the view.
+    #[inline]
     pub fn raw(&self) -> Raw<'_> {
         self.value.raw()
     }
 
     /// The partition map, when `partition` is an object.
+    #[inline]
     pub fn partition(&self) -> Option<Raw<'_>> {
         partition_of(self.raw())
     }
 
     /// The `offset` member (`None`: no `offset` key).
+    #[inline]
     pub fn offset_raw(&self) -> Option<Raw<'_>> {
         self.raw().get("offset")
     }
 
     /// The `offset` field.
+    #[inline]
     pub fn offset_field(&self) -> OffsetField<'_> {
         match self.offset_raw() {
             None => OffsetField::Missing,
@@ -351,6 +355,7 @@ pub fn integer_value<'a>(v: impl Into<Raw<'a>>, allow_string: bool) -> Option<i6
 
 /// An entry element's partition map (an object), over the read view: a tree entry's or a tape
 /// node's.
+#[inline]
 pub fn partition_of(entry: Raw<'_>) -> Option<Raw<'_>> {
     entry
         .get("partition")
