@@ -155,14 +155,21 @@ impl<'a> Raw<'a> {
     /// a partition key compares).
     #[inline]
     pub fn as_i128(self) -> Option<i128> {
-        self.number_text().and_then(super::number::integer_i128)
+        match self {
+            Raw::Tree(v) => v.as_number().and_then(Number::as_i128),
+            Raw::Tape(t) => t.as_number_text().and_then(super::number::integer_i128),
+        }
     }
 
     /// True for a number written without fraction or exponent, whatever its size.
     #[inline]
     pub fn is_integer_number(self) -> bool {
-        self.number_text()
-            .is_some_and(|t| super::number::is_integer_text(t.as_bytes()))
+        match self {
+            Raw::Tree(v) => v.as_number().is_some_and(Number::is_integer_text),
+            Raw::Tape(t) => t
+                .as_number_text()
+                .is_some_and(|t| super::number::is_integer_text(t.as_bytes())),
+        }
     }
 
     /// Byte offset of the value's first character in the text it was parsed from (0 for a
@@ -220,7 +227,9 @@ impl<'a> Raw<'a> {
     }
 
     /// The value of the LAST member named `key` (Jackson's rule for duplicate keys).
-    #[inline]
+    // Always inlined: a caller's constant key then compares without a call (the tree's
+    // members are scanned in place), as when the readers called `JsonValue::get`.
+    #[inline(always)]
     pub fn get(self, key: &str) -> Option<Raw<'a>> {
         match self {
             Raw::Tree(v) => v.get(key).map(Raw::Tree),
