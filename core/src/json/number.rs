@@ -121,7 +121,7 @@ impl Number {
     /// The value as `i128` when the text is an integer within that range (what a partition
     /// key compares), `text().parse::<i128>()` with a fast path for the usual short integers.
     pub(crate) fn as_i128(&self) -> Option<i128> {
-        integer_i128(self.text())
+        integer_i128(self.bytes())
     }
 }
 
@@ -131,8 +131,7 @@ pub(super) fn is_integer_text(b: &[u8]) -> bool {
 }
 
 /// A number's text as `i128` when it is an integer within that range ([`Number::as_i128`]).
-pub(super) fn integer_i128(text: &str) -> Option<i128> {
-    let b = text.as_bytes();
+pub(super) fn integer_i128(b: &[u8]) -> Option<i128> {
     if !is_integer_text(b) {
         return None;
     }
@@ -141,7 +140,7 @@ pub(super) fn integer_i128(text: &str) -> Option<i128> {
         // At most 18 digits: below 10^18, no overflow of an i64.
         return parse_i64(b).map(i128::from);
     }
-    text.parse::<i128>().ok()
+    std::str::from_utf8(b).ok()?.parse::<i128>().ok()
 }
 
 /// `str::parse::<i64>` on bytes: an optional sign, then one or more ASCII digits, in range.

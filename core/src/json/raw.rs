@@ -157,7 +157,9 @@ impl<'a> Raw<'a> {
     pub fn as_i128(self) -> Option<i128> {
         match self {
             Raw::Tree(v) => v.as_number().and_then(Number::as_i128),
-            Raw::Tape(t) => t.as_number_text().and_then(super::number::integer_i128),
+            Raw::Tape(t) => t
+                .as_number_text()
+                .and_then(|t| super::number::integer_i128(t.as_bytes())),
         }
     }
 

@@ -84,8 +84,9 @@ enum CanonPairs<'a> {
     Large(Vec<(&'a str, Raw<'a>)>),
 }
 
-/// Real partition maps have 2 or 3 keys; a larger array only costs initialising and moving.
-const SMALL_KEY: usize = 4;
+/// Real partition maps have 2 or 3 keys; a larger array only costs initialising and moving
+/// (a pair is 40 bytes: a key and a view).
+const SMALL_KEY: usize = 3;
 
 static NULL_VALUE: JsonValue = JsonValue {
     kind: JsonKind::Null,
