@@ -119,7 +119,7 @@ fn classify(
         (OffsetValue::Null, OffsetValue::Value(_)) => Change::Set,
         (OffsetValue::Unreadable, OffsetValue::Null) => Change::Nulled,
         _ => {
-            if before.value.get("offset") == after.value.get("offset") {
+            if before.raw().get("offset") == after.raw().get("offset") {
                 Change::Unchanged
             } else {
                 Change::Modified
@@ -290,7 +290,7 @@ impl<'a> KeylessMatch<'a> {
             self.after
                 .entries
                 .get(j)
-                .is_some_and(|a| a.value.same_as(&b.value))
+                .is_some_and(|a| a.raw().same_as(b.raw()))
         })?;
         let j = rest.get(offset).copied();
         self.next += offset + 1;

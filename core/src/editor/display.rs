@@ -5,7 +5,7 @@ use super::{Editor, Exports};
 use crate::checking::log_range::RangeClass;
 use crate::diag::{Diagnostic, Severity};
 use crate::editing::edit::{MapSide, OffsetValue, RowView};
-use crate::json::{self, JsonKind, JsonValue};
+use crate::json::{self, Raw, RawKind};
 use crate::model::EntryFacts;
 use crate::model::{ConnectorKind, Entry, InputForm, Listing, ResetFact, ResetPolicy};
 use crate::reading::datetime::epoch_ms;
@@ -71,20 +71,23 @@ fn field_cells(
     side: MapSide,
     name: &str,
 ) -> Vec<FieldCell> {
-    let Some(members) = entry.value.get(side.key()).and_then(JsonValue::as_members) else {
+    let Some(map) = entry
+        .raw()
+        .get(side.key())
+        .filter(|m| m.kind() == RawKind::Object)
+    else {
         return Vec::new();
     };
-    let before = imported.and_then(|e| e.value.get(side.key()));
+    let before = imported.and_then(|e| e.raw().get(side.key()));
     let title = match side {
         MapSide::Partition => "Partition",
         MapSide::Offset => "Offset",
     };
-    members
-        .iter()
+    map.members()
         .map(|m| FieldCell {
             side,
-            key: m.key.clone(),
-            text: field_text(&m.value),
+            key: m.key.to_string(),
+            text: field_text(m.value),
             label: format!("{title} field {} of {name}", m.key),
             remove_label: format!(
                 "Remove {} field {} of {name}",
@@ -92,8 +95,8 @@ fn field_cells(
                 m.key
             ),
             changed: !before
-                .and_then(|b| b.get(&m.key))
-                .is_some_and(|b| b.same_as(&m.value)),
+                .and_then(|b| b.get(m.key))
+                .is_some_and(|b| b.same_as(m.value)),
         })
         .collect()
 }
@@ -110,10 +113,10 @@ fn fields_sentence(partition: &[FieldCell], offset: &[FieldCell]) -> Option<Stri
 }
 
 /// A field's value as its input shows it.
-fn field_text(value: &JsonValue) -> String {
-    match &value.kind {
-        JsonKind::String(s) => s.clone(),
-        _ => json::to_compact(value),
+fn field_text(value: Raw<'_>) -> String {
+    match value.as_str() {
+        Some(s) => s.to_string(),
+        None => json::to_compact(value),
     }
 }
 
@@ -416,30 +419,33 @@ fn offset_text(v: OffsetValue, row: &RowView<'_>) -> String {
     match v {
         OffsetValue::Value(n) => n.to_string(),
         OffsetValue::Null => String::new(),
-        OffsetValue::Unreadable => match row.entry.value.get("offset") {
+        OffsetValue::Unreadable => match row.entry.raw().get("offset") {
             // A typed connector's one offset field (`1.0`, `1e3`, `"5"`): as typed.
-            Some(map) => match map.as_members() {
-                Some([only]) => json::to_compact(&only.value),
-                _ => map_text(map),
-            },
+            Some(map) => {
+                let mut members = map.members();
+                match (members.next(), members.next()) {
+                    (Some(only), None) => json::to_compact(only.value),
+                    _ => map_text(map),
+                }
+            }
             None => String::new(),
         },
     }
 }
 
 /// `k=v, k2=v2` for a JSON object, the compact JSON otherwise.
-fn map_text(value: &JsonValue) -> String {
-    match value.as_members() {
-        Some(members) => members
-            .iter()
-            .map(|m| match &m.value.kind {
-                JsonKind::String(s) => format!("{}={s}", m.key),
-                _ => format!("{}={}", m.key, json::to_compact(&m.value)),
-            })
-            .collect::<Vec<_>>()
-            .join(", "),
-        None => json::to_compact(value),
+fn map_text(value: Raw<'_>) -> String {
+    if value.kind() != RawKind::Object {
+        return json::to_compact(value);
     }
+    value
+        .members()
+        .map(|m| match m.value.as_str() {
+            Some(s) => format!("{}={s}", m.key),
+            None => format!("{}={}", m.key, json::to_compact(m.value)),
+        })
+        .collect::<Vec<_>>()
+        .join(", ")
 }
 
 impl Editor {
@@ -507,7 +513,7 @@ impl Editor {
             Some(p) => p.to_string(),
             None => row
                 .entry
-                .value
+                .raw()
                 .get("partition")
                 .map(map_text)
                 .unwrap_or_default(),

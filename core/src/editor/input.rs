@@ -5,23 +5,23 @@ use super::display::group_digits;
 use super::{Editor, RowDisplay};
 use crate::editing::edit::{Action, BelowZero, MapSide, Selection, with_field};
 use crate::editing::filter::PartitionSet;
-use crate::json::{self, JsonKind, JsonValue};
+use crate::json::{self, JsonKind, JsonValue, Raw, RawKind};
 use crate::model::names;
 use crate::model::{ConnectorKind, ResetPolicy};
 
 /// The value typed into a field cell, read with the type of the value it replaces: a string
 /// takes the text as is, a number must be a JSON number (its text is kept exactly, so 64-bit
 /// values stay exact), a boolean `true` or `false`; null, arrays and objects are typed as JSON.
-pub fn parse_field_input(old: &JsonValue, text: &str) -> Result<JsonValue, String> {
-    match &old.kind {
-        JsonKind::String(_) => Ok(JsonValue::string(text)),
-        JsonKind::Number(_) => {
+pub fn parse_field_input<'a>(old: impl Into<Raw<'a>>, text: &str) -> Result<JsonValue, String> {
+    match old.into().kind() {
+        RawKind::String => Ok(JsonValue::string(text)),
+        RawKind::Number => {
             let t = text.trim();
             json::Number::parse(t)
                 .map(|n| JsonValue::new(JsonKind::Number(n)))
                 .ok_or_else(|| format!("'{t}' is not a number; this field holds a number (for example 42 or 1.5)."))
         }
-        JsonKind::Bool(_) => match text.trim() {
+        RawKind::Bool => match text.trim() {
             "true" => Ok(JsonValue::new(JsonKind::Bool(true))),
             "false" => Ok(JsonValue::new(JsonKind::Bool(false))),
             other => Err(format!("'{other}' is not true or false; this field holds a boolean.")),
@@ -136,11 +136,11 @@ impl Editor {
         let Some(entry) = self.session().and_then(|s| s.current_entry(row)) else {
             return Err(format!("There is no row {row}."));
         };
-        let Some(old) = entry.value.get(side.key()).and_then(|m| m.get(key)) else {
+        let Some(old) = entry.raw().get(side.key()).and_then(|m| m.get(key)) else {
             return Err(format!("The {} map has no field '{key}'.", side.key()));
         };
         let value = parse_field_input(old, text)?;
-        if value.same_as(old) {
+        if value.raw().same_as(old) {
             return Ok(None);
         }
         let value = with_field(&entry, side, key, Some(value))?;
@@ -174,7 +174,7 @@ impl Editor {
             return Err("The field needs a name before the '='.".to_string());
         }
         if entry
-            .value
+            .raw()
             .get(side.key())
             .and_then(|m| m.get(key))
             .is_some()

@@ -9,7 +9,7 @@
 //!
 //! This file holds the tree ([`JsonValue`]); `parse` holds the parser, `build` what it sends to a
 //! builder and the tree's builder, `line_index` the tape's line and column, `number` the numbers, `raw` the
-//! view both read through ([`Raw`]), `source_map` the position mapping, `tape` the flat level (one arena of nodes over the input), `write` the writers and `serde_bridge` the bridge into
+//! view both read through ([`Raw`]), `source_map` the position mapping, `tape` the flat level (one arena of nodes over the input), `shared` a value of a tape its owner shares, `write` the writers and `serde_bridge` the bridge into
 //! serde_json records.
 
 use crate::diag::Position;
@@ -21,6 +21,7 @@ mod number;
 mod parse;
 mod raw;
 mod serde_bridge;
+mod shared;
 mod source_map;
 mod tape;
 mod write;
@@ -31,9 +32,11 @@ pub(crate) use parse::surrogate_pair;
 pub use parse::{JsonError, MAX_DEPTH, parse, parse_mapped};
 pub use raw::{Raw, RawItems, RawKind, RawMember, RawMembers};
 pub use serde_bridge::{JacksonEscapes, Keyed};
+pub use shared::SharedValue;
 pub use source_map::SourceMap;
 pub use tape::{
-    Items, MAX_NODES, Members, NodeKind, Tape, TapeMember, TapeValue, parse_tape, parse_tape_mapped,
+    Items, MAX_NODES, Members, NodeKind, Tape, TapeMember, TapeValue, parse_tape,
+    parse_tape_mapped, parse_tape_shared,
 };
 pub use write::{to_compact, to_pretty, write_compact, write_pretty_at, write_string};
 

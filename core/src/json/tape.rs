@@ -1,8 +1,9 @@
 //! The flat raw level: a document parsed into one arena ([`Tape`]) of 12-byte nodes in document
 //! order, with every key, string and number kept as a byte span of the input.
 //!
-//! The tape owns no text: it borrows the input, and only strings that hold an escape have a
-//! decoded copy (in `decoded`, found by node index). A container's node records how many nodes
+//! The tape holds no copy of the text: it borrows the input (`Tape<'t>`) or shares it
+//! (`Tape<'static>` over an `Arc<str>`, so a listing can own it), and only strings that hold an
+//! escape have a decoded copy (in `decoded`, found by node index). A container's node records how many nodes
 //! follow it inside it, so its next sibling is one jump away and a child walk never recurses.
 //! Line and column are not stored: [`Tape::position`] computes them from a byte offset, through
 //! a line index built once, on the first question, and through the [`SourceMap`] the text was
@@ -17,7 +18,7 @@ use super::parse;
 use super::{JsonError, JsonKind, JsonValue, Member, Number, SourceMap};
 use crate::diag::Position;
 use std::borrow::Cow;
-use std::cell::OnceCell;
+use std::sync::{Arc, OnceLock};
 
 /// The most nodes one tape holds: a container's node counts its descendants in 28 bits.
 pub const MAX_NODES: usize = (1 << 28) - 1;
@@ -78,18 +79,35 @@ impl Node {
     }
 }
 
-/// A parsed document: the input it borrows, its nodes, and the decoded text of its escaped
-/// strings and keys.
+/// The text a tape reads: borrowed from the caller, or shared with whoever owns the document.
+#[derive(Debug)]
+enum TapeText<'t> {
+    Borrowed(&'t str),
+    Shared(Arc<str>),
+}
+
+impl TapeText<'_> {
+    #[inline]
+    fn as_str(&self) -> &str {
+        match self {
+            TapeText::Borrowed(text) => text,
+            TapeText::Shared(text) => text,
+        }
+    }
+}
+
+/// A parsed document: the input it borrows or shares, its nodes, and the decoded text of its
+/// escaped strings and keys. `Send` and `Sync`, so a listing holding one behind an `Arc` is too.
 #[derive(Debug)]
 pub struct Tape<'t> {
-    text: &'t str,
+    text: TapeText<'t>,
     map: SourceMap,
     nodes: Vec<Node>,
     /// `(node index, decoded text)` for every string or key holding an escape, by index.
     decoded: Vec<(u32, Box<str>)>,
     /// Where lines start and where characters span several bytes, built on the first
     /// position asked for.
-    lines: OnceCell<LineIndex>,
+    lines: OnceLock<LineIndex>,
 }
 
 /// Parses `text` into a tape; positions are those of `text` itself.
@@ -102,12 +120,38 @@ pub fn parse_tape_mapped(text: &str, map: SourceMap) -> Result<Tape<'_>, JsonErr
     parse_tape_limited(text, map, MAX_NODES)
 }
 
+/// Parses a shared text into a tape that holds it (no copy): what a listing keeps its entries
+/// on. Positions map through `map`.
+pub fn parse_tape_shared(text: Arc<str>, map: SourceMap) -> Result<Tape<'static>, JsonError> {
+    let (nodes, decoded, map) = parse_nodes(&text, map, MAX_NODES)?;
+    Ok(Tape {
+        text: TapeText::Shared(text),
+        map,
+        nodes,
+        decoded,
+        lines: OnceLock::new(),
+    })
+}
+
 /// [`parse_tape_mapped`] with at most `max_nodes` nodes (tests lower the limit).
 pub(crate) fn parse_tape_limited(
     text: &str,
     map: SourceMap,
     max_nodes: usize,
 ) -> Result<Tape<'_>, JsonError> {
+    let (nodes, decoded, map) = parse_nodes(text, map, max_nodes)?;
+    Ok(Tape {
+        text: TapeText::Borrowed(text),
+        map,
+        nodes,
+        decoded,
+        lines: OnceLock::new(),
+    })
+}
+
+type Parsed = (Vec<Node>, Vec<(u32, Box<str>)>, SourceMap);
+
+fn parse_nodes(text: &str, map: SourceMap, max_nodes: usize) -> Result<Parsed, JsonError> {
     if u32::try_from(text.len()).is_err() {
         return Err(JsonError {
             message: TOO_LONG.to_string(),
@@ -123,13 +167,7 @@ pub(crate) fn parse_tape_limited(
         max_nodes: max_nodes.min(MAX_NODES),
     };
     let ((), build) = parse::run(text, &map, build)?;
-    Ok(Tape {
-        text,
-        map,
-        nodes: build.nodes,
-        decoded: build.decoded,
-        lines: OnceCell::new(),
-    })
+    Ok((build.nodes, build.decoded, map))
 }
 
 struct TapeBuild {
@@ -220,6 +258,11 @@ impl<'t> Tape<'t> {
         }
     }
 
+    /// The value at node `index` (a value node, as [`TapeValue::index`] gave it).
+    pub(super) fn value_at(&self, index: u32) -> TapeValue<'_, 't> {
+        TapeValue { tape: self, index }
+    }
+
     /// How many nodes the tape holds.
     pub fn len(&self) -> usize {
         self.nodes.len()
@@ -231,14 +274,14 @@ impl<'t> Tape<'t> {
     }
 
     /// The text the tape was parsed from.
-    pub fn text(&self) -> &'t str {
-        self.text
+    pub fn text(&self) -> &str {
+        self.text.as_str()
     }
 
     /// The position of byte `offset` of the text, in the original input: the line and column
     /// the parser counts (columns in characters), mapped through the tape's [`SourceMap`].
     pub fn position(&self, offset: usize) -> Position {
-        let index = self.lines.get_or_init(|| LineIndex::of(self.text));
+        let index = self.lines.get_or_init(|| LineIndex::of(self.text.as_str()));
         let (line, column) = index.line_column(offset);
         self.map.map(offset, line, column)
     }
@@ -264,6 +307,7 @@ impl<'t> Tape<'t> {
                 .map_or("", |d| &d.1);
         }
         self.text
+            .as_str()
             .get(node.start as usize + 1..(node.end as usize).saturating_sub(1))
             .unwrap_or("")
     }
@@ -296,6 +340,11 @@ impl<'a, 't> TapeValue<'a, 't> {
         self.tape
     }
 
+    /// The node's index on its tape.
+    pub(super) fn index(self) -> u32 {
+        self.index
+    }
+
     /// Byte offset of the value's first character in the parsed text.
     pub fn start(self) -> usize {
         self.raw().start as usize
@@ -307,10 +356,10 @@ impl<'a, 't> TapeValue<'a, 't> {
     }
 
     /// The value's text exactly as written (a string's with its quotes and escapes).
-    pub fn source(self) -> &'t str {
+    pub fn source(self) -> &'a str {
         let node = self.raw();
         self.tape
-            .text
+            .text()
             .get(node.start as usize..node.end as usize)
             .unwrap_or("")
     }
@@ -329,7 +378,7 @@ impl<'a, 't> TapeValue<'a, 't> {
     }
 
     /// A number's text exactly as written.
-    pub fn as_number_text(self) -> Option<&'t str> {
+    pub fn as_number_text(self) -> Option<&'a str> {
         (self.kind() == NodeKind::Number).then(|| self.source())
     }
 
@@ -466,115 +515,5 @@ impl<'a, 't> Iterator for Items<'a, 't> {
 }
 
 #[cfg(test)]
-mod tests {
-    #![allow(clippy::unwrap_used, clippy::panic)]
-    use super::*;
-    use crate::json::parse;
-    /// The tape of `text` agrees with the tree parser: the same error, or the same tree at the
-    /// same positions.
-    fn agrees(text: &str, map: &SourceMap) {
-        match (
-            parse::parse_mapped(text, map),
-            parse_tape_mapped(text, map.clone()),
-        ) {
-            (Ok(tree), Ok(tape)) => {
-                let from_tape = tape.root().to_value();
-                assert!(
-                    tree.same_at_same_places(&from_tape),
-                    "{text:?}: {tree:?} != {from_tape:?}"
-                );
-            }
-            (Err(a), Err(b)) => assert_eq!(a, b, "{text:?}"),
-            (a, b) => panic!("{text:?}: tree {a:?}, tape {:?}", b.map(|t| t.len())),
-        }
-    }
-
-    #[test]
-    fn agrees_with_the_tree_parser() {
-        let texts = [
-            "{}",
-            "[]",
-            "  [ ]  ",
-            "\u{feff}{\"a\": [1, {\"b\": null}]}",
-            "{\"offsets\":[{\"partition\":{\"cluster\":\"east\",\"partition\":0,\"topic\":\"t\"},\"offset\":{\"offset\":41}}]}",
-            "{\n  \"é\" : [ 1,\n    \"x\\\"y\" ],\r\n\t\"k\": -0.5e3 }",
-            "[\"\\ud83d\\ude00\", \"a\\nb\", true, false, null, 9223372036854775808]",
-            "{\"a\":1,\"a\":2}",
-            "[[[[]]], {}, [{}]]",
-            "\"just a string\"",
-            "12",
-            // Errors, each where the tree parser reports it.
-            "",
-            "[1,]",
-            "{\"a\" 1}",
-            "{\"a\":1,}",
-            "[1 2]",
-            "{\"a\": 01}",
-            "\"ab",
-            "\"a\\qb\"",
-            "{} x",
-            "[\"\\ud800\"]",
-            "{\"a\":tru}",
-            "{\"k\"\n:\n}",
-            "[\"ééé\", \"€\", {\"😀\": [\"x\"]}, 1]",
-            "\u{feff}[\"é\",\n \"€\", 2]",
-        ];
-        let checkpoints = SourceMap::Checkpoints(
-            (0..200)
-                .step_by(3)
-                .enumerate()
-                .map(|(k, at)| (at, (at % 4) as u32 + 1, Position::new(k as u32 + 2, 7)))
-                .collect(),
-        );
-        for text in texts {
-            agrees(text, &SourceMap::Identity);
-            agrees(
-                text,
-                &SourceMap::Block {
-                    first_line: 4,
-                    indent: 4,
-                },
-            );
-            agrees(text, &checkpoints);
-        }
-        let deep = format!("{}{}", "[".repeat(128), "]".repeat(128));
-        agrees(&deep, &SourceMap::Identity);
-        agrees(&"[".repeat(200), &SourceMap::Identity);
-    }
-
-    #[test]
-    fn nodes_are_twelve_bytes_and_spans_are_the_source() {
-        assert_eq!(size_of::<Node>(), 12);
-        let text = r#"{"k":"a\"b","n":-1.50,"o":{"x":[1,2]},"k":"last"}"#;
-        let tape = parse_tape(text).unwrap();
-        // The object, 4 keys, 2 strings, a number, the inner object, its key, the array, 2.
-        assert_eq!(tape.len(), 13);
-        let root = tape.root();
-        assert_eq!(root.source(), text);
-        let keys: Vec<&str> = root.members().map(|m| m.key).collect();
-        assert_eq!(keys, ["k", "n", "o", "k"]);
-        let first = root.members().next().unwrap().value;
-        assert_eq!(first.as_str(), Some("a\"b"));
-        assert_eq!(first.source(), r#""a\"b""#);
-        assert_eq!(root.get("k").unwrap().as_str(), Some("last"));
-        assert_eq!(root.get("n").unwrap().as_number_text(), Some("-1.50"));
-        let array = root.get("o").unwrap().get("x").unwrap();
-        assert_eq!(array.source(), "[1,2]");
-        let items: Vec<&str> = array.items().map(|v| v.source()).collect();
-        assert_eq!(items, ["1", "2"]);
-        assert!(root.get("missing").is_none());
-        assert_eq!(root.items().count(), 0);
-        assert_eq!(array.members().count(), 0);
-    }
-
-    #[test]
-    fn the_node_limit_is_a_located_error() {
-        let e = parse_tape_limited("[1,\n2,3]", SourceMap::Identity, 3).unwrap_err();
-        assert_eq!((e.offset, e.pos), (6, Position::new(2, 3)));
-        assert!(
-            e.message.contains("more than 268,435,455 JSON values"),
-            "{e:?}"
-        );
-        assert!(parse_tape_limited("[1,2,3]", SourceMap::Identity, 4).is_ok());
-    }
-}
+#[path = "tape_tests.rs"]
+mod tests;

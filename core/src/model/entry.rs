@@ -3,7 +3,7 @@
 
 use super::{ConnectorKind, PartitionKey};
 use crate::diag::Position;
-use crate::json::{JsonKind, JsonValue, Member, Raw, RawKind};
+use crate::json::{JsonKind, JsonValue, Member, Raw, RawKind, SharedValue};
 use std::borrow::Cow;
 
 /// Where an entry came from: its position (the entry's `{`) in the ORIGINAL input, and the
@@ -15,12 +15,39 @@ pub struct Origin {
 }
 
 /// One element of the `offsets` array, kept exactly as written.
-#[derive(Debug, Clone, PartialEq)]
+///
+/// The raw element is normally `{"partition": {...}, "offset": {...} | null}`. It may be anything
+/// (validation reports what is wrong); all keys, their order and number texts are kept. Readers
+/// go through [`Entry::raw`], whichever way it is stored: a node of the tape of the document it
+/// was imported from, or a small tree (an entry built or edited by code).
+#[derive(Clone)]
 pub struct Entry {
-    /// The raw element, normally `{"partition": {...}, "offset": {...} | null}`. It may be anything
-    /// (validation reports what is wrong); all keys, their order and number texts are kept.
-    pub value: JsonValue,
+    stored: Stored,
     pub origin: Origin,
+}
+
+#[derive(Clone)]
+enum Stored {
+    Tree(JsonValue),
+    Tape(SharedValue),
+}
+
+/// Two entries are equal when their values are (structurally, whichever way each is stored)
+/// and they come from the same place.
+impl PartialEq for Entry {
+    fn eq(&self, other: &Entry) -> bool {
+        self.origin == other.origin && self.raw().same_as(other.raw())
+    }
+}
+
+/// Printed as the tree of its value, whichever way it is stored.
+impl std::fmt::Debug for Entry {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Entry")
+            .field("value", &self.tree())
+            .field("origin", &self.origin)
+            .finish()
+    }
 }
 
 /// The `offset` field of an entry, as the validator and editor see it.
@@ -52,15 +79,57 @@ pub struct SinkPartition<'a> {
 }
 
 impl Entry {
+    /// An entry held as a tree (built by code, edited, or imported from a tree).
+    pub fn from_tree(value: JsonValue, origin: Origin) -> Entry {
+        Entry {
+            stored: Stored::Tree(value),
+            origin,
+        }
+    }
+
+    /// An entry that is a node of its document's tape.
+    pub fn on_tape(value: SharedValue, origin: Origin) -> Entry {
+        Entry {
+            stored: Stored::Tape(value),
+            origin,
+        }
+    }
+
+    /// True when the entry lives on a tape.
+    pub fn is_on_tape(&self) -> bool {
+        matches!(self.stored, Stored::Tape(_))
+    }
+
+    /// The element as a tree, for the rare reader that needs one (a copy for a tape entry).
+    pub fn tree(&self) -> Cow<'_, JsonValue> {
+        match &self.stored {
+            Stored::Tree(value) => Cow::Borrowed(value),
+            Stored::Tape(value) => Cow::Owned(value.to_value()),
+        }
+    }
+
+    /// The element as an owned tree.
+    pub fn into_tree(self) -> JsonValue {
+        match self.stored {
+            Stored::Tree(value) => value,
+            Stored::Tape(value) => value.to_value(),
+        }
+    }
+
+    /// The same entry held as a tree (the origin kept).
+    pub fn to_tree_entry(&self) -> Entry {
+        Entry::from_tree(self.tree().into_owned(), self.origin.clone())
+    }
+
     /// An entry from a partition map and an offset (`None` writes `"offset" : null`).
     pub fn new(partition: JsonValue, offset: Option<JsonValue>) -> Entry {
-        Entry {
-            value: JsonValue::object([
+        Entry::from_tree(
+            JsonValue::object([
                 ("partition".to_string(), partition),
                 ("offset".to_string(), offset.unwrap_or_else(JsonValue::null)),
             ]),
-            origin: Origin::default(),
-        }
+            Origin::default(),
+        )
     }
 
     /// A MirrorSourceConnector entry, keys in the order Connect lists them.
@@ -91,12 +160,14 @@ impl Entry {
     /// map. For a generic connector, `Some(v)` replaces the map's only integer value, if any.
     /// The origin is kept, so diagnostics still point at the imported line.
     pub fn with_offset(&self, kind: ConnectorKind, offset: Option<i64>) -> Entry {
+        let tree = self.tree();
+        let tree = tree.as_ref();
         let new_offset = match offset {
             None => JsonValue::null(),
             Some(v) => {
                 let key = kind.offset_key().or_else(|| {
                     // Generic: the single number-valued key of the existing map.
-                    let map = self.value.get("offset")?.as_members()?;
+                    let map = tree.get("offset")?.as_members()?;
                     let mut numbers = map.iter().filter(|m| m.value.as_number().is_some());
                     match (numbers.next(), numbers.next()) {
                         (Some(one), None) => Some(one.key.as_str()),
@@ -104,7 +175,7 @@ impl Entry {
                     }
                 });
                 let Some(key) = key else { return self.clone() };
-                match self.value.get("offset") {
+                match tree.get("offset") {
                     Some(
                         map @ JsonValue {
                             kind: JsonKind::Object(members),
@@ -126,24 +197,24 @@ impl Entry {
             }
         };
         // Every member is copied once, except the old offset, which is replaced (not copied).
-        let value = match &self.value.kind {
+        let value = match &tree.kind {
             JsonKind::Object(members) => JsonValue {
                 kind: JsonKind::Object(replaced_last(members, "offset", |_| new_offset)),
-                pos: self.value.pos,
-                start: self.value.start,
+                pos: tree.pos,
+                start: tree.start,
             },
-            _ => self.value.clone(),
+            _ => tree.clone(),
         };
-        Entry {
-            value,
-            origin: self.origin.clone(),
-        }
+        Entry::from_tree(value, self.origin.clone())
     }
 
     /// The raw element, read through the view.
     #[inline]
     pub fn raw(&self) -> Raw<'_> {
-        self.value.raw()
+        match &self.stored {
+            Stored::Tree(value) => Raw::Tree(value),
+            Stored::Tape(value) => value.raw(),
+        }
     }
 
     /// The partition map, when `partition` is an object.
@@ -275,6 +346,10 @@ impl Entry {
             .and_then(|v| v.as_str())
             .and_then(parse_java_long)
             .filter(|p| i32::try_from(*p).is_ok());
+        if parsed.is_none() {
+            return Cow::Borrowed(self);
+        }
+        let tree = self.tree();
         let (
             Some(p),
             Some(JsonValue {
@@ -282,7 +357,7 @@ impl Entry {
                 pos,
                 start,
             }),
-        ) = (parsed, self.value.get("partition"))
+        ) = (parsed, tree.get("partition"))
         else {
             return Cow::Borrowed(self);
         };
@@ -294,18 +369,15 @@ impl Entry {
             pos: *pos,
             start: *start,
         };
-        let value = match &self.value.kind {
+        let value = match &tree.kind {
             JsonKind::Object(members) => JsonValue {
                 kind: JsonKind::Object(replaced_last(members, "partition", |_| partition)),
-                pos: self.value.pos,
-                start: self.value.start,
+                pos: tree.pos,
+                start: tree.start,
             },
             _ => return Cow::Borrowed(self),
         };
-        Cow::Owned(Entry {
-            value,
-            origin: self.origin.clone(),
-        })
+        Cow::Owned(Entry::from_tree(value, self.origin.clone()))
     }
 }
 

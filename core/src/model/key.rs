@@ -371,10 +371,10 @@ mod tests {
     use crate::json;
 
     fn entry(partition: &str) -> Entry {
-        Entry {
-            value: json::parse(&format!(r#"{{"partition":{partition},"offset":null}}"#)).unwrap(),
-            origin: Default::default(),
-        }
+        Entry::from_tree(
+            json::parse(&format!(r#"{{"partition":{partition},"offset":null}}"#)).unwrap(),
+            Default::default(),
+        )
     }
 
     /// The index finds exactly the keys `PartitionKey::of` calls equal: member order, the last

@@ -16,6 +16,7 @@ use names::MirrorDataKey;
 
 mod alias_path;
 mod entry;
+mod entry_fields;
 mod facts;
 mod key;
 mod listing_mirror;
@@ -365,7 +366,7 @@ impl Listing {
         let mut members = vec![Member {
             key: "offsets".into(),
             key_pos: Position::NONE,
-            value: JsonValue::array(self.entries.iter().map(|e| e.value.clone()).collect()),
+            value: JsonValue::array(self.entries.iter().map(|e| e.tree().into_owned()).collect()),
         }];
         members.extend(self.extra_fields.iter().cloned());
         JsonValue::new(JsonKind::Object(members))
@@ -444,12 +445,12 @@ impl<'l> PayloadWriter<'l> {
         let out = &mut self.out;
         if self.pretty {
             out.push_str(if self.written == 0 { "[ " } else { ", " });
-            json::write_pretty_at(out, &e.value, 1);
+            json::write_pretty_at(out, e.raw(), 1);
         } else {
             if self.written > 0 {
                 out.push(',');
             }
-            json::write_compact(out, &e.value);
+            json::write_compact(out, e.raw());
         }
         self.written += 1;
     }
@@ -566,13 +567,10 @@ mod tests {
     #[test]
     fn with_offset_keeps_other_keys() {
         let v = json::parse(r#"{"partition":{"cluster":"c","partition":0,"topic":"t"},"offset":{"offset":5,"x":1}}"#).unwrap();
-        let e = Entry {
-            value: v,
-            origin: Origin::default(),
-        };
+        let e = Entry::from_tree(v, Origin::default());
         let e2 = e.with_offset(ConnectorKind::MirrorSource, Some(9_223_372_036_854_775_807));
         assert_eq!(
-            json::to_compact(&e2.value),
+            json::to_compact(e2.raw()),
             r#"{"partition":{"cluster":"c","partition":0,"topic":"t"},"offset":{"offset":9223372036854775807,"x":1}}"#
         );
         assert_eq!(e2.offset(ConnectorKind::MirrorSource), Some(i64::MAX));

@@ -10,7 +10,7 @@
 use crate::diag::Diagnostic;
 use crate::editing::diff::offset_value;
 use crate::editing::edit::OffsetValue;
-use crate::json::JsonValue;
+use crate::json::{JsonValue, Raw};
 use crate::model::{Entry, Listing, Origin, PartitionKey};
 use crate::writing::export::{ConfigMapOptions, Export, Gate, configmap_yaml_gated};
 use crate::writing::procedure::{Listed, Options, RelativeEdits};
@@ -120,7 +120,7 @@ pub fn rollback(before: &Listing, altered: &Listing) -> Rollback {
             Some(old) => {
                 let same = match (offset_value(kind, old), new) {
                     (OffsetValue::Unreadable, _) | (_, OffsetValue::Unreadable) => {
-                        old.value.get("offset") == e.value.get("offset")
+                        old.raw().get("offset") == e.raw().get("offset")
                     }
                     (a, b) => a == b,
                 };
@@ -136,10 +136,9 @@ pub fn rollback(before: &Listing, altered: &Listing) -> Rollback {
             None => {
                 if new != OffsetValue::Null {
                     let partition = e
-                        .value
+                        .raw()
                         .get("partition")
-                        .cloned()
-                        .unwrap_or_else(JsonValue::null);
+                        .map_or_else(JsonValue::null, Raw::to_value);
                     payload.entries.push(Entry::new(partition, None));
                     deleted += 1;
                 }

@@ -216,7 +216,7 @@ fn add_and_remove_entries() {
     let compact: Vec<String> = edited
         .entries
         .iter()
-        .map(|e| offsets_core::json::to_compact(&e.value))
+        .map(|e| offsets_core::json::to_compact(e.raw()))
         .collect();
     assert_eq!(
         compact,
@@ -252,7 +252,7 @@ fn export_scope_and_untouched_entries_stay_byte_identical() {
     assert_eq!(all.entries.len(), 2);
     // The untouched entry keeps its string offset exactly.
     assert_eq!(
-        offsets_core::json::to_compact(&all.entries[1].value),
+        offsets_core::json::to_compact(all.entries[1].raw()),
         r#"{"partition":{"kafka_partition":1,"kafka_topic":"events"},"offset":{"kafka_offset":"501"}}"#
     );
     s.apply(Action::Undo).unwrap();
@@ -348,7 +348,7 @@ const GENERIC: &str = r#"{"offsets":[
 ]}"#;
 
 fn entry_json(s: &Session, row: usize) -> String {
-    offsets_core::json::to_compact(&s.current_entry(row).unwrap().value)
+    offsets_core::json::to_compact(s.current_entry(row).unwrap().raw())
 }
 
 fn set_field(s: &mut Session, row: usize, side: MapSide, key: &str, value: Option<JsonValue>) {
@@ -381,7 +381,7 @@ fn generic_fields_are_edited_one_key_at_a_time_and_undo() {
     let export = s.export_listing();
     assert_eq!(export.entries.len(), 1);
     assert_eq!(
-        offsets_core::json::to_compact(&export.entries[0].value),
+        offsets_core::json::to_compact(export.entries[0].raw()),
         entry_json(&s, 0)
     );
     // Its origin still points at the imported line.
@@ -475,13 +475,13 @@ fn field_edits_refuse_what_cannot_be_done() {
         with_field(&entry, MapSide::Offset, "nope", None).unwrap_err(),
         "The offset map has no field 'nope'."
     );
-    let odd = offsets_core::model::Entry {
-        value: JsonValue::object([
+    let odd = offsets_core::model::Entry::from_tree(
+        JsonValue::object([
             ("partition".to_string(), JsonValue::string("p")),
             ("offset".to_string(), JsonValue::null()),
         ]),
-        origin: Default::default(),
-    };
+        Default::default(),
+    );
     assert_eq!(
         with_field(&odd, MapSide::Partition, "k", Some(JsonValue::int(1))).unwrap_err(),
         "The partition is a string, not a map of fields; fix it in the source."
@@ -504,7 +504,7 @@ fn field_edits_refuse_what_cannot_be_done() {
     );
     assert_eq!(s, before);
     // Setting an entry to what it is now changes nothing and leaves no undo step.
-    let same = s.current_entry(0).unwrap().value;
+    let same = s.current_entry(0).unwrap().into_tree();
     let out = s
         .apply(Action::SetEntry {
             row: 0,

@@ -192,8 +192,8 @@ fn import_edit_export_import_gives_the_edited_model() {
             let rewritten = export::rewrite_document(MM2_YAML, &edited).unwrap();
             let back = listing(&rewritten);
             prop_assert_eq!(
-                &back.entries.iter().map(|e| &e.value).collect::<Vec<_>>(),
-                &edited.entries.iter().map(|e| &e.value).collect::<Vec<_>>()
+                &back.entries.iter().map(|e| e.raw()).collect::<Vec<_>>(),
+                &edited.entries.iter().map(|e| e.raw()).collect::<Vec<_>>()
             );
             prop_assert_eq!(
                 &back.configmap.as_ref().unwrap().other_data,

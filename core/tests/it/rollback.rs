@@ -38,7 +38,7 @@ fn state(l: &Listing) -> BTreeMap<String, String> {
         .iter()
         .filter_map(|e| {
             let k = e.key()?;
-            Some((format!("{k:?}"), json::to_compact(&e.value)))
+            Some((format!("{k:?}"), json::to_compact(e.raw())))
         })
         .collect()
 }

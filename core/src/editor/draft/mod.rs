@@ -8,8 +8,9 @@ use super::{Editor, EditorAction, ExportTab, Field, Notice, NoticeAt, TargetKind
 use crate::diag::Severity;
 use crate::editing::edit::{Action, ExportScope, OffsetValue, Selection};
 use crate::editing::filter::PartitionSet;
-use crate::json::{self, JsonValue};
+use crate::json;
 use crate::model::AliasPath;
+use crate::model::Entry;
 use crate::model::EntryFacts;
 use crate::reading::import::ImportOptions;
 use crate::reading::reference::Role;
@@ -199,14 +200,14 @@ struct AddedRow<'a> {
 /// read back as its text, which the raw parser reads again.
 #[derive(Debug)]
 enum EntryJson {
-    Tree(JsonValue),
+    Entry(Entry),
     Text(Box<RawValue>),
 }
 
 impl Serialize for EntryJson {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         match self {
-            EntryJson::Tree(value) => value.serialize(s),
+            EntryJson::Entry(entry) => entry.raw().serialize(s),
             EntryJson::Text(raw) => raw.serialize(s),
         }
     }
@@ -445,7 +446,7 @@ impl Editor {
                 if row.edited {
                     // The whole entry, its offset written in.
                     if let Some(entry) = session.current_entry(row.index) {
-                        entries.push((row.index, EntryJson::Tree(entry.value)));
+                        entries.push((row.index, EntryJson::Entry(entry)));
                     }
                 } else if row.changed {
                     set.push((row.index, value));

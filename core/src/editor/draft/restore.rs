@@ -219,7 +219,7 @@ impl Editor {
             }
             for (row, entry) in draft.entries.unwrap_or_default() {
                 let value = match entry {
-                    EntryJson::Tree(value) => Ok(value),
+                    EntryJson::Entry(entry) => Ok(entry.into_tree()),
                     EntryJson::Text(text) => json::parse(text.get()),
                 };
                 match value {

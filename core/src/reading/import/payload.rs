@@ -132,12 +132,12 @@ pub(crate) fn payload_listing(
     };
     let entries: Vec<Entry> = items
         .into_iter()
-        .map(|value| Entry {
-            origin: Origin {
+        .map(|value| {
+            let origin = Origin {
                 pos: value.pos,
                 data_key: data_key.map(str::to_string),
-            },
-            value,
+            };
+            Entry::from_tree(value, origin)
         })
         .collect();
     let mirror = data_key

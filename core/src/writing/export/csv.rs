@@ -3,7 +3,7 @@
 use super::{Export, Gate, gate, k};
 use crate::diag::{Diagnostic, Severity};
 use crate::editing::edit::OffsetValue;
-use crate::json::JsonValue;
+use crate::json::RawKind;
 use crate::model::{ConnectorKind, Entry, Listing};
 use std::fmt::Write as _;
 
@@ -197,11 +197,14 @@ pub(super) fn csv_extra_fields(kind: ConnectorKind, entry: &Entry) -> Vec<String
     };
     let mut extra = Vec::new();
     for (side, allowed) in [("partition", partition_keys), ("offset", &[offset_key][..])] {
-        if let Some(members) = entry.value.get(side).and_then(JsonValue::as_members) {
+        if let Some(map) = entry
+            .raw()
+            .get(side)
+            .filter(|m| m.kind() == RawKind::Object)
+        {
             extra.extend(
-                members
-                    .iter()
-                    .filter(|m| !allowed.contains(&m.key.as_str()))
+                map.members()
+                    .filter(|m| !allowed.contains(&m.key))
                     .map(|m| format!("{side}.{}", m.key)),
             );
         }

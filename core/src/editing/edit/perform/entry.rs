@@ -18,14 +18,14 @@ impl Session {
             )));
         }
         let now = self.materialise(current);
-        if now.as_ref().is_some_and(|e| e.value.same_as(value)) {
+        if now.as_ref().is_some_and(|e| e.raw().same_as(value.raw())) {
             return Ok((0, messages::entry_unchanged()));
         }
         let imported = match current.origin {
             RowOrigin::Imported(b) => self.imported.entries.get(b),
             RowOrigin::Added(_) => None,
         };
-        let back_to_import = imported.is_some_and(|e| e.value.same_as(value));
+        let back_to_import = imported.is_some_and(|e| e.raw().same_as(value.raw()));
         let origin = self
             .entry_of(current)
             .map(|e| e.origin.clone())
@@ -37,10 +37,7 @@ impl Session {
             let Ok(k) = u32::try_from(self.edited.len()) else {
                 return Err(EditError::new(messages::too_many_entry_edits()));
             };
-            self.edited.push(Entry {
-                value: value.clone(),
-                origin,
-            });
+            self.edited.push(Entry::from_tree(value.clone(), origin));
             Some(k)
         };
         if let Some(r) = self.rows.get_mut(i) {

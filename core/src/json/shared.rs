@@ -1,0 +1,76 @@
+//! [`SharedValue`]: one value of a tape that its owner shares, so that a listing's entry can live
+//! on the tape of its document: cloned by copying a pointer, `Send`, read through [`Raw`].
+
+use super::{JsonValue, Raw, Tape, TapeValue};
+use std::sync::Arc;
+
+/// A value node of a shared tape (the tape holds its text, shared with it too).
+#[derive(Clone)]
+pub struct SharedValue {
+    tape: Arc<Tape<'static>>,
+    index: u32,
+}
+
+impl SharedValue {
+    /// `value` kept with the tape it belongs to; `None` when it is a value of another tape.
+    pub fn of(tape: &Arc<Tape<'static>>, value: TapeValue<'_, '_>) -> Option<SharedValue> {
+        let same = std::ptr::eq(
+            std::ptr::from_ref(value.tape()).cast::<u8>(),
+            Arc::as_ptr(tape).cast::<u8>(),
+        );
+        same.then(|| SharedValue {
+            tape: Arc::clone(tape),
+            index: value.index(),
+        })
+    }
+
+    /// The value, read in place.
+    #[inline]
+    pub fn raw(&self) -> Raw<'_> {
+        Raw::Tape(self.tape.value_at(self.index))
+    }
+
+    /// The value as a tree, with the positions the tree parser gives it.
+    pub fn to_value(&self) -> JsonValue {
+        self.tape.value_at(self.index).to_value()
+    }
+
+    /// The tape it lives on.
+    pub fn tape(&self) -> &Arc<Tape<'static>> {
+        &self.tape
+    }
+}
+
+/// As the tree of the same text prints.
+impl std::fmt::Debug for SharedValue {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        self.to_value().fmt(f)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #![allow(clippy::unwrap_used)]
+    use super::*;
+    use crate::json::{SourceMap, parse_tape_shared};
+
+    #[test]
+    fn a_shared_value_reads_its_own_tape_only_and_is_send() {
+        fn send_sync<T: Send + Sync>() {}
+        send_sync::<SharedValue>();
+        let text: Arc<str> = Arc::from(r#"{"a":[1,{"b":"x"}]}"#);
+        let tape = Arc::new(parse_tape_shared(text, SourceMap::Identity).unwrap());
+        let other = Arc::new(parse_tape_shared(Arc::from("[1]"), SourceMap::Identity).unwrap());
+        let item = tape.root().get("a").unwrap().items().nth(1).unwrap();
+        let shared = SharedValue::of(&tape, item).unwrap();
+        assert_eq!(shared.raw().get("b").unwrap().as_str(), Some("x"));
+        assert_eq!(
+            shared.to_value(),
+            crate::json::parse(r#"{"b":"x"}"#).unwrap()
+        );
+        assert!(SharedValue::of(&other, item).is_none());
+        drop(tape);
+        // The clone keeps the tape and its text alive.
+        assert_eq!(shared.clone().raw().start(), 8);
+    }
+}

@@ -1,0 +1,112 @@
+//! The tape against the tree parser, node sizes and spans, and the node limit.
+
+#![allow(clippy::unwrap_used, clippy::panic)]
+use super::*;
+use crate::json::parse;
+/// The tape of `text` agrees with the tree parser: the same error, or the same tree at the
+/// same positions.
+fn agrees(text: &str, map: &SourceMap) {
+    match (
+        parse::parse_mapped(text, map),
+        parse_tape_mapped(text, map.clone()),
+    ) {
+        (Ok(tree), Ok(tape)) => {
+            let from_tape = tape.root().to_value();
+            assert!(
+                tree.same_at_same_places(&from_tape),
+                "{text:?}: {tree:?} != {from_tape:?}"
+            );
+        }
+        (Err(a), Err(b)) => assert_eq!(a, b, "{text:?}"),
+        (a, b) => panic!("{text:?}: tree {a:?}, tape {:?}", b.map(|t| t.len())),
+    }
+}
+
+#[test]
+fn agrees_with_the_tree_parser() {
+    let texts = [
+        "{}",
+        "[]",
+        "  [ ]  ",
+        "\u{feff}{\"a\": [1, {\"b\": null}]}",
+        "{\"offsets\":[{\"partition\":{\"cluster\":\"east\",\"partition\":0,\"topic\":\"t\"},\"offset\":{\"offset\":41}}]}",
+        "{\n  \"é\" : [ 1,\n    \"x\\\"y\" ],\r\n\t\"k\": -0.5e3 }",
+        "[\"\\ud83d\\ude00\", \"a\\nb\", true, false, null, 9223372036854775808]",
+        "{\"a\":1,\"a\":2}",
+        "[[[[]]], {}, [{}]]",
+        "\"just a string\"",
+        "12",
+        // Errors, each where the tree parser reports it.
+        "",
+        "[1,]",
+        "{\"a\" 1}",
+        "{\"a\":1,}",
+        "[1 2]",
+        "{\"a\": 01}",
+        "\"ab",
+        "\"a\\qb\"",
+        "{} x",
+        "[\"\\ud800\"]",
+        "{\"a\":tru}",
+        "{\"k\"\n:\n}",
+        "[\"ééé\", \"€\", {\"😀\": [\"x\"]}, 1]",
+        "\u{feff}[\"é\",\n \"€\", 2]",
+    ];
+    let checkpoints = SourceMap::Checkpoints(
+        (0..200)
+            .step_by(3)
+            .enumerate()
+            .map(|(k, at)| (at, (at % 4) as u32 + 1, Position::new(k as u32 + 2, 7)))
+            .collect(),
+    );
+    for text in texts {
+        agrees(text, &SourceMap::Identity);
+        agrees(
+            text,
+            &SourceMap::Block {
+                first_line: 4,
+                indent: 4,
+            },
+        );
+        agrees(text, &checkpoints);
+    }
+    let deep = format!("{}{}", "[".repeat(128), "]".repeat(128));
+    agrees(&deep, &SourceMap::Identity);
+    agrees(&"[".repeat(200), &SourceMap::Identity);
+}
+
+#[test]
+fn nodes_are_twelve_bytes_and_spans_are_the_source() {
+    assert_eq!(size_of::<Node>(), 12);
+    let text = r#"{"k":"a\"b","n":-1.50,"o":{"x":[1,2]},"k":"last"}"#;
+    let tape = parse_tape(text).unwrap();
+    // The object, 4 keys, 2 strings, a number, the inner object, its key, the array, 2.
+    assert_eq!(tape.len(), 13);
+    let root = tape.root();
+    assert_eq!(root.source(), text);
+    let keys: Vec<&str> = root.members().map(|m| m.key).collect();
+    assert_eq!(keys, ["k", "n", "o", "k"]);
+    let first = root.members().next().unwrap().value;
+    assert_eq!(first.as_str(), Some("a\"b"));
+    assert_eq!(first.source(), r#""a\"b""#);
+    assert_eq!(root.get("k").unwrap().as_str(), Some("last"));
+    assert_eq!(root.get("n").unwrap().as_number_text(), Some("-1.50"));
+    let array = root.get("o").unwrap().get("x").unwrap();
+    assert_eq!(array.source(), "[1,2]");
+    let items: Vec<&str> = array.items().map(|v| v.source()).collect();
+    assert_eq!(items, ["1", "2"]);
+    assert!(root.get("missing").is_none());
+    assert_eq!(root.items().count(), 0);
+    assert_eq!(array.members().count(), 0);
+}
+
+#[test]
+fn the_node_limit_is_a_located_error() {
+    let e = parse_tape_limited("[1,\n2,3]", SourceMap::Identity, 3).unwrap_err();
+    assert_eq!((e.offset, e.pos), (6, Position::new(2, 3)));
+    assert!(
+        e.message.contains("more than 268,435,455 JSON values"),
+        "{e:?}"
+    );
+    assert!(parse_tape_limited("[1,2,3]", SourceMap::Identity, 4).is_ok());
+}
