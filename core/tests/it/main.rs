@@ -47,4 +47,5 @@ mod references;
 mod resource;
 mod rollback;
 mod rules_doc;
+mod storage_twins;
 mod words;

@@ -3,9 +3,9 @@
 
 use super::data_key::{candidates, choose_key, offsets_keys};
 use super::source_map::source_map;
-use super::{ImportOptions, KindHint, Notes, payload_listing};
+use super::{ImportOptions, KindHint, Notes, Storage, payload_listing, storage};
 use crate::diag::{Diagnostic, Position};
-use crate::json::{self, JsonKind, JsonValue};
+use crate::json::{self, JsonKind, JsonValue, SourceMap};
 use crate::model::{ConfigMapMeta, InputForm, ListItem, ListedAt, Listing, OwnerRef};
 use crate::reading::yaml::YamlDoc;
 
@@ -54,7 +54,10 @@ pub(super) fn import_json_root(
         chosen: options.kind,
         mirror_owner: false,
     };
-    let listing = payload_listing(root, None, InputForm::RestPayload, Position::NONE, hint)?;
+    let mut listing = payload_listing(root, None, InputForm::RestPayload, Position::NONE, hint)?;
+    if options.storage == Storage::Tape {
+        storage::onto_tape(&mut listing, text, SourceMap::Identity);
+    }
     Ok((listing, Vec::new()))
 }
 
@@ -309,6 +312,9 @@ fn import_configmap(
             .is_some_and(|o| o.kind == "KafkaMirrorMaker2"),
     };
     let mut listing = payload_listing(payload, Some(&key), outer.form(), member.key_pos, hint)?;
+    if options.storage == Storage::Tape {
+        storage::onto_tape(&mut listing, value, map);
+    }
     // The page's Offsets key picker: the keys Strimzi writes, and the one read if it is not one.
     let mut available = found.keys;
     if !available.contains(&key) {

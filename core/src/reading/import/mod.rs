@@ -28,6 +28,7 @@ mod configmap;
 mod data_key;
 mod payload;
 mod source_map;
+mod storage;
 
 use configmap::{import_json_root, import_yaml_doc, sentence};
 
@@ -73,6 +74,20 @@ pub struct ImportOptions {
     /// The largest input read, in bytes; `None` is [`MAX_INPUT_BYTES`]. Values above
     /// [`MAX_INPUT_LIMIT`] count as that.
     pub max_bytes: Option<usize>,
+    /// How the imported entries are held: as trees (today's default) or as nodes of their
+    /// document's tape. Every reader gives the same answer for both.
+    pub storage: Storage,
+}
+
+/// How a listing's imported entries are held (entries built or edited by code are always
+/// small trees).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub enum Storage {
+    /// Each entry is a positioned tree of its own.
+    #[default]
+    Tree,
+    /// Each entry is a node of one tape of the offsets document, which shares its text.
+    Tape,
 }
 
 impl ImportOptions {
