@@ -15,6 +15,19 @@ use offsets_core::{ImportOptions, diff, import, procedure, rollback, validate};
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 
+/// Entries whose shape the rules look at closely: duplicate keys, a string partition, a
+/// fraction, a number past 64 bits, escaped keys, a nested map, a partition that is no map.
+const HOSTILE: &str = r#"{"offsets":[
+{"partition":{"cluster":"east","topic":"t","partition":0,"partition":1},"offset":{"offset":5}},
+{"partition":{"kafka_topic":"t","kafka_partition":"1"},"offset":{"kafka_offset":"+7"}},
+{"partition":{"cluster":"east","topic":"t","partition":1.0},"offset":{"offset":1e3}},
+{"partition":{"cluster":"east","topic":"t","partition":99999999999999999999},"offset":{"offset":-1}},
+{"partition":{"clu\u0073ter":"east","topic":"t\n","partition":2},"offset":null},
+{"partition":{"topic":"t","partition":3,"x":{"nested":1}},"offset":{}},
+{"partition":"not a map","offset":{"offset":1}},
+{"offset":{"offset":1}}
+]}"#;
+
 fn root() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("..")
 }
@@ -244,6 +257,8 @@ fn tree_and_tape_entries_give_byte_identical_results() {
             on_tape += check(case["id"].as_str().unwrap_or("?"), body, &mut failures);
         }
     }
+    inputs += 1;
+    on_tape += check("hostile entries", HOSTILE, &mut failures);
     for seed in 0..40 {
         let n = 1 + (seed as usize * 7) % 60;
         let text = generated(seed, n, seed % 2 == 0);
@@ -254,4 +269,45 @@ fn tree_and_tape_entries_give_byte_identical_results() {
     // The comparison is only worth something if the tape path was taken.
     assert!(inputs > 400, "only {inputs} inputs");
     assert!(on_tape > 1000, "only {on_tape} entries were held on a tape");
+}
+
+/// The places outside `json/` and `model/` that ask an entry for its tree, and why. Everything
+/// else reads entries through the view (`Entry::raw`, the typed accessors), which is what lets
+/// an entry live on a tape; the entry's storage itself is private, so no other way exists.
+const TREE_READERS: &[(&str, &str)] = &[(
+    "core/src/editor/draft/restore.rs",
+    "a saved entry becomes a SetEntry action, whose value is a tree",
+)];
+
+#[test]
+fn no_reader_outside_the_raw_level_and_the_model_asks_an_entry_for_its_tree() {
+    let mut files = Vec::new();
+    for dir in ["core/src", "cli/src", "web/src"] {
+        files_under(&root().join(dir), &mut files);
+    }
+    let mut found = Vec::new();
+    for path in files {
+        let relative = path
+            .strip_prefix(root())
+            .unwrap()
+            .to_string_lossy()
+            .to_string();
+        if relative.starts_with("core/src/json/") || relative.starts_with("core/src/model/") {
+            continue;
+        }
+        let text = std::fs::read_to_string(&path).unwrap();
+        for (n, line) in text.lines().enumerate() {
+            let asks = [".tree()", ".into_tree()", ".to_tree_entry()"]
+                .iter()
+                .any(|call| line.contains(call));
+            if asks && !TREE_READERS.iter().any(|(file, _)| *file == relative) {
+                found.push(format!("{relative}:{}: {}", n + 1, line.trim()));
+            }
+        }
+    }
+    assert!(
+        found.is_empty(),
+        "read the entry through Entry::raw (json::Raw) instead, or add the file to TREE_READERS with the reason:\n{}",
+        found.join("\n")
+    );
 }
