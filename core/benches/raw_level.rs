@@ -4,7 +4,9 @@
 //! result holds at its peak, counted by a global allocator (so this is its own binary: the
 //! counting would slow every allocation of the pipeline bench). Then the writers (issue 33)
 //! through the view `json::Raw`: the same parsed payload written pretty and compact from the
-//! tree's view and from the tape's, which must give the same bytes.
+//! tree's view and from the tape's, which must give the same bytes. Last (issue 34), import,
+//! validate and `edit --shift -1` (a Session shift and the payload written) over the listing's
+//! entries held as trees and held on a tape, side by side.
 //!
 //!   cargo bench -p offsets-core --bench raw_level --profile release [-- --runs N --entries N]
 #![allow(clippy::print_stdout, clippy::unwrap_used)]
@@ -54,6 +56,73 @@ fn main() {
     }
     raw_level(n, runs.max(1));
     writers(n, runs.max(1));
+    storages(n, runs.max(1));
+}
+
+/// Validate and edit over the same listing held both ways (issue 34): entries as trees (what
+/// the import builds today) and as nodes of the document's tape (`ImportOptions::storage`,
+/// what step 3 switches on). Each figure is the median time and the heap held at its peak.
+fn storages(n: usize, runs: usize) {
+    use offsets_core::edit::{Action, Selection, Session};
+    use offsets_core::import::{ImportOptions, Storage, read};
+    let text = rest_payload(n);
+    println!();
+    println!(
+        "| {n}-entry REST payload, {} bytes, entries held as | import ms | import peak heap | listing held | x input | validate ms | validate heap | edit --shift -1 ms | edit heap |",
+        text.len()
+    );
+    println!("|---|---:|---:|---:|---:|---:|---:|---:|---:|");
+    for (name, storage) in [
+        ("trees (Storage::Tree)", Storage::Tree),
+        ("a tape (Storage::Tape)", Storage::Tape),
+    ] {
+        let options = ImportOptions {
+            storage,
+            max_bytes: Some(usize::MAX),
+            ..ImportOptions::default()
+        };
+        let measure = |f: &dyn Fn() -> usize| {
+            let mut times = Vec::new();
+            let mut peak = 0;
+            for _ in 0..=runs {
+                let (t, p) = timed_peak(f);
+                times.push(t);
+                peak = p;
+            }
+            times.remove(0);
+            (median(&mut times), peak)
+        };
+        let (import_t, import_peak) =
+            measure(&|| read(black_box(&text), &options).map_or(0, |l| l.0.entries.len()));
+        let before = HEAP.current_usage();
+        let Ok((listing, _)) = read(&text, &options) else {
+            println!("| {name} | refused | | | | | | | |");
+            continue;
+        };
+        let held = HEAP.current_usage().saturating_sub(before);
+        let (validate_t, validate_heap) =
+            measure(&|| offsets_core::validate(black_box(&listing), None).len());
+        let (edit_t, edit_heap) = measure(&|| {
+            let mut session = Session::new(listing.clone());
+            let _ = session.apply(Action::ShiftOffsets {
+                selection: Selection::All,
+                delta: -1,
+            });
+            session.working_listing().to_compact_json().len()
+        });
+        let ms = |d: Duration| d.as_secs_f64() * 1000.0;
+        println!(
+            "| {name} | {:.1} | {:.1} MB | {:.1} MB | {:.2}x | {:.1} | {:.1} MB | {:.1} | {:.1} MB |",
+            ms(import_t),
+            import_peak as f64 / 1e6,
+            held as f64 / 1e6,
+            held as f64 / text.len() as f64,
+            ms(validate_t),
+            validate_heap as f64 / 1e6,
+            ms(edit_t),
+            edit_heap as f64 / 1e6,
+        );
+    }
 }
 
 /// The median of `runs` timed calls of `f` after a warm-up, and its last result.
