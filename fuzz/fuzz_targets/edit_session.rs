@@ -173,7 +173,7 @@ impl<'a> Bytes<'a> {
             2 => Some(JsonValue::string(self.string(12))),
             _ => Some(JsonValue::null()),
         };
-        with_field(&entry, side, &key, value).unwrap_or_else(|_| entry.value)
+        with_field(&entry, side, &key, value).unwrap_or_else(|_| entry.into_tree())
     }
 
     fn action(&mut self, session: &Session) -> Option<Action> {
@@ -278,7 +278,7 @@ fn state(s: &Session) -> State {
                 .edited
                 .then(|| s.current_entry(r.index))
                 .flatten()
-                .map(|e| offsets_core::json::to_compact(&e.value));
+                .map(|e| offsets_core::json::to_compact(e.raw()));
             (r.current, r.added, r.removed, r.changed, entry)
         })
         .collect();

@@ -1,8 +1,11 @@
 //! Fuzz target `import`: arbitrary bytes -> import (lossy UTF-8 and raw bytes) -> validate ->
-//! print. Any panic is a bug: the core promises never to panic on input.
+//! print. Any panic is a bug: the core promises never to panic on input. The same text imported
+//! with its entries on a tape (`Storage::Tape`) must give the same diagnostics, validation and
+//! printed listing as with trees.
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
+use offsets_core::import::Storage;
 use offsets_core::{ImportOptions, import, import_bytes, validate};
 
 fuzz_target!(|data: &[u8]| {
@@ -18,5 +21,23 @@ fuzz_target!(|data: &[u8]| {
             }
             Err(diagnostics) => assert!(diagnostics.iter().any(|d| d.is_error())),
         }
+    }
+    let tape = ImportOptions {
+        storage: Storage::Tape,
+        ..ImportOptions::default()
+    };
+    match (import(&text, &options), import(&text, &tape)) {
+        (Ok(a), Ok(b)) => {
+            assert_eq!(a.diagnostics, b.diagnostics, "the storages' import notes differ");
+            assert_eq!(
+                validate(&a.listing, None),
+                validate(&b.listing, None),
+                "the storages' validations differ"
+            );
+            assert_eq!(a.listing.to_pretty_json(), b.listing.to_pretty_json());
+            assert_eq!(a.listing.entries, b.listing.entries);
+        }
+        (Err(a), Err(b)) => assert_eq!(a, b, "the storages refuse differently"),
+        _ => panic!("one storage imported what the other refused"),
     }
 });
