@@ -6,10 +6,10 @@
 //! the work at 4 times the size, a quadratic one about 16 times. The limit, 5 times, leaves
 //! room for the fixed work of a listing and none for a scan.
 //!
-//! `a_scan_per_entry_is_refused` runs the lookup validation used before it was indexed, to show
-//! that the measure tells the two apart (a degenerate hash in the S7 index fails the other three
-//! the same way, 15.7 to 16 times); `core/tests/it/hostile_scaling.rs` checks what is found at
-//! 20k entries.
+//! `a_scan_per_entry_is_refused` runs the lookup that validation used before it was indexed, to
+//! show that the measure tells the two apart (a degenerate hash in the S7 index fails the other
+//! three the same way, 15.7 to 16 times); `core/tests/it/hostile_scaling.rs` checks what is
+//! found at 20k entries.
 
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
