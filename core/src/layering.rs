@@ -10,14 +10,15 @@
 use std::path::{Path, PathBuf};
 
 /// The stage folders (or files) of `core/src`, from the bottom up. A file may use its own stage
-/// and every stage before it in this list.
-const STAGES: [&str; 10] = [
-    "versions", "diag", "json", "model", "reading", "checking", "pipeline", "editing", "writing",
-    "editor",
+/// and every stage before it in this list. `work` (the linearity test's counter) is below
+/// everything, so any stage may count its steps.
+const STAGES: [&str; 11] = [
+    "work", "versions", "diag", "json", "model", "reading", "checking", "pipeline", "editing",
+    "writing", "editor",
 ];
 
 /// Top-level files of `core/src` that belong to no stage.
-const OUTSIDE: [&str; 2] = ["lib.rs", "layering.rs"];
+const OUTSIDE: [&str; 3] = ["lib.rs", "layering.rs", "linearity.rs"];
 
 fn rank(stage: &str) -> Option<usize> {
     STAGES.iter().position(|s| *s == stage)

@@ -12,12 +12,14 @@
 //! `diag`, `json/` (the raw level), `model/` (the domain, with `names`), `reading/` (yaml, csv,
 //! import, resource, reference), `checking/` (validate, resource, log_range), `pipeline`
 //! (import then validate), `editing/` (edit, filter, diff, set_from), `writing/` (export,
-//! procedure, lookup, rollback), and `editor/` (the web page's state machine) on top. A stage
+//! procedure, lookup, rollback), and `editor/` (the web page's state machine) on top; `work`
+//! (the linearity test's counter, empty outside the unit tests) sits below them all. A stage
 //! uses only itself and the stages below it, and code inside the crate imports by the real path
 //! (`crate::reading::csv`), never through the short names below; `layering.rs` is the test that
-//! says so. The short names (`offsets_core::names::shell_quote`, `offsets_core::edit::Session`)
-//! are for callers outside the crate (the CLI, the web app, the tests) and do not change when a
-//! module moves between stages.
+//! says so, and `linearity.rs` the one that counts the lookups' work at two sizes. The short
+//! names (`offsets_core::names::shell_quote`, `offsets_core::edit::Session`) are for callers
+//! outside the crate (the CLI, the web app, the tests) and do not change when a module moves
+//! between stages.
 
 // The pipeline stages are folders; see the module documentation above.
 mod checking;
@@ -27,10 +29,13 @@ pub mod editor;
 pub mod json;
 #[cfg(test)]
 mod layering;
+#[cfg(test)]
+mod linearity;
 pub mod model;
 mod pipeline;
 mod reading;
 pub mod versions;
+mod work;
 mod writing;
 
 pub use checking::resource as resource_check;

@@ -1,6 +1,9 @@
-//! Every browser side effect the app has, in one place: browser storage for drafts (IndexedDB
-//! in [`crate::idb`], local storage as its fallback, here), reading dropped or picked files,
-//! downloads and the clipboard. Components call these and nothing else of the browser.
+//! The browser's side effects, in one place: browser storage for drafts (IndexedDB in
+//! [`crate::idb`], local storage as its fallback, here), reading dropped or picked files,
+//! downloads, the clipboard, the clock, focus and the next paint. Not here: the document and
+//! window listeners, which the component or hook that needs them sets in an effect (`App`,
+//! `history_keys`, `notice`, `drafts`, `table::focus`; ARCHITECTURE.md lists them), and the
+//! reads of the focused element where the focus is decided.
 
 use wasm_bindgen::JsCast;
 use wasm_bindgen_futures::JsFuture;

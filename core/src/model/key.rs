@@ -46,6 +46,7 @@ impl PartitionKey {
     /// last one wins, as in Jackson. A tree's and a tape's map of one text give the same key.
     pub fn of<'a>(partition: impl Into<Raw<'a>>) -> Option<PartitionKey> {
         let partition = partition.into();
+        crate::work::step();
         let mut pairs: Vec<(String, KeyValue)> = Vec::new();
         if partition.kind() != RawKind::Object {
             return None;
@@ -97,6 +98,7 @@ static NULL_VALUE: JsonValue = JsonValue {
 impl<'a> CanonPairs<'a> {
     /// `None` exactly when [`PartitionKey::of_raw`] is `None`.
     fn of(partition: Raw<'a>) -> Option<CanonPairs<'a>> {
+        crate::work::step();
         if partition.kind() != RawKind::Object {
             return None;
         }
