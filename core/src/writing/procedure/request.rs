@@ -10,6 +10,7 @@ use crate::model::names::{
     self, CONFIGMAP_NAME_RULE, ConfigMapName, ConnectUrl, ConnectorName, KubeContext,
     MirrorConnectorName, NameError, Namespace, ResourceName,
 };
+use crate::reading::resource::ResourceKind;
 
 /// The API version whose KafkaMirrorMaker2 keeps a mirror's source alias at `sourceCluster`.
 const V1BETA2: &str = "kafka.strimzi.io/v1beta2";
@@ -49,6 +50,15 @@ impl TargetKind {
 
     pub fn from_id(id: &str) -> Option<TargetKind> {
         TargetKind::ALL.into_iter().find(|t| t.id() == id)
+    }
+}
+
+impl From<ResourceKind> for TargetKind {
+    fn from(kind: ResourceKind) -> TargetKind {
+        match kind {
+            ResourceKind::KafkaConnector => TargetKind::KafkaConnector,
+            ResourceKind::KafkaMirrorMaker2 => TargetKind::KafkaMirrorMaker2,
+        }
     }
 }
 
@@ -239,6 +249,45 @@ pub struct PlanRequest {
 }
 
 impl PlanRequest {
+    /// The request guessed from what was imported, before the user says anything: the target
+    /// from the data key and the Strimzi owner, the names from the ConfigMap and its owner, the
+    /// alter ConfigMap `<listed>-alter`, namespace `kafka`, mirror 0, a local Connect URL.
+    pub fn guessed(listing: &Listing) -> PlanRequest {
+        let meta = listing.configmap.as_ref();
+        let owner = meta.and_then(|m| m.strimzi_owner());
+        let kind = match (&listing.mirror, owner.map(|o| o.kind.as_str())) {
+            (Some(_), _) | (None, Some("KafkaMirrorMaker2")) => TargetKind::KafkaMirrorMaker2,
+            (None, Some(_)) => TargetKind::KafkaConnector,
+            (None, None) if meta.is_some() => TargetKind::KafkaConnector,
+            (None, None) => TargetKind::Rest,
+        };
+        let connector = match &listing.mirror {
+            Some(m) => Some(m.name.connector_name()),
+            None => owner
+                .filter(|o| o.kind == "KafkaConnector")
+                .map(|o| o.name.clone()),
+        };
+        let owner_api_version = owner_api_version(listing);
+        PlanRequest {
+            kind,
+            namespace: Some(
+                meta.and_then(|m| m.namespace.clone())
+                    .unwrap_or_else(|| "kafka".to_string()),
+            ),
+            resource: owner.map(|o| o.name.clone()),
+            connector,
+            mirror_index: Some(0),
+            url: Some("http://localhost:8083".to_string()),
+            list_configmap: meta.and_then(|m| m.name.clone()),
+            alter_configmap: alter_configmap_of(listing),
+            alias_path: Some(alias_path_of(owner_api_version.as_deref())),
+            listed_configmap: meta.and_then(|m| m.name.clone()),
+            listing_mirror: listing.mirror.as_ref().map(|m| m.name.clone()),
+            owner_api_version,
+            ..PlanRequest::default()
+        }
+    }
+
     /// The request for `kind` with what `listing` says: its ConfigMap, its MirrorMaker 2
     /// connector and its owner's API version.
     pub fn new(kind: TargetKind, listing: &Listing) -> PlanRequest {
