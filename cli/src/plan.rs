@@ -487,13 +487,7 @@ pub fn run(parser: &mut lexopt::Parser) -> Result<ExitCode, CliError> {
         ));
     }
     if let Some(mut create) = strimzi_create.filter(|_| kind != TargetKind::Rest) {
-        create.resource = match &f.resource_file {
-            Some(cr) => Some(String::from_utf8(cr.read()?).map_err(|_| CliError {
-                message: format!("{}: the resource is not UTF-8", cr.display_name()),
-                code: 2,
-            })?),
-            None => None,
-        };
+        create.resource = resource_text(f.resource_file.as_ref())?;
         options.create = Some(create);
     }
     options.timeout_seconds = f.timeout;
@@ -519,6 +513,19 @@ pub fn run(parser: &mut lexopt::Parser) -> Result<ExitCode, CliError> {
         None => procedure::alter(&options, &payload),
     };
     print(&name, planned, f.rollback, f.script)
+}
+
+/// The text of `--resource-file`, which a Strimzi create makes its resource from.
+fn resource_text(cr: Option<&Source>) -> Result<Option<String>, CliError> {
+    let Some(cr) = cr else {
+        return Ok(None);
+    };
+    String::from_utf8(cr.read()?)
+        .map(Some)
+        .map_err(|_| CliError {
+            message: format!("{}: the resource is not UTF-8", cr.display_name()),
+            code: 2,
+        })
 }
 
 /// Prints the procedure (its warnings first), or its errors.
