@@ -396,3 +396,181 @@ impl PlanRequest {
         Ok(options)
     }
 }
+
+#[cfg(test)]
+#[allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+mod tests {
+    use super::*;
+    use crate::model::{ConfigMapMeta, ConnectorKind, InputForm};
+
+    fn listing(configmap: Option<&str>) -> Listing {
+        let mut l = Listing::new(ConnectorKind::Generic, InputForm::ConfigMapYaml);
+        l.configmap = Some(ConfigMapMeta {
+            name: configmap.map(str::to_owned),
+            ..ConfigMapMeta::default()
+        });
+        l
+    }
+
+    fn mm2(owner: Option<&str>, resource: Option<&str>) -> PlanRequest {
+        PlanRequest {
+            kind: TargetKind::KafkaMirrorMaker2,
+            owner_api_version: owner.map(str::to_owned),
+            resource_api_version: resource.map(str::to_owned),
+            ..PlanRequest::default()
+        }
+    }
+
+    /// `(alias path, API version the procedure gets)` for each way the path is decided.
+    #[test]
+    fn the_guard_path_follows_the_choice_then_the_resource_then_the_owner() {
+        let v1 = "kafka.strimzi.io/v1";
+        let seen = |r: PlanRequest| (r.alias_path(), r.api_version());
+        let some = |v: &str| Some(v.to_owned());
+        assert_eq!(seen(mm2(None, None)), (AliasPath::New, None));
+        assert_eq!(seen(mm2(Some(v1), None)), (AliasPath::New, some(v1)));
+        assert_eq!(
+            seen(mm2(Some(V1BETA2), None)),
+            (AliasPath::Old, some(V1BETA2))
+        );
+        // The resource's version wins over the owner's.
+        assert_eq!(
+            seen(mm2(Some(v1), Some(V1BETA2))),
+            (AliasPath::Old, some(V1BETA2))
+        );
+        let flagged = PlanRequest {
+            old_alias_path: true,
+            ..mm2(Some(v1), None)
+        };
+        assert_eq!(seen(flagged), (AliasPath::Old, some(v1)));
+        // A v1beta2 resource that keeps source.alias (Strimzi 0.49 to 0.51): no version, so no
+        // false "the guard would fail".
+        let new_style = PlanRequest {
+            alias_path: Some(AliasPath::New),
+            ..mm2(None, Some(V1BETA2))
+        };
+        assert_eq!(seen(new_style), (AliasPath::New, None));
+        // Chosen against the owner without a resource: the version stays, and the procedure
+        // warns that the guard would fail.
+        let chosen = PlanRequest {
+            alias_path: Some(AliasPath::New),
+            ..mm2(Some(V1BETA2), None)
+        };
+        assert_eq!(seen(chosen), (AliasPath::New, some(V1BETA2)));
+    }
+
+    #[test]
+    fn the_list_configmap_is_the_given_then_the_listed_then_the_alters() {
+        let mut r = PlanRequest::default();
+        assert_eq!(r.list_configmap("a"), "a");
+        r.create = true;
+        assert_eq!(r.list_configmap("a"), "a-list");
+        r.listed_configmap = Some("listed".into());
+        assert_eq!(r.list_configmap("a"), "listed");
+        r.list_configmap = Some("given".into());
+        assert_eq!(r.list_configmap("a"), "given");
+    }
+
+    #[test]
+    fn a_rollback_is_named_after_the_alter_it_undoes() {
+        let before = listing(Some("c-offsets"));
+        assert_eq!(
+            alter_configmap_of(&before).as_deref(),
+            Some("c-offsets-alter")
+        );
+        // The edited listing itself: the alter guessed from the listing.
+        assert_eq!(
+            rollback_configmap_of(&before, &listing(Some("c-offsets"))).as_deref(),
+            Some("c-offsets-alter-rollback")
+        );
+        // An exported alter ConfigMap: its own name.
+        assert_eq!(
+            rollback_configmap_of(&before, &listing(Some("mine"))).as_deref(),
+            Some("mine-rollback")
+        );
+        assert_eq!(rollback_configmap_of(&listing(None), &listing(None)), None);
+    }
+
+    #[test]
+    fn a_target_asks_for_its_names_in_order() {
+        let mut r = PlanRequest::default();
+        let missing = |r: &PlanRequest| match r.target() {
+            Err(RequestError::Missing(field)) => Some(field),
+            _ => None,
+        };
+        assert_eq!(missing(&r), Some(Field::Namespace));
+        r.namespace = Some("kafka".into());
+        assert_eq!(missing(&r), Some(Field::AlterConfigMap));
+        r.alter_configmap = Some("alter".into());
+        assert_eq!(missing(&r), Some(Field::Resource));
+        r.resource = Some("c".into());
+        assert!(r.target().is_ok());
+        r.kind = TargetKind::KafkaMirrorMaker2;
+        assert_eq!(missing(&r), Some(Field::MirrorIndex));
+        r.mirror_index = Some(0);
+        assert_eq!(r.target(), Err(RequestError::NoMirrorConnector));
+        r.connector = Some("a->b".into());
+        assert!(matches!(r.target(), Err(RequestError::Refused(d)) if d.rule == "K5"));
+        r.kind = TargetKind::Rest;
+        assert_eq!(missing(&r), Some(Field::RestUrl));
+    }
+
+    /// A value the page accepts as typed is one the procedure accepts: the field's check is the
+    /// check of the name type the procedure builds.
+    #[test]
+    fn a_field_accepts_what_the_procedure_accepts() {
+        let rest = PlanRequest {
+            kind: TargetKind::Rest,
+            url: Some("http://connect:8083".into()),
+            connector: Some("my-connector".into()),
+            ..PlanRequest::default()
+        };
+        let kube = PlanRequest {
+            namespace: Some("kafka".into()),
+            resource: Some("my-connector".into()),
+            alter_configmap: Some("alter".into()),
+            list_configmap: Some("list".into()),
+            ..PlanRequest::default()
+        };
+        let values = [
+            "http://connect:8083",
+            "http://connect:8083/",
+            "https://connect:8083/base",
+            "http://connect:8083?x=1",
+            "http:///connect",
+            "https://",
+            "connect:8083",
+            "my-connector",
+            "my connector",
+            "it's",
+            "a->b.MirrorSourceConnector",
+            "-x",
+            "admin@kind",
+            "prod cluster",
+            "Kafka",
+            "a.b",
+        ];
+        type Set = fn(&mut PlanRequest, &str);
+        let cases: [(Field, &PlanRequest, Set); 5] = [
+            (Field::RestUrl, &rest, |r, v| r.url = Some(v.into())),
+            (Field::Connector, &rest, |r, v| r.connector = Some(v.into())),
+            (Field::Context, &kube, |r, v| r.context = Some(v.into())),
+            (Field::Namespace, &kube, |r, v| r.namespace = Some(v.into())),
+            (Field::ListConfigMap, &kube, |r, v| {
+                r.list_configmap = Some(v.into())
+            }),
+        ];
+        for (field, base, set) in cases {
+            for value in values {
+                let mut r = base.clone();
+                set(&mut r, value);
+                let procedure = super::super::list(&r.options().unwrap());
+                assert_eq!(
+                    field.check(r.kind, value).is_ok(),
+                    procedure.is_ok(),
+                    "{field:?} '{value}': {procedure:?}"
+                );
+            }
+        }
+    }
+}
