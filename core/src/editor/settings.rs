@@ -6,7 +6,6 @@ use super::Editor;
 use crate::diag::{Diagnostic, Position};
 use crate::model::AliasPath;
 use crate::model::Listing;
-use crate::model::names;
 use crate::writing::export::AlterTarget;
 use crate::writing::procedure::request::{self, PlanRequest, RequestError};
 pub use crate::writing::procedure::request::{Field, TargetKind};
@@ -257,16 +256,9 @@ impl Editor {
         Ok(options)
     }
 
+    /// What the alter ConfigMap is written for ([`PlanRequest::alter_target`]).
     pub(super) fn alter_target(&self) -> Option<AlterTarget> {
-        match self.settings.target {
-            TargetKind::KafkaConnector => Some(AlterTarget::KafkaConnector),
-            TargetKind::KafkaMirrorMaker2 => {
-                names::parse_mirror_connector_name(self.settings.get(Field::Connector))
-                    .ok()
-                    .map(AlterTarget::MirrorMaker2)
-            }
-            TargetKind::Rest => None,
-        }
+        self.plan_request().alter_target()
     }
 }
 

@@ -11,6 +11,7 @@ use crate::model::names::{
     MirrorConnectorName, NameError, Namespace, ResourceName,
 };
 use crate::reading::resource::ResourceKind;
+use crate::writing::export::AlterTarget;
 
 /// The API version whose KafkaMirrorMaker2 keeps a mirror's source alias at `sourceCluster`.
 const V1BETA2: &str = "kafka.strimzi.io/v1beta2";
@@ -373,12 +374,7 @@ impl PlanRequest {
         let mirror_index = self
             .mirror_index
             .ok_or(RequestError::Missing(Field::MirrorIndex))?;
-        let connector = match (&self.connector, &self.listing_mirror) {
-            (Some(c), _) => names::parse_mirror_connector_name(c)
-                .map_err(|m| RequestError::Refused(Diagnostic::error("K5", Position::NONE, m)))?,
-            (None, Some(m)) => m.clone(),
-            (None, None) => return Err(RequestError::NoMirrorConnector),
-        };
+        let connector = self.mirror_connector()?;
         Ok(Target::KafkaMirrorMaker2 {
             cluster,
             resource,
@@ -386,6 +382,28 @@ impl PlanRequest {
             connector,
             alias_path: self.alias_path(),
         })
+    }
+
+    /// The MirrorMaker 2 connector: the one given (K5 checks it), else the listing's.
+    fn mirror_connector(&self) -> Result<MirrorConnectorName, RequestError> {
+        match (&self.connector, &self.listing_mirror) {
+            (Some(c), _) => names::parse_mirror_connector_name(c)
+                .map_err(|m| RequestError::Refused(Diagnostic::error("K5", Position::NONE, m))),
+            (None, Some(m)) => Ok(m.clone()),
+            (None, None) => Err(RequestError::NoMirrorConnector),
+        }
+    }
+
+    /// What the alter ConfigMap is written for (its data key): `None` for REST, which takes a
+    /// PATCH body, or for a MirrorMaker 2 connector not yet valid.
+    pub fn alter_target(&self) -> Option<AlterTarget> {
+        match self.kind {
+            TargetKind::KafkaConnector => Some(AlterTarget::KafkaConnector),
+            TargetKind::KafkaMirrorMaker2 => {
+                self.mirror_connector().ok().map(AlterTarget::MirrorMaker2)
+            }
+            TargetKind::Rest => None,
+        }
     }
 
     /// The procedure's options: the target and the API version. The caller adds what the
