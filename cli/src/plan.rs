@@ -10,9 +10,14 @@ use crate::output::{finish, report, report_rollback};
 use crate::resource;
 use crate::{CliError, output};
 use lexopt::ValueExt;
+use offsets_core::Listing;
 use offsets_core::export::{self, AlterTarget};
+use offsets_core::model::ResetFact;
 use offsets_core::names;
-use offsets_core::procedure::{self, AliasPath, Kubernetes, Listed, Options, Target};
+use offsets_core::procedure::request::{
+    self, Field, PlanRequest, RequestError, TargetKind, owner_api_version,
+};
+use offsets_core::procedure::{self, AliasPath, Listed, Target};
 use std::process::ExitCode;
 
 const HELP: &str = "\
@@ -94,60 +99,68 @@ a command. A data key that does not match the kind (K4) is an error.
 (mirror-source, mirror-checkpoint, mirror-heartbeat, sink, source; optional, see below).
 ";
 
-pub fn run(parser: &mut lexopt::Parser) -> Result<ExitCode, CliError> {
-    let mut args = InputArgs::default();
-    let mut ex = ExportArgs::default();
-    let mut kind: Option<String> = None;
-    let mut configmap: Option<String> = None;
-    let mut list_configmap: Option<String> = None;
-    let mut resource: Option<String> = None;
-    let mut mirror_index: Option<u32> = None;
-    let mut url: Option<String> = None;
-    let mut context: Option<String> = None;
-    let mut old_alias = false;
-    let mut script = false;
-    let mut timeout: Option<u32> = None;
-    let mut resource_file: Option<Source> = None;
-    let mut rollback = false;
-    let mut absolute = false;
-    let mut create = false;
-    let mut recreated: Option<String> = None;
-    let mut config: Option<Source> = None;
-    let mut connect_cluster: Option<String> = None;
-    let mut connector_class: Option<String> = None;
-    let mut strimzi: Option<String> = None;
-    let mut api_from_cr: Option<String> = None;
-    // The guard path the CR really uses (a v1beta2 CR of Strimzi 0.49+ may use source.alias).
-    let mut path_from_cr: Option<AliasPath> = None;
-    let mut reset_from_cr = None;
+/// The flags of `plan`, as given.
+#[derive(Default)]
+struct Flags {
+    args: InputArgs,
+    ex: ExportArgs,
+    kind: Option<String>,
+    configmap: Option<String>,
+    list_configmap: Option<String>,
+    resource: Option<String>,
+    mirror_index: Option<u32>,
+    url: Option<String>,
+    context: Option<String>,
+    old_alias: bool,
+    script: bool,
+    timeout: Option<u32>,
+    resource_file: Option<Source>,
+    rollback: bool,
+    absolute: bool,
+    create: bool,
+    recreated: Option<String>,
+    config: Option<Source>,
+    connect_cluster: Option<String>,
+    connector_class: Option<String>,
+    strimzi: Option<String>,
+}
+
+/// `--kind` names the procedure (connector, mirrormaker2, rest) or the connector kind
+/// (mirror-source, ..., as every command reads it): the two sets are disjoint, so one flag takes
+/// both, once each.
+fn parse_kind(f: &mut Flags, value: String) -> Result<(), CliError> {
+    if TargetKind::from_id(&value).is_some() {
+        if f.kind.is_some() {
+            return Err(CliError::usage(
+                "--kind connector|mirrormaker2|rest is given twice",
+            ));
+        }
+        f.kind = Some(value);
+    } else if offsets_core::ConnectorKind::from_choice(&value).is_some() {
+        if f.args.options.kind.is_some() {
+            return Err(CliError::usage(
+                "--kind with a connector kind is given twice",
+            ));
+        }
+        f.args.options.kind = Some(connector_kind(&value)?);
+    } else {
+        return Err(CliError::usage(format!(
+            "--kind must be connector, mirrormaker2 or rest (the procedure), or {KIND_CHOICES} (the connector kind), not '{value}'"
+        )));
+    }
+    Ok(())
+}
+
+/// The flags, or `None` when `--help` was asked for.
+fn parse(parser: &mut lexopt::Parser) -> Result<Option<Flags>, CliError> {
+    let mut f = Flags::default();
     while let Some(arg) = Arg::next(parser)? {
-        // `--kind` names the procedure (connector, mirrormaker2, rest) or the connector kind
-        // (mirror-source, ..., as every command reads it): the two sets are disjoint, so one
-        // flag takes both, once each.
         if matches!(&arg, Arg::Long(l) if l == "kind") {
             let value = parser.value()?.string()?;
-            if matches!(value.as_str(), "connector" | "mirrormaker2" | "rest") {
-                if kind.is_some() {
-                    return Err(CliError::usage(
-                        "--kind connector|mirrormaker2|rest is given twice",
-                    ));
-                }
-                kind = Some(value);
-            } else if offsets_core::ConnectorKind::from_choice(&value).is_some() {
-                if args.options.kind.is_some() {
-                    return Err(CliError::usage(
-                        "--kind with a connector kind is given twice",
-                    ));
-                }
-                args.options.kind = Some(connector_kind(&value)?);
-            } else {
-                return Err(CliError::usage(format!(
-                    "--kind must be connector, mirrormaker2 or rest (the procedure), or {KIND_CHOICES} (the connector kind), not '{value}'"
-                )));
-            }
+            parse_kind(&mut f, value)?;
             continue;
         }
-        if args.parse_arg(&arg, parser)? {
+        if f.args.parse_arg(&arg, parser)? {
             continue;
         }
         if matches!(&arg, Arg::Long(l) if l == "name") {
@@ -155,92 +168,123 @@ pub fn run(parser: &mut lexopt::Parser) -> Result<ExitCode, CliError> {
                 "plan names the alter ConfigMap with --configmap",
             ));
         }
-        if ex.parse_arg(&arg, parser)? {
+        if f.ex.parse_arg(&arg, parser)? {
             continue;
         }
         match arg {
-            Arg::Long(l) if l == "configmap" => configmap = Some(parser.value()?.string()?),
+            Arg::Long(l) if l == "configmap" => f.configmap = Some(parser.value()?.string()?),
             Arg::Long(l) if l == "list-configmap" => {
-                list_configmap = Some(parser.value()?.string()?)
+                f.list_configmap = Some(parser.value()?.string()?)
             }
-            Arg::Long(l) if l == "connector" => ex.connector = Some(parser.value()?.string()?),
-            Arg::Long(l) if l == "resource" => resource = Some(parser.value()?.string()?),
-            Arg::Long(l) if l == "mirror-index" => mirror_index = Some(parser.value()?.parse()?),
-            Arg::Long(l) if l == "url" => url = Some(parser.value()?.string()?),
-            Arg::Long(l) if l == "context" => context = Some(parser.value()?.string()?),
-            Arg::Long(l) if l == "old-alias-path" => old_alias = true,
-            Arg::Long(l) if l == "script" => script = true,
-            Arg::Long(l) if l == "timeout" => timeout = Some(parser.value()?.parse()?),
+            Arg::Long(l) if l == "connector" => f.ex.connector = Some(parser.value()?.string()?),
+            Arg::Long(l) if l == "resource" => f.resource = Some(parser.value()?.string()?),
+            Arg::Long(l) if l == "mirror-index" => f.mirror_index = Some(parser.value()?.parse()?),
+            Arg::Long(l) if l == "url" => f.url = Some(parser.value()?.string()?),
+            Arg::Long(l) if l == "context" => f.context = Some(parser.value()?.string()?),
+            Arg::Long(l) if l == "old-alias-path" => f.old_alias = true,
+            Arg::Long(l) if l == "script" => f.script = true,
+            Arg::Long(l) if l == "timeout" => f.timeout = Some(parser.value()?.parse()?),
             Arg::Long(l) if l == "resource-file" => {
-                resource_file = Some(Source::from_arg(parser.value()?))
+                f.resource_file = Some(Source::from_arg(parser.value()?))
             }
-            Arg::Long(l) if l == "rollback" => rollback = true,
-            Arg::Long(l) if l == "absolute" => absolute = true,
-            Arg::Long(l) if l == "create" => create = true,
-            Arg::Long(l) if l == "config" => config = Some(Source::from_arg(parser.value()?)),
-            Arg::Long(l) if l == "recreated" => recreated = Some(parser.value()?.string()?),
+            Arg::Long(l) if l == "rollback" => f.rollback = true,
+            Arg::Long(l) if l == "absolute" => f.absolute = true,
+            Arg::Long(l) if l == "create" => f.create = true,
+            Arg::Long(l) if l == "config" => f.config = Some(Source::from_arg(parser.value()?)),
+            Arg::Long(l) if l == "recreated" => f.recreated = Some(parser.value()?.string()?),
             Arg::Long(l) if l == "connect-cluster" => {
-                connect_cluster = Some(parser.value()?.string()?)
+                f.connect_cluster = Some(parser.value()?.string()?)
             }
             Arg::Long(l) if l == "connector-class" => {
-                connector_class = Some(parser.value()?.string()?)
+                f.connector_class = Some(parser.value()?.string()?)
             }
-            Arg::Long(l) if l == "strimzi" => strimzi = Some(parser.value()?.string()?),
-            a if a.is_help() => return Ok(output::help(&[HELP, INPUT_OPTIONS_HELP])),
+            Arg::Long(l) if l == "strimzi" => f.strimzi = Some(parser.value()?.string()?),
+            a if a.is_help() => return Ok(None),
             other => return Err(other.unexpected()),
         }
     }
-    let Some(source) = args.source.clone() else {
-        return Err(CliError::usage(
-            "plan needs a FILE (or - for stdin); see --help",
-        ));
+    Ok(Some(f))
+}
+
+/// What `--resource-file` says besides the flags it fills.
+#[derive(Default)]
+struct FromResource {
+    api_version: Option<String>,
+    /// The guard path the CR really uses (a v1beta2 CR of Strimzi 0.49+ may use source.alias).
+    alias_path: Option<AliasPath>,
+    /// The connector's `auto.offset.reset`, when the CR's config sets one.
+    reset: Option<ResetFact>,
+}
+
+/// Fills the flags from `--resource-file` (an identity flag must agree with it). What a null
+/// does is the connector's auto.offset.reset (issue 31, item 6): the CR's config, unless
+/// --auto-offset-reset says so (a different policy is an error).
+fn from_resource(f: &mut Flags, listing: &Listing) -> Result<FromResource, CliError> {
+    let Some(cr) = &f.resource_file else {
+        return Ok(FromResource::default());
     };
-    let name = source.display_name();
-    let config = crate::plan_create::check_flags(
-        create,
-        config.as_ref(),
-        recreated.as_deref(),
-        kind.as_deref(),
-        rollback || ex.against.is_some(),
-        resource_file.is_some(),
+    let from_cr = resource::fill_flags(
+        cr,
+        listing,
+        resource::Flags {
+            kind: &mut f.kind,
+            namespace: &mut f.ex.namespace,
+            resource: &mut f.resource,
+            connector: &mut f.ex.connector,
+            mirror_index: &mut f.mirror_index,
+            old_alias_path: f.old_alias,
+            list_configmap: &mut f.list_configmap,
+            configmap: &mut f.configmap,
+            rollback: f.rollback,
+        },
     )?;
-    let strimzi_create = crate::plan_create::strimzi_flags(
-        config.is_some(),
-        connect_cluster,
-        connector_class,
-        strimzi.as_deref(),
-    )?;
-    // A listing with several offsets keys is read from the key of the connector the resource
-    // names (--connector, or its strimzi.io/mirrormaker-connector annotation), as
-    // check-resource --listing reads it. The resource is read again below, so only from a file.
-    let mut import = args.options.clone();
-    if let Some(cr @ Source::File(_)) = &resource_file
-        && import.data_key.is_none()
-        && let Ok(Ok(r)) = crate::check_resource::read(cr, resource.as_deref())
-    {
-        import.context_key = offsets_core::resource_check::listing_key(&r, ex.connector.as_deref());
+    let mut reset = None;
+    if let Some(r) = from_cr.reset {
+        let stated = &f.args.options.reset;
+        if stated.is_default() || stated.policy == r.policy {
+            reset = Some(r);
+        } else {
+            return Err(CliError::usage(format!(
+                "--auto-offset-reset disagrees with {}: the connector's auto.offset.reset is {}, the flag says '{}'. Drop the flag (the resource says it) or give the right resource.",
+                cr.display_name(),
+                r.phrase(),
+                stated.policy.as_str()
+            )));
+        }
     }
-    let loaded = load(&source, &import)?;
-    if rollback && ex.against.is_none() {
+    Ok(FromResource {
+        api_version: Some(from_cr.api_version),
+        alias_path: from_cr.alias_path,
+        reset,
+    })
+}
+
+/// The usage errors of flags that need or exclude one another.
+fn check_combinations(f: &Flags, creates: bool) -> Result<(), CliError> {
+    if f.rollback && f.ex.against.is_none() {
         return Err(CliError::usage(
             "plan --rollback needs --against LISTING (the listing the edits were made on)",
         ));
     }
-    if absolute && config.is_some() {
+    if f.absolute && creates {
         return Err(CliError::usage(
             "plan --absolute is for an alter compared with --against LISTING; a created connector has no listing to compare with",
         ));
     }
-    if absolute && ex.against.is_none() {
+    if f.absolute && f.ex.against.is_none() {
         return Err(CliError::usage(
             "plan --absolute needs --against LISTING (the listing the edits were made on): it says which partitions the compare with LISTING may find moved",
         ));
     }
-    // The listing names its mirror (its data key, else its entries' cluster): a --connector
-    // of another mirror would write offsets that connector never reads.
-    if let Some(asked) = &ex.connector
+    Ok(())
+}
+
+/// The listing names its mirror (its data key, else its entries' cluster): a --connector of
+/// another mirror would write offsets that connector never reads.
+fn check_mirror(f: &Flags, listing: &Listing, name: &str) -> Result<(), CliError> {
+    if let Some(asked) = &f.ex.connector
         && names::parse_mirror_connector_name(asked).is_ok()
-        && let Some(lm) = offsets_core::model::ListingMirror::of(&loaded.listing)
+        && let Some(lm) = offsets_core::model::ListingMirror::of(listing)
         && !lm.agrees(asked)
     {
         return Err(CliError::usage(format!(
@@ -250,82 +294,165 @@ pub fn run(parser: &mut lexopt::Parser) -> Result<ExitCode, CliError> {
             names::shown(asked)
         )));
     }
-    if let Some(cr) = &resource_file {
-        let from_cr = resource::fill_flags(
-            cr,
-            &loaded.listing,
-            resource::Flags {
-                kind: &mut kind,
-                namespace: &mut ex.namespace,
-                resource: &mut resource,
-                connector: &mut ex.connector,
-                mirror_index: &mut mirror_index,
-                old_alias_path: old_alias,
-                list_configmap: &mut list_configmap,
-                configmap: &mut configmap,
-                rollback,
-            },
-        )?;
-        api_from_cr = Some(from_cr.api_version);
-        path_from_cr = from_cr.alias_path;
-        // What a null does is the connector's auto.offset.reset (issue 31, item 6): the CR's
-        // config, unless --auto-offset-reset says so (a different policy is an error).
-        if let Some(reset) = from_cr.reset {
-            let stated = &args.options.reset;
-            if stated.is_default() || stated.policy == reset.policy {
-                reset_from_cr = Some(reset);
-            } else if stated.policy != reset.policy {
-                return Err(CliError::usage(format!(
-                    "--auto-offset-reset disagrees with {}: the connector's auto.offset.reset is {}, the flag says '{}'. Drop the flag (the resource says it) or give the right resource.",
-                    cr.display_name(),
-                    reset.phrase(),
-                    stated.policy.as_str()
-                )));
-            }
-        }
+    Ok(())
+}
+
+/// The procedure `--kind`, after `--resource-file` filled it.
+fn target_kind(kind: Option<&str>) -> Result<TargetKind, CliError> {
+    match kind {
+        Some(k) => TargetKind::from_id(k).ok_or_else(|| {
+            CliError::usage(format!(
+                "--kind must be connector, mirrormaker2 or rest, not '{k}'"
+            ))
+        }),
+        None => Err(CliError::usage(
+            "plan needs --kind connector|mirrormaker2|rest",
+        )),
     }
+}
+
+/// A request without a target, in the words of the flags.
+fn request_error(e: RequestError, kind: TargetKind) -> CliError {
+    let flag = match e {
+        RequestError::Missing(field) => match field {
+            Field::Namespace => "--namespace NS",
+            Field::AlterConfigMap => "--configmap NAME",
+            Field::Resource if kind == TargetKind::KafkaConnector => "--connector NAME",
+            Field::Resource => "--resource NAME",
+            Field::MirrorIndex => "--mirror-index I",
+            Field::RestUrl => "--url URL",
+            Field::Connector => "--connector NAME",
+            Field::ListConfigMap => "--list-configmap NAME",
+            Field::Context => "--context CTX",
+        },
+        RequestError::NoMirrorConnector => {
+            return CliError::usage(
+                "FILE has no MirrorMaker 2 data key; name the connector with --connector SRC->TGT.MirrorSourceConnector",
+            );
+        }
+        RequestError::Refused(d) => {
+            return CliError {
+                message: format!("[{}] {}", d.rule, d.message),
+                code: 1,
+            };
+        }
+    };
+    CliError::usage(format!("plan --kind {} needs {flag}", kind.id()))
+}
+
+/// The request the flags make: the target's names as given, the listing's MirrorMaker 2
+/// connector and what the CR says. A KafkaConnector is named by `--connector`.
+fn plan_request(
+    f: &Flags,
+    kind: TargetKind,
+    listing: &Listing,
+    from_cr: &FromResource,
+) -> PlanRequest {
+    let resource = match kind {
+        TargetKind::KafkaConnector => &f.ex.connector,
+        _ => &f.resource,
+    };
+    PlanRequest {
+        kind,
+        namespace: f.ex.namespace.clone(),
+        context: f.context.clone(),
+        resource: resource.clone(),
+        connector: f.ex.connector.clone(),
+        mirror_index: f.mirror_index,
+        url: f.url.clone(),
+        list_configmap: f.list_configmap.clone(),
+        alter_configmap: f.configmap.clone(),
+        alias_path: from_cr.alias_path,
+        old_alias_path: f.old_alias,
+        listing_mirror: listing.mirror.as_ref().map(|m| m.name.clone()),
+        resource_api_version: from_cr.api_version.clone(),
+        ..PlanRequest::default()
+    }
+}
+
+/// The payload the procedure embeds: the alter ConfigMap named as the target says, or for REST
+/// the PATCH body.
+fn payload(
+    f: &Flags,
+    name: &str,
+    target: &Target,
+    listing: &Listing,
+    baseline: Option<&Listing>,
+) -> Result<String, CliError> {
+    let (alter_target, cluster) = match target {
+        Target::KafkaConnector { cluster, .. } => (AlterTarget::KafkaConnector, cluster),
+        Target::KafkaMirrorMaker2 {
+            cluster, connector, ..
+        } => (AlterTarget::MirrorMaker2(connector.clone()), cluster),
+        Target::Rest { .. } => {
+            let body = finish(name, export::patch_json(listing, baseline, false))?;
+            return Ok(body.trim_end().to_string());
+        }
+    };
+    let mut cm = f.ex.configmap_options(Some(alter_target), None);
+    cm.name = Some(cluster.alter_configmap.clone());
+    finish(name, f.ex.alter_configmap(listing, baseline, &cm))
+}
+
+pub fn run(parser: &mut lexopt::Parser) -> Result<ExitCode, CliError> {
+    let Some(mut f) = parse(parser)? else {
+        return Ok(output::help(&[HELP, INPUT_OPTIONS_HELP]));
+    };
+    let Some(source) = f.args.source.clone() else {
+        return Err(CliError::usage(
+            "plan needs a FILE (or - for stdin); see --help",
+        ));
+    };
+    let name = source.display_name();
+    let config = crate::plan_create::check_flags(
+        f.create,
+        f.config.as_ref(),
+        f.recreated.as_deref(),
+        f.kind.as_deref(),
+        f.rollback || f.ex.against.is_some(),
+        f.resource_file.is_some(),
+    )?;
+    let strimzi_create = crate::plan_create::strimzi_flags(
+        config.is_some(),
+        f.connect_cluster.clone(),
+        f.connector_class.clone(),
+        f.strimzi.as_deref(),
+    )?;
+    // A listing with several offsets keys is read from the key of the connector the resource
+    // names (--connector, or its strimzi.io/mirrormaker-connector annotation), as
+    // check-resource --listing reads it. The resource is read again below, so only from a file.
+    let mut import = f.args.options.clone();
+    if let Some(cr @ Source::File(_)) = &f.resource_file
+        && import.data_key.is_none()
+        && let Ok(Ok(r)) = crate::check_resource::read(cr, f.resource.as_deref())
+    {
+        import.context_key =
+            offsets_core::resource_check::listing_key(&r, f.ex.connector.as_deref());
+    }
+    let loaded = load(&source, &import)?;
+    check_combinations(&f, config.is_some())?;
+    check_mirror(&f, &loaded.listing, &name)?;
+    let from_cr = from_resource(&mut f, &loaded.listing)?;
+    // What the listing FILE says of itself: its ConfigMap (the list ConfigMap by default) and
+    // its owner's API version.
     let imported_name = loaded
         .listing
         .configmap
         .as_ref()
         .and_then(|m| m.name.clone());
-    let need = |v: Option<String>, flag: &str| {
-        v.ok_or_else(|| {
-            CliError::usage(format!(
-                "plan --kind {} needs {flag}",
-                kind.as_deref().unwrap_or("?")
-            ))
-        })
-    };
-    // The owner's apiVersion decides the MirrorMaker 2 guard path (v1beta2: sourceCluster).
-    let api_version = loaded
-        .listing
-        .configmap
-        .as_ref()
-        .and_then(|m| m.strimzi_owner())
-        .map(|o| o.api_version.clone())
-        .filter(|v| !v.is_empty());
+    let imported_api = owner_api_version(&loaded.listing);
     let mut undone = None;
-    let (mut listing, baseline) = if rollback {
+    let (mut listing, baseline) = if f.rollback {
         // FILE is the edited listing (or the alter); the rollback is what PATCH needs to undo it,
         // and the procedure compares the state after the alter with a fresh listing.
-        let Some(src) = &ex.against else {
+        let Some(src) = &f.ex.against else {
             return Err(CliError::usage("plan --rollback needs --against LISTING"));
         };
-        let before = load(src, &crate::input::second_listing(&args.options))?.listing;
+        let before = load(src, &crate::input::second_listing(&f.args.options))?.listing;
         let rb = offsets_core::rollback::rollback(&before, &loaded.listing);
         report_rollback(&name, &rb);
-        if configmap.is_none() {
-            let alter = offsets_core::rollback::alter_name(&before, &loaded.listing)
-                .map(str::to_string)
-                .or_else(|| {
-                    before
-                        .configmap
-                        .as_ref()
-                        .and_then(|m| m.name.as_ref())
-                        .map(|n| format!("{n}-alter"))
-                });
-            configmap = alter.map(|a| format!("{a}-rollback"));
+        if f.configmap.is_none() {
+            f.configmap = request::rollback_configmap_of(&before, &loaded.listing);
         }
         // Validated against the state after the alter, with the partitions it deleted as they
         // were listed (the procedure itself compares with `after_alter`: procedure_options).
@@ -333,114 +460,24 @@ pub fn run(parser: &mut lexopt::Parser) -> Result<ExitCode, CliError> {
         undone = Some(rb);
         planned
     } else {
-        ex.scoped(loaded.listing, &args.options)?
+        f.ex.scoped(loaded.listing, &f.args.options)?
     };
-    if let Some(reset) = reset_from_cr {
+    if let Some(reset) = from_cr.reset.clone() {
         listing.reset = reset;
     }
-    let api_version = api_from_cr.or(api_version).or_else(|| {
-        baseline
-            .as_ref()
-            .and_then(|b| b.configmap.as_ref())
-            .and_then(|m| m.strimzi_owner())
-            .map(|o| o.api_version.clone())
-            .filter(|v| !v.is_empty())
-    });
-    let kube = |namespace: String, alter: String| Kubernetes {
-        namespace,
-        context: context.clone(),
-        // A create lists before it alters, into a ConfigMap of its own.
-        list_configmap: list_configmap
-            .clone()
-            .or(imported_name.clone())
-            .unwrap_or_else(|| {
-                if strimzi_create.is_some() {
-                    format!("{alter}-list")
-                } else {
-                    alter.clone()
-                }
-            }),
-        alter_configmap: alter,
+    let kind = target_kind(f.kind.as_deref())?;
+    if kind == TargetKind::Rest {
+        f.ex.refuse_split("a PATCH body has no size limit, so --kind rest needs none")?;
+    }
+    let request = PlanRequest {
+        listed_configmap: imported_name,
+        owner_api_version: imported_api.or_else(|| baseline.as_ref().and_then(owner_api_version)),
+        create: strimzi_create.is_some(),
+        ..plan_request(&f, kind, &listing, &from_cr)
     };
-    let mut strimzi_options = None;
-    let (target, payload) = match kind.as_deref() {
-        Some("connector") => {
-            let namespace = need(ex.namespace.clone(), "--namespace NS")?;
-            let alter = need(configmap.clone(), "--configmap NAME")?;
-            let connector = need(ex.connector.clone(), "--connector NAME")?;
-            let mut cm = ex.configmap_options(Some(AlterTarget::KafkaConnector), None);
-            cm.name = Some(alter.clone());
-            let yaml = finish(&name, ex.alter_configmap(&listing, baseline.as_ref(), &cm))?;
-            (
-                Target::KafkaConnector {
-                    cluster: kube(namespace, alter),
-                    name: connector,
-                },
-                yaml,
-            )
-        }
-        Some("mirrormaker2") => {
-            let namespace = need(ex.namespace.clone(), "--namespace NS")?;
-            let alter = need(configmap.clone(), "--configmap NAME")?;
-            let resource = need(resource.clone(), "--resource NAME")?;
-            let mirror_index = mirror_index.ok_or_else(|| {
-                CliError::usage("plan --kind mirrormaker2 needs --mirror-index I")
-            })?;
-            let connector = match (&ex.connector, &listing.mirror) {
-                (Some(c), _) => names::parse_mirror_connector_name(c).map_err(|e| CliError {
-                    message: format!("[K5] {e}"),
-                    code: 1,
-                })?,
-                (None, Some(m)) => m.name.clone(),
-                (None, None) => {
-                    return Err(CliError::usage(
-                        "FILE has no MirrorMaker 2 data key; name the connector with --connector SRC->TGT.MirrorSourceConnector",
-                    ));
-                }
-            };
-            let mut cm =
-                ex.configmap_options(Some(AlterTarget::MirrorMaker2(connector.clone())), None);
-            cm.name = Some(alter.clone());
-            let yaml = finish(&name, ex.alter_configmap(&listing, baseline.as_ref(), &cm))?;
-            let target = Target::KafkaMirrorMaker2 {
-                cluster: kube(namespace, alter),
-                resource,
-                mirror_index,
-                connector,
-                alias_path: match path_from_cr {
-                    Some(path) => path,
-                    None if old_alias
-                        || api_version.as_deref() == Some("kafka.strimzi.io/v1beta2") =>
-                    {
-                        AliasPath::Old
-                    }
-                    None => AliasPath::New,
-                },
-            };
-            (target, yaml)
-        }
-        Some("rest") => {
-            ex.refuse_split("a PATCH body has no size limit, so --kind rest needs none")?;
-            let url = need(url.clone(), "--url URL")?;
-            let connector = need(ex.connector.clone(), "--connector NAME")?;
-            let body = finish(
-                &name,
-                export::patch_json(&listing, baseline.as_ref(), false),
-            )?;
-            (Target::Rest { url, connector }, body.trim_end().to_string())
-        }
-        Some(other) => {
-            return Err(CliError::usage(format!(
-                "--kind must be connector, mirrormaker2 or rest, not '{other}'"
-            )));
-        }
-        None => {
-            return Err(CliError::usage(
-                "plan needs --kind connector|mirrormaker2|rest",
-            ));
-        }
-    };
-    if kind.as_deref() == Some("rest")
+    let mut options = request.options().map_err(|e| request_error(e, kind))?;
+    let payload = payload(&f, &name, &options.target, &listing, baseline.as_ref())?;
+    if kind == TargetKind::Rest
         && strimzi_create.as_ref().is_some_and(|c| {
             c.connect_cluster.is_some() || c.class.is_some() || c.strimzi.is_some()
         })
@@ -449,22 +486,11 @@ pub fn run(parser: &mut lexopt::Parser) -> Result<ExitCode, CliError> {
             "--connect-cluster, --connector-class and --strimzi describe a Strimzi create (--kind connector or mirrormaker2); a plain Kafka Connect create takes the connector from --config",
         ));
     }
-    if let Some(mut create) = strimzi_create
-        .clone()
-        .filter(|_| kind.as_deref() != Some("rest"))
-    {
-        create.resource = match &resource_file {
-            Some(cr) => Some(String::from_utf8(cr.read()?).map_err(|_| CliError {
-                message: format!("{}: the resource is not UTF-8", cr.display_name()),
-                code: 2,
-            })?),
-            None => None,
-        };
-        strimzi_options = Some(create);
+    if let Some(mut create) = strimzi_create.filter(|_| kind != TargetKind::Rest) {
+        create.resource = resource_text(f.resource_file.as_ref())?;
+        options.create = Some(create);
     }
-    let mut options = Options::new(target);
-    options.create = strimzi_options;
-    options.timeout_seconds = timeout;
+    options.timeout_seconds = f.timeout;
     // The listing the edits were made on: the procedure compares it with a fresh listing
     // after the stop and refuses to alter partitions that moved.
     options.listed = baseline.map(Listed::new);
@@ -472,17 +498,9 @@ pub fn run(parser: &mut lexopt::Parser) -> Result<ExitCode, CliError> {
     // partition that moved is altered all the same, and the script names it.
     if let Some(rb) = &undone {
         rb.procedure_options(&mut options);
-    } else if absolute {
+    } else if f.absolute {
         options.relative = procedure::RelativeEdits::Nothing;
     }
-    // With the CR the guard path is known exactly. The procedure's wording reads the path from
-    // the API version (v1: source.alias, v1beta2: sourceCluster); a v1beta2 CR written in the new
-    // style (Strimzi 0.49-0.51) is the exception, for which no version is passed rather than a
-    // false "the guard would fail" warning.
-    options.api_version = match (path_from_cr, api_version.as_deref()) {
-        (Some(AliasPath::New), Some("kafka.strimzi.io/v1beta2")) => None,
-        _ => api_version,
-    };
     let planned = match config {
         Some((config, previous)) => procedure::plan(
             &options,
@@ -494,12 +512,35 @@ pub fn run(parser: &mut lexopt::Parser) -> Result<ExitCode, CliError> {
         ),
         None => procedure::alter(&options, &payload),
     };
+    print(&name, planned, f.rollback, f.script)
+}
+
+/// The text of `--resource-file`, which a Strimzi create makes its resource from.
+fn resource_text(cr: Option<&Source>) -> Result<Option<String>, CliError> {
+    let Some(cr) = cr else {
+        return Ok(None);
+    };
+    String::from_utf8(cr.read()?)
+        .map(Some)
+        .map_err(|_| CliError {
+            message: format!("{}: the resource is not UTF-8", cr.display_name()),
+            code: 2,
+        })
+}
+
+/// Prints the procedure (its warnings first), or its errors.
+fn print(
+    name: &str,
+    planned: Result<procedure::Procedure, Vec<offsets_core::Diagnostic>>,
+    rollback: bool,
+    script: bool,
+) -> Result<ExitCode, CliError> {
     match planned {
         Ok(mut p) => {
             if rollback {
                 p.title = format!("Roll back: {}", p.title);
             }
-            report(&name, &p.warnings, 20);
+            report(name, &p.warnings, 20);
             output::out(&if script {
                 p.render_script()
             } else {
@@ -508,7 +549,7 @@ pub fn run(parser: &mut lexopt::Parser) -> Result<ExitCode, CliError> {
             Ok(ExitCode::SUCCESS)
         }
         Err(diags) => {
-            report(&name, &diags, 20);
+            report(name, &diags, 20);
             Err(CliError {
                 message: "plan refused: fix the errors above".into(),
                 code: 1,

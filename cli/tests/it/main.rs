@@ -14,6 +14,7 @@ mod new;
 mod plan_absolute;
 mod plan_create;
 mod plan_create_strimzi;
+mod plan_request;
 mod readme_flags;
 mod references;
 mod review;

@@ -1,53 +1,17 @@
-//! Export settings: the target kind and the names the exports and procedures need, their
-//! defaults guessed from the import, and the check of each field as it is typed.
+//! Export settings: the page's fields of the plan request (`writing/procedure/request.rs`,
+//! which guesses their defaults from the import, checks them and derives the procedure's
+//! options), what the page says of an empty one, and the choices of a create.
 
 use super::Editor;
 use crate::diag::{Diagnostic, Position};
 use crate::model::AliasPath;
 use crate::model::Listing;
-use crate::model::names;
 use crate::writing::export::AlterTarget;
+use crate::writing::procedure::request::{self, PlanRequest, RequestError};
+pub use crate::writing::procedure::request::{Field, TargetKind};
 use crate::writing::procedure::{
-    AutoOffsetReset, Kubernetes, Options, Previous, StrimziCreate, StrimziVersion, Target,
+    AutoOffsetReset, Options, Previous, StrimziCreate, StrimziVersion,
 };
-
-/// Where the exported offsets are applied.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
-pub enum TargetKind {
-    #[default]
-    KafkaConnector,
-    KafkaMirrorMaker2,
-    Rest,
-}
-
-impl TargetKind {
-    pub fn label(self) -> &'static str {
-        match self {
-            TargetKind::KafkaConnector => "KafkaConnector",
-            TargetKind::KafkaMirrorMaker2 => "KafkaMirrorMaker2",
-            TargetKind::Rest => "Kafka Connect REST",
-        }
-    }
-
-    /// The id the draft records and the page's selects use.
-    pub fn id(self) -> &'static str {
-        match self {
-            TargetKind::KafkaConnector => "connector",
-            TargetKind::KafkaMirrorMaker2 => "mirrormaker2",
-            TargetKind::Rest => "rest",
-        }
-    }
-
-    pub fn from_id(id: &str) -> Option<TargetKind> {
-        [
-            TargetKind::KafkaConnector,
-            TargetKind::KafkaMirrorMaker2,
-            TargetKind::Rest,
-        ]
-        .into_iter()
-        .find(|t| t.id() == id)
-    }
-}
 
 /// The choices for what a create does with offsets stored under the connector's name before,
 /// as (value, id of the page's radio and the draft, label).
@@ -112,44 +76,9 @@ pub fn previous_from_id(id: &str) -> Option<Previous> {
         .map(|(p, _, _)| *p)
 }
 
-/// A text field of the export settings.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub enum Field {
-    /// KafkaConnector or KafkaMirrorMaker2 name.
-    Resource,
-    /// Connector name (REST), or MirrorMaker 2 connector `S->T.Type`.
-    Connector,
-    Namespace,
-    Context,
-    ListConfigMap,
-    AlterConfigMap,
-    MirrorIndex,
-    RestUrl,
-}
-
+/// A text field of the export settings: a value of the plan request ([`Field`]'s rule, which
+/// targets take it and its check are the request's).
 impl Field {
-    pub const ALL: [Field; 8] = [
-        Field::Resource,
-        Field::Connector,
-        Field::Namespace,
-        Field::Context,
-        Field::ListConfigMap,
-        Field::AlterConfigMap,
-        Field::MirrorIndex,
-        Field::RestUrl,
-    ];
-
-    /// The rule a bad value of this field breaks (docs/rules.md, the K and PLAN sections).
-    pub fn rule(self) -> &'static str {
-        match self {
-            Field::Resource => "K3",
-            Field::Namespace => "K2",
-            Field::ListConfigMap | Field::AlterConfigMap => names::CONFIGMAP_NAME_RULE,
-            Field::Connector => "K5",
-            Field::Context | Field::MirrorIndex | Field::RestUrl => "PLAN",
-        }
-    }
-
     /// The field's key in the draft record (camel case); the page's element ids are it in lower
     /// case.
     pub fn id(self) -> &'static str {
@@ -248,103 +177,64 @@ impl ExportSettings {
 }
 
 impl Editor {
-    /// Why the value of `field` is not acceptable, as typed.
+    /// Why the value of `field` is not acceptable, as typed: empty where the target needs it,
+    /// or refused by the check the procedure runs on it ([`Field::check`]). The kubectl context
+    /// is optional, and checked once given.
     pub fn field_error(&self, field: Field) -> Option<String> {
         let value = self.settings.get(field);
         let target = self.settings.target;
-        let needed = match field {
-            Field::Resource | Field::Namespace | Field::ListConfigMap | Field::AlterConfigMap => {
-                target != TargetKind::Rest
-            }
-            Field::Connector => target != TargetKind::KafkaConnector,
-            Field::MirrorIndex => target == TargetKind::KafkaMirrorMaker2,
-            Field::RestUrl => target == TargetKind::Rest,
-            Field::Context => false,
-        };
-        if !needed {
+        if !field.used_by(target) {
             return None;
         }
         if value.trim().is_empty() {
-            return Some(match field {
-                Field::Resource if target == TargetKind::KafkaMirrorMaker2 => {
-                    "Required: the name of the KafkaMirrorMaker2 resource.".to_string()
-                }
-                Field::Resource => "Required: the name of the KafkaConnector resource.".to_string(),
-                Field::Connector if target == TargetKind::KafkaMirrorMaker2 => {
-                    "Required: the connector, like east->west.MirrorSourceConnector.".to_string()
-                }
-                Field::Connector => "Required: the connector name as Kafka Connect knows it.".to_string(),
-                Field::Namespace => "Required: the namespace of the resource.".to_string(),
-                Field::ListConfigMap => {
-                    "Required: the ConfigMap named in listOffsets (the verify step lists again into it).".to_string()
-                }
-                Field::AlterConfigMap => "Required: the ConfigMap the alter reads.".to_string(),
-                Field::MirrorIndex => "Required: the mirror's position in spec.mirrors, from 0.".to_string(),
-                Field::RestUrl => "Required: the Connect REST URL, e.g. http://connect:8083.".to_string(),
-                Field::Context => String::new(),
-            });
+            return field
+                .required(target)
+                .then(|| required(field, target).to_string());
         }
-        let result = match field {
-            Field::Resource => names::check_resource_name(value),
-            Field::Namespace => names::check_namespace(value),
-            Field::ListConfigMap | Field::AlterConfigMap => names::check_configmap_name(value),
-            Field::Connector if target == TargetKind::KafkaMirrorMaker2 => {
-                names::parse_mirror_connector_name(value).map(|_| ())
-            }
-            Field::Connector => {
-                if value.is_empty() || value.chars().any(char::is_control) {
-                    Err("Enter the connector name as Kafka Connect knows it.".to_string())
-                } else {
-                    Ok(())
-                }
-            }
-            Field::MirrorIndex => value.parse::<u32>().map(|_| ()).map_err(|_| {
-                "The mirror index is the position in spec.mirrors, from 0.".to_string()
-            }),
-            Field::RestUrl => {
-                if (value.starts_with("http://") || value.starts_with("https://"))
-                    && value.len() > "https://".len()
-                    && !value
-                        .chars()
-                        .any(|c| c.is_whitespace() || c.is_control() || "'\"`$\\".contains(c))
-                {
-                    Ok(())
-                } else {
-                    Err("Enter the Connect REST URL, e.g. http://connect:8083.".to_string())
-                }
-            }
-            Field::Context => Ok(()),
-        };
-        result.err()
+        field.check(target, value).err()
+    }
+
+    /// The plan request the export settings make, with what the imported listing and the
+    /// custom resource say.
+    pub(super) fn plan_request(&self) -> PlanRequest {
+        let s = &self.settings;
+        let value = |field: Field| Some(s.get(field).to_string());
+        PlanRequest {
+            kind: s.target,
+            namespace: value(Field::Namespace),
+            context: value(Field::Context).filter(|c| !c.is_empty()),
+            resource: value(Field::Resource),
+            connector: value(Field::Connector),
+            mirror_index: Some(s.get(Field::MirrorIndex).parse().unwrap_or(0)),
+            url: value(Field::RestUrl),
+            list_configmap: value(Field::ListConfigMap),
+            alter_configmap: value(Field::AlterConfigMap),
+            alias_path: Some(s.alias_path),
+            owner_api_version: self
+                .loaded
+                .as_ref()
+                .and_then(|l| request::owner_api_version(l.listed.listing())),
+            resource_api_version: self.resource_api_version(),
+            create: s.create,
+            ..PlanRequest::default()
+        }
     }
 
     pub(super) fn procedure_options(&self) -> Result<Options, Vec<Diagnostic>> {
         let s = &self.settings;
-        let cluster = Kubernetes {
-            namespace: s.get(Field::Namespace).to_string(),
-            context: Some(s.get(Field::Context).to_string()).filter(|c| !c.is_empty()),
-            list_configmap: s.get(Field::ListConfigMap).to_string(),
-            alter_configmap: s.get(Field::AlterConfigMap).to_string(),
-        };
-        let target = match s.target {
-            TargetKind::KafkaConnector => Target::KafkaConnector {
-                cluster,
-                name: s.get(Field::Resource).to_string(),
-            },
-            TargetKind::KafkaMirrorMaker2 => Target::KafkaMirrorMaker2 {
-                cluster,
-                resource: s.get(Field::Resource).to_string(),
-                mirror_index: s.get(Field::MirrorIndex).parse().unwrap_or(0),
-                connector: names::parse_mirror_connector_name(s.get(Field::Connector))
-                    .map_err(|m| vec![Diagnostic::error("K5", Position::NONE, m)])?,
-                alias_path: s.alias_path,
-            },
-            TargetKind::Rest => Target::Rest {
-                url: s.get(Field::RestUrl).to_string(),
-                connector: s.get(Field::Connector).to_string(),
-            },
-        };
-        let mut options = Options::new(target);
+        let mut options = self.plan_request().options().map_err(|e| match e {
+            RequestError::Refused(d) => vec![d],
+            RequestError::Missing(field) => vec![Diagnostic::error(
+                field.rule(),
+                Position::NONE,
+                required(field, s.target),
+            )],
+            RequestError::NoMirrorConnector => vec![Diagnostic::error(
+                Field::Connector.rule(),
+                Position::NONE,
+                required(Field::Connector, s.target),
+            )],
+        })?;
         // A Strimzi create makes the resource from the one in the Custom resource panel when
         // there is one (its spec kept, the connector stopped), else from the names: a
         // KafkaMirrorMaker2's connector block is added to the mirror; a KafkaConnector built
@@ -358,78 +248,68 @@ impl Editor {
                 strimzi: s.create_strimzi,
             });
         }
+        // The procedure compares the imported listing, which the edits were made on, with one
+        // taken after the stop.
         if let Some(loaded) = &self.loaded {
-            // The procedure compares the imported listing, which the edits were made on, with
-            // one taken after the stop; the owner's apiVersion (the owner that chose
-            // `alias_path`) explains the guard path.
-            options.api_version = loaded
-                .listed
-                .listing()
-                .configmap
-                .as_ref()
-                .and_then(|m| m.strimzi_owner())
-                .map(|o| o.api_version.clone())
-                .filter(|v| !v.is_empty());
             options.listed = Some(loaded.listed.clone());
-        }
-        if let Some(version) = self.resource_api_version() {
-            options.api_version = version;
         }
         Ok(options)
     }
 
+    /// What the alter ConfigMap is written for ([`PlanRequest::alter_target`]).
     pub(super) fn alter_target(&self) -> Option<AlterTarget> {
-        match self.settings.target {
-            TargetKind::KafkaConnector => Some(AlterTarget::KafkaConnector),
-            TargetKind::KafkaMirrorMaker2 => {
-                names::parse_mirror_connector_name(self.settings.get(Field::Connector))
-                    .ok()
-                    .map(AlterTarget::MirrorMaker2)
-            }
-            TargetKind::Rest => None,
-        }
+        self.plan_request().alter_target()
     }
 }
 
-/// Export settings guessed from what was imported: the target kind from the data key, names
-/// from the ConfigMap and its Strimzi owner.
+/// What the page says of `field` left empty where `target` needs it.
+fn required(field: Field, target: TargetKind) -> &'static str {
+    match field {
+        Field::Resource if target == TargetKind::KafkaMirrorMaker2 => {
+            "Required: the name of the KafkaMirrorMaker2 resource."
+        }
+        Field::Resource => "Required: the name of the KafkaConnector resource.",
+        Field::Connector if target == TargetKind::KafkaMirrorMaker2 => {
+            "Required: the connector, like east->west.MirrorSourceConnector."
+        }
+        Field::Connector => "Required: the connector name as Kafka Connect knows it.",
+        Field::Namespace => "Required: the namespace of the resource.",
+        Field::ListConfigMap => {
+            "Required: the ConfigMap named in listOffsets (the verify step lists again into it)."
+        }
+        Field::AlterConfigMap => "Required: the ConfigMap the alter reads.",
+        Field::MirrorIndex => "Required: the mirror's position in spec.mirrors, from 0.",
+        Field::RestUrl => "Required: the Connect REST URL, e.g. http://connect:8083.",
+        Field::Context => "",
+    }
+}
+
+/// Export settings guessed from what was imported ([`PlanRequest::guessed`]).
 pub(super) fn default_settings(listing: &Listing) -> ExportSettings {
+    let guessed = PlanRequest::guessed(listing);
     let mut values = FieldValues::default();
-    let meta = listing.configmap.as_ref();
-    let owner = meta.and_then(|m| m.strimzi_owner());
-    let target = match (&listing.mirror, owner.map(|o| o.kind.as_str())) {
-        (Some(_), _) | (None, Some("KafkaMirrorMaker2")) => TargetKind::KafkaMirrorMaker2,
-        (None, Some(_)) => TargetKind::KafkaConnector,
-        (None, None) if listing.configmap.is_some() => TargetKind::KafkaConnector,
-        (None, None) => TargetKind::Rest,
-    };
-    if let Some(owner) = owner {
-        values.insert(Field::Resource, owner.name.clone());
+    let texts = [
+        (Field::Resource, guessed.resource),
+        (Field::Connector, guessed.connector),
+        (Field::Namespace, guessed.namespace),
+        (Field::Context, guessed.context),
+        (Field::ListConfigMap, guessed.list_configmap),
+        (Field::AlterConfigMap, guessed.alter_configmap),
+        (
+            Field::MirrorIndex,
+            guessed.mirror_index.map(|i| i.to_string()),
+        ),
+        (Field::RestUrl, guessed.url),
+    ];
+    for (field, value) in texts {
+        if let Some(value) = value {
+            values.insert(field, value);
+        }
     }
-    if let Some(m) = &listing.mirror {
-        values.insert(Field::Connector, m.name.connector_name());
-    } else if let Some(owner) = owner.filter(|o| o.kind == "KafkaConnector") {
-        values.insert(Field::Connector, owner.name.clone());
-    }
-    values.insert(
-        Field::Namespace,
-        meta.and_then(|m| m.namespace.clone())
-            .unwrap_or_else(|| "kafka".to_string()),
-    );
-    if let Some(name) = meta.and_then(|m| m.name.clone()) {
-        values.insert(Field::AlterConfigMap, format!("{name}-alter"));
-        values.insert(Field::ListConfigMap, name);
-    }
-    values.insert(Field::MirrorIndex, "0".to_string());
-    values.insert(Field::RestUrl, "http://localhost:8083".to_string());
-    let alias_path = match owner.map(|o| o.api_version.as_str()) {
-        Some("kafka.strimzi.io/v1beta2") => AliasPath::Old,
-        _ => AliasPath::New,
-    };
     ExportSettings {
-        target,
+        target: guessed.kind,
         values,
-        alias_path,
+        alias_path: guessed.alias_path.unwrap_or(AliasPath::New),
         ..ExportSettings::default()
     }
 }
@@ -463,9 +343,10 @@ pub(super) fn keep_typed(settings: &mut ExportSettings, typed: &ExportSettings, 
         }
     }
     if !settings.values.contains_key(Field::ListConfigMap) {
-        settings
-            .values
-            .insert(Field::ListConfigMap, format!("{resource}-offsets"));
+        settings.values.insert(
+            Field::ListConfigMap,
+            request::start_list_configmap(resource),
+        );
     }
 }
 

@@ -95,3 +95,68 @@ fn the_pages_script_compares_with_the_imported_listing_and_guards_the_v1beta2_pa
         procedure.warnings
     );
 }
+
+/// The page checks a field with the check the procedure runs on it (the plan request's
+/// `Field::check`), so a value the procedure would refuse is refused under its field as it is
+/// typed, and the commands name the field to fill in. Before, a Connect URL with a query, a
+/// connector name with a space and any kubectl context passed the page's own looser checks.
+#[test]
+fn a_value_the_procedure_refuses_is_refused_under_its_field() {
+    use offsets_core::editor::Field;
+    use offsets_core::names;
+    let mut editor = loaded(
+        r#"{"offsets":[{"partition":{"kafka_topic":"t","kafka_partition":0},"offset":{"kafka_offset":5}}]}"#
+            .to_string(),
+    );
+    assert_eq!(editor.settings().target, TargetKind::Rest);
+    editor.apply(EditorAction::Edit(Action::SetOffset { row: 0, offset: 7 }));
+    let set = |editor: &mut offsets_core::editor::Editor, field: Field, value: &str| {
+        editor.apply(EditorAction::SetField(field, value.to_string()));
+        editor.field_error(field)
+    };
+    for (field, value, refusal) in [
+        (
+            Field::RestUrl,
+            "http://connect:8083?x=1",
+            names::check_connect_url("http://connect:8083?x=1"),
+        ),
+        (
+            Field::Connector,
+            "my connector",
+            names::check_rest_connector_name("my connector"),
+        ),
+    ] {
+        assert_eq!(set(&mut editor, field, value), refusal.err(), "{value}");
+        let procedure = editor.exports().unwrap().procedure.unwrap_err();
+        assert!(
+            procedure.iter().any(|d| d
+                .message
+                .starts_with(&format!("Fill in {}: ", field.label(TargetKind::Rest)))),
+            "{procedure:?}"
+        );
+    }
+    // A URL with a trailing slash is one the procedure takes.
+    assert_eq!(
+        set(&mut editor, Field::RestUrl, "http://connect:8083/"),
+        None
+    );
+    assert_eq!(set(&mut editor, Field::Connector, "my-connector"), None);
+    assert!(editor.exports().unwrap().procedure.is_ok());
+
+    // The kubectl context is optional, and checked once typed.
+    editor.apply(EditorAction::SetTarget(TargetKind::KafkaConnector));
+    assert_eq!(set(&mut editor, Field::Context, ""), None);
+    assert_eq!(
+        set(&mut editor, Field::Context, "-x"),
+        names::check_kubectl_context("-x").err()
+    );
+    assert!(
+        editor
+            .settings_problems()
+            .iter()
+            .any(|d| d.rule == "PLAN" && d.message.contains("'-x' is not a usable kubectl context")),
+        "{:?}",
+        editor.settings_problems()
+    );
+    assert_eq!(set(&mut editor, Field::Context, "admin@kind"), None);
+}

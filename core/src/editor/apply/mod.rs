@@ -7,7 +7,6 @@ use crate::checking::resource::{Against, Finding, check_create, check_resource, 
 use crate::diag::{Diagnostic, Position};
 use crate::editing::diff::{Confirmation, confirm, offset_value};
 use crate::editing::edit::{OffsetValue, describe_entry};
-use crate::model::AliasPath;
 use crate::model::{ConfigMapMeta, Listing, ResetFact};
 use crate::pipeline::import;
 use crate::reading::import::ImportOptions;
@@ -238,14 +237,7 @@ impl Editor {
             Ok(s) => {
                 let kind = s.kind.as_str();
                 let values = &mut self.settings.values;
-                self.settings.target = match s.kind {
-                    crate::reading::resource::ResourceKind::KafkaConnector => {
-                        TargetKind::KafkaConnector
-                    }
-                    crate::reading::resource::ResourceKind::KafkaMirrorMaker2 => {
-                        TargetKind::KafkaMirrorMaker2
-                    }
-                };
+                self.settings.target = TargetKind::from(s.kind);
                 values.insert(Field::Resource, s.resource.clone());
                 values.insert(Field::Namespace, s.namespace.clone());
                 values.insert(Field::Connector, s.connector.clone());
@@ -312,19 +304,13 @@ impl Editor {
         }
     }
 
-    /// The resource's API version for the procedures (it explains the MirrorMaker 2 guard
-    /// path), when a resource was read: `Some(None)` for a v1beta2 resource written in the new
-    /// style (Strimzi 0.49 to 0.51), which the version would explain wrongly.
-    pub(super) fn resource_api_version(&self) -> Option<Option<String>> {
+    /// The API version the resource states, when one was read: the plan request explains the
+    /// MirrorMaker 2 guard path with it (and knows its exception).
+    pub(super) fn resource_api_version(&self) -> Option<String> {
         let Some(Ok(r)) = &self.safe.resource else {
             return None;
         };
-        let version = r.api_version.value.clone();
-        Some(
-            (!(self.settings.alias_path == AliasPath::New
-                && version == "kafka.strimzi.io/v1beta2"))
-                .then_some(version),
-        )
+        Some(r.api_version.value.clone())
     }
 
     /// The alter ConfigMap the export writes, as CR6 compares it with the resource: its name,
@@ -425,7 +411,8 @@ impl Editor {
         let refused = |d: Vec<Diagnostic>| (Err(d.clone()), Err(d));
         let target = self.settings.target;
         let alter_name = self.settings.get(Field::AlterConfigMap);
-        let name = (!alter_name.is_empty()).then(|| format!("{alter_name}-rollback"));
+        let name =
+            (!alter_name.is_empty()).then(|| procedure::request::rollback_configmap(alter_name));
         let (document, procedure) = if !blockers.payload.is_empty() {
             refused(blockers.payload)
         } else if self.settings.create {

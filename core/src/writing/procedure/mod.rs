@@ -12,7 +12,8 @@
 //! the kubectl steps, `rest` the curl steps (`rest_create` those that create a connector
 //! stopped), `strimzi_create` and `kube_create` those that create a KafkaConnector or a
 //! KafkaMirrorMaker2 connector stopped, `check` the per-partition check that `jq` runs,
-//! and `shell` turns the command templates into quoted shell text.
+//! and `shell` turns the command templates into quoted shell text. `request` is the plan request
+//! both front ends build: the names, defaults and exceptions, decided once.
 
 mod build;
 mod check;
@@ -22,6 +23,7 @@ mod kube_create;
 mod kube_create_previous;
 mod kube_safety;
 mod options;
+pub mod request;
 mod rest;
 mod rest_create;
 mod rounds;
