@@ -552,7 +552,7 @@ mod tests {
             r#"{"offsets":[{"partition":{"a":"x\"y","b":[]},"offset":{"offset":1}},{"partition":{},"offset":null}],"z":{"q":[1,{}]},"e":[]}"#,
         ] {
             let l = crate::reading::import::payload_listing(
-                json::parse(text).unwrap(),
+                crate::reading::import::Document::Tree(json::parse(text).unwrap()),
                 None,
                 InputForm::RestPayload,
                 Position::NONE,

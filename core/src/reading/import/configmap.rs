@@ -3,9 +3,9 @@
 
 use super::data_key::{candidates, choose_key, offsets_keys};
 use super::source_map::source_map;
-use super::{ImportOptions, KindHint, Notes, Storage, payload_listing, storage};
+use super::{Document, ImportOptions, KindHint, Notes, payload_listing};
 use crate::diag::{Diagnostic, Position};
-use crate::json::{self, JsonKind, JsonValue, SourceMap};
+use crate::json::{self, JsonKind, JsonValue, RawKind};
 use crate::model::{ConfigMapMeta, InputForm, ListItem, ListedAt, Listing, OwnerRef};
 use crate::reading::yaml::YamlDoc;
 
@@ -43,21 +43,19 @@ fn not_a_configmap(pos: Position) -> Vec<Diagnostic> {
 
 pub(super) fn import_json_root(
     text: &str,
-    root: JsonValue,
+    doc: Document,
     options: &ImportOptions,
 ) -> Result<(Listing, Notes), Vec<Diagnostic>> {
+    let root = doc.root();
     let is_k8s = root.get("kind").is_some() || root.get("apiVersion").is_some();
-    if root.as_members().is_some() && is_k8s {
-        return import_k8s(&root, &Outer::Json(text), options);
+    if root.kind() == RawKind::Object && is_k8s {
+        return import_k8s(&doc.into_value(), &Outer::Json(text), options);
     }
     let hint = KindHint {
         chosen: options.kind,
         mirror_owner: false,
     };
-    let mut listing = payload_listing(root, None, InputForm::RestPayload, Position::NONE, hint)?;
-    if options.storage == Storage::Tape {
-        storage::onto_tape(&mut listing, text, SourceMap::Identity);
-    }
+    let listing = payload_listing(doc, None, InputForm::RestPayload, Position::NONE, hint)?;
     Ok((listing, Vec::new()))
 }
 
@@ -291,7 +289,7 @@ fn import_configmap(
         return Err(vec![invalid_json(member.value.pos)]);
     };
     let map = source_map(outer, &member.value);
-    let payload = match json::parse_mapped(value, &map) {
+    let payload = match Document::parse(value, map, options.storage) {
         Ok(p) => p,
         Err(e) => {
             return Err(vec![
@@ -312,9 +310,6 @@ fn import_configmap(
             .is_some_and(|o| o.kind == "KafkaMirrorMaker2"),
     };
     let mut listing = payload_listing(payload, Some(&key), outer.form(), member.key_pos, hint)?;
-    if options.storage == Storage::Tape {
-        storage::onto_tape(&mut listing, value, map);
-    }
     // The page's Offsets key picker: the keys Strimzi writes, and the one read if it is not one.
     let mut available = found.keys;
     if !available.contains(&key) {

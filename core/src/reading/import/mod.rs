@@ -19,7 +19,7 @@
 //! a ConfigMap value back to the file.
 
 use crate::diag::{Diagnostic, Position};
-use crate::json;
+use crate::json::{self, SourceMap};
 use crate::model::Listing;
 use crate::reading::csv::{self, CsvTarget};
 use crate::reading::yaml;
@@ -28,11 +28,10 @@ mod configmap;
 mod data_key;
 mod payload;
 mod source_map;
-mod storage;
 
 use configmap::{import_json_root, import_yaml_doc, sentence};
 
-pub(crate) use payload::{KindHint, payload_listing};
+pub(crate) use payload::{Document, KindHint, payload_listing};
 pub use payload::{detect_kind, detected_kind};
 
 /// Largest input accepted by default (64 MiB; the page's limit). A ConfigMap cannot exceed
@@ -74,8 +73,8 @@ pub struct ImportOptions {
     /// The largest input read, in bytes; `None` is [`MAX_INPUT_BYTES`]. Values above
     /// [`MAX_INPUT_LIMIT`] count as that.
     pub max_bytes: Option<usize>,
-    /// How the imported entries are held: as trees (today's default) or as nodes of their
-    /// document's tape. Every reader gives the same answer for both.
+    /// How the imported entries are held: as nodes of their document's tape (the default) or
+    /// as trees. Every reader gives the same answer for both (`storage_twins.rs`).
     pub storage: Storage,
 }
 
@@ -83,11 +82,13 @@ pub struct ImportOptions {
 /// small trees).
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub enum Storage {
-    /// Each entry is a positioned tree of its own.
+    /// Each entry is a node of one tape of the offsets document, which holds a shared copy of
+    /// its text: the document is parsed once, and no tree is built for the entries.
     #[default]
-    Tree,
-    /// Each entry is a node of one tape of the offsets document, which shares its text.
     Tape,
+    /// Each entry is a positioned tree of its own (the import before issue 35; kept as the
+    /// other side of the storage twins test).
+    Tree,
 }
 
 impl ImportOptions {
@@ -236,8 +237,8 @@ fn import_listing(
         .chars()
         .next();
     if matches!(first, Some('{' | '[')) {
-        match json::parse(text) {
-            Ok(root) => return import_json_root(text, root, options),
+        match Document::parse(text, SourceMap::Identity, options.storage) {
+            Ok(doc) => return import_json_root(text, doc, options),
             Err(e) => {
                 // Flow-style YAML (`{apiVersion: v1, ...}`) starts with '{' too.
                 if let Ok(doc) = yaml::parse(text)
@@ -257,9 +258,9 @@ fn import_listing(
     // A bare JSON scalar (`null`, `"x"`, `123`, `true`) is a REST body too: S1 says what
     // Kafka Connect answers for it, rather than IMP1 calling it a broken ConfigMap.
     if first.is_some_and(|c| c == '"' || c == '-' || c.is_ascii_digit() || "ntf".contains(c))
-        && let Ok(root) = json::parse(text)
+        && let Ok(doc) = Document::parse(text, SourceMap::Identity, options.storage)
     {
-        return import_json_root(text, root, options);
+        return import_json_root(text, doc, options);
     }
     if first.is_none() {
         return Err(vec![Diagnostic::error(

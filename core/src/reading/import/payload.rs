@@ -1,10 +1,14 @@
 //! The offsets payload (the Connect REST body, or the value of a ConfigMap's offsets key) to a
 //! [`Listing`], and the connector kind read from its entries.
 
+use super::Storage;
 use crate::diag::{Diagnostic, Position};
-use crate::json::{JsonKind, JsonValue, Member, java};
+use crate::json::{
+    self, JsonError, JsonKind, JsonValue, Member, Raw, RawKind, SharedValue, SourceMap, Tape, java,
+};
 use crate::model::names;
 use crate::model::{ConnectorKind, Entry, InputForm, KindSource, Listing, Origin};
+use std::sync::Arc;
 
 /// How the connector kind is decided beyond the entries' keys (IMP7): the user's choice, and
 /// whether the ConfigMap's owner is a KafkaMirrorMaker2.
@@ -26,120 +30,102 @@ fn s1(pos: Position, data_key: Option<&str>, what: &str) -> Vec<Diagnostic> {
 
 const NOTHING_PROVIDED: &str = "Kafka Connect answers HTTP 400 'Partitions / offsets need to be provided for an alter offsets request'";
 
-/// Builds the payload-level listing: `{"offsets": [...]}` with entries kept raw.
+/// The offsets document as the import parsed it: a tree, or a tape that holds (a shared copy
+/// of) its text, whose nodes the entries become.
+pub(crate) enum Document {
+    Tree(JsonValue),
+    Tape(Arc<Tape<'static>>),
+}
+
+impl Document {
+    /// Parses the offsets document `text` (positions mapped through `map`) as `storage` asks.
+    pub(crate) fn parse(
+        text: &str,
+        map: SourceMap,
+        storage: Storage,
+    ) -> Result<Document, JsonError> {
+        match storage {
+            Storage::Tree => json::parse_mapped(text, &map).map(Document::Tree),
+            Storage::Tape => json::parse_tape_shared(Arc::from(text), map)
+                .map(|tape| Document::Tape(Arc::new(tape))),
+        }
+    }
+
+    pub(crate) fn root(&self) -> Raw<'_> {
+        match self {
+            Document::Tree(root) => Raw::Tree(root),
+            Document::Tape(tape) => Raw::from(tape.root()),
+        }
+    }
+
+    /// The document as a tree (a copy for a tape): for the Kubernetes wrappers around a payload.
+    pub(crate) fn into_value(self) -> JsonValue {
+        match self {
+            Document::Tree(root) => root,
+            Document::Tape(tape) => tape.root().to_value(),
+        }
+    }
+}
+
+/// Builds the payload-level listing: `{"offsets": [...]}` with entries kept raw, on the tree or
+/// the tape the document was parsed into.
 pub(crate) fn payload_listing(
-    root: JsonValue,
+    doc: Document,
     data_key: Option<&str>,
     form: InputForm,
     data_key_pos: Position,
     hint: KindHint,
 ) -> Result<Listing, Vec<Diagnostic>> {
-    let payload_pos = root.pos;
-    let members = match root.kind {
-        JsonKind::Object(members) => members,
-        JsonKind::Null => {
-            return Err(s1(
-                payload_pos,
-                data_key,
-                "The payload is JSON null; write an object {\"offsets\": [...]}. Kafka Connect fails with a NullPointerException and answers HTTP 500 'Cannot invoke \"org.apache.kafka.connect.runtime.rest.entities.ConnectorOffsets.offsets()\"'.",
-            ));
-        }
-        other => {
-            let root = JsonValue {
-                kind: other,
-                pos: payload_pos,
-                start: 0,
-            };
-            let answer = java::binding_error(java::CONNECTOR_OFFSETS, &root);
-            let message = match &root.kind {
-                JsonKind::Array(_) => format!(
-                    "The payload is an array; it must be an object {{\"offsets\": [...]}} (wrap the entries in it). Kafka Connect answers HTTP 500 '{answer}'."
-                ),
-                _ => {
-                    let what = match &root.kind {
-                        JsonKind::String(_) => "a string",
-                        JsonKind::Number(_) => "a number",
-                        _ => "a boolean",
-                    };
-                    format!(
-                        "The payload is {what}; it must be an object {{\"offsets\": [...]}}. Kafka Connect answers HTTP 500 '{answer}'."
-                    )
-                }
-            };
-            return Err(s1(payload_pos, data_key, &message));
-        }
+    let shape = payload_shape(doc.root(), data_key)?;
+    let origin = |pos: Position| Origin {
+        pos,
+        data_key: data_key.map(str::to_string),
     };
-    let Some(last_offsets) = members.iter().rposition(|m| m.key == "offsets") else {
-        if let Some(first) = members.first() {
-            return Err(s1(
-                first.key_pos,
-                data_key,
-                &format!(
-                    "Unexpected top-level field '{}': the payload must be {{\"offsets\": [...]}} with no other fields. Kafka Connect answers HTTP 500 'Unrecognized field \"{}\"'.",
-                    first.key, first.key
-                ),
-            ));
-        }
-        return Err(s1(
-            payload_pos,
-            data_key,
-            &format!(
-                "The payload has no 'offsets' array; write {{\"offsets\": [...]}}. {NOTHING_PROVIDED}."
-            ),
-        ));
-    };
+    let mut entries: Vec<Entry> = Vec::new();
     let mut extra: Vec<Member> = Vec::new();
-    let mut offsets = None;
-    for (i, m) in members.into_iter().enumerate() {
-        if i == last_offsets {
-            offsets = Some(m.value);
-        } else {
-            extra.push(m);
+    match doc {
+        Document::Tree(root) => {
+            let JsonKind::Object(members) = root.kind else {
+                return Err(s1(
+                    shape.payload_pos,
+                    data_key,
+                    "The payload is not an object.",
+                ));
+            };
+            for (i, m) in members.into_iter().enumerate() {
+                match m.value.kind {
+                    JsonKind::Array(items) if i == shape.offsets_at => {
+                        entries = items
+                            .into_iter()
+                            .map(|value| {
+                                let origin = origin(value.pos);
+                                Entry::from_tree(value, origin)
+                            })
+                            .collect();
+                    }
+                    _ => extra.push(m),
+                }
+            }
+        }
+        Document::Tape(tape) => {
+            for (i, m) in tape.root().members().enumerate() {
+                if i == shape.offsets_at {
+                    entries.reserve(m.value.items().count());
+                    for item in m.value.items() {
+                        if let Some(value) = SharedValue::of(&tape, item) {
+                            entries.push(Entry::on_tape(value, origin(item.pos())));
+                        }
+                    }
+                } else {
+                    extra.push(Member {
+                        key: m.key.to_string(),
+                        key_pos: tape.position(m.key_start),
+                        value: m.value.to_value(),
+                    });
+                }
+            }
         }
     }
-    let Some(offsets) = offsets else {
-        return Err(s1(
-            payload_pos,
-            data_key,
-            "The payload has no 'offsets' array.",
-        ));
-    };
-    let offsets_pos = offsets.pos;
-    let items = match offsets.kind {
-        JsonKind::Array(items) => items,
-        JsonKind::Null => {
-            return Err(s1(
-                offsets_pos,
-                data_key,
-                &format!("'offsets' is null; it must be an array of entries. {NOTHING_PROVIDED}."),
-            ));
-        }
-        other => {
-            let offsets = JsonValue {
-                kind: other,
-                pos: offsets_pos,
-                start: 0,
-            };
-            let answer = java::binding_error(java::OFFSET_LIST, &offsets);
-            return Err(s1(
-                offsets_pos,
-                data_key,
-                &format!(
-                    "'offsets' must be an array of entries [{{\"partition\": {{...}}, \"offset\": {{...}}}}, ...]. Kafka Connect answers HTTP 500 '{answer}'."
-                ),
-            ));
-        }
-    };
-    let entries: Vec<Entry> = items
-        .into_iter()
-        .map(|value| {
-            let origin = Origin {
-                pos: value.pos,
-                data_key: data_key.map(str::to_string),
-            };
-            Entry::from_tree(value, origin)
-        })
-        .collect();
     let mirror = data_key
         .and_then(names::parse_mirror_data_key)
         .map(|m| fitted(m, &entries));
@@ -163,11 +149,102 @@ pub(crate) fn payload_listing(
         mirror,
         configmap: None,
         extra_fields: extra,
-        payload_pos,
-        offsets_pos,
+        payload_pos: shape.payload_pos,
+        offsets_pos: shape.offsets_pos,
         reset: crate::model::ResetFact::default(),
         numbers: None,
     })
+}
+
+/// Where a well-formed payload keeps its entries.
+struct Shape {
+    /// The index, among the root's members, of the last `offsets` (the one Jackson keeps).
+    offsets_at: usize,
+    payload_pos: Position,
+    offsets_pos: Position,
+}
+
+/// S1: the payload must be an object whose last `offsets` is an array; said as Kafka Connect
+/// answers each other shape.
+fn payload_shape(root: Raw<'_>, data_key: Option<&str>) -> Result<Shape, Vec<Diagnostic>> {
+    let payload_pos = root.pos();
+    match root.kind() {
+        RawKind::Object => {}
+        RawKind::Null => {
+            return Err(s1(
+                payload_pos,
+                data_key,
+                "The payload is JSON null; write an object {\"offsets\": [...]}. Kafka Connect fails with a NullPointerException and answers HTTP 500 'Cannot invoke \"org.apache.kafka.connect.runtime.rest.entities.ConnectorOffsets.offsets()\"'.",
+            ));
+        }
+        other => {
+            let answer = java::binding_error(java::CONNECTOR_OFFSETS, root);
+            let message = match other {
+                RawKind::Array => format!(
+                    "The payload is an array; it must be an object {{\"offsets\": [...]}} (wrap the entries in it). Kafka Connect answers HTTP 500 '{answer}'."
+                ),
+                _ => {
+                    let what = match other {
+                        RawKind::String => "a string",
+                        RawKind::Number => "a number",
+                        _ => "a boolean",
+                    };
+                    format!(
+                        "The payload is {what}; it must be an object {{\"offsets\": [...]}}. Kafka Connect answers HTTP 500 '{answer}'."
+                    )
+                }
+            };
+            return Err(s1(payload_pos, data_key, &message));
+        }
+    }
+    let Some((offsets_at, offsets)) = root
+        .members()
+        .enumerate()
+        .filter(|(_, m)| m.key == "offsets")
+        .last()
+        .map(|(i, m)| (i, m.value))
+    else {
+        if let Some(first) = root.members().next() {
+            return Err(s1(
+                first.key_pos(),
+                data_key,
+                &format!(
+                    "Unexpected top-level field '{}': the payload must be {{\"offsets\": [...]}} with no other fields. Kafka Connect answers HTTP 500 'Unrecognized field \"{}\"'.",
+                    first.key, first.key
+                ),
+            ));
+        }
+        return Err(s1(
+            payload_pos,
+            data_key,
+            &format!(
+                "The payload has no 'offsets' array; write {{\"offsets\": [...]}}. {NOTHING_PROVIDED}."
+            ),
+        ));
+    };
+    let offsets_pos = offsets.pos();
+    match offsets.kind() {
+        RawKind::Array => Ok(Shape {
+            offsets_at,
+            payload_pos,
+            offsets_pos,
+        }),
+        RawKind::Null => Err(s1(
+            offsets_pos,
+            data_key,
+            &format!("'offsets' is null; it must be an array of entries. {NOTHING_PROVIDED}."),
+        )),
+        _ => {
+            let answer = java::binding_error(java::OFFSET_LIST, offsets);
+            Err(s1(
+                offsets_pos,
+                data_key,
+                &format!(
+                    "'offsets' must be an array of entries [{{\"partition\": {{...}}, \"offset\": {{...}}}}, ...]. Kafka Connect answers HTTP 500 '{answer}'."
+                ),
+            ))
+        }
+    }
 }
 
 /// An ambiguous MirrorMaker 2 key (IMP5) read with the one split whose source alias is every
