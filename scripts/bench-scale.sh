@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # Benchmark (not a test): how the CLI's cost grows with the input. `connect-offsets validate`
 # and `connect-offsets edit --shift -1` on generated MirrorMaker 2 REST payloads of 1k, 10k,
-# 100k and 1M entries, with the serde_json floor's edit (core/examples/floor.rs) at each size.
+# 100k and 1M entries, with the serde_json floor's edit and typed read (core/examples/floor.rs,
+# `--read`) at each size: `validate / read` is validate's CPU against the typed read's (issue 35's
+# goal: at most 2x), and its RSS column is validate's peak memory against the input (goal: 4x).
 # Prints one Markdown table: CPU (user + sys, best of the runs), MB/s, peak memory (the child's
 # max RSS) as a multiple of the input, the CPU per entry and whether each step is linear (its
 # per-entry cost within 1.5x of the 10k row's). Usage: scripts/bench-scale.sh [RUNS]
@@ -54,7 +56,8 @@ for n in sizes:
     validate = measure([binary, "validate", path])
     edit = measure([binary, "edit", path, "--shift", "-1"])
     floor_edit = measure([floor, path, "-1"])
-    rows.append((n, size, validate, edit, floor_edit))
+    floor_read = measure([floor, path, "--read"])
+    rows.append((n, size, validate, edit, floor_edit, floor_read))
     per_entry[n] = (validate[0] / n, edit[0] / n)
     os.remove(path)
 
@@ -67,10 +70,11 @@ def linear(n, i):
         return f"{r:.1f}x (start-up)"
     return f"{r:.1f}x: {'linear' if r <= 1.5 else 'NOT linear'}"
 
-print("| entries | input | validate CPU | MB/s | RSS | per entry vs 10k | edit --shift -1 CPU | MB/s | RSS | per entry vs 10k | floor edit CPU | edit / floor |")
-print("|---:|---:|---:|---:|---:|---|---:|---:|---:|---|---:|---:|")
-for n, size, (vc, vr), (ec, er), (fc, _) in rows:
+print("| entries | input | validate CPU | MB/s | RSS | per entry vs 10k | floor read CPU | validate / read | edit --shift -1 CPU | MB/s | RSS | per entry vs 10k | floor edit CPU | edit / floor |")
+print("|---:|---:|---:|---:|---:|---|---:|---:|---:|---:|---:|---|---:|---:|")
+for n, size, (vc, vr), (ec, er), (fc, _), (rc, _) in rows:
     mb = size / 1e6
     print(f"| {n:,} | {mb:.1f} MB | {vc:.0f} ms | {mb / (vc / 1000):.0f} | {vr / size:.1f}x | {linear(n, 0)} "
+          f"| {rc:.0f} ms | {vc / max(rc, 0.001):.1f}x "
           f"| {ec:.0f} ms | {mb / (ec / 1000):.0f} | {er / size:.1f}x | {linear(n, 1)} | {fc:.0f} ms | {ec / fc:.1f}x |")
 PY

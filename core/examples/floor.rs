@@ -4,8 +4,12 @@
 //! written back compact. It keeps no positions, no number text and checks no rule, so
 //! `connect-offsets edit --shift` is compared with it as "how far from a plain typed parse".
 //!
+//! With `--read` in place of the delta it only reads the payload into those structs and prints
+//! the entry count: the peer of `connect-offsets validate` (scripts/bench-scale.sh).
+//!
 //!   cargo build --release -p offsets-core --example floor
 //!   target/release/examples/floor PAYLOAD.json -1 > OUT.json
+//!   target/release/examples/floor PAYLOAD.json --read
 
 #![allow(clippy::print_stderr)]
 
@@ -42,7 +46,18 @@ struct Offset {
     offset: i64,
 }
 
+/// Reads the payload into the typed structs and prints how many entries it holds.
+fn read(path: &str) -> Result<(), String> {
+    let text = std::fs::read_to_string(path).map_err(|e| format!("{path}: {e}"))?;
+    let payload: Payload = serde_json::from_str(&text).map_err(|e| format!("{path}: {e}"))?;
+    let mut out = std::io::stdout().lock();
+    writeln!(out, "{}", payload.offsets.len()).map_err(|e| e.to_string())
+}
+
 fn run(path: &str, delta: &str) -> Result<(), String> {
+    if delta == "--read" {
+        return read(path);
+    }
     let delta: i64 = delta.parse().map_err(|e| format!("delta {delta:?}: {e}"))?;
     let text = std::fs::read_to_string(path).map_err(|e| format!("{path}: {e}"))?;
     let mut payload: Payload = serde_json::from_str(&text).map_err(|e| format!("{path}: {e}"))?;
@@ -63,7 +78,7 @@ fn run(path: &str, delta: &str) -> Result<(), String> {
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().collect();
     let [_, path, delta] = args.as_slice() else {
-        eprintln!("usage: floor PAYLOAD.json DELTA");
+        eprintln!("usage: floor PAYLOAD.json DELTA|--read");
         return ExitCode::from(2);
     };
     match run(path, delta) {
