@@ -2,7 +2,8 @@
 //! or stdin as bytes (so invalid UTF-8 is reported by the core with its position), and import.
 
 use crate::CliError;
-use offsets_core::{CsvTarget, Diagnostic, ImportOptions, Imported, import_bytes};
+use offsets_core::import::import_bytes_owned;
+use offsets_core::{CsvTarget, Diagnostic, ImportOptions, Imported};
 use std::io::Read;
 use std::path::PathBuf;
 
@@ -194,7 +195,7 @@ pub type Loaded = Result<Imported, Vec<Diagnostic>>;
 /// Reads and imports. `Err(CliError)` only when the input cannot be read at all.
 pub fn load(source: &Source, options: &ImportOptions) -> Result<Loaded, CliError> {
     let bytes = source.read_up_to(options.input_limit())?;
-    Ok(import_bytes(&bytes, options))
+    Ok(import_bytes_owned(bytes, options))
 }
 
 /// The options a second listing (`--against`, `--restore-from`, ...) is read with: the

@@ -54,7 +54,7 @@ pub use import::{ImportOptions, Imported, import, import_bytes};
 /// The import as callers outside the crate see it: the reader (`reading::import`) and the
 /// import-then-validate pipeline (`pipeline`) under one path (`offsets_core::import::import`).
 pub mod import {
-    pub use crate::pipeline::{Imported, import, import_bytes};
+    pub use crate::pipeline::{Imported, import, import_bytes, import_bytes_owned, import_owned};
     pub use crate::reading::import::*;
 }
 pub use model::{ConnectorKind, Entry, KindSource, Listing, PartitionKey};

@@ -4,7 +4,7 @@
 use crate::checking::validate::validate;
 use crate::diag::{Diagnostic, by_position, sort_diagnostics};
 use crate::model::Listing;
-use crate::reading::import::{ImportOptions, read, utf8_text};
+use crate::reading::import::{ImportOptions, read, read_owned, utf8_text};
 
 /// A successful import: the listing plus every diagnostic found on the way, INCLUDING the
 /// validation of the imported listing ([`crate::checking::validate::validate`] with no baseline), sorted
@@ -18,7 +18,18 @@ pub struct Imported {
 /// Imports `text`, detecting its form. `Err` holds at least one error diagnostic with a position,
 /// when no listing can be built at all.
 pub fn import(text: &str, options: &ImportOptions) -> Result<Imported, Vec<Diagnostic>> {
-    let (listing, mut notes) = read(text, options)?;
+    validated(read(text, options)?)
+}
+
+/// [`import`] of a text the caller gives away: the listing's tape keeps it, so the input is held
+/// once, not copied.
+pub fn import_owned(text: String, options: &ImportOptions) -> Result<Imported, Vec<Diagnostic>> {
+    validated(read_owned(text, options)?)
+}
+
+fn validated(
+    (listing, mut notes): (Listing, Vec<Diagnostic>),
+) -> Result<Imported, Vec<Diagnostic>> {
     notes.extend(validate(&listing, None));
     sort_diagnostics(&mut notes, by_position);
     Ok(Imported {
@@ -31,4 +42,19 @@ pub fn import(text: &str, options: &ImportOptions) -> Result<Imported, Vec<Diagn
 /// column of the first invalid byte), then calls [`import`].
 pub fn import_bytes(bytes: &[u8], options: &ImportOptions) -> Result<Imported, Vec<Diagnostic>> {
     import(utf8_text(bytes, options)?, options)
+}
+
+/// [`import_bytes`] of bytes the caller gives away: valid UTF-8 becomes the text without a copy
+/// (see [`import_owned`]); anything else is refused as [`import_bytes`] refuses it.
+pub fn import_bytes_owned(
+    bytes: Vec<u8>,
+    options: &ImportOptions,
+) -> Result<Imported, Vec<Diagnostic>> {
+    if bytes.len() > options.input_limit() {
+        return utf8_text(&bytes, options).and_then(|text| import(text, options));
+    }
+    match String::from_utf8(bytes) {
+        Ok(text) => import_owned(text, options),
+        Err(e) => utf8_text(e.as_bytes(), options).and_then(|text| import(text, options)),
+    }
 }

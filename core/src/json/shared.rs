@@ -4,7 +4,7 @@
 use super::{JsonValue, Raw, Tape, TapeValue};
 use std::sync::Arc;
 
-/// A value node of a shared tape (the tape holds its text, shared with it too).
+/// A value node of a shared tape (the tape owns its text).
 #[derive(Clone)]
 pub struct SharedValue {
     tape: Arc<Tape<'static>>,
@@ -52,15 +52,19 @@ impl std::fmt::Debug for SharedValue {
 mod tests {
     #![allow(clippy::unwrap_used)]
     use super::*;
-    use crate::json::{SourceMap, parse_tape_shared};
+    use crate::json::{SourceMap, parse_tape_owned};
 
     #[test]
     fn a_shared_value_reads_its_own_tape_only_and_is_send() {
         fn send_sync<T: Send + Sync>() {}
         send_sync::<SharedValue>();
-        let text: Arc<str> = Arc::from(r#"{"a":[1,{"b":"x"}]}"#);
-        let tape = Arc::new(parse_tape_shared(text, SourceMap::Identity).unwrap());
-        let other = Arc::new(parse_tape_shared(Arc::from("[1]"), SourceMap::Identity).unwrap());
+        let text = r#"{"a":[1,{"b":"x"}]}"#.to_string();
+        let tape = Arc::new(parse_tape_owned(text, SourceMap::Identity).ok().unwrap());
+        let other = Arc::new(
+            parse_tape_owned("[1]".into(), SourceMap::Identity)
+                .ok()
+                .unwrap(),
+        );
         let item = tape.root().get("a").unwrap().items().nth(1).unwrap();
         let shared = SharedValue::of(&tape, item).unwrap();
         assert_eq!(shared.raw().get("b").unwrap().as_str(), Some("x"));

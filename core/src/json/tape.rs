@@ -1,8 +1,8 @@
 //! The flat raw level: a document parsed into one arena ([`Tape`]) of 12-byte nodes in document
 //! order, with every key, string and number kept as a byte span of the input.
 //!
-//! The tape holds no copy of the text: it borrows the input (`Tape<'t>`) or shares it
-//! (`Tape<'static>` over an `Arc<str>`, so a listing can own it), and only strings that hold an
+//! The tape holds no copy of the text: it borrows the input (`Tape<'t>`) or owns it, moved in
+//! (`Tape<'static>`, which a listing shares behind an `Arc`), and only strings that hold an
 //! escape have a decoded copy (in `decoded`, found by node index). A container's node records how many nodes
 //! follow it inside it, so its next sibling is one jump away and a child walk never recurses.
 //! Line and column are not stored: [`Tape::position`] computes them from a byte offset, through
@@ -18,7 +18,7 @@ use super::parse;
 use super::{JsonError, JsonKind, JsonValue, Member, Number, SourceMap};
 use crate::diag::Position;
 use std::borrow::Cow;
-use std::sync::{Arc, OnceLock};
+use std::sync::OnceLock;
 
 /// The most nodes one tape holds: a container's node counts its descendants in 28 bits.
 pub const MAX_NODES: usize = (1 << 28) - 1;
@@ -79,11 +79,11 @@ impl Node {
     }
 }
 
-/// The text a tape reads: borrowed from the caller, or shared with whoever owns the document.
+/// The text a tape reads: borrowed from the caller, or its own (moved in, never copied).
 #[derive(Debug)]
 enum TapeText<'t> {
     Borrowed(&'t str),
-    Shared(Arc<str>),
+    Owned(String),
 }
 
 impl TapeText<'_> {
@@ -91,7 +91,7 @@ impl TapeText<'_> {
     fn as_str(&self) -> &str {
         match self {
             TapeText::Borrowed(text) => text,
-            TapeText::Shared(text) => text,
+            TapeText::Owned(text) => text,
         }
     }
 }
@@ -120,12 +120,19 @@ pub fn parse_tape_mapped(text: &str, map: SourceMap) -> Result<Tape<'_>, JsonErr
     parse_tape_limited(text, map, MAX_NODES)
 }
 
-/// Parses a shared text into a tape that holds it (no copy): what a listing keeps its entries
-/// on. Positions map through `map`.
-pub fn parse_tape_shared(text: Arc<str>, map: SourceMap) -> Result<Tape<'static>, JsonError> {
-    let (nodes, decoded, map) = parse_nodes(&text, map, MAX_NODES)?;
+/// Parses a text into a tape that owns it (moved in, not copied): what a listing keeps its
+/// entries on, behind an `Arc`. Positions map through `map`. A text that is not JSON comes back
+/// with the error, for a caller that reads it another way.
+pub fn parse_tape_owned(
+    text: String,
+    map: SourceMap,
+) -> Result<Tape<'static>, (JsonError, String)> {
+    let (nodes, decoded, map) = match parse_nodes(&text, map, MAX_NODES) {
+        Ok(parsed) => parsed,
+        Err(e) => return Err((e, text)),
+    };
     Ok(Tape {
-        text: TapeText::Shared(text),
+        text: TapeText::Owned(text),
         map,
         nodes,
         decoded,

@@ -10,7 +10,7 @@ use crate::procedure_support::{connector, rest};
 use offsets_core::edit::{Action, ExportScope, Selection, Session};
 use offsets_core::export::{self, ConfigMapOptions};
 use offsets_core::filter::{Filter, PartitionSet};
-use offsets_core::import::Storage;
+use offsets_core::import::{Storage, import_bytes, import_bytes_owned, import_owned};
 use offsets_core::{ImportOptions, diff, import, procedure, rollback, validate};
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
@@ -167,6 +167,11 @@ fn everything(text: &str, storage: Storage) -> (String, usize) {
 }
 
 fn check(name: &str, text: &str, failures: &mut Vec<String>) -> usize {
+    // The import that takes its text by value reads exactly what the borrowing one reads.
+    let options = ImportOptions::default();
+    if import(text, &options) != import_owned(text.to_owned(), &options) {
+        failures.push(format!("{name}: import_owned differs from import"));
+    }
     let (tree, tree_on_tape) = everything(text, Storage::Tree);
     let (tape, on_tape) = everything(text, Storage::Tape);
     if tree_on_tape != 0 {
@@ -238,7 +243,12 @@ fn tree_and_tape_entries_give_byte_identical_results() {
     let mut failures = Vec::new();
     let (mut inputs, mut on_tape) = (0, 0);
     for path in &paths {
-        let Ok(text) = std::fs::read_to_string(path) else {
+        let bytes = std::fs::read(path).unwrap();
+        let options = ImportOptions::default();
+        if import_bytes(&bytes, &options) != import_bytes_owned(bytes.clone(), &options) {
+            failures.push(format!("{}: import_bytes_owned differs", path.display()));
+        }
+        let Ok(text) = String::from_utf8(bytes) else {
             continue;
         };
         inputs += 1;
@@ -259,6 +269,12 @@ fn tree_and_tape_entries_give_byte_identical_results() {
     }
     inputs += 1;
     on_tape += check("hostile entries", HOSTILE, &mut failures);
+    let with_bom = format!("\u{feff}{HOSTILE}");
+    on_tape += check(
+        "hostile entries after a byte order mark",
+        &with_bom,
+        &mut failures,
+    );
     for seed in 0..40 {
         let n = 1 + (seed as usize * 7) % 60;
         let text = generated(seed, n, seed % 2 == 0);

@@ -289,7 +289,7 @@ fn import_configmap(
         return Err(vec![invalid_json(member.value.pos)]);
     };
     let map = source_map(outer, &member.value);
-    let payload = match Document::parse(value, map, options.storage) {
+    let payload = match Document::parse(std::borrow::Cow::Borrowed(value), map, options.storage) {
         Ok(p) => p,
         Err(e) => {
             return Err(vec![

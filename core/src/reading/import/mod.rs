@@ -23,6 +23,8 @@ use crate::json::{self, SourceMap};
 use crate::model::Listing;
 use crate::reading::csv::{self, CsvTarget};
 use crate::reading::yaml;
+use std::borrow::Cow;
+use std::sync::Arc;
 
 mod configmap;
 mod data_key;
@@ -109,14 +111,38 @@ pub fn read(
     text: &str,
     options: &ImportOptions,
 ) -> Result<(Listing, Vec<Diagnostic>), Vec<Diagnostic>> {
+    read_text(Cow::Borrowed(text), options)
+}
+
+/// [`read`] of a text the caller gives away: a JSON document's tape keeps it as it is, so the
+/// input is held once (the CLI's reads).
+pub fn read_owned(
+    text: String,
+    options: &ImportOptions,
+) -> Result<(Listing, Vec<Diagnostic>), Vec<Diagnostic>> {
+    read_text(Cow::Owned(text), options)
+}
+
+fn read_text(
+    text: Cow<'_, str>,
+    options: &ImportOptions,
+) -> Result<(Listing, Vec<Diagnostic>), Vec<Diagnostic>> {
     if text.len() > options.input_limit() {
         return Err(too_large(options.input_limit()));
     }
-    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+    let text = match text {
+        Cow::Borrowed(t) => Cow::Borrowed(t.strip_prefix('\u{feff}').unwrap_or(t)),
+        Cow::Owned(mut t) => {
+            if t.starts_with('\u{feff}') {
+                t.drain(..'\u{feff}'.len_utf8());
+            }
+            Cow::Owned(t)
+        }
+    };
     if let Some(i) = text.find('\0') {
         return Err(vec![Diagnostic::error(
             "INPUT",
-            position_of(text, i),
+            position_of(&text, i),
             format!(
                 "The input contains a NUL byte (byte offset {i}); it looks binary. Export the ConfigMap with `kubectl get configmap NAME -o yaml`."
             ),
@@ -228,8 +254,35 @@ fn kafka_tool_output(text: &str) -> Option<Vec<Diagnostic>> {
     )])
 }
 
+/// What the import of one form gives: the listing and its notes, or why there is none.
+type FormRead = Result<(Listing, Notes), Vec<Diagnostic>>;
+
+/// A text that did not parse as JSON: the error, and the text, to be read another way.
+type NotJson<'t> = (json::JsonError, Cow<'t, str>);
+
+/// A JSON document read from the whole input: imported, or the parse error with the text back.
+fn import_json_text<'t>(
+    text: Cow<'t, str>,
+    options: &ImportOptions,
+) -> Result<FormRead, NotJson<'t>> {
+    match options.storage {
+        Storage::Tree => match json::parse(&text) {
+            Ok(root) => Ok(import_json_root(&text, Document::Tree(root), options)),
+            Err(e) => Err((e, text)),
+        },
+        Storage::Tape => match json::parse_tape_owned(text.into_owned(), SourceMap::Identity) {
+            Ok(tape) => {
+                let tape = Arc::new(tape);
+                let doc = Document::Tape(Arc::clone(&tape));
+                Ok(import_json_root(tape.text(), doc, options))
+            }
+            Err((e, text)) => Err((e, Cow::Owned(text))),
+        },
+    }
+}
+
 fn import_listing(
-    text: &str,
+    text: Cow<'_, str>,
     options: &ImportOptions,
 ) -> Result<(Listing, Notes), Vec<Diagnostic>> {
     let first = text
@@ -237,15 +290,15 @@ fn import_listing(
         .chars()
         .next();
     if matches!(first, Some('{' | '[')) {
-        match Document::parse(text, SourceMap::Identity, options.storage) {
-            Ok(doc) => return import_json_root(text, doc, options),
-            Err(e) => {
+        match import_json_text(text, options) {
+            Ok(imported) => return imported,
+            Err((e, text)) => {
                 // Flow-style YAML (`{apiVersion: v1, ...}`) starts with '{' too.
-                if let Ok(doc) = yaml::parse(text)
+                if let Ok(doc) = yaml::parse(&text)
                     && doc.root.as_members().is_some()
                     && doc.root.get("kind").is_some()
                 {
-                    return import_yaml_doc(text, &doc, options);
+                    return import_yaml_doc(&text, &doc, options);
                 }
                 return Err(vec![Diagnostic::error(
                     "JSON",
@@ -257,11 +310,16 @@ fn import_listing(
     }
     // A bare JSON scalar (`null`, `"x"`, `123`, `true`) is a REST body too: S1 says what
     // Kafka Connect answers for it, rather than IMP1 calling it a broken ConfigMap.
-    if first.is_some_and(|c| c == '"' || c == '-' || c.is_ascii_digit() || "ntf".contains(c))
-        && let Ok(doc) = Document::parse(text, SourceMap::Identity, options.storage)
-    {
-        return import_json_root(text, doc, options);
-    }
+    let text =
+        if first.is_some_and(|c| c == '"' || c == '-' || c.is_ascii_digit() || "ntf".contains(c)) {
+            match import_json_text(text, options) {
+                Ok(imported) => return imported,
+                Err((_, text)) => text,
+            }
+        } else {
+            text
+        };
+    let text: &str = &text;
     if first.is_none() {
         return Err(vec![Diagnostic::error(
             "JSON",

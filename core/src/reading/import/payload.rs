@@ -8,6 +8,7 @@ use crate::json::{
 };
 use crate::model::names;
 use crate::model::{ConnectorKind, Entry, InputForm, KindSource, Listing, Origin};
+use std::borrow::Cow;
 use std::sync::Arc;
 
 /// How the connector kind is decided beyond the entries' keys (IMP7): the user's choice, and
@@ -38,16 +39,18 @@ pub(crate) enum Document {
 }
 
 impl Document {
-    /// Parses the offsets document `text` (positions mapped through `map`) as `storage` asks.
+    /// Parses the offsets document `text` (positions mapped through `map`) as `storage` asks;
+    /// a tape takes an owned text as it is, without a copy.
     pub(crate) fn parse(
-        text: &str,
+        text: Cow<'_, str>,
         map: SourceMap,
         storage: Storage,
     ) -> Result<Document, JsonError> {
         match storage {
-            Storage::Tree => json::parse_mapped(text, &map).map(Document::Tree),
-            Storage::Tape => json::parse_tape_shared(Arc::from(text), map)
-                .map(|tape| Document::Tape(Arc::new(tape))),
+            Storage::Tree => json::parse_mapped(&text, &map).map(Document::Tree),
+            Storage::Tape => json::parse_tape_owned(text.into_owned(), map)
+                .map(|tape| Document::Tape(Arc::new(tape)))
+                .map_err(|(e, _)| e),
         }
     }
 
