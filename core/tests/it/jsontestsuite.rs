@@ -167,3 +167,34 @@ fn tape_agrees_with_the_tree_parser_on_every_file() {
     assert_eq!(accepted + refused, cases.len());
     assert!(accepted >= 95 && refused >= 188, "{accepted} {refused}");
 }
+
+/// The suite through the whole import (issue 35), whose JSON documents are parsed once, as a
+/// tape: every `y_` file is read as JSON (accepted as a listing, or refused only for its shape,
+/// S1: most are not offsets payloads), every `n_` file is refused, and the tree import gives
+/// the same result for every file.
+#[test]
+fn the_import_reads_every_y_file_as_json_and_refuses_every_n_file() {
+    use offsets_core::import::Storage;
+    use offsets_core::{ImportOptions, import};
+    let tree = ImportOptions {
+        storage: Storage::Tree,
+        ..ImportOptions::default()
+    };
+    let (mut y, mut n) = (0, 0);
+    let mut wrong = Vec::new();
+    for case in suite() {
+        let imported = import(&case.input, &ImportOptions::default());
+        if imported != import(&case.input, &tree) {
+            wrong.push(format!("{}: the tape and tree imports differ", case.name));
+        }
+        match (expected(&case.name), &imported) {
+            (Some(true), Ok(_)) => y += 1,
+            (Some(true), Err(d)) if d.iter().all(|d| d.rule == "S1") => y += 1,
+            (Some(false), Err(_)) => n += 1,
+            (Some(_), _) => wrong.push(format!("{}: {imported:?}", case.name)),
+            (None, _) => {}
+        }
+    }
+    assert!(wrong.is_empty(), "{}", wrong.join("\n"));
+    assert_eq!((y, n), (95, 188));
+}
