@@ -11,6 +11,7 @@ struct Parser {
     /// Partitions printed without a value, for the REF8 summary.
     without_value: usize,
     first_without_value: Option<Position>,
+    lines: Lines,
 }
 
 impl Parser {
@@ -170,6 +171,7 @@ pub fn parse_reference(text: &str, role: Role) -> Reference {
         reference: Reference::empty(role),
         without_value: 0,
         first_without_value: None,
+        lines: Lines::default(),
     };
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     if super::checkpoints::is_checkpoints(text) {
@@ -184,6 +186,60 @@ pub fn parse_reference(text: &str, role: Role) -> Reference {
         .find(|l| !l.trim().is_empty() && !l.trim_start().starts_with('#'))
         .and_then(|l| detect(l))
     else {
+        p.not_a_reference(&lines);
+        return p.reference;
+    };
+    p.reference.format = Some(format);
+    for (idx, &line) in lines.iter().enumerate() {
+        let line_no = idx as u32 + 1;
+        let trimmed = line.trim();
+        if trimmed.is_empty() || trimmed.starts_with('#') {
+            continue;
+        }
+        let row = Row {
+            line_no,
+            line,
+            format,
+        };
+        match format {
+            ReferenceFormat::GetOffsets => p.get_offsets_line(&row),
+            ReferenceFormat::Rpk => p.rpk_line(&row),
+            ReferenceFormat::Csv => p.csv_line(&row),
+            // Read whole by `checkpoints::reference` before any line is.
+            ReferenceFormat::Checkpoints => {}
+            ReferenceFormat::Describe => p.describe_line(&row),
+        }
+    }
+    p.groups_found();
+    p.values_missing(format);
+    crate::diag::sort_diagnostics(&mut p.reference.diagnostics, crate::diag::by_position);
+    p.reference
+}
+
+/// What the line readers remember from one line to the next.
+#[derive(Default)]
+struct Lines {
+    /// Describe: the header's column names, looked up from the end (a repeated name means its
+    /// last column, as a map built from the header would): a vector, no hash table code in the
+    /// wasm.
+    header: Option<Vec<String>>,
+    /// CSV: the number of fields of the first row.
+    csv_fields: Option<usize>,
+    /// The consumer groups named (describe, and a CSV with a group column), with the line each
+    /// is first seen on.
+    groups: Vec<(String, u32)>,
+}
+
+/// One line of the reference, with the format detected from the first.
+struct Row<'a> {
+    line_no: u32,
+    line: &'a str,
+    format: ReferenceFormat,
+}
+
+impl Parser {
+    /// REF1: nothing here reads as a reference.
+    fn not_a_reference(&mut self, lines: &[&str]) {
         let (pos, what) = match lines.iter().position(|l| !l.trim().is_empty()) {
             Some(i) => (
                 Position::new(i as u32 + 1, 1),
@@ -194,234 +250,239 @@ pub fn parse_reference(text: &str, role: Role) -> Reference {
             ),
             None => (Position::new(1, 1), "The reference is empty".to_string()),
         };
-        p.error(
+        self.error(
             "REF1",
             pos,
             format!(
                 "{what}. Paste the output of kafka-get-offsets.sh (topic:partition:offset lines), an rpk TOPIC PARTITION OFFSET file, a kafka-consumer-groups.sh --describe table or a consumer-groups CSV (topic,partition,offset)."
             ),
         );
-        return p.reference;
-    };
-    p.reference.format = Some(format);
-    // Describe: the header's columns; CSV: the number of fields of the first row.
-    // The header's column names, looked up from the end (a repeated name means its last column,
-    // as a map built from the header would): a vector, no hash table code in the wasm.
-    let mut header: Option<Vec<String>> = None;
-    let mut csv_fields: Option<usize> = None;
-    let mut groups: Vec<(String, u32)> = Vec::new();
-    for (idx, &line) in lines.iter().enumerate() {
-        let line_no = idx as u32 + 1;
-        let trimmed = line.trim();
-        if trimmed.is_empty() || trimmed.starts_with('#') {
-            continue;
-        }
-        let bad_line = |p: &mut Parser, expected: &str| {
-            p.error(
-                "REF2",
-                Position::new(line_no, 1),
-                format!(
-                    "{} is not a line of {}: expected {expected}. Fix or remove the line (the format was detected from the first line).",
-                    quoted(line),
-                    format.label()
-                ),
-            );
-        };
-        match format {
-            ReferenceFormat::GetOffsets => {
-                // From the right: a topic name cannot contain ':'.
-                let Some((rest, offset)) = line.rsplit_once(':') else {
-                    bad_line(&mut p, "topic:partition:offset");
-                    continue;
-                };
-                let Some((topic, partition)) = rest.rsplit_once(':') else {
-                    bad_line(&mut p, "topic:partition:offset");
-                    continue;
-                };
-                let pcol = topic.chars().count() as u32 + 2;
-                let ocol = rest.chars().count() as u32 + 2;
-                p.line_value(
-                    line_no,
-                    line,
-                    (1, topic.trim()),
-                    (pcol, partition.trim()),
-                    (ocol, offset.trim()),
-                    true,
-                    1,
-                );
-            }
-            ReferenceFormat::Rpk => {
-                let t = tokens(line);
-                if t.len() != 3 {
-                    bad_line(&mut p, "TOPIC PARTITION OFFSET, separated by spaces");
-                    continue;
-                }
-                let upper: Vec<String> = t.iter().map(|(_, s)| s.to_ascii_uppercase()).collect();
-                if upper == ["TOPIC", "PARTITION", "OFFSET"] {
-                    continue;
-                }
-                let get = |i: usize| t.get(i).copied().unwrap_or((1, ""));
-                let at = get(0).0;
-                p.line_value(line_no, line, get(0), get(1), get(2), false, at);
-            }
-            ReferenceFormat::Csv => {
-                let fields: Vec<&str> = line.split(',').collect();
-                let lower: Vec<String> = fields
-                    .iter()
-                    .map(|f| f.trim().to_ascii_lowercase())
-                    .collect();
-                if lower.iter().any(|f| f == "topic") && lower.iter().any(|f| f == "partition") {
-                    continue;
-                }
-                let n = *csv_fields.get_or_insert(fields.len());
-                if !matches!(fields.len(), 3 | 4) || fields.len() != n {
-                    bad_line(
-                        &mut p,
-                        if n == 4 {
-                            "group,topic,partition,offset"
-                        } else {
-                            "topic,partition,offset"
-                        },
-                    );
-                    continue;
-                }
-                let mut cols = Vec::with_capacity(fields.len());
-                let mut col = 1u32;
-                for f in &fields {
-                    let lead = (f.chars().count() - f.trim_start().chars().count()) as u32;
-                    cols.push((col + lead, f.trim()));
-                    col += f.chars().count() as u32 + 1;
-                }
-                let skip = usize::from(n == 4);
-                if n == 4
-                    && let Some(&(gc, g)) = cols.first()
-                    && !groups.iter().any(|(name, _)| name == g)
-                {
-                    groups.push((g.to_string(), line_no));
-                    let _ = gc;
-                }
-                let get = |i: usize| cols.get(i + skip).copied().unwrap_or((1, ""));
-                p.line_value(line_no, line, get(0), get(1), get(2), false, 1);
-            }
-            // Read whole by `checkpoints::reference` before any line is.
-            ReferenceFormat::Checkpoints => {}
-            ReferenceFormat::Describe => {
-                let t = tokens(line);
-                let upper: Vec<String> = t.iter().map(|(_, s)| s.to_ascii_uppercase()).collect();
-                if upper.first().map(String::as_str) == Some("GROUP") {
-                    let columns = upper;
-                    let has = |c: &str| columns.iter().any(|s| s == c);
-                    if !(has("TOPIC")
-                        && has("PARTITION")
-                        && has("CURRENT-OFFSET")
-                        && has("LOG-END-OFFSET"))
-                    {
-                        p.error(
-                            "REF2",
-                            Position::new(line_no, 1),
-                            format!(
-                                "The header {} lacks TOPIC, PARTITION, CURRENT-OFFSET or LOG-END-OFFSET: this is not the offsets table (--members and --state print other tables). Run kafka-consumer-groups.sh --describe --group GROUP without --members or --state.",
-                                quoted(line)
-                            ),
-                        );
-                        header = None;
-                        continue;
-                    }
-                    header = Some(columns);
-                    continue;
-                }
-                if trimmed.starts_with("Consumer group ") {
-                    // "Consumer group 'g' has no active members." and the like: a note, not a row.
-                    continue;
-                }
-                let Some(columns) = &header else {
-                    bad_line(
-                        &mut p,
-                        "the header line GROUP TOPIC PARTITION CURRENT-OFFSET LOG-END-OFFSET LAG ... before the rows",
-                    );
-                    continue;
-                };
-                let col = |name: &str| {
-                    columns
-                        .iter()
-                        .rposition(|s| s == name)
-                        .unwrap_or(usize::MAX)
-                };
-                let (gi, ti, pi, ci, li) = (
-                    col("GROUP"),
-                    col("TOPIC"),
-                    col("PARTITION"),
-                    col("CURRENT-OFFSET"),
-                    col("LOG-END-OFFSET"),
-                );
-                let needed = ti.max(pi).max(ci).max(li) + 1;
-                if t.len() < needed {
-                    bad_line(
-                        &mut p,
-                        "a row with a value (or '-') under every header column",
-                    );
-                    continue;
-                }
-                let get = |i: usize| t.get(i).copied().unwrap_or((1, ""));
-                if let Some((_, g)) = t.get(gi)
-                    && !groups.iter().any(|(name, _)| name == g)
-                {
-                    groups.push((g.to_string(), line_no));
-                }
-                let ((tc, ts), (pc, ps), (cc, cs), (lc, ls)) = (get(ti), get(pi), get(ci), get(li));
-                let topic = p.topic(line_no, tc, ts, line);
-                let partition = p.partition(line_no, pc, ps, line);
-                let latest = p.reference.role == Role::Latest;
-                let (current, log_end) = if latest {
-                    // Only LOG-END-OFFSET counts: do not report a '-' under CURRENT-OFFSET.
-                    (Ok(None), p.offset(line_no, lc, ls, line, false))
-                } else {
-                    let current = p.offset(line_no, cc, cs, line, false);
-                    let log_end = if ls == "-" {
-                        Ok(None)
-                    } else {
-                        p.offset(line_no, lc, ls, line, false)
-                    };
-                    (current, log_end)
-                };
-                if let (Some(topic), Some(partition), Ok(current), Ok(log_end)) =
-                    (topic, partition, current, log_end)
-                {
-                    p.add(
-                        ReferenceValue {
-                            topic,
-                            partition,
-                            offset: if latest { log_end } else { current },
-                            log_end,
-                            line: line_no,
-                        },
-                        Position::new(line_no, tc),
-                    );
-                }
-            }
-        }
     }
-    if groups.len() > 1 {
-        let (name, line) = groups.get(1).cloned().unwrap_or_default();
-        p.error(
-            "REF9",
-            Position::new(line, 1),
+
+    /// REF2: the line is not one of the format's lines.
+    fn bad_line(&mut self, row: &Row<'_>, expected: &str) {
+        self.error(
+            "REF2",
+            Position::new(row.line_no, 1),
             format!(
-                "The reference holds offsets of {} consumer groups (the second, {}, starts here); a reference is one group's. Keep only one group's lines (or describe one group with --group).",
-                groups.len(),
-                names::shown(&name)
+                "{} is not a line of {}: expected {expected}. Fix or remove the line (the format was detected from the first line).",
+                quoted(row.line),
+                row.format.label()
             ),
         );
     }
-    if let Role::Group { name: None } = p.reference.role
-        && let Some((g, _)) = groups.first()
-    {
-        p.reference.role = Role::Group {
-            name: Some(g.clone()),
+
+    /// `topic:partition:offset`, read from the right: a topic name cannot contain ':'.
+    fn get_offsets_line(&mut self, row: &Row<'_>) {
+        let line = row.line;
+        let Some((rest, offset)) = line.rsplit_once(':') else {
+            return self.bad_line(row, "topic:partition:offset");
         };
+        let Some((topic, partition)) = rest.rsplit_once(':') else {
+            return self.bad_line(row, "topic:partition:offset");
+        };
+        let pcol = topic.chars().count() as u32 + 2;
+        let ocol = rest.chars().count() as u32 + 2;
+        self.line_value(
+            row.line_no,
+            line,
+            (1, topic.trim()),
+            (pcol, partition.trim()),
+            (ocol, offset.trim()),
+            true,
+            1,
+        );
     }
-    if p.without_value > 0 {
-        let why = match (&p.reference.role, format) {
+
+    /// `TOPIC PARTITION OFFSET`, separated by spaces (rpk); its header line is skipped.
+    fn rpk_line(&mut self, row: &Row<'_>) {
+        let t = tokens(row.line);
+        if t.len() != 3 {
+            return self.bad_line(row, "TOPIC PARTITION OFFSET, separated by spaces");
+        }
+        let upper: Vec<String> = t.iter().map(|(_, s)| s.to_ascii_uppercase()).collect();
+        if upper == ["TOPIC", "PARTITION", "OFFSET"] {
+            return;
+        }
+        let get = |i: usize| t.get(i).copied().unwrap_or((1, ""));
+        let at = get(0).0;
+        self.line_value(row.line_no, row.line, get(0), get(1), get(2), false, at);
+    }
+
+    /// `topic,partition,offset` or `group,topic,partition,offset`, as many fields as the first
+    /// row; a header line is skipped.
+    fn csv_line(&mut self, row: &Row<'_>) {
+        let fields: Vec<&str> = row.line.split(',').collect();
+        let lower: Vec<String> = fields
+            .iter()
+            .map(|f| f.trim().to_ascii_lowercase())
+            .collect();
+        if lower.iter().any(|f| f == "topic") && lower.iter().any(|f| f == "partition") {
+            return;
+        }
+        let n = *self.lines.csv_fields.get_or_insert(fields.len());
+        if !matches!(fields.len(), 3 | 4) || fields.len() != n {
+            let expected = if n == 4 {
+                "group,topic,partition,offset"
+            } else {
+                "topic,partition,offset"
+            };
+            return self.bad_line(row, expected);
+        }
+        let mut cols = Vec::with_capacity(fields.len());
+        let mut col = 1u32;
+        for f in &fields {
+            let lead = (f.chars().count() - f.trim_start().chars().count()) as u32;
+            cols.push((col + lead, f.trim()));
+            col += f.chars().count() as u32 + 1;
+        }
+        let skip = usize::from(n == 4);
+        if n == 4
+            && let Some(&(_, g)) = cols.first()
+        {
+            self.group_seen(g, row.line_no);
+        }
+        let get = |i: usize| cols.get(i + skip).copied().unwrap_or((1, ""));
+        self.line_value(row.line_no, row.line, get(0), get(1), get(2), false, 1);
+    }
+
+    fn group_seen(&mut self, group: &str, line_no: u32) {
+        if !self.lines.groups.iter().any(|(name, _)| name == group) {
+            self.lines.groups.push((group.to_string(), line_no));
+        }
+    }
+
+    /// A line of `kafka-consumer-groups.sh --describe`: its header (which columns hold what), a
+    /// note, or a row read by the header's columns.
+    fn describe_line(&mut self, row: &Row<'_>) {
+        let t = tokens(row.line);
+        let upper: Vec<String> = t.iter().map(|(_, s)| s.to_ascii_uppercase()).collect();
+        if upper.first().map(String::as_str) == Some("GROUP") {
+            return self.describe_header(row, upper);
+        }
+        if row.line.trim().starts_with("Consumer group ") {
+            // "Consumer group 'g' has no active members." and the like: a note, not a row.
+            return;
+        }
+        let Some(columns) = &self.lines.header else {
+            return self.bad_line(
+                row,
+                "the header line GROUP TOPIC PARTITION CURRENT-OFFSET LOG-END-OFFSET LAG ... before the rows",
+            );
+        };
+        let col = |name: &str| {
+            columns
+                .iter()
+                .rposition(|s| s == name)
+                .unwrap_or(usize::MAX)
+        };
+        let (gi, ti, pi, ci, li) = (
+            col("GROUP"),
+            col("TOPIC"),
+            col("PARTITION"),
+            col("CURRENT-OFFSET"),
+            col("LOG-END-OFFSET"),
+        );
+        let needed = ti.max(pi).max(ci).max(li) + 1;
+        if t.len() < needed {
+            return self.bad_line(row, "a row with a value (or '-') under every header column");
+        }
+        let get = |i: usize| t.get(i).copied().unwrap_or((1, ""));
+        if let Some((_, g)) = t.get(gi) {
+            self.group_seen(g, row.line_no);
+        }
+        self.describe_row(row, [get(ti), get(pi), get(ci), get(li)]);
+    }
+
+    /// The header names the columns the rows are read by; one without the offsets' columns is
+    /// another table (REF2).
+    fn describe_header(&mut self, row: &Row<'_>, columns: Vec<String>) {
+        let has = |c: &str| columns.iter().any(|s| s == c);
+        if !(has("TOPIC") && has("PARTITION") && has("CURRENT-OFFSET") && has("LOG-END-OFFSET")) {
+            self.error(
+                "REF2",
+                Position::new(row.line_no, 1),
+                format!(
+                    "The header {} lacks TOPIC, PARTITION, CURRENT-OFFSET or LOG-END-OFFSET: this is not the offsets table (--members and --state print other tables). Run kafka-consumer-groups.sh --describe --group GROUP without --members or --state.",
+                    quoted(row.line)
+                ),
+            );
+            self.lines.header = None;
+            return;
+        }
+        self.lines.header = Some(columns);
+    }
+
+    /// A describe row's topic, partition, current and log-end offsets (column, text each): the
+    /// latest offsets read only LOG-END-OFFSET, a group's its CURRENT-OFFSET.
+    fn describe_row(
+        &mut self,
+        row: &Row<'_>,
+        [(tc, ts), (pc, ps), (cc, cs), (lc, ls)]: [(u32, &str); 4],
+    ) {
+        let (line_no, line) = (row.line_no, row.line);
+        let topic = self.topic(line_no, tc, ts, line);
+        let partition = self.partition(line_no, pc, ps, line);
+        let latest = self.reference.role == Role::Latest;
+        let (current, log_end) = if latest {
+            // Only LOG-END-OFFSET counts: do not report a '-' under CURRENT-OFFSET.
+            (Ok(None), self.offset(line_no, lc, ls, line, false))
+        } else {
+            let current = self.offset(line_no, cc, cs, line, false);
+            let log_end = if ls == "-" {
+                Ok(None)
+            } else {
+                self.offset(line_no, lc, ls, line, false)
+            };
+            (current, log_end)
+        };
+        if let (Some(topic), Some(partition), Ok(current), Ok(log_end)) =
+            (topic, partition, current, log_end)
+        {
+            self.add(
+                ReferenceValue {
+                    topic,
+                    partition,
+                    offset: if latest { log_end } else { current },
+                    log_end,
+                    line: line_no,
+                },
+                Position::new(line_no, tc),
+            );
+        }
+    }
+
+    /// REF9 when the lines name several groups; a group reference without a name takes the
+    /// one the lines name.
+    fn groups_found(&mut self) {
+        let groups = &self.lines.groups;
+        if groups.len() > 1 {
+            let (name, line) = groups.get(1).cloned().unwrap_or_default();
+            let count = groups.len();
+            self.error(
+                "REF9",
+                Position::new(line, 1),
+                format!(
+                    "The reference holds offsets of {count} consumer groups (the second, {}, starts here); a reference is one group's. Keep only one group's lines (or describe one group with --group).",
+                    names::shown(&name)
+                ),
+            );
+        }
+        if let Role::Group { name: None } = self.reference.role
+            && let Some((g, _)) = self.lines.groups.first()
+        {
+            self.reference.role = Role::Group {
+                name: Some(g.clone()),
+            };
+        }
+    }
+
+    /// REF8: how many partitions were printed without a value, and what that means for them.
+    fn values_missing(&mut self, format: ReferenceFormat) {
+        if self.without_value == 0 {
+            return;
+        }
+        let why = match (&self.reference.role, format) {
             (Role::Time { .. }, _) | (_, ReferenceFormat::GetOffsets) => {
                 "no record at or after the time, or the lookup printed none"
             }
@@ -429,20 +490,18 @@ pub fn parse_reference(text: &str, role: Role) -> Reference {
         };
         // A new connector made from the offsets at a time starts these at their log end when
         // the latest offsets are given too (`reference::fill`).
-        let fill = match p.reference.role {
+        let fill = match self.reference.role {
             Role::Time { .. } => " (give the latest offsets too, to start them at their log end)",
             _ => "",
         };
-        let pos = p.first_without_value.unwrap_or(Position::new(1, 1));
-        p.reference.diagnostics.push(Diagnostic::info(
+        let pos = self.first_without_value.unwrap_or(Position::new(1, 1));
+        self.reference.diagnostics.push(Diagnostic::info(
             "REF8",
             pos,
             format!(
                 "{} partition(s) have no value ({why}); a listed row of theirs is left as it is, a new connector's listing leaves them out{fill}, and their log range is unknown.",
-                crate::diag::group_digits(p.without_value as u128)
+                crate::diag::group_digits(self.without_value as u128)
             ),
         ));
     }
-    crate::diag::sort_diagnostics(&mut p.reference.diagnostics, crate::diag::by_position);
-    p.reference
 }
