@@ -14,6 +14,7 @@
 use crate::diag::{Diagnostic, Position};
 use crate::model::names;
 use crate::model::{ConnectorKind, Entry, InputForm, Listing, Origin};
+use std::ops::ControlFlow;
 
 /// What a consumer-group CSV seeds.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
@@ -62,11 +63,6 @@ pub fn import_csv(
     text: &str,
     target: &CsvTarget,
 ) -> Result<(Listing, Vec<Diagnostic>), Vec<Diagnostic>> {
-    let mut errors = Vec::new();
-    let mut notes = Vec::new();
-    let mut entries = Vec::new();
-    let mut columns: Option<Columns> = None;
-    let mut groups: Vec<String> = Vec::new();
     if let CsvTarget::MirrorSource { cluster } = target
         && let Err(reason) = names::check_alias(cluster)
     {
@@ -76,6 +72,7 @@ pub fn import_csv(
             reason,
         )]);
     }
+    let mut rows = Rows::default();
     for (idx, raw_line) in text.lines().enumerate() {
         let line_no = idx as u32 + 1;
         let line = raw_line.strip_suffix('\r').unwrap_or(raw_line);
@@ -83,70 +80,71 @@ pub fn import_csv(
         if trimmed.is_empty() || trimmed.starts_with('#') {
             continue;
         }
+        if rows.line(line_no, line, target).is_break() {
+            break;
+        }
+    }
+    if !rows.errors.is_empty() {
+        return Err(rows.errors);
+    }
+    let (kind, notes) = notes(target, &rows.groups);
+    let mut listing = Listing::new(kind, InputForm::Csv);
+    listing.entries = rows.entries;
+    listing.payload_pos = Position::new(1, 1);
+    listing.offsets_pos = Position::new(1, 1);
+    Ok((listing, notes))
+}
+
+/// What the rows of a consumer-group CSV gave so far.
+#[derive(Default)]
+struct Rows {
+    errors: Vec<Diagnostic>,
+    entries: Vec<Entry>,
+    /// Decided by the first row: its header, or its number of fields.
+    columns: Option<Columns>,
+    groups: Vec<String>,
+}
+
+impl Rows {
+    /// Reads one row; `Break` when the rest cannot be read (the first row gives no layout).
+    fn line(&mut self, line_no: u32, line: &str, target: &CsvTarget) -> ControlFlow<()> {
         let fields: Vec<&str> = line.split(',').map(str::trim).collect();
-        let cols = match &columns {
+        let cols = match self.columns.take() {
             Some(c) => c,
-            None => {
-                let lower: Vec<String> = fields.iter().map(|f| f.to_ascii_lowercase()).collect();
-                let find = |n: &str| lower.iter().position(|f| f == n);
-                let layout = if let (Some(topic), Some(partition)) =
-                    (find("topic"), find("partition"))
-                {
-                    // A header row names the columns.
-                    let offset = find("offset").or_else(|| find("current-offset"));
-                    let Some(offset) = offset else {
-                        errors.push(Diagnostic::error(
-                            "CSV",
-                            Position::new(line_no, 1),
-                            "The CSV header has no 'offset' column; expected topic,partition,offset.",
-                        ));
-                        break;
-                    };
-                    columns = Some(Columns {
-                        group: find("group"),
-                        topic,
-                        partition,
-                        offset,
-                        count: fields.len(),
-                    });
-                    continue;
-                } else {
-                    match fields.len() {
-                        3 => Columns {
-                            group: None,
-                            topic: 0,
-                            partition: 1,
-                            offset: 2,
-                            count: 3,
-                        },
-                        4 => Columns {
-                            group: Some(0),
-                            topic: 1,
-                            partition: 2,
-                            offset: 3,
-                            count: 4,
-                        },
-                        n => {
-                            errors.push(Diagnostic::error(
-                                "CSV",
-                                Position::new(line_no, 1),
-                                format!(
-                                    "A consumer-group CSV row has 3 fields (topic,partition,offset) or 4 (group,topic,partition,offset); this row has {n}."
-                                ),
-                            ));
-                            break;
-                        }
+            None => match first_row(&fields, line_no) {
+                Ok((columns, header)) => {
+                    if header {
+                        self.columns = Some(columns);
+                        return ControlFlow::Continue(());
                     }
-                };
-                columns = Some(layout);
-                match &columns {
-                    Some(c) => c,
-                    None => break,
+                    columns
                 }
-            }
+                Err(e) => {
+                    self.errors.push(e);
+                    return ControlFlow::Break(());
+                }
+            },
         };
+        let row = self.row(line_no, line, &fields, &cols, target);
+        self.columns = Some(cols);
+        match row {
+            Ok(entry) => self.entries.push(entry),
+            Err(e) => self.errors.push(e),
+        }
+        ControlFlow::Continue(())
+    }
+
+    /// A data row as an entry of the target's kind.
+    fn row(
+        &mut self,
+        line_no: u32,
+        line: &str,
+        fields: &[&str],
+        cols: &Columns,
+        target: &CsvTarget,
+    ) -> Result<Entry, Diagnostic> {
         if fields.len() != cols.count {
-            errors.push(Diagnostic::error(
+            return Err(Diagnostic::error(
                 "CSV",
                 Position::new(line_no, 1),
                 format!(
@@ -155,13 +153,12 @@ pub fn import_csv(
                     cols.count
                 ),
             ));
-            continue;
         }
         let get = |i: usize| fields.get(i).copied().unwrap_or("");
         if let Some(g) = cols.group {
             let g = get(g).to_string();
-            if !groups.contains(&g) {
-                groups.push(g);
+            if !self.groups.contains(&g) {
+                self.groups.push(g);
             }
         }
         let topic = get(cols.topic);
@@ -176,21 +173,19 @@ pub fn import_csv(
         let partition = match get(cols.partition).parse::<i64>() {
             Ok(p) if (0..=names::MAX_PARTITION).contains(&p) => p,
             _ => {
-                errors.push(not_a(
+                return Err(not_a(
                     cols.partition,
                     "a partition number; it must be a whole number between 0 and 2147483647.",
                 ));
-                continue;
             }
         };
         let offset = match get(cols.offset).parse::<i64>() {
             Ok(o) if o >= 0 => o,
             _ => {
-                errors.push(not_a(
+                return Err(not_a(
                     cols.offset,
                     "a consumer-group offset; it must be a whole number ≥ 0.",
                 ));
-                continue;
             }
         };
         let mut entry = match target {
@@ -206,11 +201,67 @@ pub fn import_csv(
             pos: Position::new(line_no, 1),
             data_key: None,
         };
-        entries.push(entry);
+        Ok(entry)
     }
-    if !errors.is_empty() {
-        return Err(errors);
+}
+
+/// The columns the first row gives, and whether it is a header (it names them) rather than
+/// data (3 or 4 fields: topic,partition,offset or group,topic,partition,offset).
+fn first_row(fields: &[&str], line_no: u32) -> Result<(Columns, bool), Diagnostic> {
+    let lower: Vec<String> = fields.iter().map(|f| f.to_ascii_lowercase()).collect();
+    let find = |n: &str| lower.iter().position(|f| f == n);
+    if let (Some(topic), Some(partition)) = (find("topic"), find("partition")) {
+        let Some(offset) = find("offset").or_else(|| find("current-offset")) else {
+            return Err(Diagnostic::error(
+                "CSV",
+                Position::new(line_no, 1),
+                "The CSV header has no 'offset' column; expected topic,partition,offset.",
+            ));
+        };
+        let columns = Columns {
+            group: find("group"),
+            topic,
+            partition,
+            offset,
+            count: fields.len(),
+        };
+        return Ok((columns, true));
     }
+    match fields.len() {
+        3 => Ok((
+            Columns {
+                group: None,
+                topic: 0,
+                partition: 1,
+                offset: 2,
+                count: 3,
+            },
+            false,
+        )),
+        4 => Ok((
+            Columns {
+                group: Some(0),
+                topic: 1,
+                partition: 2,
+                offset: 3,
+                count: 4,
+            },
+            false,
+        )),
+        n => Err(Diagnostic::error(
+            "CSV",
+            Position::new(line_no, 1),
+            format!(
+                "A consumer-group CSV row has 3 fields (topic,partition,offset) or 4 (group,topic,partition,offset); this row has {n}."
+            ),
+        )),
+    }
+}
+
+/// The kind the target makes and the notes that say what the offsets became (and a warning
+/// when the rows are of several groups).
+fn notes(target: &CsvTarget, groups: &[String]) -> (ConnectorKind, Vec<Diagnostic>) {
+    let mut notes = Vec::new();
     if groups.len() > 1 {
         notes.push(Diagnostic::warning(
             "CSV",
@@ -240,11 +291,7 @@ pub fn import_csv(
             ConnectorKind::MirrorSource
         }
     };
-    let mut listing = Listing::new(kind, InputForm::Csv);
-    listing.entries = entries;
-    listing.payload_pos = Position::new(1, 1);
-    listing.offsets_pos = Position::new(1, 1);
-    Ok((listing, notes))
+    (kind, notes)
 }
 
 /// The column layout of a CSV document and the line of its header row, if any: what
@@ -256,46 +303,10 @@ pub(crate) fn layout(text: &str) -> Option<(Option<u32>, Columns)> {
         if trimmed.is_empty() || trimmed.starts_with('#') {
             continue;
         }
-        let lower: Vec<String> = line
-            .split(',')
-            .map(|f| f.trim().to_ascii_lowercase())
-            .collect();
-        let find = |n: &str| lower.iter().position(|f| f == n);
-        return match (find("topic"), find("partition")) {
-            (Some(topic), Some(partition)) => Some((
-                Some(idx as u32 + 1),
-                Columns {
-                    group: find("group"),
-                    topic,
-                    partition,
-                    offset: find("offset").or_else(|| find("current-offset"))?,
-                    count: lower.len(),
-                },
-            )),
-            _ => match lower.len() {
-                3 => Some((
-                    None,
-                    Columns {
-                        group: None,
-                        topic: 0,
-                        partition: 1,
-                        offset: 2,
-                        count: 3,
-                    },
-                )),
-                4 => Some((
-                    None,
-                    Columns {
-                        group: Some(0),
-                        topic: 1,
-                        partition: 2,
-                        offset: 3,
-                        count: 4,
-                    },
-                )),
-                _ => None,
-            },
-        };
+        let fields: Vec<&str> = line.split(',').map(str::trim).collect();
+        let line_no = idx as u32 + 1;
+        let (columns, header) = first_row(&fields, line_no).ok()?;
+        return Some((header.then_some(line_no), columns));
     }
     None
 }
