@@ -105,97 +105,107 @@ pub fn check_rows<'a>(
         ) {
             continue;
         }
-        // The words are built only for the rows that get a diagnostic.
-        let name = match r.cluster {
-            Some(c) if kind == ConnectorKind::MirrorSource => {
-                format!("{}/{}:{partition}", names::shown(c), names::shown(topic))
-            }
-            _ => format!("{}:{partition}", names::shown(topic)),
-        };
-        let n = r.entry + 1;
-        let resume = resume_at(kind, r.stored).unwrap_or_default();
-        let stored = r.stored.unwrap_or_default();
-        let resumes = match kind {
-            ConnectorKind::MirrorSource => {
-                format!("stored offset {stored} resumes at record {resume}")
-            }
-            _ => format!("resumes at record {resume}"),
-        };
-        let who = match kind {
-            ConnectorKind::MirrorSource => "MirrorMaker 2",
-            _ => "sink connectors",
-        };
-        let lost_to = match kind {
-            ConnectorKind::MirrorSource => "never reach the target cluster",
-            _ => "are never delivered to the sink",
-        };
-        match class {
-            RangeClass::Below { missed } => {
-                let e = b.earliest.unwrap_or_default();
-                out.push(
-                    Diagnostic::warning(
-                        "LR1",
-                        r.pos,
-                        format!(
-                            "Entry #{n} ({name}): {resumes}, below the log start {e}: records {resume}…{} ({} record{}) were deleted by retention before they were processed. The consumer falls back to auto.offset.reset: with earliest (the default for {who}) it restarts at {e} and those records {lost_to}; with latest it skips to the log end; with none the task fails. To acknowledge the loss, set the offset from the earliest offsets.",
-                            e as i128 - 1,
-                            group_digits(missed),
-                            if missed == 1 { "" } else { "s" }
-                        ),
-                    )
-                    .with_entry(r.entry),
-                );
-            }
-            RangeClass::Above { past } => {
-                let l = b.latest.unwrap_or_default();
-                let replay = match b.earliest {
-                    Some(e) if e <= l => format!(
-                        "it replays the whole log ({} record{} from {e})",
-                        group_digits((l - e) as u128),
-                        if l - e == 1 { "" } else { "s" }
-                    ),
-                    _ => "it replays the whole partition from its log start".to_string(),
-                };
-                let cluster_hint = match kind {
-                    ConnectorKind::MirrorSource => {
-                        " (MirrorMaker 2 offsets must be looked up on the SOURCE cluster)"
-                    }
-                    _ => "",
-                };
-                out.push(
-                    Diagnostic::warning(
-                        "LR2",
-                        r.pos,
-                        format!(
-                            "Entry #{n} ({name}): {resumes}, {} past the log end {l}: the topic was probably deleted and recreated, or the reference comes from another cluster{cluster_hint}. The consumer gets OffsetOutOfRange and falls back to auto.offset.reset: with earliest (the default for {who}) {replay}; with latest it skips to the log end. Check the cluster, then set the offset from the earliest or latest offsets.",
-                            group_digits(past)
-                        ),
-                    )
-                    .with_entry(r.entry),
-                );
-            }
-            RangeClass::Unknown => {
-                if let (Some(e), Some(l)) = (b.earliest, b.latest)
-                    && e > l
-                {
-                    out.push(
-                        Diagnostic::warning(
-                            "LR4",
-                            r.pos,
-                            format!(
-                                "Entry #{n} ({name}): the earliest offset {e} is above the latest {l}: the two references come from different clusters or were taken far apart, so this partition's log range is unknown. Look both up again, one right after the other, on the same cluster."
-                            ),
-                        )
-                        .with_entry(r.entry),
-                    );
-                }
-            }
-            _ => {}
-        }
+        out.extend(row_finding(kind, &r, (topic, partition), class, b));
     }
     let pos = first_pos.unwrap_or(summary_pos);
+    out.push(Diagnostic::info("LR3", pos, summary(kind, range, &counts)));
+    out.extend(unlisted(range, &listed, pos));
+    crate::diag::sort_diagnostics(&mut out, crate::diag::by_position);
+    out
+}
+
+/// LR1, LR2 or LR4 for a row outside its partition's log (or with an unknowable range). The
+/// words are built only for the rows that get a diagnostic.
+fn row_finding(
+    kind: ConnectorKind,
+    r: &RowFacts<'_>,
+    (topic, partition): (&str, i64),
+    class: RangeClass,
+    b: Bounds,
+) -> Option<Diagnostic> {
+    let name = match r.cluster {
+        Some(c) if kind == ConnectorKind::MirrorSource => {
+            format!("{}/{}:{partition}", names::shown(c), names::shown(topic))
+        }
+        _ => format!("{}:{partition}", names::shown(topic)),
+    };
+    let n = r.entry + 1;
+    let resume = resume_at(kind, r.stored).unwrap_or_default();
+    let stored = r.stored.unwrap_or_default();
+    let resumes = match kind {
+        ConnectorKind::MirrorSource => {
+            format!("stored offset {stored} resumes at record {resume}")
+        }
+        _ => format!("resumes at record {resume}"),
+    };
+    let who = match kind {
+        ConnectorKind::MirrorSource => "MirrorMaker 2",
+        _ => "sink connectors",
+    };
+    let lost_to = match kind {
+        ConnectorKind::MirrorSource => "never reach the target cluster",
+        _ => "are never delivered to the sink",
+    };
+    let (rule, message) = match class {
+        RangeClass::Below { missed } => {
+            let e = b.earliest.unwrap_or_default();
+            (
+                "LR1",
+                format!(
+                    "Entry #{n} ({name}): {resumes}, below the log start {e}: records {resume}…{} ({} record{}) were deleted by retention before they were processed. The consumer falls back to auto.offset.reset: with earliest (the default for {who}) it restarts at {e} and those records {lost_to}; with latest it skips to the log end; with none the task fails. To acknowledge the loss, set the offset from the earliest offsets.",
+                    e as i128 - 1,
+                    group_digits(missed),
+                    if missed == 1 { "" } else { "s" }
+                ),
+            )
+        }
+        RangeClass::Above { past } => {
+            let l = b.latest.unwrap_or_default();
+            let replay = match b.earliest {
+                Some(e) if e <= l => format!(
+                    "it replays the whole log ({} record{} from {e})",
+                    group_digits((l - e) as u128),
+                    if l - e == 1 { "" } else { "s" }
+                ),
+                _ => "it replays the whole partition from its log start".to_string(),
+            };
+            let cluster_hint = match kind {
+                ConnectorKind::MirrorSource => {
+                    " (MirrorMaker 2 offsets must be looked up on the SOURCE cluster)"
+                }
+                _ => "",
+            };
+            (
+                "LR2",
+                format!(
+                    "Entry #{n} ({name}): {resumes}, {} past the log end {l}: the topic was probably deleted and recreated, or the reference comes from another cluster{cluster_hint}. The consumer gets OffsetOutOfRange and falls back to auto.offset.reset: with earliest (the default for {who}) {replay}; with latest it skips to the log end. Check the cluster, then set the offset from the earliest or latest offsets.",
+                    group_digits(past)
+                ),
+            )
+        }
+        RangeClass::Unknown => {
+            let (Some(e), Some(l)) = (b.earliest, b.latest) else {
+                return None;
+            };
+            if e <= l {
+                return None;
+            }
+            (
+                "LR4",
+                format!(
+                    "Entry #{n} ({name}): the earliest offset {e} is above the latest {l}: the two references come from different clusters or were taken far apart, so this partition's log range is unknown. Look both up again, one right after the other, on the same cluster."
+                ),
+            )
+        }
+        _ => return None,
+    };
+    Some(Diagnostic::warning(rule, r.pos, message).with_entry(r.entry))
+}
+
+/// LR3: how many rows fall where, against which references.
+fn summary(kind: ConnectorKind, range: &LogRange, counts: &RangeCounts) -> String {
     let g = |n: usize| group_digits(n as u128);
-    let summary = if matches!(kind, ConnectorKind::MirrorSource | ConnectorKind::Sink) {
+    if matches!(kind, ConnectorKind::MirrorSource | ConnectorKind::Sink) {
         format!(
             "Log range against {}: {} in the log ({} caught up), {} below the log start ({} records purged), {} above the log end, {} unknown (no reference), {} not checked (null or unreadable offset).",
             range.against(),
@@ -212,8 +222,11 @@ pub fn check_rows<'a>(
             "Log range: not checked; a {} stores no position in a Kafka log (the check applies to MirrorSourceConnector and sink connectors).",
             kind.label()
         )
-    };
-    out.push(Diagnostic::info("LR3", pos, summary));
+    }
+}
+
+/// LR5: the references' partitions the listing does not hold.
+fn unlisted(range: &LogRange, listed: &FastSet<(&str, i64)>, pos: Position) -> Option<Diagnostic> {
     let mut unlisted: Vec<String> = Vec::new();
     let mut seen: FastSet<(&str, i64)> = FastSet::default();
     for r in [&range.earliest, &range.latest].into_iter().flatten() {
@@ -224,19 +237,18 @@ pub fn check_rows<'a>(
             }
         }
     }
-    if !unlisted.is_empty() {
-        let shown: Vec<&str> = unlisted.iter().take(5).map(String::as_str).collect();
-        out.push(Diagnostic::info(
-            "LR5",
-            pos,
-            format!(
-                "{} partition(s) of the references are not in the listing ({}{}): the connector has no offset stored for them; it starts them from auto.offset.reset. Add them with edit --set-from ROLE=REF --add-unlisted if they should start elsewhere.",
-                g(unlisted.len()),
-                shown.join(", "),
-                if unlisted.len() > 5 { ", …" } else { "" }
-            ),
-        ));
+    if unlisted.is_empty() {
+        return None;
     }
-    crate::diag::sort_diagnostics(&mut out, crate::diag::by_position);
-    out
+    let shown: Vec<&str> = unlisted.iter().take(5).map(String::as_str).collect();
+    Some(Diagnostic::info(
+        "LR5",
+        pos,
+        format!(
+            "{} partition(s) of the references are not in the listing ({}{}): the connector has no offset stored for them; it starts them from auto.offset.reset. Add them with edit --set-from ROLE=REF --add-unlisted if they should start elsewhere.",
+            group_digits(unlisted.len() as u128),
+            shown.join(", "),
+            if unlisted.len() > 5 { ", …" } else { "" }
+        ),
+    ))
 }
