@@ -4,8 +4,10 @@
 //! alter or a reset safe (record, stop, re-list, compare, verify, restore, clean up) are in
 //! `kube_safety`.
 
+use super::compare::{compare, verify};
 use super::shell::{Ctx, Mode, Var, heredoc};
 use super::step::{RawStep, WARNINGS, auto_offset_reset_note, step};
+use super::transport::Transport;
 use super::{AutoOffsetReset, Checked, Kind, Operation, POLL_INTERVAL_SECONDS};
 use crate::json::Keyed;
 use crate::model::AliasPath;
@@ -319,10 +321,6 @@ impl Kube<'_> {
         })
     }
 
-    pub(super) fn listing_file(&self, when: &str, op: &str) -> String {
-        format!("{when}-{op}.yaml")
-    }
-
     pub(super) fn steps(&self, op: &Operation) -> Vec<RawStep> {
         let mm2 = self.mm2().is_some();
         let key = self.data_key();
@@ -408,7 +406,7 @@ impl Kube<'_> {
                         &list_comment("An empty 'annotations left' line and no AlterOffsets Warning mean it worked. If it keeps failing, Kafka Connect's own message is in the logs of the Connect pods."),
                         self.wait_annotations_gone("alter"),
                     ),
-                    self.verify(),
+                    verify(self, self.not_landed()),
                     self.resume(true),
                     self.clean_up(),
                 ]);
@@ -463,7 +461,7 @@ impl Kube<'_> {
                 &["Saves the fresh listing to before-alter.yaml, never over the listing you edited: with the connector stopped, these are the offsets the alter will replace. Keep the file: a rollback needs it.".to_owned()],
                 self.relist("before-alter.yaml"),
             ),
-            self.compare(),
+            compare(self),
         ]
     }
 

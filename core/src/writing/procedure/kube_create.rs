@@ -8,11 +8,13 @@
 
 use super::CHECK_FILE;
 use super::POLL_INTERVAL_SECONDS;
+use super::compare::verify;
 use super::kube::{Kube, NO_OPS};
 use super::shell::{Mode, Var, heredoc};
 use super::step::{RawStep, WARNINGS, step};
 use super::strimzi_create::{Make, StrimziVersion};
 use super::strimzi_quiet::Quiet;
+use super::transport::Transport;
 use super::{Checked, Kind, Previous};
 use crate::json::Keyed;
 use serde::Serialize;
@@ -535,7 +537,7 @@ impl Kube<'_> {
                 &["An empty 'annotations left' line and no AlterOffsets Warning mean it worked. If it keeps failing, Kafka Connect's own message is in the logs of the Connect pods.".to_owned()],
                 self.wait_annotations_gone("alter"),
             ),
-            self.verify(),
+            verify(self, self.not_landed()),
             self.start(),
             self.clean_up_create(),
         ]

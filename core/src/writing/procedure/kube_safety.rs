@@ -3,12 +3,12 @@
 //! into a file of its own, compare with the listing the edits were made on (`jq`, see `check`),
 //! verify what landed, restore what was recorded, clean up.
 
-use super::CHECK_FILE;
-use super::check::landed_program;
-use super::compare::Compare;
+use super::compare::refuse_to_start;
 use super::kube::{Kube, NO_OPS};
-use super::shell::{Mode, Var};
+use super::shell::{Ctx, Mode, Var};
 use super::step::{RawStep, step};
+use super::transport::Transport;
+use super::{CHECK_FILE, Checked};
 use crate::json::Keyed;
 use crate::model::AliasPath;
 use serde::Serialize;
@@ -35,19 +35,7 @@ impl Kube<'_> {
                 self.sh(&format!("⟨kubectl⟩ get {cr} -o «jsonpath={fields}»"))
             }
             Mode::Script => {
-                let mut out = String::new();
-                let exists = self
-                    .ctx
-                    .message(&super::compare::exists_from_earlier_run(&before, alter));
-                out.push_str(&format!(
-                    "if [ -e {before} ]; then\n  echo {exists} >&2\n  exit 1\nfi\n"
-                ));
-                if alter && !self.c.check.as_ref().is_some_and(|c| c.has_listed) {
-                    let msg = self.ctx.message("This script was generated without the listing the edits were made on, so it cannot check that no edited partition moved since then. Generate it again with that listing (the editor, or connect-offsets plan --against LISTING). If you have compared the listings yourself, run it with OFFSETS_UNCHECKED=yes.");
-                    out.push_str(&format!(
-                        "if [ \"${{OFFSETS_UNCHECKED:-}}\" != yes ]; then\n  echo {msg} >&2\n  exit 1\nfi\n"
-                    ));
-                }
+                let mut out = refuse_to_start(self.ctx, self.c, &before, alter);
                 if let Some((name, _)) = self.mm2() {
                     let msg = self.ctx.message(&format!(
                         "Mirror %MIRROR_INDEX% of KafkaMirrorMaker2 %MM2% has '${{alias}}' at {}, not '{}': the mirror index or the guard path is wrong (the patches would fail their test operation). Nothing was changed.",
@@ -182,69 +170,6 @@ impl Kube<'_> {
         self.sh(&format!(
             "⟨kubectl⟩ get configmap «%LIST_CM%» -n «%NS%» -o «jsonpath={{.data.{key}}}»"
         ))
-    }
-
-    /// Writes the check file, then (with the listing the edits were made on) compares.
-    pub(super) fn compare(&self) -> RawStep {
-        let check = self.c.check.as_ref();
-        // Only the partitions that must be unchanged are compared by hand.
-        let count = check.map_or(0, |c| c.count - c.set);
-        let sample = check.map(|c| c.sample.clone()).unwrap_or_default();
-        let by_hand = format!(
-            "Without jq, compare by hand (or with connect-offsets diff LISTING before-alter.yaml): each partition edited relatively must show the offset the listing you edited had{}",
-            if sample.is_empty() {
-                ".".to_owned()
-            } else {
-                format!(
-                    "{}: {}",
-                    if count > sample.len() { ", first" } else { "" },
-                    sample.join("; ")
-                )
-            }
-        );
-        let run = |program: &str| {
-            format!(
-                "{} | jq -rn --slurpfile check {CHECK_FILE} {program}",
-                self.listed_payload()
-            )
-        };
-        Compare {
-            ctx: self.ctx,
-            check,
-            relative: &self.c.relative,
-            before: "before-alter.yaml",
-            run: &run,
-            resume: "To resume without altering, put back the state recorded in step 1 ('${previous_state:-not set}').",
-            by_hand: Some(by_hand),
-        }
-        .step()
-    }
-
-    /// Lists after the alter to `after-alter.yaml` and shows landed / drifted per partition.
-    pub(super) fn verify(&self) -> RawStep {
-        let jq = format!(
-            "jq -rn --slurpfile check {CHECK_FILE} {}",
-            crate::model::names::shell_quote(&landed_program())
-        );
-        let mut comment = vec!["Lists into the listOffsets ConfigMap and saves it to after-alter.yaml (before-alter.yaml and the listing you edited stay as they are). The connector is still stopped, so the listing shows exactly what was stored.".to_owned()];
-        let list = self.relist("after-alter.yaml");
-        comment.push(super::check::list_again());
-        let body = match self.ctx.mode {
-            Mode::Steps => {
-                comment.push("The last command says how many altered partitions landed and prints a 'drifted' line for each one that did not. Without jq: connect-offsets diff before-alter.yaml after-alter.yaml --expect alter.yaml.".to_owned());
-                format!("{list}\n{} | {jq}", self.listed_payload())
-            }
-            Mode::Script => {
-                let msg = self.ctx.message("Some altered partitions did not land (see the drifted lines above). The connector is left STOPPED. Check its Warning conditions and the logs of the Connect pods; before-alter.yaml holds the stored offsets before the alter.");
-                let landed = format!("{} | {jq}", self.listed_payload());
-                super::check::stop_unless_landed(&list, &landed, &msg, super::check::NOT_LANDED_YET)
-            }
-        };
-        step(
-            "List the offsets again and check that they landed",
-            &comment,
-            body,
-        )
     }
 
     /// Puts back the state (and for an alter the alterOffsets) recorded in step 1.
@@ -406,6 +331,52 @@ impl Kube<'_> {
             )],
             body,
         )
+    }
+}
+
+impl Transport for Kube<'_> {
+    fn checked(&self) -> &Checked {
+        self.c
+    }
+
+    fn ctx(&self) -> &Ctx {
+        self.ctx
+    }
+
+    fn listing_file(&self, when: &str, op: &str) -> String {
+        format!("{when}-{op}.yaml")
+    }
+
+    /// Asks the operator to list into the list ConfigMap, waits, and saves it to `file`.
+    fn list_to(&self, file: &str) -> String {
+        self.relist(file)
+    }
+
+    fn jq_over(&self, _file: &str, program: &str) -> String {
+        format!(
+            "{} | jq -rn --slurpfile check {CHECK_FILE} {program}",
+            self.listed_payload()
+        )
+    }
+
+    fn verify_lists(&self) -> &'static str {
+        "Lists into the listOffsets ConfigMap and saves it to after-alter.yaml (before-alter.yaml and the listing you edited stay as they are). The connector is still stopped, so the listing shows exactly what was stored."
+    }
+
+    fn verify_without_jq(&self) -> &'static str {
+        " Without jq: connect-offsets diff before-alter.yaml after-alter.yaml --expect alter.yaml."
+    }
+
+    fn not_landed(&self) -> &'static str {
+        "Some altered partitions did not land (see the drifted lines above). The connector is left STOPPED. Check its Warning conditions and the logs of the Connect pods; before-alter.yaml holds the stored offsets before the alter."
+    }
+
+    fn resume_unaltered(&self) -> &'static str {
+        "To resume without altering, put back the state recorded in step 1 ('${previous_state:-not set}')."
+    }
+
+    fn compares_by_hand(&self) -> bool {
+        true
     }
 }
 

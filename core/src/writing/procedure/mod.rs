@@ -32,6 +32,7 @@ mod step;
 mod strimzi_create;
 mod strimzi_manifest;
 mod strimzi_quiet;
+mod transport;
 
 use crate::diag::Diagnostic;
 pub use crate::model::AliasPath;

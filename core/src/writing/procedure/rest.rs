@@ -2,10 +2,10 @@
 //! alter or a reset in the same safe order as the kubectl ones (record, stop, list again,
 //! compare, alter, verify, restore, clean up).
 
-use super::check::landed_program;
-use super::compare::Compare;
+use super::compare::{compare, refuse_to_start, verify};
 use super::shell::{Ctx, Mode, heredoc};
 use super::step::{CURL, RawStep, step};
+use super::transport::Transport;
 use super::{CHECK_FILE, Checked, Operation, POLL_INTERVAL_SECONDS};
 
 pub(super) struct Rest<'a> {
@@ -41,18 +41,7 @@ impl Rest<'_> {
         let body = match self.ctx.mode {
             Mode::Steps => self.ctx.sh(&format!("{CURL} «%CONNECTOR_URL%/status»")),
             Mode::Script => {
-                let exists = self.ctx.message(&super::compare::exists_from_earlier_run(
-                    &before,
-                    op == "alter",
-                ));
-                let mut out =
-                    format!("if [ -e {before} ]; then\n  echo {exists} >&2\n  exit 1\nfi\n");
-                if op == "alter" && !self.c.check.as_ref().is_some_and(|c| c.has_listed) {
-                    let msg = self.ctx.message("This script was generated without the listing the edits were made on, so it cannot check that no edited partition moved since then. Generate it again with that listing (the editor, or connect-offsets plan --against LISTING). If you have compared the listings yourself, run it with OFFSETS_UNCHECKED=yes.");
-                    out.push_str(&format!(
-                        "if [ \"${{OFFSETS_UNCHECKED:-}}\" != yes ]; then\n  echo {msg} >&2\n  exit 1\nfi\n"
-                    ));
-                }
+                let mut out = refuse_to_start(self.ctx, self.c, &before, op == "alter");
                 out.push_str(&self.ctx.sh("previous_state=\"$(curl -sS --fail-with-body «%CONNECTOR_URL%/status» | jq -r '.connector.state')\"\necho \"Recorded: state ${previous_state}.\""));
                 out
             }
@@ -73,52 +62,6 @@ impl Rest<'_> {
                 .ctx
                 .sh(&format!("{CURL} «%CONNECTOR_URL%/offsets» -o {file}")),
         }
-    }
-
-    pub(super) fn compare(&self) -> RawStep {
-        let run = |program: &str| {
-            format!("jq -rn --slurpfile check {CHECK_FILE} {program} < before-alter.json")
-        };
-        Compare {
-            ctx: self.ctx,
-            check: self.c.check.as_ref(),
-            relative: &self.c.relative,
-            before: "before-alter.json",
-            run: &run,
-            resume: "To resume without altering: curl -X PUT %CONNECTOR_URL%/resume (the state recorded in step 1 was ${previous_state}).",
-            by_hand: None,
-        }
-        .step()
-    }
-
-    pub(super) fn verify(&self) -> RawStep {
-        self.verify_with("Some altered partitions did not land (see the drifted lines above). The connector is left STOPPED; before-alter.json holds the stored offsets before the alter.")
-    }
-
-    /// The verify step; the script stops with `failed` when a partition drifted.
-    pub(super) fn verify_with(&self, failed: &str) -> RawStep {
-        let jq = format!(
-            "jq -rn --slurpfile check {CHECK_FILE} {} < after-alter.json",
-            crate::model::names::shell_quote(&landed_program())
-        );
-        let mut comment = vec!["Saves the listing to after-alter.json. Source connectors list only partitions whose offset is not null.".to_owned()];
-        let list = self.save("after-alter.json");
-        comment.push(super::check::list_again());
-        let body = match self.ctx.mode {
-            Mode::Steps => {
-                comment.push("The last command says how many altered partitions landed and prints a 'drifted' line for each one that did not.".to_owned());
-                format!("{list}\n{jq}")
-            }
-            Mode::Script => {
-                let msg = self.ctx.message(failed);
-                super::check::stop_unless_landed(&list, &jq, &msg, super::check::NOT_LANDED_YET)
-            }
-        };
-        step(
-            "List the offsets again and check that they landed",
-            &comment,
-            body,
-        )
     }
 
     pub(super) fn resume(&self) -> RawStep {
@@ -173,7 +116,7 @@ impl Rest<'_> {
                         &["Saves them to before-alter.json, never over the listing you edited: these are the offsets the alter will replace. Keep the file: a rollback needs it.".to_owned()],
                         self.save("before-alter.json"),
                     ),
-                    self.compare(),
+                    compare(self),
                     step(
                         "Alter the offsets",
                         &["On an error Kafka Connect answers with a message that says what is wrong; curl prints it and fails.".to_owned()],
@@ -182,7 +125,7 @@ impl Rest<'_> {
                             self.ctx.sh(&format!("{CURL} -X PATCH -H 'Content-Type: application/json' --data-binary @- «%CONNECTOR_URL%/offsets»"))
                         ),
                     ),
-                    self.verify(),
+                    verify(self, self.not_landed()),
                     self.resume(),
                     step(
                         "Clean up (optional)",
@@ -218,5 +161,48 @@ impl Rest<'_> {
             // Refused by validation.
             Operation::AutoOffsetReset(_) => Vec::new(),
         }
+    }
+}
+
+impl Transport for Rest<'_> {
+    fn checked(&self) -> &Checked {
+        self.c
+    }
+
+    fn ctx(&self) -> &Ctx {
+        self.ctx
+    }
+
+    fn listing_file(&self, when: &str, op: &str) -> String {
+        format!("{when}-{op}.json")
+    }
+
+    /// GET /offsets into `file`.
+    fn list_to(&self, file: &str) -> String {
+        self.save(file)
+    }
+
+    fn jq_over(&self, file: &str, program: &str) -> String {
+        format!("jq -rn --slurpfile check {CHECK_FILE} {program} < {file}")
+    }
+
+    fn verify_lists(&self) -> &'static str {
+        "Saves the listing to after-alter.json. Source connectors list only partitions whose offset is not null."
+    }
+
+    fn verify_without_jq(&self) -> &'static str {
+        ""
+    }
+
+    fn not_landed(&self) -> &'static str {
+        "Some altered partitions did not land (see the drifted lines above). The connector is left STOPPED; before-alter.json holds the stored offsets before the alter."
+    }
+
+    fn resume_unaltered(&self) -> &'static str {
+        "To resume without altering: curl -X PUT %CONNECTOR_URL%/resume (the state recorded in step 1 was ${previous_state})."
+    }
+
+    fn compares_by_hand(&self) -> bool {
+        false
     }
 }

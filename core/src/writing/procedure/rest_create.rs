@@ -4,6 +4,7 @@
 //! them, and only then resume it. Nothing in it can start the connector before the verify step.
 
 use super::check::{LIST_ATTEMPTS, indent};
+use super::compare::verify;
 use super::rest::Rest;
 use super::shell::{Mode, Var, heredoc};
 use super::step::{CURL, RawStep, step};
@@ -229,7 +230,7 @@ impl Rest<'_> {
                     self.ctx.sh(&format!("{CURL} -X PATCH -H 'Content-Type: application/json' --data-binary @- «%CONNECTOR_URL%/offsets»"))
                 ),
             ),
-            self.verify_with(&format!("Some altered partitions did not land (see the drifted lines above). The connector is left STOPPED and has never run. Alter its offsets again (the PATCH above) and list them; or start over: delete its offsets and the connector ({delete_offsets}, then {delete}), move {OLD_FILE} away (it holds what the name stored before this run) and run this procedure again.")),
+            verify(self, &format!("Some altered partitions did not land (see the drifted lines above). The connector is left STOPPED and has never run. Alter its offsets again (the PATCH above) and list them; or start over: delete its offsets and the connector ({delete_offsets}, then {delete}), move {OLD_FILE} away (it holds what the name stored before this run) and run this procedure again.")),
             step(
                 "Start the connector",
                 &["Only now, with the offsets verified, does the connector run: each partition resumes where the offsets say.".to_owned()],

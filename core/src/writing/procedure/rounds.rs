@@ -3,8 +3,10 @@
 //! which the kubectl procedure uploads together and alters one after the other: reading the
 //! stream (`documents`, `round_names`) and the round steps (`Kube::alter_in_rounds`).
 
+use super::compare::verify;
 use super::kube::{Kube, nonempty};
 use super::step::{RawStep, step};
+use super::transport::Transport;
 use crate::json::{JsonValue, Keyed};
 use crate::model::names::ConfigMapName;
 
@@ -121,7 +123,7 @@ impl Kube<'_> {
                 ),
             ));
         }
-        steps.push(self.verify());
+        steps.push(verify(self, self.not_landed()));
         steps.push(self.resume(true));
         steps.push(self.clean_up());
         steps
