@@ -27,6 +27,7 @@ pub mod request;
 mod rest;
 mod rest_create;
 mod rounds;
+mod sequence;
 mod shell;
 mod step;
 mod strimzi_create;

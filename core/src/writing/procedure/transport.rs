@@ -1,13 +1,72 @@
-//! What carries a procedure out: kubectl and the Strimzi operator (`kube`), or curl and the
-//! Kafka Connect REST API (`rest`). A [`Transport`] renders the parts of a step that differ
-//! between the two (how to list again, how a saved listing reaches `jq`, what its messages
-//! say); the checks that read those parts, the compare and the verify, are written once
-//! (`compare`).
+//! What carries a procedure out: kubectl and the Strimzi operator (`kube`, `kube_safety`), or
+//! curl and the Kafka Connect REST API (`rest`). A [`Transport`] renders each step of the safe
+//! order whole (record the state, stop, wait for STOPPED, list, alter, reset, resume, clean up)
+//! and the parts of the compare and verify steps that differ (how to list again, how a saved
+//! listing reaches `jq`, what its messages say). The order is not here: `sequence` calls the
+//! steps in it, and the compare and verify checks are written once (`compare`).
 
-use super::Checked;
 use super::shell::Ctx;
+use super::step::RawStep;
+use super::{AutoOffsetReset, Checked, Previous};
+
+/// What a safe sequence changes: the offsets the alter sets, or every one (a reset).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum Change {
+    Alter,
+    Reset,
+}
+
+impl Change {
+    /// `alter` or `reset`, as the listing files are named (`before-alter.yaml`).
+    pub(super) fn as_str(self) -> &'static str {
+        match self {
+            Change::Alter => "alter",
+            Change::Reset => "reset",
+        }
+    }
+}
 
 pub(super) trait Transport {
+    /// The list operation's steps (no stop: listing works in any state).
+    fn list(&self) -> Vec<RawStep>;
+
+    /// Step 1 of an alter or a reset: what the last step puts back.
+    fn record_state(&self, change: Change) -> RawStep;
+
+    /// Stops the connector.
+    fn stop(&self, change: Change) -> RawStep;
+
+    /// Waits until the connector is STOPPED.
+    fn wait_until_stopped(&self) -> RawStep;
+
+    /// Lists the stopped connector's offsets into `before-CHANGE.*`, never over the listing
+    /// the user edited.
+    fn list_before(&self, change: Change) -> RawStep;
+
+    /// The alter itself, between the compare and the verify: kubectl uploads the alter
+    /// ConfigMap (or the rounds), points the connector at it, annotates and waits; REST sends
+    /// the PATCH.
+    fn alter(&self, payload: &str) -> Vec<RawStep>;
+
+    /// The reset itself: kubectl annotates and waits; REST sends the DELETE.
+    fn reset(&self) -> Vec<RawStep>;
+
+    /// Lists after the reset into `after-reset.*` and shows it.
+    fn list_after_reset(&self) -> RawStep;
+
+    /// Puts back what [`Transport::record_state`] recorded.
+    fn resume(&self, change: Change) -> RawStep;
+
+    /// Deletes what the alter needed (optional).
+    fn clean_up(&self) -> RawStep;
+
+    /// The steps that set `source.consumer.auto.offset.reset` (kubectl only; REST refuses
+    /// it in validation).
+    fn auto_offset_reset(&self, value: AutoOffsetReset) -> Vec<RawStep>;
+
+    /// The steps of a create.
+    fn create(&self, payload: &str, previous: Previous) -> Vec<RawStep>;
+
     /// The checked options the steps are rendered from.
     fn checked(&self) -> &Checked;
 
