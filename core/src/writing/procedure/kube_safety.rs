@@ -9,7 +9,7 @@ use super::kube::{ALTER_CM, Kube, LIST_CM, NO_OPS, nonempty};
 use super::shell::{Ctx, Mode, Var};
 use super::step::{RawStep, step};
 use super::transport::{Change, Transport};
-use super::{AutoOffsetReset, CHECK_FILE, Checked, Previous};
+use super::{AutoOffsetReset, CHECK_FILE, Checked};
 use crate::json::Keyed;
 use crate::model::AliasPath;
 use serde::Serialize;
@@ -439,11 +439,6 @@ impl Transport for Kube<'_> {
 
     fn auto_offset_reset(&self, value: AutoOffsetReset) -> Vec<RawStep> {
         self.set_auto_offset_reset(value)
-    }
-
-    /// The create's steps (`kube_create`); the name's old offsets are in its options.
-    fn create(&self, payload: &str, _previous: Previous) -> Vec<RawStep> {
-        self.create_steps(payload)
     }
 
     fn checked(&self) -> &Checked {

@@ -5,7 +5,7 @@ use super::compare::refuse_to_start;
 use super::shell::{Ctx, Mode, heredoc};
 use super::step::{CURL, RawStep, step};
 use super::transport::{Change, Transport};
-use super::{AutoOffsetReset, CHECK_FILE, Checked, POLL_INTERVAL_SECONDS, Previous};
+use super::{AutoOffsetReset, CHECK_FILE, Checked, POLL_INTERVAL_SECONDS};
 
 pub(super) struct Rest<'a> {
     pub(super) c: &'a Checked,
@@ -167,10 +167,6 @@ impl Transport for Rest<'_> {
     /// Refused by validation: only a Strimzi MirrorSourceConnector has it.
     fn auto_offset_reset(&self, _value: AutoOffsetReset) -> Vec<RawStep> {
         Vec::new()
-    }
-
-    fn create(&self, payload: &str, previous: Previous) -> Vec<RawStep> {
-        self.create_steps(payload, previous)
     }
 
     fn checked(&self) -> &Checked {

@@ -4,12 +4,15 @@
 //!
 //! - alter: record the state, stop, wait for STOPPED, list again, compare with the listing the
 //!   edits were made on, alter (one ConfigMap, or round after round), verify, resume, clean up;
-//! - reset: record the state, stop, wait for STOPPED, list before, reset, list after, resume.
+//! - reset: record the state, stop, wait for STOPPED, list before, reset, list after, resume;
+//! - create: check that no connector of the name exists, upload (kubectl), create it STOPPED,
+//!   wait for STOPPED, see what the name stored before (refuse, reset or keep it), alter,
+//!   verify, and only then start it; clean up.
 
-use super::Operation;
 use super::compare::{compare, verify};
 use super::step::RawStep;
 use super::transport::{Change, Transport};
+use super::{Operation, Previous};
 
 /// The steps of `op`, rendered by `t`.
 pub(super) fn steps(t: &dyn Transport, op: &Operation) -> Vec<RawStep> {
@@ -20,7 +23,7 @@ pub(super) fn steps(t: &dyn Transport, op: &Operation) -> Vec<RawStep> {
         Operation::AutoOffsetReset(value) => t.auto_offset_reset(*value),
         Operation::Create {
             payload, previous, ..
-        } => t.create(payload, *previous),
+        } => create(t, payload, *previous),
     }
 }
 
@@ -51,4 +54,21 @@ fn stop_and_list(t: &dyn Transport, change: Change) -> Vec<RawStep> {
         t.wait_until_stopped(),
         t.list_before(change),
     ]
+}
+
+fn create(t: &dyn Transport, payload: &str, previous: Previous) -> Vec<RawStep> {
+    let (Some(absent), Some(create)) = (t.check_absent(), t.create_stopped()) else {
+        return Vec::new();
+    };
+    let mut steps = vec![absent];
+    steps.extend(t.upload(payload));
+    steps.extend([create, t.wait_created()]);
+    steps.extend(t.previous(previous));
+    steps.extend(t.alter_created(payload));
+    steps.extend([
+        verify(t, &t.create_not_landed()),
+        t.start(),
+        t.clean_up_created(),
+    ]);
+    steps
 }

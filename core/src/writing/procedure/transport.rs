@@ -26,7 +26,7 @@ impl Change {
     }
 }
 
-pub(super) trait Transport {
+pub(super) trait Transport: Create {
     /// The list operation's steps (no stop: listing works in any state).
     fn list(&self) -> Vec<RawStep>;
 
@@ -64,9 +64,6 @@ pub(super) trait Transport {
     /// it in validation).
     fn auto_offset_reset(&self, value: AutoOffsetReset) -> Vec<RawStep>;
 
-    /// The steps of a create.
-    fn create(&self, payload: &str, previous: Previous) -> Vec<RawStep>;
-
     /// The checked options the steps are rendered from.
     fn checked(&self) -> &Checked;
 
@@ -98,4 +95,38 @@ pub(super) trait Transport {
 
     /// Whether the copy-paste compare step says how to compare by hand (the kubectl steps).
     fn compares_by_hand(&self) -> bool;
+}
+
+/// The steps of a create, as a transport renders them (`kube_create`, `rest_create`); the
+/// order is `sequence`'s: nothing in it can start the connector before the verify step.
+pub(super) trait Create {
+    /// Checks that no connector of the name exists yet. `None` when validation refused the
+    /// create (a Strimzi create without its resource); such a create has no steps.
+    fn check_absent(&self) -> Option<RawStep>;
+
+    /// What the create uploads before the connector exists: kubectl the alter ConfigMap the
+    /// resource points at (and the check file); REST nothing.
+    fn upload(&self, payload: &str) -> Vec<RawStep>;
+
+    /// Creates the connector STOPPED. `None` as for [`Create::check_absent`].
+    fn create_stopped(&self) -> Option<RawStep>;
+
+    /// Waits until the created connector shows STOPPED.
+    fn wait_created(&self) -> RawStep;
+
+    /// Lists what the name stored before and refuses, resets or keeps it (`previous`; a
+    /// Strimzi create reads it from its prepared options, which hold the same choice).
+    fn previous(&self, previous: Previous) -> Vec<RawStep>;
+
+    /// Alters the created connector's offsets.
+    fn alter_created(&self, payload: &str) -> Vec<RawStep>;
+
+    /// What the script says when an altered partition did not land.
+    fn create_not_landed(&self) -> String;
+
+    /// Starts the connector, now that its offsets are verified.
+    fn start(&self) -> RawStep;
+
+    /// Deletes what the create needed (optional).
+    fn clean_up_created(&self) -> RawStep;
 }
