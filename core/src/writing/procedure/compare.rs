@@ -26,9 +26,10 @@ pub(super) fn compare(t: &dyn Transport) -> RawStep {
         relative: &c.relative,
         before: &before,
         run: &run,
-        resume: t.resume_unaltered(),
+        resume: t.words().resume_unaltered,
         by_hand: t
-            .compares_by_hand()
+            .words()
+            .compares_by_hand
             .then(|| by_hand(c.check.as_ref(), &before)),
     }
     .step()
@@ -40,10 +41,10 @@ pub(super) fn verify(t: &dyn Transport, failed: &str) -> RawStep {
     let after = t.listing_file("after", "alter");
     let landed = t.jq_over(&after, &shell_quote(&landed_program()));
     let list = t.list_to(&after);
-    let mut comment = vec![t.verify_lists().to_owned(), list_again()];
+    let mut comment = vec![t.words().verify_lists.to_owned(), list_again()];
     let body = match t.ctx().mode {
         Mode::Steps => {
-            comment.push(format!("The last command says how many altered partitions landed and prints a 'drifted' line for each one that did not.{}", t.verify_without_jq()));
+            comment.push(format!("The last command says how many altered partitions landed and prints a 'drifted' line for each one that did not.{}", t.words().verify_without_jq));
             format!("{list}\n{landed}")
         }
         Mode::Script => {

@@ -224,17 +224,29 @@ impl Kube<'_> {
                     "for _ in $(seq {polls}); do\n  [ \"$(⟨kubectl⟩ get {cr} -o «jsonpath={state}»)\" = STOPPED ] && break\n  sleep {POLL_INTERVAL_SECONDS}\ndone\n⟨kubectl⟩ get {cr} -o «jsonpath={state}{{\"\\n\"}}»"
                 ))
             }
-            (Mode::Script, true) => {
-                let msg = self.ctx.message(
-                    "Timed out after %TIMEOUT_SECONDS%s: connector %MM2_CONNECTOR% of KafkaMirrorMaker2 %MM2% is in state '${state}', not STOPPED. Its Warning conditions:",
-                );
-                // `${state}` above is the script's own variable, kept as a reference.
-                let msg = msg.replace("\\${state}", "${state}");
-                self.sh(&format!(
-                    "deadline=$((SECONDS + TIMEOUT_SECONDS))\nwhile true; do\n  state=\"$(⟨kubectl⟩ get {cr} -o «jsonpath={state}»)\"\n  if [ \"${{state}}\" = STOPPED ]; then\n    break\n  fi\n  if [ \"${{SECONDS}}\" -ge \"${{deadline}}\" ]; then\n    echo {msg} >&2\n    ⟨kubectl⟩ get {cr} -o «jsonpath={WARNINGS}» >&2 || true\n    exit 1\n  fi\n  sleep {POLL_INTERVAL_SECONDS}\ndone"
-                ))
-            }
+            (Mode::Script, true) => self.state_loop("STOPPED", "", "", ""),
         }
+    }
+
+    /// The script's wait until the connector's state in the status is `want`: polls until a
+    /// deadline, then stops with the Warning conditions. `arms` run on each poll that did not
+    /// find `want` yet; `before` and `after` go before and after the loop.
+    pub(super) fn state_loop(&self, want: &str, before: &str, arms: &str, after: &str) -> String {
+        let cr = self.cr();
+        let state = self.state_jsonpath();
+        let which = if self.mm2().is_some() {
+            "connector %MM2_CONNECTOR% of KafkaMirrorMaker2 %MM2%"
+        } else {
+            "KafkaConnector %CONNECTOR%"
+        };
+        // `${state}` in the message is the script's own variable, kept as a reference.
+        let msg = self
+            .ctx
+            .message(&format!("Timed out after %TIMEOUT_SECONDS%s: {which} is in state '${{state}}', not {want}. Its Warning conditions:"))
+            .replace("\\${state}", "${state}");
+        self.sh(&format!(
+            "{before}deadline=$((SECONDS + TIMEOUT_SECONDS))\nwhile true; do\n  state=\"$(⟨kubectl⟩ get {cr} -o «jsonpath={state}»)\"\n  if [ \"${{state}}\" = {want} ]; then\n    break\n  fi\n{arms}  if [ \"${{SECONDS}}\" -ge \"${{deadline}}\" ]; then\n    echo {msg} >&2\n    ⟨kubectl⟩ get {cr} -o «jsonpath={WARNINGS}» >&2 || true\n    exit 1\n  fi\n  sleep {POLL_INTERVAL_SECONDS}\ndone{after}"
+        ))
     }
 
     pub(super) fn show_listed(&self) -> String {

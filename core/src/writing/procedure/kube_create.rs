@@ -372,10 +372,6 @@ impl Kube<'_> {
                 ))
             }
             Mode::Script => {
-                let msg = self
-                    .ctx
-                    .message(&format!("Timed out after %TIMEOUT_SECONDS%s: {} is in state '${{state}}', not {want}. Its Warning conditions:", if self.mm2().is_some() { "connector %MM2_CONNECTOR% of KafkaMirrorMaker2 %MM2%" } else { "KafkaConnector %CONNECTOR%" }))
-                    .replace("\\${state}", "${state}");
                 let running = if want == "STOPPED" {
                     let said = match (self.version(), self.quiet()) {
                         (_, Some(_)) => {
@@ -412,9 +408,7 @@ impl Kube<'_> {
                 } else {
                     String::new()
                 };
-                self.sh(&format!(
-                    "{seen}deadline=$((SECONDS + TIMEOUT_SECONDS))\nwhile true; do\n  state=\"$(⟨kubectl⟩ get {cr} -o «jsonpath={state}»)\"\n  if [ \"${{state}}\" = {want} ]; then\n    break\n  fi\n{running}  if [ \"${{SECONDS}}\" -ge \"${{deadline}}\" ]; then\n    echo {msg} >&2\n    ⟨kubectl⟩ get {cr} -o «jsonpath={WARNINGS}» >&2 || true\n    exit 1\n  fi\n  sleep {POLL_INTERVAL_SECONDS}\ndone{tasks}"
-                ))
+                self.state_loop(want, seen, &running, &tasks)
             }
         }
     }
@@ -477,7 +471,7 @@ impl Create for Kube<'_> {
     }
 
     fn create_not_landed(&self) -> String {
-        self.not_landed().to_owned()
+        self.words().not_landed.to_owned()
     }
 
     fn start(&self) -> RawStep {

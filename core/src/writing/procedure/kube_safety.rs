@@ -8,7 +8,7 @@ use super::compare::refuse_to_start;
 use super::kube::{ALTER_CM, Kube, LIST_CM, NO_OPS, nonempty};
 use super::shell::{Ctx, Mode, Var};
 use super::step::{RawStep, step};
-use super::transport::{Change, Transport};
+use super::transport::{Change, Transport, Words};
 use super::{AutoOffsetReset, CHECK_FILE, Checked};
 use crate::json::Keyed;
 use crate::model::AliasPath;
@@ -465,24 +465,8 @@ impl Transport for Kube<'_> {
         )
     }
 
-    fn verify_lists(&self) -> &'static str {
-        "Lists into the listOffsets ConfigMap and saves it to after-alter.yaml (before-alter.yaml and the listing you edited stay as they are). The connector is still stopped, so the listing shows exactly what was stored."
-    }
-
-    fn verify_without_jq(&self) -> &'static str {
-        " Without jq: connect-offsets diff before-alter.yaml after-alter.yaml --expect alter.yaml."
-    }
-
-    fn not_landed(&self) -> &'static str {
-        "Some altered partitions did not land (see the drifted lines above). The connector is left STOPPED. Check its Warning conditions and the logs of the Connect pods; before-alter.yaml holds the stored offsets before the alter."
-    }
-
-    fn resume_unaltered(&self) -> &'static str {
-        "To resume without altering, put back the state recorded in step 1 ('${previous_state:-not set}')."
-    }
-
-    fn compares_by_hand(&self) -> bool {
-        true
+    fn words(&self) -> &'static Words {
+        &WORDS
     }
 }
 
@@ -495,3 +479,12 @@ struct ResumeSpec {
     #[serde(skip_serializing_if = "Option::is_none")]
     alter_offsets: Option<()>,
 }
+
+/// What the compare and verify steps say over kubectl.
+const WORDS: Words = Words {
+    verify_lists: "Lists into the listOffsets ConfigMap and saves it to after-alter.yaml (before-alter.yaml and the listing you edited stay as they are). The connector is still stopped, so the listing shows exactly what was stored.",
+    verify_without_jq: " Without jq: connect-offsets diff before-alter.yaml after-alter.yaml --expect alter.yaml.",
+    not_landed: "Some altered partitions did not land (see the drifted lines above). The connector is left STOPPED. Check its Warning conditions and the logs of the Connect pods; before-alter.yaml holds the stored offsets before the alter.",
+    resume_unaltered: "To resume without altering, put back the state recorded in step 1 ('${previous_state:-not set}').",
+    compares_by_hand: true,
+};

@@ -4,7 +4,7 @@
 use super::compare::refuse_to_start;
 use super::shell::{Ctx, Mode, heredoc};
 use super::step::{CURL, RawStep, step};
-use super::transport::{Change, Transport};
+use super::transport::{Change, Transport, Words};
 use super::{AutoOffsetReset, CHECK_FILE, Checked, POLL_INTERVAL_SECONDS};
 
 pub(super) struct Rest<'a> {
@@ -190,23 +190,16 @@ impl Transport for Rest<'_> {
         format!("jq -rn --slurpfile check {CHECK_FILE} {program} < {file}")
     }
 
-    fn verify_lists(&self) -> &'static str {
-        "Saves the listing to after-alter.json. Source connectors list only partitions whose offset is not null."
-    }
-
-    fn verify_without_jq(&self) -> &'static str {
-        ""
-    }
-
-    fn not_landed(&self) -> &'static str {
-        "Some altered partitions did not land (see the drifted lines above). The connector is left STOPPED; before-alter.json holds the stored offsets before the alter."
-    }
-
-    fn resume_unaltered(&self) -> &'static str {
-        "To resume without altering: curl -X PUT %CONNECTOR_URL%/resume (the state recorded in step 1 was ${previous_state})."
-    }
-
-    fn compares_by_hand(&self) -> bool {
-        false
+    fn words(&self) -> &'static Words {
+        &WORDS
     }
 }
+
+/// What the compare and verify steps say over REST.
+const WORDS: Words = Words {
+    verify_lists: "Saves the listing to after-alter.json. Source connectors list only partitions whose offset is not null.",
+    verify_without_jq: "",
+    not_landed: "Some altered partitions did not land (see the drifted lines above). The connector is left STOPPED; before-alter.json holds the stored offsets before the alter.",
+    resume_unaltered: "To resume without altering: curl -X PUT %CONNECTOR_URL%/resume (the state recorded in step 1 was ${previous_state}).",
+    compares_by_hand: false,
+};

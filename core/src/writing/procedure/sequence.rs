@@ -32,7 +32,7 @@ fn alter(t: &dyn Transport, payload: &str) -> Vec<RawStep> {
     steps.push(compare(t));
     steps.extend(t.alter(payload));
     steps.extend([
-        verify(t, t.not_landed()),
+        verify(t, t.words().not_landed),
         t.resume(Change::Alter),
         t.clean_up(),
     ]);

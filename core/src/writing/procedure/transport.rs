@@ -26,6 +26,20 @@ impl Change {
     }
 }
 
+/// What the shared compare and verify steps (`compare`) say that differs by transport.
+pub(super) struct Words {
+    /// The verify step's first sentence: where the listing after the alter goes.
+    pub(super) verify_lists: &'static str,
+    /// What the copy-paste verify step adds for a check without `jq` (may be empty).
+    pub(super) verify_without_jq: &'static str,
+    /// What the script says when an altered partition did not land.
+    pub(super) not_landed: &'static str,
+    /// How to resume without altering, as a message template (the compare's stop says it).
+    pub(super) resume_unaltered: &'static str,
+    /// Whether the copy-paste compare step says how to compare by hand (the kubectl steps).
+    pub(super) compares_by_hand: bool,
+}
+
 pub(super) trait Transport: Create {
     /// The list operation's steps (no stop: listing works in any state).
     fn list(&self) -> Vec<RawStep>;
@@ -81,20 +95,8 @@ pub(super) trait Transport: Create {
     /// [`Transport::list_to`] saved to `file` (kubectl reads it back from the list ConfigMap).
     fn jq_over(&self, file: &str, program: &str) -> String;
 
-    /// The verify step's first sentence: where the listing after the alter goes.
-    fn verify_lists(&self) -> &'static str;
-
-    /// What the copy-paste verify step adds for a check without `jq` (may be empty).
-    fn verify_without_jq(&self) -> &'static str;
-
-    /// What the script says when an altered partition did not land.
-    fn not_landed(&self) -> &'static str;
-
-    /// How to resume without altering, as a message template (the compare's stop says it).
-    fn resume_unaltered(&self) -> &'static str;
-
-    /// Whether the copy-paste compare step says how to compare by hand (the kubectl steps).
-    fn compares_by_hand(&self) -> bool;
+    /// What the compare and verify steps say that differs by transport.
+    fn words(&self) -> &'static Words;
 }
 
 /// The steps of a create, as a transport renders them (`kube_create`, `rest_create`); the
