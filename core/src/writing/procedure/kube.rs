@@ -1,7 +1,7 @@
 //! The kubectl procedures of a Strimzi KafkaConnector or KafkaMirrorMaker2 connector: the
 //! commands their steps are made of (patches behind the mirror guard, annotations, bounded
 //! waits, listing again) and the auto.offset.reset steps. The steps themselves, as the kubectl
-//! transport renders them, are in `kube_safety`; their order is `sequence`'s.
+//! transport renders them, are in `kube_transport`; their order is `sequence`'s.
 
 use super::shell::{Ctx, Mode, Var, heredoc};
 use super::step::{RawStep, WARNINGS, auto_offset_reset_note, step};

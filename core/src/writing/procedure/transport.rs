@@ -1,4 +1,4 @@
-//! What carries a procedure out: kubectl and the Strimzi operator (`kube`, `kube_safety`), or
+//! What carries a procedure out: kubectl and the Strimzi operator (`kube_transport`, `kube`), or
 //! curl and the Kafka Connect REST API (`rest`). A [`Transport`] renders each step of the safe
 //! order whole (record the state, stop, wait for STOPPED, list, alter, reset, resume, clean up)
 //! and the parts of the compare and verify steps that differ (how to list again, how a saved
