@@ -57,6 +57,7 @@ fn stop_and_list(t: &dyn Transport, change: Change) -> Vec<RawStep> {
 }
 
 fn create(t: &dyn Transport, payload: &str, previous: Previous) -> Vec<RawStep> {
+    // A create that validation refused (a Strimzi create without its resource) has no steps.
     let (Some(absent), Some(create)) = (t.check_absent(), t.create_stopped()) else {
         return Vec::new();
     };
