@@ -7,7 +7,7 @@ use std::collections::BTreeSet;
 use std::path::PathBuf;
 
 use crate::procedure_support::{bash_syntax, require_shellcheck, shellcheck, variants};
-use offsets_core::procedure::plan;
+use offsets_core::procedure::{Operation, Target, plan};
 use offsets_test_support::golden;
 
 fn golden_dir() -> PathBuf {
@@ -118,4 +118,68 @@ fn each_step_renders_alone_as_in_the_steps() {
             (0..p.steps.len()).fold(p.render_header(), |text, i| text + "\n" + &p.render_step(i));
         assert_eq!(rebuilt, all, "{name}");
     }
+}
+
+/// The safe order is written once (`procedure/sequence.rs`), whatever renders the steps: an
+/// alter over kubectl (in one ConfigMap or in rounds) or REST records the state, stops, waits
+/// for STOPPED, lists again and compares before its own alter steps, then verifies, resumes and
+/// cleans up; a reset records, stops, waits and lists before it resets; a create starts the
+/// connector only after the verify.
+#[test]
+fn every_transport_alters_resets_and_creates_in_the_safe_order() {
+    const BEFORE_ALTER: [&str; 5] = [
+        "Record the current state",
+        "Stop the connector",
+        "Wait until the connector is STOPPED",
+        "List the offsets again, now that the connector is stopped",
+        "Compare with the listing the edits were made on",
+    ];
+    const AFTER_ALTER: [&str; 3] = [
+        "List the offsets again and check that they landed",
+        "Resume the connector",
+        "Clean up (optional)",
+    ];
+    const BEFORE_RESET: [&str; 4] = [
+        "Record the current state",
+        "Stop the connector",
+        "Wait until the connector is STOPPED",
+        "List the offsets before the reset",
+    ];
+    const AFTER_CREATE: [&str; 3] = [
+        "List the offsets again and check that they landed",
+        "Start the connector",
+        "Clean up (optional)",
+    ];
+    let mut seen = BTreeSet::new();
+    for (name, options, operation) in variants() {
+        let p = plan(&options, &operation).unwrap();
+        let titles: Vec<&str> = p.steps.iter().map(|s| s.title.as_str()).collect();
+        let rest = matches!(options.target, Target::Rest { .. });
+        let (head, tail): (&[&str], &[&str]) = match &operation {
+            Operation::Alter { .. } => (&BEFORE_ALTER, &AFTER_ALTER),
+            Operation::Reset => (&BEFORE_RESET, &["Resume the connector"]),
+            Operation::Create { .. } => (&[], &AFTER_CREATE),
+            Operation::List | Operation::AutoOffsetReset(_) => continue,
+        };
+        assert!(titles.starts_with(head), "{name}: {titles:#?}");
+        assert!(titles.ends_with(tail), "{name}: {titles:#?}");
+        // Between the two, only the transport's own steps: no second stop, compare or verify.
+        let middle = &titles[head.len()..titles.len() - tail.len()];
+        for title in head.iter().chain(tail) {
+            assert!(
+                !middle.contains(title),
+                "{name}: {title} twice: {titles:#?}"
+            );
+        }
+        if matches!(operation, Operation::Create { .. }) {
+            let stopped = titles.iter().position(|t| t.contains("STOPPED"));
+            assert!(
+                stopped.is_some_and(|i| i < titles.len() - tail.len()),
+                "{name}"
+            );
+        }
+        seen.insert((head.len(), rest));
+    }
+    // Alter, reset and create (told apart by their head), each over both transports.
+    assert_eq!(seen.len(), 6, "{seen:?}");
 }

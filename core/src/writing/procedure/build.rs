@@ -4,12 +4,14 @@
 //! user's terminal); the script polls until a deadline and exits with a message that says what
 //! to look at.
 //!
-//! This file holds the title and the notes every target shares and picks the builder (the
-//! step type the builders share is in `step`): `kube` (Strimzi, kubectl) with `kube_safety` (the steps around an alter or a reset
-//! that keep it safe), or `rest` (Kafka Connect REST, curl).
+//! This file holds the title and the notes every target shares and picks the transport that
+//! renders the steps (`transport`): `kube` (Strimzi, kubectl) or `rest` (Kafka Connect REST,
+//! curl); `sequence` puts the steps in the safe order, and the step type they share is in
+//! `step`.
 
 use super::kube::Kube;
 use super::rest::Rest;
+use super::sequence;
 use super::shell::{Ctx, Mode, Var};
 use super::step::{RawStep, auto_offset_reset_note};
 use super::{Checked, Kind, Operation, Previous};
@@ -136,9 +138,10 @@ fn previous_note(previous: Previous) -> &'static str {
     }
 }
 
+/// The steps of `op`, in the safe order (`sequence`), rendered by the target's transport.
 pub(crate) fn steps(c: &Checked, op: &Operation, ctx: &Ctx) -> Vec<RawStep> {
     match &c.kind {
-        Kind::Rest { .. } => Rest { c, ctx }.steps(op),
-        _ => Kube { c, ctx }.steps(op),
+        Kind::Rest { .. } => sequence::steps(&Rest { c, ctx }, op),
+        _ => sequence::steps(&Kube { c, ctx }, op),
     }
 }

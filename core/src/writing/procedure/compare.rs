@@ -1,29 +1,112 @@
-//! The compare step of an alter, shared by the kubectl and curl procedures: after the stop, the
-//! fresh listing against the listing the edits were made on, partition by partition
-//! (`offsets-check.json`, see `check`). A partition edited relatively (shift, rewind) that moved
-//! stops the script, which leaves the connector stopped and the fresh listing under a name of
-//! its own so that the script can run again; a partition whose value was set is altered all the
-//! same, and the script names it.
+//! The compare and verify steps of an alter, written once for both transports: after the stop,
+//! the fresh listing against the listing the edits were made on, partition by partition
+//! (`offsets-check.json`, see `check`), and after the alter, the listing against what the alter
+//! set. A partition edited relatively (shift, rewind) that moved stops the script, which leaves
+//! the connector stopped and the fresh listing under a name of its own so that the script can
+//! run again; a partition whose value was set is altered all the same, and the script names it.
 
-use super::check::{Check, moved_program};
+use super::check::{
+    Check, NOT_LANDED_YET, landed_program, list_again, moved_program, stop_unless_landed,
+};
 use super::shell::{Ctx, Mode, heredoc};
 use super::step::{LEFT_STOPPED, RawStep, step};
-use super::{CHECK_FILE, RelativeEdits};
+use super::transport::Transport;
+use super::{CHECK_FILE, Checked, RelativeEdits};
 use crate::model::names::shell_quote;
 
+/// The compare step of `t`'s alter: the fresh listing saved to `before-alter.*` against the
+/// listing the edits were made on.
+pub(super) fn compare(t: &dyn Transport) -> RawStep {
+    let c = t.checked();
+    let before = t.listing_file("before", "alter");
+    let run = |program: &str| t.jq_over(&before, program);
+    Compare {
+        ctx: t.ctx(),
+        check: c.check.as_ref(),
+        relative: &c.relative,
+        before: &before,
+        run: &run,
+        resume: t.words().resume_unaltered,
+        by_hand: t
+            .words()
+            .compares_by_hand
+            .then(|| by_hand(c.check.as_ref(), &before)),
+    }
+    .step()
+}
+
+/// The verify step of `t`'s alter: lists again to `after-alter.*` and says, per partition,
+/// whether what the alter set landed; the script stops with `failed` when one drifted.
+pub(super) fn verify(t: &dyn Transport, failed: &str) -> RawStep {
+    let after = t.listing_file("after", "alter");
+    let landed = t.jq_over(&after, &shell_quote(&landed_program()));
+    let list = t.list_to(&after);
+    let mut comment = vec![t.words().verify_lists.to_owned(), list_again()];
+    let body = match t.ctx().mode {
+        Mode::Steps => {
+            comment.push(format!("The last command says how many altered partitions landed and prints a 'drifted' line for each one that did not.{}", t.words().verify_without_jq));
+            format!("{list}\n{landed}")
+        }
+        Mode::Script => {
+            let msg = t.ctx().message(failed);
+            stop_unless_landed(&list, &landed, &msg, NOT_LANDED_YET)
+        }
+    };
+    step(
+        "List the offsets again and check that they landed",
+        &comment,
+        body,
+    )
+}
+
+/// What the copy-paste compare step says for a check without `jq`: the partitions that must
+/// be unchanged, with their listed offsets (the first few).
+fn by_hand(check: Option<&Check>, before: &str) -> String {
+    // Only the partitions that must be unchanged are compared by hand.
+    let count = check.map_or(0, |c| c.count - c.set);
+    let sample = check.map(|c| c.sample.clone()).unwrap_or_default();
+    format!(
+        "Without jq, compare by hand (or with connect-offsets diff LISTING {before}): each partition edited relatively must show the offset the listing you edited had{}",
+        if sample.is_empty() {
+            ".".to_owned()
+        } else {
+            format!(
+                "{}: {}",
+                if count > sample.len() { ", first" } else { "" },
+                sample.join("; ")
+            )
+        }
+    )
+}
+
+/// The script's first lines for an alter or a reset: stop when `before` is there from an
+/// earlier run, and, for an alter generated without the listing the edits were made on, unless
+/// told it was compared by hand (`OFFSETS_UNCHECKED=yes`).
+pub(super) fn refuse_to_start(ctx: &Ctx, c: &Checked, before: &str, alter: bool) -> String {
+    let exists = ctx.message(&exists_from_earlier_run(before, alter));
+    let mut out = format!("if [ -e {before} ]; then\n  echo {exists} >&2\n  exit 1\nfi\n");
+    if alter && !c.check.as_ref().is_some_and(|c| c.has_listed) {
+        let msg = ctx.message("This script was generated without the listing the edits were made on, so it cannot check that no edited partition moved since then. Generate it again with that listing (the editor, or connect-offsets plan --against LISTING). If you have compared the listings yourself, run it with OFFSETS_UNCHECKED=yes.");
+        out.push_str(&format!(
+            "if [ \"${{OFFSETS_UNCHECKED:-}}\" != yes ]; then\n  echo {msg} >&2\n  exit 1\nfi\n"
+        ));
+    }
+    out
+}
+
 /// What the compare step needs from its procedure.
-pub(super) struct Compare<'a> {
-    pub(super) ctx: &'a Ctx,
-    pub(super) check: Option<&'a Check>,
-    pub(super) relative: &'a RelativeEdits,
+struct Compare<'a> {
+    ctx: &'a Ctx,
+    check: Option<&'a Check>,
+    relative: &'a RelativeEdits,
     /// The fresh listing the step before saved: `before-alter.yaml` or `before-alter.json`.
-    pub(super) before: &'a str,
+    before: &'a str,
     /// A jq command (`jq -rn --slurpfile check ... 'PROGRAM'`) fed the fresh listing.
-    pub(super) run: &'a dyn Fn(&str) -> String,
+    run: &'a dyn Fn(&str) -> String,
     /// How to resume without altering, as a message template (the script's stop says it).
-    pub(super) resume: &'a str,
+    resume: &'a str,
     /// What the copy-paste steps add for a check without jq (the kubectl steps' sample).
-    pub(super) by_hand: Option<String>,
+    by_hand: Option<String>,
 }
 
 /// Where a stop before the alter moves the fresh listing: nothing was altered, so it is a
@@ -39,7 +122,7 @@ pub(super) fn not_altered(before: &str) -> String {
 /// What the first step of a script says when `before` (the listing taken after the stop) is
 /// there from an earlier run: that run went past the point where it could move it away, so it
 /// may have altered, and the file may be the only record of the offsets before it.
-pub(super) fn exists_from_earlier_run(before: &str, alter: bool) -> String {
+fn exists_from_earlier_run(before: &str, alter: bool) -> String {
     let (stem, ext) = before.rsplit_once('.').unwrap_or((before, "yaml"));
     let why = if alter {
         format!(
@@ -55,7 +138,7 @@ pub(super) fn exists_from_earlier_run(before: &str, alter: bool) -> String {
 }
 
 impl Compare<'_> {
-    pub(super) fn step(&self) -> RawStep {
+    fn step(&self) -> RawStep {
         let check = self.check;
         let (open, body) = heredoc(check.map_or("{}", |c| c.json.as_str()));
         let write = format!("cat > {CHECK_FILE} {open}\n{body}");

@@ -1,12 +1,11 @@
 //! The kubectl procedures of a Strimzi KafkaConnector or KafkaMirrorMaker2 connector: the
-//! commands they are made of (patches behind the mirror guard, annotations, bounded waits) and
-//! the order of the steps of list, alter, reset and auto.offset.reset. The steps that make an
-//! alter or a reset safe (record, stop, re-list, compare, verify, restore, clean up) are in
-//! `kube_safety`.
+//! commands their steps are made of (patches behind the mirror guard, annotations, bounded
+//! waits, listing again) and the auto.offset.reset steps. The steps themselves, as the kubectl
+//! transport renders them, are in `kube_transport`; their order is `sequence`'s.
 
 use super::shell::{Ctx, Mode, Var, heredoc};
 use super::step::{RawStep, WARNINGS, auto_offset_reset_note, step};
-use super::{AutoOffsetReset, Checked, Kind, Operation, POLL_INTERVAL_SECONDS};
+use super::{AutoOffsetReset, Checked, Kind, POLL_INTERVAL_SECONDS};
 use crate::json::Keyed;
 use crate::model::AliasPath;
 use serde::Serialize;
@@ -225,17 +224,29 @@ impl Kube<'_> {
                     "for _ in $(seq {polls}); do\n  [ \"$(⟨kubectl⟩ get {cr} -o «jsonpath={state}»)\" = STOPPED ] && break\n  sleep {POLL_INTERVAL_SECONDS}\ndone\n⟨kubectl⟩ get {cr} -o «jsonpath={state}{{\"\\n\"}}»"
                 ))
             }
-            (Mode::Script, true) => {
-                let msg = self.ctx.message(
-                    "Timed out after %TIMEOUT_SECONDS%s: connector %MM2_CONNECTOR% of KafkaMirrorMaker2 %MM2% is in state '${state}', not STOPPED. Its Warning conditions:",
-                );
-                // `${state}` above is the script's own variable, kept as a reference.
-                let msg = msg.replace("\\${state}", "${state}");
-                self.sh(&format!(
-                    "deadline=$((SECONDS + TIMEOUT_SECONDS))\nwhile true; do\n  state=\"$(⟨kubectl⟩ get {cr} -o «jsonpath={state}»)\"\n  if [ \"${{state}}\" = STOPPED ]; then\n    break\n  fi\n  if [ \"${{SECONDS}}\" -ge \"${{deadline}}\" ]; then\n    echo {msg} >&2\n    ⟨kubectl⟩ get {cr} -o «jsonpath={WARNINGS}» >&2 || true\n    exit 1\n  fi\n  sleep {POLL_INTERVAL_SECONDS}\ndone"
-                ))
-            }
+            (Mode::Script, true) => self.state_loop("STOPPED", "", "", ""),
         }
+    }
+
+    /// The script's wait until the connector's state in the status is `want`: polls until a
+    /// deadline, then stops with the Warning conditions. `arms` run on each poll that did not
+    /// find `want` yet; `before` and `after` go before and after the loop.
+    pub(super) fn state_loop(&self, want: &str, before: &str, arms: &str, after: &str) -> String {
+        let cr = self.cr();
+        let state = self.state_jsonpath();
+        let which = if self.mm2().is_some() {
+            "connector %MM2_CONNECTOR% of KafkaMirrorMaker2 %MM2%"
+        } else {
+            "KafkaConnector %CONNECTOR%"
+        };
+        // `${state}` in the message is the script's own variable, kept as a reference.
+        let msg = self
+            .ctx
+            .message(&format!("Timed out after %TIMEOUT_SECONDS%s: {which} is in state '${{state}}', not {want}. Its Warning conditions:"))
+            .replace("\\${state}", "${state}");
+        self.sh(&format!(
+            "{before}deadline=$((SECONDS + TIMEOUT_SECONDS))\nwhile true; do\n  state=\"$(⟨kubectl⟩ get {cr} -o «jsonpath={state}»)\"\n  if [ \"${{state}}\" = {want} ]; then\n    break\n  fi\n{arms}  if [ \"${{SECONDS}}\" -ge \"${{deadline}}\" ]; then\n    echo {msg} >&2\n    ⟨kubectl⟩ get {cr} -o «jsonpath={WARNINGS}» >&2 || true\n    exit 1\n  fi\n  sleep {POLL_INTERVAL_SECONDS}\ndone{after}"
+        ))
     }
 
     pub(super) fn show_listed(&self) -> String {
@@ -319,155 +330,54 @@ impl Kube<'_> {
         })
     }
 
-    pub(super) fn listing_file(&self, when: &str, op: &str) -> String {
-        format!("{when}-{op}.yaml")
-    }
-
-    pub(super) fn steps(&self, op: &Operation) -> Vec<RawStep> {
-        let mm2 = self.mm2().is_some();
-        let key = self.data_key();
-        let both = if mm2 {
+    /// Said on a step that annotates a KafkaMirrorMaker2 (empty for a KafkaConnector).
+    pub(super) fn both(&self) -> &'static str {
+        if self.mm2().is_some() {
             "Both annotations go in one command; the connector name is quoted because an unquoted > would redirect output to a file."
         } else {
             ""
-        };
-        let list_comment = |extra: &str| {
-            let mut v = vec![format!(
-                "The operator removes the annotation{} when it is done. {extra}",
-                if mm2 { "s" } else { "" }
-            )];
-            if mm2 {
-                v.push("If the annotations stay and there is no Warning, the connector name matches no connector of this KafkaMirrorMaker2.".to_owned());
-            }
-            v
-        };
-        match op {
-            Operation::List => vec![
-                step(
-                    "Point the connector at the list ConfigMap",
-                    &[format!(
-                        "The operator writes the listing to ConfigMap '{}' and creates it if needed. Listing works in any connector state.",
-                        self.ctx.value(Var::ListConfigMap)
-                    )],
-                    self.patch(
-                        Keyed("listOffsets", LIST_CM),
-                        &[(
-                            "add",
-                            "listOffsets",
-                            Some(LIST_CM),
-                        )],
-                    ),
-                ),
-                step(
-                    "Ask the operator to list the offsets",
-                    &nonempty(&[both]),
-                    self.annotate("list"),
-                ),
-                step(
-                    "Wait until the operator has written the listing",
-                    &list_comment(
-                        "An empty 'annotations left' line and no ListOffsets Warning mean it worked.",
-                    ),
-                    self.wait_annotations_gone("list"),
-                ),
-                step(
-                    "Save the listing",
-                    &[format!(
-                        "--show-managed-fields keeps the operator's write time, which connect-offsets shows as the time of the listing. Import the file into connect-offsets, edit and validate it, then export the alter ConfigMap (data key {key}) and generate the alter procedure. For relative edits (rewind, shift) stop the connector before listing, or the alter procedure will find that offsets moved and stop."
-                    )],
-                    self.sh(
-                        "⟨kubectl⟩ get configmap «%LIST_CM%» -n «%NS%» -o yaml --show-managed-fields > «%LIST_FILE%»",
-                    ),
-                ),
-            ],
-            Operation::Alter { payload } => {
-                let upload = self.apply_manifest(payload);
-                let mut point_comment: Vec<String> = self.guard_comment().into_iter().take(1).collect();
-                point_comment.insert(0, format!("alterOffsets tells the operator which ConfigMap to read on the alter annotation (ConfigMap '{}').", self.ctx.value(Var::AlterConfigMap)));
-                if !self.c.rounds.is_empty() {
-                    return self.alter_in_rounds(upload, &key, both, &list_comment);
-                }
-                let mut steps = self.stop_and_compare();
-                steps.extend([
-                    step(
-                        "Upload the alter ConfigMap",
-                        &[format!("Creates or updates ConfigMap '{}' with the edited offsets under the data key {key}. Server-side apply avoids the 256 KiB limit of the last-applied annotation; if kubectl reports a conflict because another tool owns the data, add --force-conflicts.", self.ctx.value(Var::AlterConfigMap))],
-                        upload,
-                    ),
-                    step(
-                        "Point the connector at the alter ConfigMap",
-                        &point_comment,
-                        self.patch(
-                            Keyed("alterOffsets", ALTER_CM),
-                            &[("add", "alterOffsets", Some(ALTER_CM))],
-                        ),
-                    ),
-                    step("Ask the operator to alter the offsets", &nonempty(&[both]), self.annotate("alter")),
-                    step(
-                        "Wait until the operator has altered the offsets",
-                        &list_comment("An empty 'annotations left' line and no AlterOffsets Warning mean it worked. If it keeps failing, Kafka Connect's own message is in the logs of the Connect pods."),
-                        self.wait_annotations_gone("alter"),
-                    ),
-                    self.verify(),
-                    self.resume(true),
-                    self.clean_up(),
-                ]);
-                steps
-            }
-            Operation::Reset => vec![
-                self.record_state("reset", false),
-                self.stop_step(false),
-                step(
-                    "Wait until the connector is STOPPED",
-                    &[self.stop_comment()],
-                    self.wait_stopped(),
-                ),
-                step(
-                    "List the offsets before the reset",
-                    &["Saves them to before-reset.yaml: the reset deletes every stored offset, and this file is the only record to restore them from.".to_owned()],
-                    self.relist("before-reset.yaml"),
-                ),
-                step(
-                    "Ask the operator to reset the offsets",
-                    &nonempty(&["This deletes every stored offset of the connector.", both]),
-                    self.annotate("reset"),
-                ),
-                step(
-                    "Wait until the operator has reset the offsets",
-                    &list_comment(
-                        "An empty 'annotations left' line and no ResetOffsets Warning mean it worked.",
-                    ),
-                    self.wait_annotations_gone("reset"),
-                ),
-                step(
-                    "List the offsets again",
-                    &["Saves the listing to after-reset.yaml; it should now be empty: { \"offsets\" : [ ] }.".to_owned()],
-                    format!("{}\n{}", self.relist("after-reset.yaml"), self.show_listed()),
-                ),
-                self.resume(false),
-            ],
-            Operation::AutoOffsetReset(v) => self.auto_offset_reset(*v),
-            Operation::Create { payload, .. } => self.create_steps(payload),
         }
     }
 
-    /// The steps every alter starts with: record the state, stop, wait for STOPPED, list again
-    /// and compare with the listing the edits were made on.
-    pub(super) fn stop_and_compare(&self) -> Vec<RawStep> {
-        vec![
-            self.record_state("alter", true),
-            self.stop_step(true),
-            step("Wait until the connector is STOPPED", &[self.stop_comment()], self.wait_stopped()),
-            step(
-                "List the offsets again, now that the connector is stopped",
-                &["Saves the fresh listing to before-alter.yaml, never over the listing you edited: with the connector stopped, these are the offsets the alter will replace. Keep the file: a rollback needs it.".to_owned()],
-                self.relist("before-alter.yaml"),
-            ),
-            self.compare(),
-        ]
+    /// The comment of a step that waits until the operator has removed its annotation(s).
+    pub(super) fn operator_done(&self, extra: &str) -> Vec<String> {
+        let mm2 = self.mm2().is_some();
+        let mut v = vec![format!(
+            "The operator removes the annotation{} when it is done. {extra}",
+            if mm2 { "s" } else { "" }
+        )];
+        if mm2 {
+            v.push("If the annotations stay and there is no Warning, the connector name matches no connector of this KafkaMirrorMaker2.".to_owned());
+        }
+        v
     }
 
-    pub(super) fn auto_offset_reset(&self, v: AutoOffsetReset) -> Vec<RawStep> {
+    /// Lists again and saves the listing to `file`.
+    pub(super) fn relist(&self, file: &str) -> String {
+        let save = match self.ctx.mode {
+            Mode::Steps => self.sh(&format!(
+                "if [ -e {file} ]; then\n  echo '{file} exists; move it away first.'\nelse\n  ⟨kubectl⟩ get configmap «%LIST_CM%» -n «%NS%» -o yaml --show-managed-fields > {file}\nfi"
+            )),
+            Mode::Script => self.sh(&format!(
+                "⟨kubectl⟩ get configmap «%LIST_CM%» -n «%NS%» -o yaml --show-managed-fields > {file}"
+            )),
+        };
+        format!(
+            "{}\n{}\n{save}",
+            self.annotate("list"),
+            self.wait_annotations_gone("list")
+        )
+    }
+
+    /// The stored payload of the list ConfigMap, piped into `jq`.
+    pub(super) fn listed_payload(&self) -> String {
+        let key = self.data_key().replace('.', "\\.");
+        self.sh(&format!(
+            "⟨kubectl⟩ get configmap «%LIST_CM%» -n «%NS%» -o «jsonpath={{.data.{key}}}»"
+        ))
+    }
+
+    pub(super) fn set_auto_offset_reset(&self, v: AutoOffsetReset) -> Vec<RawStep> {
         let value = v.as_str();
         let mut steps = Vec::new();
         let changing = "Changing the config makes Strimzi update and restart the connector. Partitions that already have a stored offset are not affected. Do not alter offsets in the same edit: the operator skips offset handling when the config changes.".to_owned();
@@ -589,9 +499,9 @@ fn json_text(value: &impl Serialize) -> String {
 }
 
 /// `{"toConfigMap":{"name":"%LIST_CM%"}}` and its alter counterpart.
-const LIST_CM: Keyed<'static, Keyed<'static, &str>> =
+pub(super) const LIST_CM: Keyed<'static, Keyed<'static, &str>> =
     Keyed("toConfigMap", Keyed("name", "%LIST_CM%"));
-const ALTER_CM: Keyed<'static, Keyed<'static, &str>> =
+pub(super) const ALTER_CM: Keyed<'static, Keyed<'static, &str>> =
     Keyed("fromConfigMap", Keyed("name", "%ALTER_CM%"));
 const AUTO_OFFSET_RESET: &str = "source.consumer.auto.offset.reset";
 

@@ -8,12 +8,13 @@
 
 use super::CHECK_FILE;
 use super::POLL_INTERVAL_SECONDS;
-use super::kube::{Kube, NO_OPS};
+use super::kube::{Kube, NO_OPS, nonempty};
 use super::shell::{Mode, Var, heredoc};
 use super::step::{RawStep, WARNINGS, step};
 use super::strimzi_create::{Make, StrimziVersion};
 use super::strimzi_quiet::Quiet;
-use super::{Checked, Kind, Previous};
+use super::transport::{Create, Transport};
+use super::{Checked, Previous};
 use crate::json::Keyed;
 use serde::Serialize;
 
@@ -173,7 +174,7 @@ impl Kube<'_> {
         format!("if [ -e {file} ]; then\n  echo {msg} >&2\n  exit 1\nfi\n")
     }
 
-    fn check_absent(&self, make: &Make) -> RawStep {
+    fn absent(&self, make: &Make) -> RawStep {
         let mm2 = self.mm2().is_some();
         let what = if mm2 {
             "The connector %MM2_CONNECTOR% of KafkaMirrorMaker2 %MM2%"
@@ -268,7 +269,7 @@ impl Kube<'_> {
         )
     }
 
-    fn upload(&self, payload: &str) -> RawStep {
+    fn upload_step(&self, payload: &str) -> RawStep {
         let check = self.c.check.as_ref();
         let (check_open, check_body) = heredoc(check.map_or("{}", |c| c.json.as_str()));
         let count = check.map_or(0, |c| c.count);
@@ -284,7 +285,7 @@ impl Kube<'_> {
         )
     }
 
-    fn create(&self, make: &Make) -> RawStep {
+    fn create_resource(&self, make: &Make) -> RawStep {
         let mut comment = vec![creates(self.version(), self.quiet().is_some()).to_owned()];
         if let Some(q) = self.quiet() {
             comment.push(filtered(q));
@@ -371,10 +372,6 @@ impl Kube<'_> {
                 ))
             }
             Mode::Script => {
-                let msg = self
-                    .ctx
-                    .message(&format!("Timed out after %TIMEOUT_SECONDS%s: {} is in state '${{state}}', not {want}. Its Warning conditions:", if self.mm2().is_some() { "connector %MM2_CONNECTOR% of KafkaMirrorMaker2 %MM2%" } else { "KafkaConnector %CONNECTOR%" }))
-                    .replace("\\${state}", "${state}");
                 let running = if want == "STOPPED" {
                     let said = match (self.version(), self.quiet()) {
                         (_, Some(_)) => {
@@ -411,11 +408,70 @@ impl Kube<'_> {
                 } else {
                     String::new()
                 };
-                self.sh(&format!(
-                    "{seen}deadline=$((SECONDS + TIMEOUT_SECONDS))\nwhile true; do\n  state=\"$(⟨kubectl⟩ get {cr} -o «jsonpath={state}»)\"\n  if [ \"${{state}}\" = {want} ]; then\n    break\n  fi\n{running}  if [ \"${{SECONDS}}\" -ge \"${{deadline}}\" ]; then\n    echo {msg} >&2\n    ⟨kubectl⟩ get {cr} -o «jsonpath={WARNINGS}» >&2 || true\n    exit 1\n  fi\n  sleep {POLL_INTERVAL_SECONDS}\ndone{tasks}"
-                ))
+                self.state_loop(want, seen, &running, &tasks)
             }
         }
+    }
+}
+
+impl Create for Kube<'_> {
+    fn check_absent(&self) -> Option<RawStep> {
+        Some(self.absent(&self.c.strimzi_create.as_ref()?.make))
+    }
+
+    fn upload(&self, payload: &str) -> Vec<RawStep> {
+        vec![self.upload_step(payload)]
+    }
+
+    fn create_stopped(&self) -> Option<RawStep> {
+        Some(self.create_resource(&self.c.strimzi_create.as_ref()?.make))
+    }
+
+    fn wait_created(&self) -> RawStep {
+        step(
+            "Wait until the operator shows the connector STOPPED",
+            &["The operator writes the connector's state to the status once it has created it. Kafka Connect alters offsets only of a STOPPED connector, and the operator handles the offsets annotations only from the next reconciliation on.".to_owned()],
+            self.wait_state("STOPPED"),
+        )
+    }
+
+    /// Lists what is stored under the name, then refuses, resets or keeps it as the prepared
+    /// create says (`kube_create_previous`).
+    fn previous(&self, _previous: Previous) -> Vec<RawStep> {
+        let older = !matches!(self.version(), Some(StrimziVersion::CreatesStopped));
+        let mut comment = vec![format!(
+            "Kafka Connect keeps a deleted connector's offsets (a source connector's in its offsets topic, a sink connector's in its consumer group), and {RESUMES}. This lists what is stored under the name into before-alter.yaml; the next step decides what happens to it."
+        )];
+        if older && self.quiet().is_none() {
+            comment.push("With an operator before Strimzi 1.2 the listing also holds what the connector committed in the moment it ran.".to_owned());
+        }
+        let list = format!(
+            "{}\n{}",
+            self.relist("before-alter.yaml"),
+            self.show_listed()
+        );
+        vec![
+            step("List the offsets stored under the name", &comment, list),
+            self.previous_step(),
+        ]
+    }
+
+    /// The resource points at the alter ConfigMap since the create: annotate and wait.
+    fn alter_created(&self, _payload: &str) -> Vec<RawStep> {
+        let mut comment = vec!["alterOffsets points at the alter ConfigMap since the create; the operator reads it on this annotation.".to_owned()];
+        comment.extend(nonempty(&[self.both()]));
+        vec![
+            step("Ask the operator to alter the offsets", &comment, self.annotate("alter")),
+            step(
+                "Wait until the operator has altered the offsets",
+                &["An empty 'annotations left' line and no AlterOffsets Warning mean it worked. If it keeps failing, Kafka Connect's own message is in the logs of the Connect pods.".to_owned()],
+                self.wait_annotations_gone("alter"),
+            ),
+        ]
+    }
+
+    fn create_not_landed(&self) -> String {
+        self.words().not_landed.to_owned()
     }
 
     fn start(&self) -> RawStep {
@@ -468,7 +524,7 @@ impl Kube<'_> {
         )
     }
 
-    fn clean_up_create(&self) -> RawStep {
+    fn clean_up_created(&self) -> RawStep {
         let delete =
             self.sh("⟨kubectl⟩ delete configmap «%ALTER_CM%» -n «%NS%» --ignore-not-found");
         let files = match (
@@ -490,54 +546,5 @@ impl Kube<'_> {
             &["Deletes the alter ConfigMap (nothing points at it any more) and the local files the create needed. before-alter.yaml holds what was stored under the name before the alter; after-alter.yaml the offsets the connector started from.".to_owned()],
             format!("{delete}\nrm -f {files}"),
         )
-    }
-
-    /// The steps of a Strimzi create; empty when validation refused it (it always builds
-    /// `strimzi_create` for a create that passed).
-    pub(super) fn create_steps(&self, payload: &str) -> Vec<RawStep> {
-        let Some(prepared) = &self.c.strimzi_create else {
-            return Vec::new();
-        };
-        let make = &prepared.make;
-        let older = !matches!(prepared.version, Some(StrimziVersion::CreatesStopped));
-        let mut listed_comment = vec![format!(
-            "Kafka Connect keeps a deleted connector's offsets (a source connector's in its offsets topic, a sink connector's in its consumer group), and {RESUMES}. This lists what is stored under the name into before-alter.yaml; the next step decides what happens to it."
-        )];
-        if older && self.quiet().is_none() {
-            listed_comment.push("With an operator before Strimzi 1.2 the listing also holds what the connector committed in the moment it ran.".to_owned());
-        }
-        let list = format!(
-            "{}\n{}",
-            self.relist("before-alter.yaml"),
-            self.show_listed()
-        );
-        let both = if matches!(self.c.kind, Kind::Mm2 { .. }) {
-            vec!["Both annotations go in one command; the connector name is quoted because an unquoted > would redirect output to a file.".to_owned()]
-        } else {
-            Vec::new()
-        };
-        let mut alter_comment = vec!["alterOffsets points at the alter ConfigMap since the create; the operator reads it on this annotation.".to_owned()];
-        alter_comment.extend(both);
-        vec![
-            self.check_absent(make),
-            self.upload(payload),
-            self.create(make),
-            step(
-                "Wait until the operator shows the connector STOPPED",
-                &["The operator writes the connector's state to the status once it has created it. Kafka Connect alters offsets only of a STOPPED connector, and the operator handles the offsets annotations only from the next reconciliation on.".to_owned()],
-                self.wait_state("STOPPED"),
-            ),
-            step("List the offsets stored under the name", &listed_comment, list),
-            self.previous_step(),
-            step("Ask the operator to alter the offsets", &alter_comment, self.annotate("alter")),
-            step(
-                "Wait until the operator has altered the offsets",
-                &["An empty 'annotations left' line and no AlterOffsets Warning mean it worked. If it keeps failing, Kafka Connect's own message is in the logs of the Connect pods.".to_owned()],
-                self.wait_annotations_gone("alter"),
-            ),
-            self.verify(),
-            self.start(),
-            self.clean_up_create(),
-        ]
     }
 }

@@ -7,12 +7,12 @@
 //! diagnostics and no command at all.
 //!
 //! This file holds the public types, the rendering and [`plan`]; `options` checks the options,
-//! `build` holds the titles and notes and picks the builder, `step` the step type the
-//! builders share, `kube` and `kube_safety` build
-//! the kubectl steps, `rest` the curl steps (`rest_create` those that create a connector
-//! stopped), `strimzi_create` and `kube_create` those that create a KafkaConnector or a
-//! KafkaMirrorMaker2 connector stopped, `check` the per-partition check that `jq` runs,
-//! and `shell` turns the command templates into quoted shell text. `request` is the plan request
+//! `build` holds the titles and notes and picks the transport, `sequence` puts the steps in
+//! the safe order, which a `transport` renders: `kube_transport` (with the commands of `kube`,
+//! `rounds`, and `kube_create` for a create, `strimzi_create` its options) the kubectl steps,
+//! `rest` (and `rest_create`) the curl steps. `compare` is the compare and verify steps both
+//! share, `check` the per-partition check that `jq` runs, `step` the step type, and `shell`
+//! turns the command templates into quoted shell text. `request` is the plan request
 //! both front ends build: the names, defaults and exceptions, decided once.
 
 mod build;
@@ -21,17 +21,19 @@ mod compare;
 mod kube;
 mod kube_create;
 mod kube_create_previous;
-mod kube_safety;
+mod kube_transport;
 mod options;
 pub mod request;
 mod rest;
 mod rest_create;
 mod rounds;
+mod sequence;
 mod shell;
 mod step;
 mod strimzi_create;
 mod strimzi_manifest;
 mod strimzi_quiet;
+mod transport;
 
 use crate::diag::Diagnostic;
 pub use crate::model::AliasPath;

@@ -1,12 +1,11 @@
-//! The curl procedures of a plain Kafka Connect cluster, through its REST API: list, and an
-//! alter or a reset in the same safe order as the kubectl ones (record, stop, list again,
-//! compare, alter, verify, restore, clean up).
+//! The curl transport of a plain Kafka Connect cluster, through its REST API: each step of
+//! list, alter and reset as curl commands (`sequence` puts them in the safe order).
 
-use super::check::landed_program;
-use super::compare::Compare;
+use super::compare::refuse_to_start;
 use super::shell::{Ctx, Mode, heredoc};
 use super::step::{CURL, RawStep, step};
-use super::{CHECK_FILE, Checked, Operation, POLL_INTERVAL_SECONDS};
+use super::transport::{Change, Transport, Words};
+use super::{AutoOffsetReset, CHECK_FILE, Checked, POLL_INTERVAL_SECONDS};
 
 pub(super) struct Rest<'a> {
     pub(super) c: &'a Checked,
@@ -36,23 +35,33 @@ impl Rest<'_> {
         }
     }
 
-    pub(super) fn record_state(&self, op: &str) -> RawStep {
-        let before = format!("before-{op}.json");
+    pub(super) fn save(&self, file: &str) -> String {
+        match self.ctx.mode {
+            Mode::Steps => self.ctx.sh(&format!(
+                "if [ -e {file} ]; then\n  echo '{file} exists; move it away first.'\nelse\n  {CURL} «%CONNECTOR_URL%/offsets» -o {file}\nfi"
+            )),
+            Mode::Script => self
+                .ctx
+                .sh(&format!("{CURL} «%CONNECTOR_URL%/offsets» -o {file}")),
+        }
+    }
+}
+
+impl Transport for Rest<'_> {
+    fn list(&self) -> Vec<RawStep> {
+        vec![step(
+            "Save the offsets",
+            &["Works in any connector state. Import the file into connect-offsets, edit and validate it, then export the PATCH body and generate the alter procedure.".to_owned()],
+            self.ctx.sh(&format!("{CURL} «%CONNECTOR_URL%/offsets» -o «%LIST_FILE%»")),
+        )]
+    }
+
+    fn record_state(&self, change: Change) -> RawStep {
+        let before = self.listing_file("before", change.as_str());
         let body = match self.ctx.mode {
             Mode::Steps => self.ctx.sh(&format!("{CURL} «%CONNECTOR_URL%/status»")),
             Mode::Script => {
-                let exists = self.ctx.message(&super::compare::exists_from_earlier_run(
-                    &before,
-                    op == "alter",
-                ));
-                let mut out =
-                    format!("if [ -e {before} ]; then\n  echo {exists} >&2\n  exit 1\nfi\n");
-                if op == "alter" && !self.c.check.as_ref().is_some_and(|c| c.has_listed) {
-                    let msg = self.ctx.message("This script was generated without the listing the edits were made on, so it cannot check that no edited partition moved since then. Generate it again with that listing (the editor, or connect-offsets plan --against LISTING). If you have compared the listings yourself, run it with OFFSETS_UNCHECKED=yes.");
-                    out.push_str(&format!(
-                        "if [ \"${{OFFSETS_UNCHECKED:-}}\" != yes ]; then\n  echo {msg} >&2\n  exit 1\nfi\n"
-                    ));
-                }
+                let mut out = refuse_to_start(self.ctx, self.c, &before, change == Change::Alter);
                 out.push_str(&self.ctx.sh("previous_state=\"$(curl -sS --fail-with-body «%CONNECTOR_URL%/status» | jq -r '.connector.state')\"\necho \"Recorded: state ${previous_state}.\""));
                 out
             }
@@ -64,64 +73,70 @@ impl Rest<'_> {
         step("Record the current state", &comment, body)
     }
 
-    pub(super) fn save(&self, file: &str) -> String {
-        match self.ctx.mode {
-            Mode::Steps => self.ctx.sh(&format!(
-                "if [ -e {file} ]; then\n  echo '{file} exists; move it away first.'\nelse\n  {CURL} «%CONNECTOR_URL%/offsets» -o {file}\nfi"
-            )),
-            Mode::Script => self
-                .ctx
-                .sh(&format!("{CURL} «%CONNECTOR_URL%/offsets» -o {file}")),
-        }
-    }
-
-    pub(super) fn compare(&self) -> RawStep {
-        let run = |program: &str| {
-            format!("jq -rn --slurpfile check {CHECK_FILE} {program} < before-alter.json")
-        };
-        Compare {
-            ctx: self.ctx,
-            check: self.c.check.as_ref(),
-            relative: &self.c.relative,
-            before: "before-alter.json",
-            run: &run,
-            resume: "To resume without altering: curl -X PUT %CONNECTOR_URL%/resume (the state recorded in step 1 was ${previous_state}).",
-            by_hand: None,
-        }
-        .step()
-    }
-
-    pub(super) fn verify(&self) -> RawStep {
-        self.verify_with("Some altered partitions did not land (see the drifted lines above). The connector is left STOPPED; before-alter.json holds the stored offsets before the alter.")
-    }
-
-    /// The verify step; the script stops with `failed` when a partition drifted.
-    pub(super) fn verify_with(&self, failed: &str) -> RawStep {
-        let jq = format!(
-            "jq -rn --slurpfile check {CHECK_FILE} {} < after-alter.json",
-            crate::model::names::shell_quote(&landed_program())
-        );
-        let mut comment = vec!["Saves the listing to after-alter.json. Source connectors list only partitions whose offset is not null.".to_owned()];
-        let list = self.save("after-alter.json");
-        comment.push(super::check::list_again());
-        let body = match self.ctx.mode {
-            Mode::Steps => {
-                comment.push("The last command says how many altered partitions landed and prints a 'drifted' line for each one that did not.".to_owned());
-                format!("{list}\n{jq}")
-            }
-            Mode::Script => {
-                let msg = self.ctx.message(failed);
-                super::check::stop_unless_landed(&list, &jq, &msg, super::check::NOT_LANDED_YET)
-            }
-        };
+    fn stop(&self, _change: Change) -> RawStep {
         step(
-            "List the offsets again and check that they landed",
-            &comment,
-            body,
+            "Stop the connector",
+            &[
+                "Kafka Connect only changes the offsets of a STOPPED connector (not a PAUSED one)."
+                    .to_owned(),
+            ],
+            self.ctx
+                .sh(&format!("{CURL} -X PUT «%CONNECTOR_URL%/stop»")),
         )
     }
 
-    pub(super) fn resume(&self) -> RawStep {
+    fn wait_until_stopped(&self) -> RawStep {
+        step(
+            "Wait until the connector is STOPPED",
+            &["The stop is applied asynchronously; the status shows STOPPED and no tasks once it is done.".to_owned()],
+            self.wait_stopped(),
+        )
+    }
+
+    fn list_before(&self, change: Change) -> RawStep {
+        match change {
+            Change::Alter => step(
+                "List the offsets again, now that the connector is stopped",
+                &["Saves them to before-alter.json, never over the listing you edited: these are the offsets the alter will replace. Keep the file: a rollback needs it.".to_owned()],
+                self.save("before-alter.json"),
+            ),
+            Change::Reset => step(
+                "List the offsets before the reset",
+                &["Saves them to before-reset.json: the reset deletes every stored offset, and this file is the only record to restore them from.".to_owned()],
+                self.save("before-reset.json"),
+            ),
+        }
+    }
+
+    fn alter(&self, payload: &str) -> Vec<RawStep> {
+        let (open, body) = heredoc(payload);
+        vec![step(
+            "Alter the offsets",
+            &["On an error Kafka Connect answers with a message that says what is wrong; curl prints it and fails.".to_owned()],
+            format!(
+                "{} {open}\n{body}",
+                self.ctx.sh(&format!("{CURL} -X PATCH -H 'Content-Type: application/json' --data-binary @- «%CONNECTOR_URL%/offsets»"))
+            ),
+        )]
+    }
+
+    fn reset(&self) -> Vec<RawStep> {
+        vec![step(
+            "Reset the offsets",
+            &["This deletes every stored offset of the connector (for a sink connector, its consumer group).".to_owned()],
+            self.ctx.sh(&format!("{CURL} -X DELETE «%CONNECTOR_URL%/offsets»")),
+        )]
+    }
+
+    fn list_after_reset(&self) -> RawStep {
+        step(
+            "List the offsets again",
+            &["Saves them to after-reset.json; the listing should now be empty: {\"offsets\":[]}.".to_owned()],
+            format!("{}\ncat after-reset.json", self.save("after-reset.json")),
+        )
+    }
+
+    fn resume(&self, _change: Change) -> RawStep {
         match self.ctx.mode {
             Mode::Steps => step(
                 "Resume the connector",
@@ -141,82 +156,50 @@ impl Rest<'_> {
         }
     }
 
-    pub(super) fn steps(&self, op: &Operation) -> Vec<RawStep> {
-        let stop = || {
-            step(
-                "Stop the connector",
-                &["Kafka Connect only changes the offsets of a STOPPED connector (not a PAUSED one).".to_owned()],
-                self.ctx.sh(&format!("{CURL} -X PUT «%CONNECTOR_URL%/stop»")),
-            )
-        };
-        let wait = || {
-            step(
-                "Wait until the connector is STOPPED",
-                &["The stop is applied asynchronously; the status shows STOPPED and no tasks once it is done.".to_owned()],
-                self.wait_stopped(),
-            )
-        };
-        match op {
-            Operation::List => vec![step(
-                "Save the offsets",
-                &["Works in any connector state. Import the file into connect-offsets, edit and validate it, then export the PATCH body and generate the alter procedure.".to_owned()],
-                self.ctx.sh(&format!("{CURL} «%CONNECTOR_URL%/offsets» -o «%LIST_FILE%»")),
-            )],
-            Operation::Alter { payload } => {
-                let (open, body) = heredoc(payload);
-                vec![
-                    self.record_state("alter"),
-                    stop(),
-                    wait(),
-                    step(
-                        "List the offsets again, now that the connector is stopped",
-                        &["Saves them to before-alter.json, never over the listing you edited: these are the offsets the alter will replace. Keep the file: a rollback needs it.".to_owned()],
-                        self.save("before-alter.json"),
-                    ),
-                    self.compare(),
-                    step(
-                        "Alter the offsets",
-                        &["On an error Kafka Connect answers with a message that says what is wrong; curl prints it and fails.".to_owned()],
-                        format!(
-                            "{} {open}\n{body}",
-                            self.ctx.sh(&format!("{CURL} -X PATCH -H 'Content-Type: application/json' --data-binary @- «%CONNECTOR_URL%/offsets»"))
-                        ),
-                    ),
-                    self.verify(),
-                    self.resume(),
-                    step(
-                        "Clean up (optional)",
-                        &["Removes the check file. Keep before-alter.json: it holds the stored offsets before the alter, which a rollback needs.".to_owned()],
-                        format!("rm -f {CHECK_FILE}"),
-                    ),
-                ]
-            }
-            Operation::Reset => vec![
-                self.record_state("reset"),
-                stop(),
-                wait(),
-                step(
-                    "List the offsets before the reset",
-                    &["Saves them to before-reset.json: the reset deletes every stored offset, and this file is the only record to restore them from.".to_owned()],
-                    self.save("before-reset.json"),
-                ),
-                step(
-                    "Reset the offsets",
-                    &["This deletes every stored offset of the connector (for a sink connector, its consumer group).".to_owned()],
-                    self.ctx.sh(&format!("{CURL} -X DELETE «%CONNECTOR_URL%/offsets»")),
-                ),
-                step(
-                    "List the offsets again",
-                    &["Saves them to after-reset.json; the listing should now be empty: {\"offsets\":[]}.".to_owned()],
-                    format!("{}\n{}", self.save("after-reset.json"), "cat after-reset.json".to_owned()),
-                ),
-                self.resume(),
-            ],
-            Operation::Create {
-                payload, previous, ..
-            } => self.create_steps(payload, *previous),
-            // Refused by validation.
-            Operation::AutoOffsetReset(_) => Vec::new(),
-        }
+    fn clean_up(&self) -> RawStep {
+        step(
+            "Clean up (optional)",
+            &["Removes the check file. Keep before-alter.json: it holds the stored offsets before the alter, which a rollback needs.".to_owned()],
+            format!("rm -f {CHECK_FILE}"),
+        )
+    }
+
+    /// Refused by validation: only a Strimzi MirrorSourceConnector has it.
+    fn auto_offset_reset(&self, _value: AutoOffsetReset) -> Vec<RawStep> {
+        Vec::new()
+    }
+
+    fn checked(&self) -> &Checked {
+        self.c
+    }
+
+    fn ctx(&self) -> &Ctx {
+        self.ctx
+    }
+
+    fn listing_file(&self, when: &str, op: &str) -> String {
+        format!("{when}-{op}.json")
+    }
+
+    /// GET /offsets into `file`.
+    fn list_to(&self, file: &str) -> String {
+        self.save(file)
+    }
+
+    fn jq_over(&self, file: &str, program: &str) -> String {
+        format!("jq -rn --slurpfile check {CHECK_FILE} {program} < {file}")
+    }
+
+    fn words(&self) -> &'static Words {
+        &WORDS
     }
 }
+
+/// What the compare and verify steps say over REST.
+const WORDS: Words = Words {
+    verify_lists: "Saves the listing to after-alter.json. Source connectors list only partitions whose offset is not null.",
+    verify_without_jq: "",
+    not_landed: "Some altered partitions did not land (see the drifted lines above). The connector is left STOPPED; before-alter.json holds the stored offsets before the alter.",
+    resume_unaltered: "To resume without altering: curl -X PUT %CONNECTOR_URL%/resume (the state recorded in step 1 was ${previous_state}).",
+    compares_by_hand: false,
+};

@@ -1,12 +1,14 @@
 //! The curl procedure that creates a plain Kafka Connect connector at chosen offsets: check that
 //! no connector of the name exists, create it STOPPED (KIP-980), see what offsets the name
 //! stored before (Kafka Connect keeps a deleted connector's offsets), alter its offsets, verify
-//! them, and only then resume it. Nothing in it can start the connector before the verify step.
+//! them, and only then resume it (the order is `sequence`'s). Nothing in it can start the
+//! connector before the verify step.
 
 use super::check::{LIST_ATTEMPTS, indent};
 use super::rest::Rest;
 use super::shell::{Mode, Var, heredoc};
 use super::step::{CURL, RawStep, step};
+use super::transport::Create;
 use super::{CHECK_FILE, POLL_INTERVAL_SECONDS, Previous};
 use crate::model::names::ConnectorName;
 use serde::Serialize;
@@ -113,7 +115,7 @@ impl Rest<'_> {
         }
     }
 
-    fn check_absent(&self) -> RawStep {
+    fn absent(&self) -> RawStep {
         let why = "A connector deleted and created again under the same name resumes from the offsets it stored before, not from the ones chosen here.";
         let body = match self.ctx.mode {
             Mode::Steps => self
@@ -197,53 +199,83 @@ impl Rest<'_> {
         };
         step("See what the name stored before", &[comment], body)
     }
+}
 
-    pub(super) fn create_steps(&self, payload: &str, previous: Previous) -> Vec<RawStep> {
+impl Create for Rest<'_> {
+    fn check_absent(&self) -> Option<RawStep> {
+        Some(self.absent())
+    }
+
+    /// Nothing: the check file is written with the name's old offsets (`previous`).
+    fn upload(&self, _payload: &str) -> Vec<RawStep> {
+        Vec::new()
+    }
+
+    fn create_stopped(&self) -> Option<RawStep> {
         let body = self.c.create_body.as_deref().unwrap_or("{}");
         let (open, body) = heredoc(body);
-        let (patch_open, patch_body) = heredoc(payload);
+        Some(step(
+            "Create the connector, stopped",
+            &[format!("\"initial_state\": \"STOPPED\" makes the worker create the connector without starting it or its tasks (Kafka Connect {} or later). The config is yours, as given.", crate::versions::CONNECT_INITIAL_STATE)],
+            format!(
+                "{} {open}\n{body}",
+                self.ctx.sh(&format!("{CURL} -X POST -H 'Content-Type: application/json' --data-binary @- «%CONNECT_URL%/connectors»"))
+            ),
+        ))
+    }
+
+    fn wait_created(&self) -> RawStep {
+        step(
+            "Wait until the connector is STOPPED",
+            &["It must show STOPPED. If it shows RUNNING, the worker started it despite initial_state: stop it at once (PUT /stop) and expect records from the offsets it chose itself.".to_owned()],
+            self.wait_state("STOPPED"),
+        )
+    }
+
+    fn previous(&self, previous: Previous) -> Vec<RawStep> {
+        vec![self.previous_offsets(previous)]
+    }
+
+    fn alter_created(&self, payload: &str) -> Vec<RawStep> {
+        let (open, body) = heredoc(payload);
         let count = self.c.check.as_ref().map_or(0, |c| c.count);
+        vec![step(
+            "Alter the offsets",
+            &[format!("Sets the {count} partitions of {CHECK_FILE}. On an error Kafka Connect answers with a message that says what is wrong; curl prints it and fails.")],
+            format!(
+                "{} {open}\n{body}",
+                self.ctx.sh(&format!("{CURL} -X PATCH -H 'Content-Type: application/json' --data-binary @- «%CONNECTOR_URL%/offsets»"))
+            ),
+        )]
+    }
+
+    fn create_not_landed(&self) -> String {
         let delete = "curl -X DELETE %CONNECTOR_URL%";
         let delete_offsets = "curl -X DELETE %CONNECTOR_URL%/offsets";
-        vec![
-            self.check_absent(),
-            step(
-                "Create the connector, stopped",
-                &[format!("\"initial_state\": \"STOPPED\" makes the worker create the connector without starting it or its tasks (Kafka Connect {} or later). The config is yours, as given.", crate::versions::CONNECT_INITIAL_STATE)],
-                format!(
-                    "{} {open}\n{body}",
-                    self.ctx.sh(&format!("{CURL} -X POST -H 'Content-Type: application/json' --data-binary @- «%CONNECT_URL%/connectors»"))
-                ),
+        format!(
+            "Some altered partitions did not land (see the drifted lines above). The connector is left STOPPED and has never run. Alter its offsets again (the PATCH above) and list them; or start over: delete its offsets and the connector ({delete_offsets}, then {delete}), move {OLD_FILE} away (it holds what the name stored before this run) and run this procedure again."
+        )
+    }
+
+    fn start(&self) -> RawStep {
+        step(
+            "Start the connector",
+            &["Only now, with the offsets verified, does the connector run: each partition resumes where the offsets say.".to_owned()],
+            format!(
+                "{}\n{}",
+                self.ctx.sh(&format!("{CURL} -X PUT «%CONNECTOR_URL%/resume»")),
+                self.wait_state("RUNNING")
             ),
-            step(
-                "Wait until the connector is STOPPED",
-                &["It must show STOPPED. If it shows RUNNING, the worker started it despite initial_state: stop it at once (PUT /stop) and expect records from the offsets it chose itself.".to_owned()],
-                self.wait_state("STOPPED"),
-            ),
-            self.previous_offsets(previous),
-            step(
-                "Alter the offsets",
-                &[format!("Sets the {count} partitions of {CHECK_FILE}. On an error Kafka Connect answers with a message that says what is wrong; curl prints it and fails.")],
-                format!(
-                    "{} {patch_open}\n{patch_body}",
-                    self.ctx.sh(&format!("{CURL} -X PATCH -H 'Content-Type: application/json' --data-binary @- «%CONNECTOR_URL%/offsets»"))
-                ),
-            ),
-            self.verify_with(&format!("Some altered partitions did not land (see the drifted lines above). The connector is left STOPPED and has never run. Alter its offsets again (the PATCH above) and list them; or start over: delete its offsets and the connector ({delete_offsets}, then {delete}), move {OLD_FILE} away (it holds what the name stored before this run) and run this procedure again.")),
-            step(
-                "Start the connector",
-                &["Only now, with the offsets verified, does the connector run: each partition resumes where the offsets say.".to_owned()],
-                format!(
-                    "{}\n{}",
-                    self.ctx.sh(&format!("{CURL} -X PUT «%CONNECTOR_URL%/resume»")),
-                    self.wait_state("RUNNING")
-                ),
-            ),
-            step(
-                "Clean up (optional)",
-                &[format!("Removes the check file. after-alter.json holds the offsets the connector started from; {OLD_FILE} what the name stored before.")],
-                format!("rm -f {CHECK_FILE}"),
-            ),
-        ]
+        )
+    }
+
+    fn clean_up_created(&self) -> RawStep {
+        step(
+            "Clean up (optional)",
+            &[format!(
+                "Removes the check file. after-alter.json holds the offsets the connector started from; {OLD_FILE} what the name stored before."
+            )],
+            format!("rm -f {CHECK_FILE}"),
+        )
     }
 }

@@ -1,9 +1,13 @@
 //! An alter in rounds: the alter payload as a stream of ConfigMaps `ALTER_CM-1` ...
 //! `ALTER_CM-n` (what `export::configmap_rounds` writes when one ConfigMap would pass 1 MiB),
 //! which the kubectl procedure uploads together and alters one after the other: reading the
-//! stream (`documents`, `round_names`) and the round steps (`Kube::alter_in_rounds`).
+//! stream (`documents`, `round_names`), the round steps (`Kube::alter_in_rounds`) and their
+//! clean up. The steps around them (stop, compare, verify, resume) are the alter's
+//! (`sequence`).
 
+use super::CHECK_FILE;
 use super::kube::{Kube, nonempty};
+use super::shell::Mode;
 use super::step::{RawStep, step};
 use crate::json::{JsonValue, Keyed};
 use crate::model::names::ConfigMapName;
@@ -77,26 +81,21 @@ fn configmap_name(doc: &str) -> Option<String> {
 }
 
 impl Kube<'_> {
-    /// The alter steps when the payload is a stream of round ConfigMaps: one upload of them
-    /// all, then per round point, annotate and wait, then the same verify, resume and clean up.
-    pub(super) fn alter_in_rounds(
-        &self,
-        upload: String,
-        key: &str,
-        both: &str,
-        list_comment: &dyn Fn(&str) -> Vec<String>,
-    ) -> Vec<RawStep> {
+    /// The alter when the payload is a stream of round ConfigMaps: one upload of them all,
+    /// then per round point, annotate and wait (the sequence puts the same verify, resume and
+    /// clean up after it).
+    pub(super) fn alter_in_rounds(&self, payload: &str) -> Vec<RawStep> {
         let rounds = &self.c.rounds;
         let n = rounds.len();
-        let mut steps = self.stop_and_compare();
-        steps.extend([step(
-                "Upload the round ConfigMaps",
-                &[format!(
-                    "Creates or updates {}, each under 1 MiB, with the edited offsets under the data key {key}. One apply sends them all; each is its own object. Server-side apply avoids the 256 KiB limit of the last-applied annotation; if kubectl reports a conflict because another tool owns the data, add --force-conflicts.",
-                    describe(rounds)
-                )],
-                upload,
-            )]);
+        let mut steps = vec![step(
+            "Upload the round ConfigMaps",
+            &[format!(
+                "Creates or updates {}, each under 1 MiB, with the edited offsets under the data key {}. One apply sends them all; each is its own object. Server-side apply avoids the 256 KiB limit of the last-applied annotation; if kubectl reports a conflict because another tool owns the data, add --force-conflicts.",
+                describe(rounds),
+                self.data_key()
+            )],
+            self.apply_manifest(payload),
+        )];
         let guard: Vec<String> = self.guard_comment().into_iter().take(1).collect();
         for (i, name) in rounds.iter().enumerate() {
             let template = format!("%ALTER_CM%-{}", i + 1);
@@ -105,8 +104,8 @@ impl Kube<'_> {
                 "Points alterOffsets at ConfigMap '{name}', asks the operator to alter and waits until it is done. This round alters only its own partitions; the rounds before it stay as they landed."
             )];
             comment.extend(guard.iter().cloned());
-            comment.extend(nonempty(&[both]));
-            comment.extend(list_comment("An empty 'annotations left' line and no AlterOffsets Warning mean this round worked. If it keeps failing, Kafka Connect's own message is in the logs of the Connect pods; the connector stays stopped, and the rounds before this one are altered."));
+            comment.extend(nonempty(&[self.both()]));
+            comment.extend(self.operator_done("An empty 'annotations left' line and no AlterOffsets Warning mean this round worked. If it keeps failing, Kafka Connect's own message is in the logs of the Connect pods; the connector stays stopped, and the rounds before this one are altered."));
             steps.push(step(
                 format!("Alter round {} of {n} (ConfigMap '{name}')", i + 1),
                 &comment,
@@ -121,10 +120,34 @@ impl Kube<'_> {
                 ),
             ));
         }
-        steps.push(self.verify());
-        steps.push(self.resume(true));
-        steps.push(self.clean_up());
         steps
+    }
+
+    /// Deletes the round ConfigMaps: they are named after the alter ConfigMap by the export,
+    /// never the list ConfigMap, and step 1 restored what alterOffsets pointed at before.
+    pub(super) fn clean_up_rounds(&self) -> RawStep {
+        let names: Vec<String> = (1..=self.c.rounds.len())
+            .map(|i| format!("«%ALTER_CM%-{i}»"))
+            .collect();
+        let delete = self.sh(&format!(
+            "⟨kubectl⟩ delete configmap {} -n «%NS%» --ignore-not-found",
+            names.join(" ")
+        ));
+        let body = match self.ctx.mode {
+            Mode::Steps => format!(
+                "{delete}\nrm -f {} {CHECK_FILE}",
+                crate::model::names::shell_quote(&self.c.manifest_file)
+            ),
+            Mode::Script => format!("{delete}\nrm -f {CHECK_FILE}"),
+        };
+        step(
+            "Clean up (optional)",
+            &[format!(
+                "Deletes {} and the local files the alter needed. Keep before-alter.yaml: it holds the stored offsets before the alter, which a rollback needs; after-alter.yaml shows what landed.",
+                describe(&self.c.rounds)
+            )],
+            body,
+        )
     }
 }
 

@@ -1,6 +1,6 @@
-//! The step every procedure builder makes (`RawStep`) and the words they share: a leaf under
-//! `build` (which picks the builder), `kube`, `kube_safety` and `rest`, so none of them imports
-//! another for it.
+//! The step the transports and the shared steps make (`RawStep`) and the words they share: a leaf
+//! under `build` (which picks the transport), `sequence`, `kube`, `kube_transport` and `rest`,
+//! so none of them imports another for it.
 
 use super::AutoOffsetReset;
 

@@ -1,21 +1,61 @@
-//! The steps around a Strimzi alter or reset that keep it safe, in the order they run: record
-//! the state (and alterOffsets) the last step puts back, stop (with the GitOps note), list again
-//! into a file of its own, compare with the listing the edits were made on (`jq`, see `check`),
-//! verify what landed, restore what was recorded, clean up.
+//! The kubectl transport: each step of a Strimzi list, alter and reset (`sequence` puts them in
+//! the safe order): record the state (and alterOffsets) the last step puts back, stop (with the
+//! GitOps note), list again into a file of its own, upload, point, annotate and wait, the
+//! reset's annotation, restore what was recorded, clean up; and what the shared compare and
+//! verify steps (`compare`) need from kubectl.
 
-use super::CHECK_FILE;
-use super::check::landed_program;
-use super::compare::Compare;
-use super::kube::{Kube, NO_OPS};
-use super::shell::{Mode, Var};
+use super::compare::refuse_to_start;
+use super::kube::{ALTER_CM, Kube, LIST_CM, NO_OPS, nonempty};
+use super::shell::{Ctx, Mode, Var};
 use super::step::{RawStep, step};
+use super::transport::{Change, Transport, Words};
+use super::{AutoOffsetReset, CHECK_FILE, Checked};
 use crate::json::Keyed;
 use crate::model::AliasPath;
 use serde::Serialize;
 
-impl Kube<'_> {
+impl Transport for Kube<'_> {
+    fn list(&self) -> Vec<RawStep> {
+        let key = self.data_key();
+        vec![
+            step(
+                "Point the connector at the list ConfigMap",
+                &[format!(
+                    "The operator writes the listing to ConfigMap '{}' and creates it if needed. Listing works in any connector state.",
+                    self.ctx.value(Var::ListConfigMap)
+                )],
+                self.patch(
+                    Keyed("listOffsets", LIST_CM),
+                    &[("add", "listOffsets", Some(LIST_CM))],
+                ),
+            ),
+            step(
+                "Ask the operator to list the offsets",
+                &nonempty(&[self.both()]),
+                self.annotate("list"),
+            ),
+            step(
+                "Wait until the operator has written the listing",
+                &self.operator_done(
+                    "An empty 'annotations left' line and no ListOffsets Warning mean it worked.",
+                ),
+                self.wait_annotations_gone("list"),
+            ),
+            step(
+                "Save the listing",
+                &[format!(
+                    "--show-managed-fields keeps the operator's write time, which connect-offsets shows as the time of the listing. Import the file into connect-offsets, edit and validate it, then export the alter ConfigMap (data key {key}) and generate the alter procedure. For relative edits (rewind, shift) stop the connector before listing, or the alter procedure will find that offsets moved and stop."
+                )],
+                self.sh(
+                    "⟨kubectl⟩ get configmap «%LIST_CM%» -n «%NS%» -o yaml --show-managed-fields > «%LIST_FILE%»",
+                ),
+            ),
+        ]
+    }
+
     /// Step 1 of alter and reset: what the resource says now, so the last step can put it back.
-    pub(super) fn record_state(&self, op: &str, alter: bool) -> RawStep {
+    fn record_state(&self, change: Change) -> RawStep {
+        let (op, alter) = (change.as_str(), change == Change::Alter);
         let cr = self.cr();
         let state = self.spec_jsonpath("state");
         let alter_offsets = self.spec_jsonpath("alterOffsets");
@@ -35,19 +75,7 @@ impl Kube<'_> {
                 self.sh(&format!("⟨kubectl⟩ get {cr} -o «jsonpath={fields}»"))
             }
             Mode::Script => {
-                let mut out = String::new();
-                let exists = self
-                    .ctx
-                    .message(&super::compare::exists_from_earlier_run(&before, alter));
-                out.push_str(&format!(
-                    "if [ -e {before} ]; then\n  echo {exists} >&2\n  exit 1\nfi\n"
-                ));
-                if alter && !self.c.check.as_ref().is_some_and(|c| c.has_listed) {
-                    let msg = self.ctx.message("This script was generated without the listing the edits were made on, so it cannot check that no edited partition moved since then. Generate it again with that listing (the editor, or connect-offsets plan --against LISTING). If you have compared the listings yourself, run it with OFFSETS_UNCHECKED=yes.");
-                    out.push_str(&format!(
-                        "if [ \"${{OFFSETS_UNCHECKED:-}}\" != yes ]; then\n  echo {msg} >&2\n  exit 1\nfi\n"
-                    ));
-                }
+                let mut out = refuse_to_start(self.ctx, self.c, &before, alter);
                 if let Some((name, _)) = self.mm2() {
                     let msg = self.ctx.message(&format!(
                         "Mirror %MIRROR_INDEX% of KafkaMirrorMaker2 %MM2% has '${{alias}}' at {}, not '{}': the mirror index or the guard path is wrong (the patches would fail their test operation). Nothing was changed.",
@@ -103,7 +131,8 @@ impl Kube<'_> {
     }
 
     /// The GitOps note and the Git route as a YAML snippet, on the stop step.
-    pub(super) fn stop_step(&self, alter: bool) -> RawStep {
+    fn stop(&self, change: Change) -> RawStep {
+        let alter = change == Change::Alter;
         let mut comment = self.guard_comment();
         comment.insert(0, self.stop_comment());
         comment.push(format!(
@@ -159,96 +188,96 @@ impl Kube<'_> {
         .with_example(yaml)
     }
 
-    /// Lists again and saves the listing to `file`.
-    pub(super) fn relist(&self, file: &str) -> String {
-        let save = match self.ctx.mode {
-            Mode::Steps => self.sh(&format!(
-                "if [ -e {file} ]; then\n  echo '{file} exists; move it away first.'\nelse\n  ⟨kubectl⟩ get configmap «%LIST_CM%» -n «%NS%» -o yaml --show-managed-fields > {file}\nfi"
-            )),
-            Mode::Script => self.sh(&format!(
-                "⟨kubectl⟩ get configmap «%LIST_CM%» -n «%NS%» -o yaml --show-managed-fields > {file}"
-            )),
-        };
-        format!(
-            "{}\n{}\n{save}",
-            self.annotate("list"),
-            self.wait_annotations_gone("list")
+    fn wait_until_stopped(&self) -> RawStep {
+        step(
+            "Wait until the connector is STOPPED",
+            &[self.stop_comment()],
+            self.wait_stopped(),
         )
     }
 
-    /// The stored payload of the list ConfigMap, piped into `jq`.
-    pub(super) fn listed_payload(&self) -> String {
-        let key = self.data_key().replace('.', "\\.");
-        self.sh(&format!(
-            "⟨kubectl⟩ get configmap «%LIST_CM%» -n «%NS%» -o «jsonpath={{.data.{key}}}»"
-        ))
-    }
-
-    /// Writes the check file, then (with the listing the edits were made on) compares.
-    pub(super) fn compare(&self) -> RawStep {
-        let check = self.c.check.as_ref();
-        // Only the partitions that must be unchanged are compared by hand.
-        let count = check.map_or(0, |c| c.count - c.set);
-        let sample = check.map(|c| c.sample.clone()).unwrap_or_default();
-        let by_hand = format!(
-            "Without jq, compare by hand (or with connect-offsets diff LISTING before-alter.yaml): each partition edited relatively must show the offset the listing you edited had{}",
-            if sample.is_empty() {
-                ".".to_owned()
-            } else {
-                format!(
-                    "{}: {}",
-                    if count > sample.len() { ", first" } else { "" },
-                    sample.join("; ")
-                )
-            }
-        );
-        let run = |program: &str| {
-            format!(
-                "{} | jq -rn --slurpfile check {CHECK_FILE} {program}",
-                self.listed_payload()
-            )
-        };
-        Compare {
-            ctx: self.ctx,
-            check,
-            relative: &self.c.relative,
-            before: "before-alter.yaml",
-            run: &run,
-            resume: "To resume without altering, put back the state recorded in step 1 ('${previous_state:-not set}').",
-            by_hand: Some(by_hand),
+    fn list_before(&self, change: Change) -> RawStep {
+        match change {
+            Change::Alter => step(
+                "List the offsets again, now that the connector is stopped",
+                &["Saves the fresh listing to before-alter.yaml, never over the listing you edited: with the connector stopped, these are the offsets the alter will replace. Keep the file: a rollback needs it.".to_owned()],
+                self.relist("before-alter.yaml"),
+            ),
+            Change::Reset => step(
+                "List the offsets before the reset",
+                &["Saves them to before-reset.yaml: the reset deletes every stored offset, and this file is the only record to restore them from.".to_owned()],
+                self.relist("before-reset.yaml"),
+            ),
         }
-        .step()
     }
 
-    /// Lists after the alter to `after-alter.yaml` and shows landed / drifted per partition.
-    pub(super) fn verify(&self) -> RawStep {
-        let jq = format!(
-            "jq -rn --slurpfile check {CHECK_FILE} {}",
-            crate::model::names::shell_quote(&landed_program())
-        );
-        let mut comment = vec!["Lists into the listOffsets ConfigMap and saves it to after-alter.yaml (before-alter.yaml and the listing you edited stay as they are). The connector is still stopped, so the listing shows exactly what was stored.".to_owned()];
-        let list = self.relist("after-alter.yaml");
-        comment.push(super::check::list_again());
-        let body = match self.ctx.mode {
-            Mode::Steps => {
-                comment.push("The last command says how many altered partitions landed and prints a 'drifted' line for each one that did not. Without jq: connect-offsets diff before-alter.yaml after-alter.yaml --expect alter.yaml.".to_owned());
-                format!("{list}\n{} | {jq}", self.listed_payload())
-            }
-            Mode::Script => {
-                let msg = self.ctx.message("Some altered partitions did not land (see the drifted lines above). The connector is left STOPPED. Check its Warning conditions and the logs of the Connect pods; before-alter.yaml holds the stored offsets before the alter.");
-                let landed = format!("{} | {jq}", self.listed_payload());
-                super::check::stop_unless_landed(&list, &landed, &msg, super::check::NOT_LANDED_YET)
-            }
-        };
+    /// Uploads the alter ConfigMap, points the connector at it, annotates and waits (or the
+    /// same round after round, `rounds`).
+    fn alter(&self, payload: &str) -> Vec<RawStep> {
+        if !self.c.rounds.is_empty() {
+            return self.alter_in_rounds(payload);
+        }
+        let key = self.data_key();
+        let mut point_comment: Vec<String> = self.guard_comment().into_iter().take(1).collect();
+        point_comment.insert(0, format!("alterOffsets tells the operator which ConfigMap to read on the alter annotation (ConfigMap '{}').", self.ctx.value(Var::AlterConfigMap)));
+        vec![
+            step(
+                "Upload the alter ConfigMap",
+                &[format!("Creates or updates ConfigMap '{}' with the edited offsets under the data key {key}. Server-side apply avoids the 256 KiB limit of the last-applied annotation; if kubectl reports a conflict because another tool owns the data, add --force-conflicts.", self.ctx.value(Var::AlterConfigMap))],
+                self.apply_manifest(payload),
+            ),
+            step(
+                "Point the connector at the alter ConfigMap",
+                &point_comment,
+                self.patch(
+                    Keyed("alterOffsets", ALTER_CM),
+                    &[("add", "alterOffsets", Some(ALTER_CM))],
+                ),
+            ),
+            step(
+                "Ask the operator to alter the offsets",
+                &nonempty(&[self.both()]),
+                self.annotate("alter"),
+            ),
+            step(
+                "Wait until the operator has altered the offsets",
+                &self.operator_done("An empty 'annotations left' line and no AlterOffsets Warning mean it worked. If it keeps failing, Kafka Connect's own message is in the logs of the Connect pods."),
+                self.wait_annotations_gone("alter"),
+            ),
+        ]
+    }
+
+    fn reset(&self) -> Vec<RawStep> {
+        vec![
+            step(
+                "Ask the operator to reset the offsets",
+                &nonempty(&[
+                    "This deletes every stored offset of the connector.",
+                    self.both(),
+                ]),
+                self.annotate("reset"),
+            ),
+            step(
+                "Wait until the operator has reset the offsets",
+                &self.operator_done(
+                    "An empty 'annotations left' line and no ResetOffsets Warning mean it worked.",
+                ),
+                self.wait_annotations_gone("reset"),
+            ),
+        ]
+    }
+
+    fn list_after_reset(&self) -> RawStep {
         step(
-            "List the offsets again and check that they landed",
-            &comment,
-            body,
+            "List the offsets again",
+            &["Saves the listing to after-reset.yaml; it should now be empty: { \"offsets\" : [ ] }.".to_owned()],
+            format!("{}\n{}", self.relist("after-reset.yaml"), self.show_listed()),
         )
     }
 
     /// Puts back the state (and for an alter the alterOffsets) recorded in step 1.
-    pub(super) fn resume(&self, alter: bool) -> RawStep {
+    fn resume(&self, change: Change) -> RawStep {
+        let alter = change == Change::Alter;
         let cr = self.cr();
         let (body, comment) = match (self.ctx.mode, self.mm2().is_some()) {
             (Mode::Steps, false) => (
@@ -365,7 +394,7 @@ impl Kube<'_> {
         step("Resume the connector", &comments, body)
     }
 
-    pub(super) fn clean_up(&self) -> RawStep {
+    fn clean_up(&self) -> RawStep {
         if !self.c.rounds.is_empty() {
             return self.clean_up_rounds();
         }
@@ -407,34 +436,37 @@ impl Kube<'_> {
             body,
         )
     }
-}
 
-impl Kube<'_> {
-    /// Deletes the round ConfigMaps: they are named after the alter ConfigMap by the export,
-    /// never the list ConfigMap, and step 1 restored what alterOffsets pointed at before.
-    fn clean_up_rounds(&self) -> RawStep {
-        let names: Vec<String> = (1..=self.c.rounds.len())
-            .map(|i| format!("«%ALTER_CM%-{i}»"))
-            .collect();
-        let delete = self.sh(&format!(
-            "⟨kubectl⟩ delete configmap {} -n «%NS%» --ignore-not-found",
-            names.join(" ")
-        ));
-        let body = match self.ctx.mode {
-            Mode::Steps => format!(
-                "{delete}\nrm -f {} {CHECK_FILE}",
-                crate::model::names::shell_quote(&self.c.manifest_file)
-            ),
-            Mode::Script => format!("{delete}\nrm -f {CHECK_FILE}"),
-        };
-        step(
-            "Clean up (optional)",
-            &[format!(
-                "Deletes {} and the local files the alter needed. Keep before-alter.yaml: it holds the stored offsets before the alter, which a rollback needs; after-alter.yaml shows what landed.",
-                super::rounds::describe(&self.c.rounds)
-            )],
-            body,
+    fn auto_offset_reset(&self, value: AutoOffsetReset) -> Vec<RawStep> {
+        self.set_auto_offset_reset(value)
+    }
+
+    fn checked(&self) -> &Checked {
+        self.c
+    }
+
+    fn ctx(&self) -> &Ctx {
+        self.ctx
+    }
+
+    fn listing_file(&self, when: &str, op: &str) -> String {
+        format!("{when}-{op}.yaml")
+    }
+
+    /// Asks the operator to list into the list ConfigMap, waits, and saves it to `file`.
+    fn list_to(&self, file: &str) -> String {
+        self.relist(file)
+    }
+
+    fn jq_over(&self, _file: &str, program: &str) -> String {
+        format!(
+            "{} | jq -rn --slurpfile check {CHECK_FILE} {program}",
+            self.listed_payload()
         )
+    }
+
+    fn words(&self) -> &'static Words {
+        &WORDS
     }
 }
 
@@ -447,3 +479,12 @@ struct ResumeSpec {
     #[serde(skip_serializing_if = "Option::is_none")]
     alter_offsets: Option<()>,
 }
+
+/// What the compare and verify steps say over kubectl.
+const WORDS: Words = Words {
+    verify_lists: "Lists into the listOffsets ConfigMap and saves it to after-alter.yaml (before-alter.yaml and the listing you edited stay as they are). The connector is still stopped, so the listing shows exactly what was stored.",
+    verify_without_jq: " Without jq: connect-offsets diff before-alter.yaml after-alter.yaml --expect alter.yaml.",
+    not_landed: "Some altered partitions did not land (see the drifted lines above). The connector is left STOPPED. Check its Warning conditions and the logs of the Connect pods; before-alter.yaml holds the stored offsets before the alter.",
+    resume_unaltered: "To resume without altering, put back the state recorded in step 1 ('${previous_state:-not set}').",
+    compares_by_hand: true,
+};
