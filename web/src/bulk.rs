@@ -7,7 +7,7 @@
 //! buttons).
 
 use crate::notice::NoticeLine;
-use crate::use_store;
+use crate::store::use_store;
 use offsets_core::ConnectorKind;
 use offsets_core::edit::Selection;
 use offsets_core::editor::{BulkOp, EditorAction, NoticeAt, NullButton, ShiftOffer, bulk_action};
@@ -110,7 +110,7 @@ pub fn BulkPanel(props: &BulkProps) -> Html {
     );
     let apply = {
         let busy = busy.clone();
-        move |store: &crate::StoreHandle, action: EditorAction| {
+        move |store: &crate::store::StoreHandle, action: EditorAction| {
             busy.run(store, crate::busy::heavy_rows(store), &busy_label, action)
         }
     };

@@ -8,7 +8,7 @@
 //! build before drafts moved, or after IndexedDB refused it) and removed as soon as IndexedDB
 //! has a newer one; so on start a local storage record wins, and is moved into IndexedDB.
 
-use crate::{StoreHandle, idb, io};
+use crate::{idb, io, store::StoreHandle};
 use offsets_core::editor::{Editor, EditorAction};
 use std::cell::RefCell;
 use std::rc::Rc;

@@ -6,7 +6,7 @@
 use crate::export::view::{ExportView, Shared};
 use crate::field::TextField;
 use crate::references::located_findings;
-use crate::use_store;
+use crate::store::use_store;
 use offsets_core::Severity;
 use offsets_core::editor::{EditorAction, FailoverField};
 use web_sys::HtmlTextAreaElement;

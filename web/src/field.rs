@@ -2,7 +2,7 @@
 //! Used by the Export panel's settings, the guided start and "Start a new connector"; each
 //! caller says what a change dispatches.
 
-use crate::StoreHandle;
+use crate::store::StoreHandle;
 use offsets_core::editor::{EditorAction, Field};
 use web_sys::{HtmlInputElement, HtmlSelectElement};
 use yew::prelude::*;

@@ -13,7 +13,7 @@
 //! (A click or Tab into a field moves the selection, which closes the run already; setting the
 //! selection again in `focusin` would collapse a `select()` made just before `focus()`.)
 
-use crate::StoreHandle;
+use crate::store::StoreHandle;
 use offsets_core::editor::{EditorAction, KeyFocus, history_key};
 use std::cell::RefCell;
 use std::rc::Rc;

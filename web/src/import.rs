@@ -3,7 +3,7 @@
 //! the header is the source bar: core's one-line summary and "Replace", which opens the import
 //! panel again (the text is kept).
 
-use crate::{StoreHandle, io, use_store};
+use crate::{io, store::StoreHandle, store::use_store};
 use offsets_core::diag::{group_digits, located_text};
 use offsets_core::editor::{EditorAction, NoticeAt, caret_line, source_line};
 use web_sys::{File, HtmlInputElement, HtmlSelectElement, HtmlTextAreaElement};
@@ -114,7 +114,7 @@ pub fn ImportPanel() -> Html {
         })
     };
 
-    let on_close = crate::on_click(&store, EditorAction::ShowImport(false));
+    let on_close = crate::store::on_click(&store, EditorAction::ShowImport(false));
 
     let error_list: Vec<Html> = errors
         .iter()
@@ -200,7 +200,7 @@ pub fn Header() -> Html {
     let current_key = header.data_key.clone().unwrap_or_default();
     let collapsed = !store.editor().import_open();
     let origin = store.editor().new_origin().cloned();
-    let on_replace = crate::on_click(&store, EditorAction::ShowImport(true));
+    let on_replace = crate::store::on_click(&store, EditorAction::ShowImport(true));
     html! {
         <section class="panel header source-bar" aria-label="Loaded offsets">
             <div class="source-head">

@@ -1,7 +1,7 @@
 //! The "Connector kind" selector (docs/rules.md, IMP7): "Detected: <kind> (<where from>)" by
 //! default, or one of the five kinds, which re-validates the listing as that kind.
 
-use crate::use_store;
+use crate::store::use_store;
 use offsets_core::ConnectorKind;
 use offsets_core::editor::EditorAction;
 use web_sys::HtmlSelectElement;

@@ -3,8 +3,8 @@
 //! does in the CLI. Core compares (`Editor::landed_report`, through `diff::confirm`); this only
 //! renders.
 
+use crate::store::use_store;
 use crate::text_input::TextInput;
-use crate::use_store;
 use offsets_core::editor::{EditorAction, Landing, NoticeAt};
 use yew::prelude::*;
 

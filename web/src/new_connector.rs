@@ -6,7 +6,7 @@
 
 use crate::field::{ChoiceField, TextField};
 use crate::references::{SHOWN_ERRORS, located_findings};
-use crate::use_store;
+use crate::store::use_store;
 use offsets_core::editor::{
     EditorAction, NEW_CONNECTOR_KINDS, NewConnectorField, NewOrigin, NoticeAt, ROLE_CHOICES,
 };

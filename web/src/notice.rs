@@ -6,7 +6,7 @@
 //! once when its text arrives; a refusal is a `role=alert` paragraph inserted when it appears,
 //! so it is announced assertively once and never again while it stays.
 
-use crate::use_store;
+use crate::store::use_store;
 use offsets_core::Severity;
 use offsets_core::editor::{EditorAction, NoticeAt};
 use yew::prelude::*;

@@ -3,7 +3,7 @@
 //! (core's `group_problems`) that expands to the rows.
 
 use crate::notice::NoticeLine;
-use crate::use_store;
+use crate::store::use_store;
 use offsets_core::editor::{
     Check, EditorAction, NoticeAt, ProblemItem, counted, group_problems, problems_heading,
 };

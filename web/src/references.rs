@@ -4,7 +4,7 @@
 //! generate the commands that produce it. Core parses, checks, plans and words everything
 //! (`EditorAction::AddReference` and friends); this only renders.
 
-use crate::{io, use_store};
+use crate::{io, store::use_store};
 use offsets_core::diag::group_digits;
 use offsets_core::editor::{
     EditorAction, LookupField, NoticeAt, ROLE_CHOICES, ReferenceField, ReferenceItem, caret_line,
@@ -44,7 +44,7 @@ pub(crate) fn located_findings(text: &str, diagnostics: &[offsets_core::Diagnost
 }
 
 /// Reads a picked or dropped file and adds it with the form's role.
-fn add_file(store: crate::StoreHandle, file: File) {
+fn add_file(store: crate::store::StoreHandle, file: File) {
     wasm_bindgen_futures::spawn_local(async move {
         let name = file.name();
         match io::read_bytes(&file).await {
@@ -115,7 +115,7 @@ fn Item(props: &ItemProps) -> Html {
     let store = use_store();
     let busy = crate::busy::use_busy();
     let index = props.index;
-    let dispatch = |action: EditorAction| crate::on_click(&store, action);
+    let dispatch = |action: EditorAction| crate::store::on_click(&store, action);
     let on_set = {
         let store = store.clone();
         let label = format!(

@@ -4,7 +4,7 @@
 //! settings. Core reads, checks and fills (`EditorAction::CheckResource`); this only renders.
 
 use crate::text_input::TextInput;
-use crate::{io, use_store};
+use crate::{io, store::use_store};
 use offsets_core::editor::{EditorAction, NoticeAt, caret_line, source_line};
 use web_sys::HtmlTextAreaElement;
 use yew::prelude::*;
@@ -87,7 +87,7 @@ pub fn ResourcePanel() -> Html {
         .map(|c| {
             let choice = format!("{}/{}", c.kind.as_str(), c.name);
             let label = format!("Use {}", c.label());
-            let on_choose = crate::on_click(&store, EditorAction::ChooseResource(choice));
+            let on_choose = crate::store::on_click(&store, EditorAction::ChooseResource(choice));
             html! { <button type="button" onclick={on_choose}>{ label }</button> }
         })
         .collect();

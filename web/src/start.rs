@@ -6,7 +6,7 @@
 
 use crate::export::view::{ExportView, Shared, StepTexts};
 use crate::field::{TextField, set_field};
-use crate::use_store;
+use crate::store::use_store;
 use offsets_core::editor::{EditorAction, Field, START_PATHS, START_STEPS, StartPath, TargetKind};
 use web_sys::HtmlSelectElement;
 use yew::prelude::*;

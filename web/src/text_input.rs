@@ -2,7 +2,7 @@
 //! both show them: the pasted text goes to `on_text`, an opened file's bytes to `on_bytes`
 //! (a file the browser cannot read is reported to the editor as unreadable).
 
-use crate::{io, use_store};
+use crate::{io, store::use_store};
 use offsets_core::editor::{EditorAction, NoticeAt};
 use web_sys::{HtmlInputElement, HtmlTextAreaElement};
 use yew::prelude::*;

@@ -3,7 +3,7 @@
 //! plans the create for every target (`Editor::exports_from`) and says why it cannot; this
 //! renders the settings and core's reasons next to them.
 
-use crate::use_store;
+use crate::store::use_store;
 use offsets_core::Diagnostic;
 use offsets_core::diag::located_text;
 use offsets_core::editor::{EditorAction, PREVIOUS_CHOICES, STRIMZI_CHOICES, strimzi_from_id};

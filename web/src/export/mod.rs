@@ -16,7 +16,7 @@ mod rollback;
 pub(crate) mod view;
 
 use crate::field::{TextField, set_field};
-use crate::use_store;
+use crate::store::use_store;
 use offsets_core::Diagnostic;
 use offsets_core::diag::located_text;
 use offsets_core::edit::{Action, ExportScope};
@@ -282,7 +282,7 @@ pub fn ExportPanel(props: &ExportProps) -> Html {
                 <h2>{ "Export" }</h2>
                 <button type="button" class="widen" aria-pressed={wide.to_string()}
                     title="Give the export the width its commands need; the table narrows meanwhile"
-                    onclick={crate::on_click(&store, EditorAction::WidenExport(!wide))}>
+                    onclick={crate::store::on_click(&store, EditorAction::WidenExport(!wide))}>
                     { "Wide export" }
                 </button>
             </div>
@@ -346,7 +346,7 @@ pub fn ExportPanel(props: &ExportProps) -> Html {
             if too_large {
                 <div class="note error" role="region" aria-label="Too large for one ConfigMap">
                     <p>{ "This alter is larger than one ConfigMap may hold (1 MiB), so Kubernetes would refuse it. Export it in rounds: several ConfigMaps, each under the limit, that the procedure applies one after the other with the connector stopped throughout." }</p>
-                    <button type="button" onclick={crate::on_click(&store, EditorAction::SetRounds(true))}>{ "Export in rounds" }</button>
+                    <button type="button" onclick={crate::store::on_click(&store, EditorAction::SetRounds(true))}>{ "Export in rounds" }</button>
                 </div>
             }
             // What the export scope did, next to its checkbox.
@@ -372,7 +372,7 @@ pub fn ExportPanel(props: &ExportProps) -> Html {
                                 aria-selected={selected.to_string()}
                                 aria-controls={format!("export-panel-{}", tab.id())}
                                 tabindex={if selected { "0" } else { "-1" }}
-                                onclick={crate::on_click(&store, EditorAction::SelectExportTab(tab))}>
+                                onclick={crate::store::on_click(&store, EditorAction::SelectExportTab(tab))}>
                                 { tab.label(settings.target) }
                             </button>
                         }

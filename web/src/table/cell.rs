@@ -1,7 +1,7 @@
 //! One inline edit cell as a hook: what is typed, its refusal, and the handlers that commit
 //! through a core call.
 
-use crate::use_store;
+use crate::store::use_store;
 use offsets_core::edit::Action;
 use offsets_core::editor::{Editor, EditorAction};
 use web_sys::{HtmlInputElement, KeyboardEvent};

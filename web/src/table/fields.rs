@@ -2,7 +2,7 @@
 //! the "add a field" control.
 
 use super::cell::use_cell_editor;
-use crate::use_store;
+use crate::store::use_store;
 use offsets_core::edit::MapSide;
 use offsets_core::editor::{EditorAction, FieldCell};
 use web_sys::HtmlInputElement;

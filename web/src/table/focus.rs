@@ -6,7 +6,7 @@
 
 use super::ROW_HEIGHT;
 use crate::io::{focus_without_scrolling, offset_input, select_text};
-use crate::use_store;
+use crate::store::use_store;
 use offsets_core::editor::{EditorAction, NoticeAt, View, ViewItem};
 use std::rc::Rc;
 use wasm_bindgen::JsCast;

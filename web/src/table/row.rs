@@ -3,7 +3,7 @@
 use super::cell::use_cell_editor;
 use super::columns::Columns;
 use super::fields::{AddField, FieldInput};
-use crate::use_store;
+use crate::store::use_store;
 use offsets_core::edit::{Action, MapSide};
 use offsets_core::editor::{EditorAction, RowDisplay, cell_edit, field_add_label, null_toggle};
 use web_sys::{HtmlInputElement, KeyboardEvent};
