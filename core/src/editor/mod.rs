@@ -25,7 +25,6 @@ use crate::reading::import::ImportOptions;
 use crate::writing::procedure::Listed;
 
 mod action;
-mod apply;
 mod display;
 mod draft;
 mod exports;
@@ -40,6 +39,7 @@ mod reduce;
 mod reference_forms;
 mod references;
 mod replace;
+mod safe_apply;
 mod selection;
 mod settings;
 mod start;
@@ -51,9 +51,6 @@ use view::FactsIndex;
 
 pub use crate::reading::datetime::epoch_ms;
 pub use action::EditorAction;
-pub use apply::{
-    ExportBlockers, FieldBlocker, LandedReport, LandedRow, Landing, ResourceReport, RollbackExports,
-};
 pub use display::{
     FieldCell, Header, RowDisplay, caret_line, change_sentence, field_add_label, problems_heading,
     source_bar_line, source_line, summary_sentence,
@@ -76,6 +73,9 @@ pub use reference_forms::{
     LookupField, LookupForm, LookupOutput, ReferenceField, ReferenceForm, role_from,
 };
 pub use references::{ROLE_CHOICES, ReferenceItem};
+pub use safe_apply::{
+    ExportBlockers, FieldBlocker, LandedReport, LandedRow, Landing, ResourceReport, RollbackExports,
+};
 pub use selection::RowSet;
 pub use settings::{
     ExportSettings, Field, FieldValues, PREVIOUS_CHOICES, STRIMZI_CHOICES, TargetKind,
@@ -147,8 +147,8 @@ pub struct Editor {
     reloaded: Vec<Editor>,
     /// The connector kind the user chose (`None`: detected); every load uses it.
     kind_choice: Option<ConnectorKind>,
-    /// The custom resource and the landed check (see `apply`).
-    safe: apply::SafeApply,
+    /// The custom resource and the landed check (see `safe_apply`).
+    safe: safe_apply::SafeApply,
     /// The references and the command generator (see `references`).
     refs: references::References,
     /// The import area is collapsed to the source bar (set by a load, cleared by Replace).

@@ -1,7 +1,7 @@
 //! The sub-reducers of the panels without a file here. `reduce_page` takes the export
 //! settings (target, fields, alias path, `auto.offset.reset`, rounds, the create's options), the
 //! export's width and tab, the notice's dismissal, and the safe apply's custom resource check
-//! and choice (`editor/apply/mod.rs`) and landed check (`editor/apply/landed.rs`).
+//! and choice (`editor/safe_apply/mod.rs`) and landed check (`editor/safe_apply/landed.rs`).
 //! `reduce_references` hands the references' actions to `editor/references.rs` and moves the
 //! data and view revisions when the bounds changed.
 
