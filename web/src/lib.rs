@@ -27,6 +27,7 @@ mod table;
 mod text_input;
 
 use offsets_core::edit::Action;
+use offsets_core::editor::EditAction;
 use offsets_core::editor::{Editor, EditorAction, NoticeAt, StartPath};
 use std::rc::Rc;
 use store::{Store, StoreHandle, on_click};
@@ -232,9 +233,9 @@ pub fn App() -> Html {
                 <header class="topbar">
                     <h1>{ "Connector offsets editor" }</h1>
                     <div class="toolbar" role="toolbar" aria-label="History">
-                        <button type="button" onclick={dispatch(EditorAction::Edit(Action::Undo))}
+                        <button type="button" onclick={dispatch(EditorAction::Edit(EditAction::Session(Action::Undo)))}
                             disabled={!can_undo} title="Undo (Ctrl+Z)">{ "Undo" }</button>
-                        <button type="button" onclick={dispatch(EditorAction::Edit(Action::Redo))}
+                        <button type="button" onclick={dispatch(EditorAction::Edit(EditAction::Session(Action::Redo)))}
                             disabled={!can_redo} title="Redo (Ctrl+Shift+Z)">{ "Redo" }</button>
                     </div>
                 </header>

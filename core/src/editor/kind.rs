@@ -42,7 +42,7 @@ impl Editor {
         self.kind_choice.map_or(DETECTED, ConnectorKind::choice)
     }
 
-    /// [`EditorAction::ChooseKind`](super::EditorAction::ChooseKind): remembers the choice
+    /// [`ImportAction::ChooseKind`](super::ImportAction::ChooseKind): remembers the choice
     /// and re-imports the loaded text with it, so every rule of that kind runs. The edits of
     /// the session are not carried over (they were made on entries read as another kind), but
     /// nothing is lost: like any load, the re-import is an undoable step (Undo brings back the

@@ -10,9 +10,9 @@
 //! keeps in browser storage.
 //!
 //! This file holds the state; the page's reducer, [`Editor::apply`], is in `reduce/` (a short
-//! dispatcher and a sub-reducer per panel) over the actions of `action` (the enum and the
-//! panel each belongs to, which decides the revision counters it moves). Each concern around
-//! it has a file of its own: `view` (the table: filter, groups, sort), `display` (labels, sentences, numbers), `input`
+//! dispatcher, then one file per panel with the panel's action enum and its sub-reducer) over
+//! [`EditorAction`] (`action`: one variant per panel, which decides the revision counters an
+//! action moves). Each concern around it has a file of its own: `view` (the table: filter, groups, sort), `display` (labels, sentences, numbers), `input`
 //! (typed cells to actions), `settings` (export settings and their checks), `exports`
 //! (problems, blockers, exports), `draft` (the draft records) and `keys` (which presses of the
 //! undo and redo keys are the app's).
@@ -69,6 +69,10 @@ pub use keys::{KeyFocus, history_key};
 pub use kind::DETECTED;
 pub use new_connector::{NEW_CONNECTOR_KINDS, NewConnectorField, NewConnectorForm, NewOrigin};
 pub use notice::{Notice, NoticeAt};
+pub use reduce::{
+    EditAction, ImportAction, PageAction, ReferencesAction, SafeApplyAction, SettingsAction,
+    TableAction,
+};
 pub use reference_forms::{
     LookupField, LookupForm, LookupOutput, ReferenceField, ReferenceForm, role_from,
 };
@@ -127,7 +131,7 @@ pub struct Editor {
     selected: RowSet,
     settings: ExportSettings,
     notice: Option<Notice>,
-    /// The export column is wide (see [`EditorAction::WidenExport`]).
+    /// The export column is wide (see [`PageAction::WidenExport`]).
     export_wide: bool,
     revision: u64,
     /// Counts Load attempts; the page saves the large draft record when it changes.

@@ -1,6 +1,6 @@
 //! "Start a new connector" on the empty page (issue 23 item 1): the form as typed (the kind, the
 //! source cluster alias, the reference and what it is, a topic filter) and
-//! [`EditorAction::StartNewConnector`], which reads the reference and makes the listing of every
+//! [`ImportAction::StartNewConnector`], which reads the reference and makes the listing of every
 //! partition it names with the values the kind stores (`editing/new_listing.rs`, as the CLI's
 //! `connect-offsets new`), then loads it as one undoable step: Undo brings the empty page back
 //! with the form as it was. A refusal names the field it is about (the reference's own errors
@@ -186,7 +186,7 @@ impl Editor {
         self.loaded.as_ref().and_then(|l| l.origin.as_ref())
     }
 
-    /// [`EditorAction::SetNewConnector`](super::EditorAction::SetNewConnector): the field's
+    /// [`ImportAction::SetNewConnector`](super::ImportAction::SetNewConnector): the field's
     /// error goes once it is edited.
     pub(super) fn set_new_connector_field(&mut self, field: NewConnectorField, value: String) {
         let form = &mut self.new_connector;
@@ -202,7 +202,7 @@ impl Editor {
         }
     }
 
-    /// [`EditorAction::StartNewConnector`](super::EditorAction::StartNewConnector).
+    /// [`ImportAction::StartNewConnector`](super::ImportAction::StartNewConnector).
     pub(super) fn start_new_connector(&mut self, now_ms: i64) {
         match self.new_listing_text(now_ms) {
             Ok((text, origin)) => {

@@ -11,7 +11,7 @@
 use super::reference_forms::{
     LookupField, LookupForm, LookupOutput, ReferenceField, ReferenceForm, lookup_time, role_from,
 };
-use super::{Editor, EditorAction, Notice, NoticeAt};
+use super::{Editor, Notice, NoticeAt, ReferencesAction};
 use crate::checking::log_range::{self, LogRange, RangeClass, RangeCounts, RowFacts};
 use crate::diag::{Diagnostic, Severity, capitalised, group_digits};
 use crate::editing::edit::{Action, OffsetValue, RowView};
@@ -372,11 +372,11 @@ impl Editor {
 
     // ----- changing -----
 
-    /// The reference actions of [`Editor::apply`]. Returns `true` when the references (and so
-    /// the problems and the draft) changed.
-    pub(super) fn apply_reference(&mut self, action: EditorAction) -> bool {
+    /// The references' reducer, over [`ReferencesAction`]. Returns `true` when the references
+    /// (and so the problems and the draft) changed.
+    pub(super) fn apply_reference(&mut self, action: ReferencesAction) -> bool {
         match action {
-            EditorAction::SetReferenceForm(field, value) => {
+            ReferencesAction::SetReferenceForm(field, value) => {
                 let form = &mut self.refs.form;
                 match field {
                     ReferenceField::Text => form.text = value,
@@ -395,7 +395,7 @@ impl Editor {
                 }
                 false
             }
-            EditorAction::AddReference { now_ms } => {
+            ReferencesAction::AddReference { now_ms } => {
                 let text = self.refs.form.text.clone();
                 if text.trim().is_empty() {
                     self.refs.form.error = Some((
@@ -413,7 +413,7 @@ impl Editor {
                 self.refs.pasted -= 1;
                 false
             }
-            EditorAction::AddReferenceFile {
+            ReferencesAction::AddReferenceFile {
                 name,
                 bytes,
                 now_ms,
@@ -432,7 +432,7 @@ impl Editor {
                     false
                 }
             },
-            EditorAction::RemoveReference(index) => {
+            ReferencesAction::RemoveReference(index) => {
                 if index >= self.refs.items.len() {
                     return false;
                 }
@@ -445,19 +445,18 @@ impl Editor {
                 });
                 true
             }
-            EditorAction::SetFromReference(index) => {
+            ReferencesAction::SetFromReference(index) => {
                 self.set_from_reference(index);
                 false
             }
-            EditorAction::AddUnlistedFromReference(index) => {
+            ReferencesAction::AddUnlistedFromReference(index) => {
                 self.add_unlisted(index);
                 false
             }
-            EditorAction::SetLookup(field, value) => {
+            ReferencesAction::SetLookup(field, value) => {
                 self.refs.lookup.set(field, value);
                 false
             }
-            _ => false,
         }
     }
 

@@ -53,7 +53,7 @@ impl Editor {
         self.start_path
     }
 
-    /// [`super::EditorAction::SetStartPath`].
+    /// [`super::ImportAction::SetStartPath`].
     pub(super) fn set_start_path(&mut self, path: StartPath) {
         self.start_path = path;
     }

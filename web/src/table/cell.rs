@@ -3,6 +3,7 @@
 
 use crate::store::use_store;
 use offsets_core::edit::Action;
+use offsets_core::editor::EditAction;
 use offsets_core::editor::{Editor, EditorAction};
 use web_sys::{HtmlInputElement, KeyboardEvent};
 use yew::prelude::*;
@@ -56,7 +57,9 @@ where
             match result {
                 Ok(action) => {
                     match action {
-                        Some(action) => store.dispatch(EditorAction::Edit(action)),
+                        Some(action) => {
+                            store.dispatch(EditorAction::Edit(EditAction::Session(action)))
+                        }
                         // Nothing to change (a cleared cell, the same value): the cell shows
                         // its value again.
                         None => input.set_value(&shown_now),

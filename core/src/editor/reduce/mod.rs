@@ -1,24 +1,37 @@
 //! The page's reducer, [`Editor::apply`]: every action moves `revision` and the counters its
-//! panel says ([`Panel::revisions`]), clears the previous notice, then goes to its panel's
-//! sub-reducer: `import` (the import area and loads), `edits` (offset edits, handed to the
-//! offsets session's reducer `Session::apply`), `table` (filter, sort, groups, selection) and
-//! `page` (settings, notice, tabs, the custom resource, references).
+//! outer variant says ([`EditorAction::revisions`]), clears the previous notice, then goes to
+//! its panel's sub-reducer. Each file here holds one panel's action enum and the sub-reducer
+//! that matches it exhaustively: `import` (the import area, loads, the empty page's forms),
+//! `edits` (offset edits, handed to the offsets session's reducer `Session::apply`), `table`
+//! (filter, sort, groups, selection), `settings` (the export settings), `safe_apply` (the custom
+//! resource and the landed check), `references` (the references and their forms) and `page`
+//! (the notice, the export column's width and tabs).
 
 mod edits;
 mod import;
 mod page;
+mod references;
+mod safe_apply;
+mod settings;
 mod table;
 
+pub use edits::EditAction;
+pub use import::ImportAction;
+pub use page::PageAction;
+pub use references::ReferencesAction;
+pub use safe_apply::SafeApplyAction;
+pub use settings::SettingsAction;
+pub use table::TableAction;
+
 use super::Editor;
-use super::action::{EditorAction, Panel};
+use super::action::EditorAction;
 
 impl Editor {
     /// The page's reducer. Never panics; a refused action sets the notice and changes nothing
     /// else.
     pub fn apply(&mut self, action: EditorAction) {
         self.revision = self.revision.wrapping_add(1);
-        let panel = action.panel();
-        let moves = panel.revisions();
+        let moves = action.revisions();
         if moves.data {
             self.data_revision = self.data_revision.wrapping_add(1);
         }
@@ -33,15 +46,17 @@ impl Editor {
         // text area's text: the page sends it when the area loses the focus, which is the
         // mouse press on Load; clearing there would move the page under the pointer before
         // the click lands (and Load, which follows, replaces the message anyway).
-        if !matches!(action, EditorAction::SetInput(_)) {
+        if !matches!(action, EditorAction::Import(ImportAction::SetInput(_))) {
             self.notice = None;
         }
-        match panel {
-            Panel::ImportArea | Panel::Load => self.reduce_import(action),
-            Panel::Edit => self.reduce_edit(action),
-            Panel::Table => self.reduce_table(action),
-            Panel::Settings | Panel::Page | Panel::SafeApply => self.reduce_page(action),
-            Panel::ReferenceEdit | Panel::References => self.reduce_references(action),
+        match action {
+            EditorAction::Import(action) => self.reduce_import(action),
+            EditorAction::Edit(action) => self.reduce_edit(action),
+            EditorAction::Table(action) => self.reduce_table(action),
+            EditorAction::Settings(action) => self.reduce_settings(action),
+            EditorAction::SafeApply(action) => self.reduce_safe_apply(action),
+            EditorAction::References(action) => self.reduce_references(action),
+            EditorAction::Page(action) => self.reduce_page(action),
         }
     }
 }
