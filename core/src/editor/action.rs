@@ -1,12 +1,14 @@
-//! `EditorAction`, every change of the page's state, nested by the panel it belongs to: each
-//! panel's actions are an enum of their own, beside the sub-reducer that takes them
-//! (`reduce/`). The outer variant alone decides which revision counters an action moves
-//! ([`EditorAction::revisions`]); within the import area and the references, the panel's own
-//! enum says which of its actions are loads or edits.
+//! The page's reducer, [`Editor::apply`], over [`EditorAction`]: every change of the page's
+//! state, nested by the panel it belongs to. Each panel's actions are an enum of their own, in
+//! the panel's folder beside its state and the sub-reducer that matches them exhaustively
+//! (`import/`, `edit.rs`, `table/`, `settings/`, `safe_apply/`, `references/`, `page/`, each
+//! `action.rs` but the edit panel's). The outer variant decides which revision counters an
+//! action moves ([`EditorAction::revisions`]); within the import area and the references, the
+//! panel's own enum says which of its actions are loads or edits.
 
-use super::reduce::{
-    EditAction, ImportAction, PageAction, ReferencesAction, SafeApplyAction, SettingsAction,
-    TableAction,
+use super::{
+    EditAction, Editor, ImportAction, PageAction, ReferencesAction, SafeApplyAction,
+    SettingsAction, TableAction,
 };
 
 /// Every change of editor state, by panel.
@@ -84,6 +86,41 @@ impl EditorAction {
             EditorAction::References(action) if action.edits() => Revisions::DATA_AND_VIEW,
             // A change of the bounds moves the data and view counters (see `reduce_references`).
             EditorAction::References(_) => Revisions::NONE,
+        }
+    }
+}
+
+impl Editor {
+    /// The page's reducer. Never panics; a refused action sets the notice and changes nothing
+    /// else.
+    pub fn apply(&mut self, action: EditorAction) {
+        self.revision = self.revision.wrapping_add(1);
+        let moves = action.revisions();
+        if moves.data {
+            self.data_revision = self.data_revision.wrapping_add(1);
+        }
+        if moves.view {
+            self.view_revision = self.view_revision.wrapping_add(1);
+        }
+        if moves.settings {
+            self.settings_revision = self.settings_revision.wrapping_add(1);
+        }
+        // Every action replaces the previous action's message (or clears it when it says
+        // nothing), so a message is never read as the outcome of a later action. Except the
+        // text area's text: the page sends it when the area loses the focus, which is the
+        // mouse press on Load; clearing there would move the page under the pointer before
+        // the click lands (and Load, which follows, replaces the message anyway).
+        if !matches!(action, EditorAction::Import(ImportAction::SetInput(_))) {
+            self.notice = None;
+        }
+        match action {
+            EditorAction::Import(action) => self.reduce_import(action),
+            EditorAction::Edit(action) => self.reduce_edit(action),
+            EditorAction::Table(action) => self.reduce_table(action),
+            EditorAction::Settings(action) => self.reduce_settings(action),
+            EditorAction::SafeApply(action) => self.reduce_safe_apply(action),
+            EditorAction::References(action) => self.reduce_references(action),
+            EditorAction::Page(action) => self.reduce_page(action),
         }
     }
 }

@@ -14,7 +14,7 @@ pub enum PageAction {
 }
 
 impl Editor {
-    pub(super) fn reduce_page(&mut self, action: PageAction) {
+    pub(in crate::editor) fn reduce_page(&mut self, action: PageAction) {
         match action {
             PageAction::WidenExport(wide) => self.export_wide = wide,
             PageAction::DismissNotice => self.notice = None,

@@ -27,7 +27,7 @@ pub enum EditAction {
 }
 
 impl Editor {
-    pub(super) fn reduce_edit(&mut self, action: EditAction) {
+    pub(in crate::editor) fn reduce_edit(&mut self, action: EditAction) {
         match action {
             EditAction::Session(action) => self.edit(action),
             EditAction::Bulk { op, value } => {

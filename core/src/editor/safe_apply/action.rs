@@ -21,7 +21,7 @@ pub enum SafeApplyAction {
 }
 
 impl Editor {
-    pub(super) fn reduce_safe_apply(&mut self, action: SafeApplyAction) {
+    pub(in crate::editor) fn reduce_safe_apply(&mut self, action: SafeApplyAction) {
         match action {
             SafeApplyAction::CheckResource(text) => self.check_resource_text(text),
             SafeApplyAction::CheckResourceFile(bytes) => self.check_resource_bytes(bytes),

@@ -1,6 +1,6 @@
 //! The export settings' sub-reducer: the target, the fields, the alias path,
 //! `auto.offset.reset`, rounds and the create's options, each kept as the user gave it (the
-//! settings' checks read them, see `editor/settings.rs`).
+//! settings' checks read them, see `mod.rs`).
 
 use crate::editor::{Editor, Field, TargetKind};
 use crate::model::AliasPath;
@@ -29,7 +29,7 @@ pub enum SettingsAction {
 }
 
 impl Editor {
-    pub(super) fn reduce_settings(&mut self, action: SettingsAction) {
+    pub(in crate::editor) fn reduce_settings(&mut self, action: SettingsAction) {
         match action {
             SettingsAction::SetTarget(target) => self.settings.target = target,
             SettingsAction::SetField(field, value) => {

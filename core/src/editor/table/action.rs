@@ -24,7 +24,7 @@ pub enum TableAction {
 }
 
 impl Editor {
-    pub(super) fn reduce_table(&mut self, action: TableAction) {
+    pub(in crate::editor) fn reduce_table(&mut self, action: TableAction) {
         match action {
             TableAction::SetFilter(text) => {
                 match Filter::parse(&text) {

@@ -6,7 +6,7 @@ use crate::diag::Diagnostic;
 use crate::editing::edit::Session;
 use crate::editor::display::group_digits;
 use crate::editor::settings::{self, default_settings};
-use crate::editor::view::FactsIndex;
+use crate::editor::table::FactsIndex;
 use crate::editor::{
     Editor, FailoverField, Loaded, NewConnectorField, Notice, NoticeAt, StartPath, fingerprint,
 };
@@ -98,7 +98,7 @@ impl ImportAction {
 }
 
 impl Editor {
-    pub(super) fn reduce_import(&mut self, action: ImportAction) {
+    pub(in crate::editor) fn reduce_import(&mut self, action: ImportAction) {
         match action {
             ImportAction::SetInput(text) => {
                 self.input = text;

@@ -4,7 +4,7 @@
 //! (`writing::groups`) and writes the `--from-file` CSV and the failover script
 //! (`writing::groups_script`); the page renders a table per group and the two exports.
 
-use super::Editor;
+use crate::editor::Editor;
 use crate::reading::checkpoints::parse_checkpoints;
 use crate::reading::reference::{Reference, Role, parse_reference};
 use crate::writing::groups::{GroupsOptions, ResetPlan, plan};
@@ -179,8 +179,8 @@ impl Editor {
         &self.failover
     }
 
-    /// [`super::ImportAction::SetFailover`].
-    pub(super) fn set_failover_field(&mut self, field: FailoverField, value: String) {
+    /// [`crate::editor::ImportAction::SetFailover`].
+    pub(in crate::editor) fn set_failover_field(&mut self, field: FailoverField, value: String) {
         self.failover.set(field, value);
     }
 }
