@@ -6,7 +6,7 @@
 use crate::edit::load;
 use crate::input::{Arg, Source};
 use crate::output::Format;
-use crate::{CliError, output};
+use crate::{error::CliError, output};
 use lexopt::ValueExt;
 use offsets_core::resource::{Resource, read_resource_named};
 use offsets_core::resource_check::{

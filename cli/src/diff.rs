@@ -5,7 +5,7 @@
 
 use crate::edit::load;
 use crate::input::{Arg, INPUT_OPTIONS_HELP, InputArgs, Source};
-use crate::{CliError, output};
+use crate::{error::CliError, output};
 use offsets_core::diff::{confirm, diff};
 use std::process::ExitCode;
 

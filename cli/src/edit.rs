@@ -5,7 +5,7 @@
 
 use crate::input::{self, Arg, INPUT_OPTIONS_HELP, InputArgs, Source};
 use crate::output::report;
-use crate::{CliError, output, reference};
+use crate::{error::CliError, output, reference};
 use lexopt::ValueExt;
 use offsets_core::edit::{Action, OffsetValue, Selection, Session};
 use offsets_core::export::{rewrite_document, rewrite_session};

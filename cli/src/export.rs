@@ -5,7 +5,7 @@
 use crate::edit::load;
 use crate::input::{Arg, INPUT_OPTIONS_HELP, InputArgs, Source};
 use crate::output::{finish, report_rollback};
-use crate::{CliError, output};
+use crate::{error::CliError, output};
 use lexopt::ValueExt;
 use offsets_core::export::{self, AlterTarget, ConfigMapOptions, Export};
 use offsets_core::names;

@@ -6,7 +6,7 @@
 
 use crate::input::Source;
 use crate::output::report;
-use crate::{CliError, output};
+use crate::{error::CliError, output};
 use offsets_core::checkpoints::parse_checkpoints;
 use offsets_core::groups::{GroupsOptions, plan};
 use offsets_core::reference::Role;

@@ -1,7 +1,7 @@
 //! Shared input handling: the options every command that reads a listing accepts, reading a file
 //! or stdin as bytes (so invalid UTF-8 is reported by the core with its position), and import.
 
-use crate::CliError;
+use crate::error::CliError;
 use offsets_core::import::import_bytes_owned;
 use offsets_core::{CsvTarget, Diagnostic, ImportOptions, Imported};
 use std::io::Read;

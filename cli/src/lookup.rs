@@ -3,7 +3,7 @@
 //! that fetch a reference for the listing's partitions (`offsets_core::lookup`).
 
 use crate::input::{self, Arg, INPUT_OPTIONS_HELP, InputArgs};
-use crate::{CliError, output, reference};
+use crate::{error::CliError, output, reference};
 use lexopt::ValueExt;
 use offsets_core::edit::Session;
 use offsets_core::filter::Filter;

@@ -8,6 +8,7 @@
 mod check_resource;
 mod diff;
 mod edit;
+mod error;
 mod export;
 mod groups;
 mod input;
@@ -21,6 +22,7 @@ mod resource;
 mod show;
 mod validate;
 
+use error::CliError;
 use std::io::Write;
 use std::process::ExitCode;
 
@@ -59,29 +61,6 @@ Options:
 Exit codes: 0 no errors (warnings allowed), 1 validation errors,
             2 input unreadable or not a supported form, or a usage error.
 ";
-
-/// A failure the CLI reports with a message and an exit code.
-#[derive(Debug)]
-pub struct CliError {
-    pub message: String,
-    pub code: u8,
-}
-
-impl CliError {
-    /// A usage error (exit 2).
-    pub fn usage(message: impl Into<String>) -> CliError {
-        CliError {
-            message: message.into(),
-            code: 2,
-        }
-    }
-}
-
-impl From<lexopt::Error> for CliError {
-    fn from(e: lexopt::Error) -> CliError {
-        CliError::usage(e.to_string())
-    }
-}
 
 fn dispatch() -> Result<ExitCode, CliError> {
     let mut parser = lexopt::Parser::from_env();

@@ -5,7 +5,7 @@
 //! their log end.
 
 use crate::input::{Arg, filter_flag};
-use crate::{CliError, output, reference};
+use crate::{error::CliError, output, reference};
 use lexopt::ValueExt;
 use offsets_core::export::{self, AlterTarget, ConfigMapOptions};
 use offsets_core::names;

@@ -2,7 +2,7 @@
 //! command shares: the `NAME:LINE:COL: severity[RULE]: message` line, an export's diagnostics,
 //! what a rollback does.
 
-use crate::CliError;
+use crate::error::CliError;
 use lexopt::ValueExt;
 use offsets_core::editor::{ProblemItem, group_problems};
 use offsets_core::export::Export;

@@ -8,7 +8,7 @@ use crate::export::ExportArgs;
 use crate::input::{Arg, INPUT_OPTIONS_HELP, InputArgs, KIND_CHOICES, Source, connector_kind};
 use crate::output::{finish, report, report_rollback};
 use crate::resource;
-use crate::{CliError, output};
+use crate::{error::CliError, output};
 use lexopt::ValueExt;
 use offsets_core::Listing;
 use offsets_core::export::{self, AlterTarget};

@@ -2,7 +2,7 @@
 //! offsets (plain Kafka Connect, or Strimzi), checked before anything is loaded, and the
 //! connector config read (REST only).
 
-use crate::CliError;
+use crate::error::CliError;
 use crate::input::Source;
 use offsets_core::procedure::{Previous, StrimziCreate, StrimziVersion};
 

@@ -4,7 +4,7 @@
 //! stops the command (exit 2, like any input that cannot be read).
 
 use crate::input::Source;
-use crate::{CliError, output};
+use crate::{error::CliError, output};
 use offsets_core::reference::{Reference, Role, parse_reference};
 use std::sync::Arc;
 

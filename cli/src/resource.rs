@@ -5,8 +5,8 @@
 //! names are defaults only, because the procedure points listOffsets and alterOffsets at the
 //! ConfigMaps it is given.
 
-use crate::CliError;
 use crate::check_resource::read;
+use crate::error::CliError;
 use crate::input::Source;
 use crate::output::report;
 use offsets_core::Listing;

@@ -2,7 +2,7 @@
 //! depend on the connector kind. Values that are not well typed are shown as their JSON text.
 
 use crate::input::{self, Arg, INPUT_OPTIONS_HELP, InputArgs};
-use crate::{CliError, output};
+use crate::{error::CliError, output};
 use offsets_core::json::{self, Raw};
 use offsets_core::model::OffsetField;
 use offsets_core::{ConnectorKind, Entry, Listing, Severity};

@@ -5,7 +5,7 @@
 
 use crate::input::{self, Arg, INPUT_OPTIONS_HELP, InputArgs, Source};
 use crate::output::Format;
-use crate::{CliError, output, reference};
+use crate::{error::CliError, output, reference};
 use lexopt::ValueExt;
 use offsets_core::{Diagnostic, Imported, Severity};
 use serde::Serialize;

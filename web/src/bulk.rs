@@ -1,15 +1,16 @@
 //! Bulk actions over the rows the filter shows, or over the selection: set, shift, resume at
 //! record, null, restore, remove from the alter set, and adding a topic's partitions.
 //!
-//! The buttons and Enter in the Value field (which is Set) dispatch `EditorAction::Bulk`, the
-//! Add button `EditorAction::AddEntries`: core reads the fields and anchors its answer
+//! The buttons and Enter in the Value field (which is Set) dispatch `EditAction::Bulk`, the
+//! Add button `EditAction::AddEntries`: core reads the fields and anchors its answer
 //! (`NoticeAt::BulkValue` marks the Value field invalid, `Bulk` and `Add` show next to their
 //! buttons).
 
 use crate::notice::NoticeLine;
-use crate::use_store;
+use crate::store::use_store;
 use offsets_core::ConnectorKind;
 use offsets_core::edit::Selection;
+use offsets_core::editor::EditAction;
 use offsets_core::editor::{BulkOp, EditorAction, NoticeAt, NullButton, ShiftOffer, bulk_action};
 use web_sys::{HtmlElement, HtmlInputElement, KeyboardEvent};
 use yew::prelude::*;
@@ -110,7 +111,7 @@ pub fn BulkPanel(props: &BulkProps) -> Html {
     );
     let apply = {
         let busy = busy.clone();
-        move |store: &crate::StoreHandle, action: EditorAction| {
+        move |store: &crate::store::StoreHandle, action: EditorAction| {
             busy.run(store, crate::busy::heavy_rows(store), &busy_label, action)
         }
     };
@@ -121,10 +122,10 @@ pub fn BulkPanel(props: &BulkProps) -> Html {
         Callback::from(move |_: MouseEvent| {
             apply(
                 &store,
-                EditorAction::Bulk {
+                EditorAction::Edit(EditAction::Bulk {
                     op,
                     value: value_of(&value),
-                },
+                }),
             )
         })
     };
@@ -138,10 +139,10 @@ pub fn BulkPanel(props: &BulkProps) -> Html {
                 e.prevent_default();
                 apply(
                     &store,
-                    EditorAction::Bulk {
+                    EditorAction::Edit(EditAction::Bulk {
                         op: BulkOp::Set,
                         value: value_of(&value),
-                    },
+                    }),
                 );
             }
             "ArrowDown" => {
@@ -166,10 +167,10 @@ pub fn BulkPanel(props: &BulkProps) -> Html {
                 Some(o) => offer.set(Some(o)),
                 None => apply(
                     &store,
-                    EditorAction::Bulk {
+                    EditorAction::Edit(EditAction::Bulk {
                         op: BulkOp::Shift,
                         value: text,
-                    },
+                    }),
                 ),
             }
         })
@@ -193,7 +194,7 @@ pub fn BulkPanel(props: &BulkProps) -> Html {
                 } else {
                     o.zero_action.clone()
                 };
-                store.dispatch(EditorAction::Edit(action));
+                store.dispatch(EditorAction::Edit(EditAction::Session(action)));
             }
             close();
         })
@@ -223,12 +224,12 @@ pub fn BulkPanel(props: &BulkProps) -> Html {
         );
         Callback::from(move |_: MouseEvent| {
             let (topic, partitions, offset, cluster) = &fields;
-            store.dispatch(EditorAction::AddEntries {
+            store.dispatch(EditorAction::Edit(EditAction::AddEntries {
                 cluster: value_of(cluster),
                 topic: value_of(topic),
                 partitions: value_of(partitions),
                 offset: value_of(offset),
-            })
+            }))
         })
     };
 

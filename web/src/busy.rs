@@ -3,7 +3,7 @@
 //! of its own after that frame, and the line goes away with the result. Small work runs at once:
 //! a flash of "busy" for a 10 ms edit would only be noise.
 
-use crate::{StoreHandle, io};
+use crate::{io, store::StoreHandle};
 use offsets_core::editor::EditorAction;
 use std::cell::RefCell;
 use std::rc::Rc;

@@ -8,7 +8,8 @@
 //! build before drafts moved, or after IndexedDB refused it) and removed as soon as IndexedDB
 //! has a newer one; so on start a local storage record wins, and is moved into IndexedDB.
 
-use crate::{StoreHandle, idb, io};
+use crate::{idb, io, store::StoreHandle};
+use offsets_core::editor::ImportAction;
 use offsets_core::editor::{Editor, EditorAction};
 use std::cell::RefCell;
 use std::rc::Rc;
@@ -238,12 +239,12 @@ async fn restore(store: StoreHandle, saves: Shared) {
             .or_else(|| indexed.get(i).cloned().flatten())
     });
     if let Some(source) = source {
-        store.dispatch(EditorAction::Restore {
+        store.dispatch(EditorAction::Import(ImportAction::Restore {
             source,
             draft,
             prefs,
             now: io::now_ms(),
-        });
+        }));
     }
     {
         // The reducer has run: the store holds the restored state.

@@ -1,13 +1,14 @@
 //! "Fail over consumer groups" in the guided start (issue 37, item 2): paste MirrorMaker 2's
 //! checkpoints, choose groups and topics, see a table per group (topic, partition, upstream and
 //! downstream offset), and export the `--reset-offsets --from-file` CSV and the failover script.
-//! Core reads, plans and writes everything (`EditorAction::SetFailover`, `FailoverForm`).
+//! Core reads, plans and writes everything (`ImportAction::SetFailover`, `FailoverForm`).
 
 use crate::export::view::{ExportView, Shared};
 use crate::field::TextField;
 use crate::references::located_findings;
-use crate::use_store;
+use crate::store::use_store;
 use offsets_core::Severity;
+use offsets_core::editor::ImportAction;
 use offsets_core::editor::{EditorAction, FailoverField};
 use web_sys::HtmlTextAreaElement;
 use yew::prelude::*;
@@ -24,20 +25,30 @@ pub fn FailoverStart() -> Html {
     let (plan, script) = (*derived).clone();
     let set = |field: FailoverField| {
         let store = store.clone();
-        Callback::from(move |value| store.dispatch(EditorAction::SetFailover(field, value)))
+        Callback::from(move |value| {
+            store.dispatch(EditorAction::Import(ImportAction::SetFailover(
+                field, value,
+            )))
+        })
     };
     let on_text = {
         let store = store.clone();
         Callback::from(move |e: InputEvent| {
             let area: HtmlTextAreaElement = e.target_unchecked_into();
-            store.dispatch(EditorAction::SetFailover(FailoverField::Text, area.value()));
+            store.dispatch(EditorAction::Import(ImportAction::SetFailover(
+                FailoverField::Text,
+                area.value(),
+            )));
         })
     };
     let area = |field: FailoverField| {
         let store = store.clone();
         Callback::from(move |e: InputEvent| {
             let area: HtmlTextAreaElement = e.target_unchecked_into();
-            store.dispatch(EditorAction::SetFailover(field, area.value()));
+            store.dispatch(EditorAction::Import(ImportAction::SetFailover(
+                field,
+                area.value(),
+            )));
         })
     };
     let on_rewind = {
@@ -45,10 +56,10 @@ pub fn FailoverStart() -> Html {
         Callback::from(move |e: Event| {
             let input: web_sys::HtmlInputElement = e.target_unchecked_into();
             let value = if input.checked() { "true" } else { "" };
-            store.dispatch(EditorAction::SetFailover(
+            store.dispatch(EditorAction::Import(ImportAction::SetFailover(
                 FailoverField::Rewind,
                 value.to_owned(),
-            ));
+            )));
         })
     };
     let findings = plan

@@ -2,7 +2,8 @@
 //! Used by the Export panel's settings, the guided start and "Start a new connector"; each
 //! caller says what a change dispatches.
 
-use crate::StoreHandle;
+use crate::store::StoreHandle;
+use offsets_core::editor::SettingsAction;
 use offsets_core::editor::{EditorAction, Field};
 use web_sys::{HtmlInputElement, HtmlSelectElement};
 use yew::prelude::*;
@@ -82,5 +83,9 @@ pub(crate) fn ChoiceField(props: &ChoiceFieldProps) -> Html {
 /// What typing into an export setting dispatches.
 pub(crate) fn set_field(store: &StoreHandle, field: Field) -> Callback<String> {
     let store = store.clone();
-    Callback::from(move |value| store.dispatch(EditorAction::SetField(field, value)))
+    Callback::from(move |value| {
+        store.dispatch(EditorAction::Settings(SettingsAction::SetField(
+            field, value,
+        )))
+    })
 }

@@ -13,7 +13,8 @@
 //! (A click or Tab into a field moves the selection, which closes the run already; setting the
 //! selection again in `focusin` would collapse a `select()` made just before `focus()`.)
 
-use crate::StoreHandle;
+use crate::store::StoreHandle;
+use offsets_core::editor::EditAction;
 use offsets_core::editor::{EditorAction, KeyFocus, history_key};
 use std::cell::RefCell;
 use std::rc::Rc;
@@ -152,7 +153,7 @@ fn listen(store: StoreHandle, tracked: Rc<RefCell<Tracked>>) -> [gloo::events::E
             let command = e.ctrl_key() || e.meta_key();
             if let Some(action) = history_key(&e.key(), command, e.shift_key(), focus) {
                 e.prevent_default();
-                store.dispatch(EditorAction::Edit(action));
+                store.dispatch(EditorAction::Edit(EditAction::Session(action)));
             }
         });
     [focus, input, keys]

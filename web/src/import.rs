@@ -3,8 +3,12 @@
 //! the header is the source bar: core's one-line summary and "Replace", which opens the import
 //! panel again (the text is kept).
 
-use crate::{StoreHandle, io, use_store};
+use crate::{
+    io,
+    store::{StoreHandle, use_store},
+};
 use offsets_core::diag::{group_digits, located_text};
+use offsets_core::editor::ImportAction;
 use offsets_core::editor::{EditorAction, NoticeAt, caret_line, source_line};
 use web_sys::{File, HtmlInputElement, HtmlSelectElement, HtmlTextAreaElement};
 use yew::prelude::*;
@@ -17,12 +21,12 @@ pub fn load_file(store: StoreHandle, file: File) {
     wasm_bindgen_futures::spawn_local(async move {
         let name = file.name();
         match io::read_bytes(&file).await {
-            Ok(bytes) => store.dispatch(EditorAction::LoadFile(bytes)),
-            Err(reason) => store.dispatch(EditorAction::FileUnreadable {
+            Ok(bytes) => store.dispatch(EditorAction::Import(ImportAction::LoadFile(bytes))),
+            Err(reason) => store.dispatch(EditorAction::Import(ImportAction::FileUnreadable {
                 name,
                 reason,
                 at: NoticeAt::Import,
-            }),
+            })),
         }
     });
 }
@@ -70,7 +74,7 @@ pub fn ImportPanel() -> Html {
         let store = store.clone();
         Callback::from(move |e: Event| {
             let area: HtmlTextAreaElement = e.target_unchecked_into();
-            store.dispatch(EditorAction::SetInput(area.value()));
+            store.dispatch(EditorAction::Import(ImportAction::SetInput(area.value())));
         })
     };
     let busy = crate::busy::use_busy();
@@ -79,21 +83,23 @@ pub fn ImportPanel() -> Html {
         let text_ref = text_ref.clone();
         Callback::from(move |_: MouseEvent| {
             if let Some(area) = text_ref.cast::<HtmlTextAreaElement>() {
-                store.dispatch(EditorAction::SetInput(area.value()));
+                store.dispatch(EditorAction::Import(ImportAction::SetInput(area.value())));
             }
             let size = store.editor().input().len();
             busy.run(
                 &store,
                 size > crate::busy::HEAVY_BYTES,
                 &format!("Loading {} MB…", (size + 500_000) / 1_000_000),
-                EditorAction::Load,
+                EditorAction::Import(ImportAction::Load),
             );
         })
     };
     let on_example = {
         let store = store.clone();
         Callback::from(move |_: MouseEvent| {
-            store.dispatch(EditorAction::LoadText(EXAMPLE.to_string()));
+            store.dispatch(EditorAction::Import(ImportAction::LoadText(
+                EXAMPLE.to_string(),
+            )));
         })
     };
     let on_file = {
@@ -110,11 +116,14 @@ pub fn ImportPanel() -> Html {
         let store = store.clone();
         Callback::from(move |_: MouseEvent| {
             io::forget_draft();
-            store.dispatch(EditorAction::Discard);
+            store.dispatch(EditorAction::Import(ImportAction::Discard));
         })
     };
 
-    let on_close = crate::on_click(&store, EditorAction::ShowImport(false));
+    let on_close = crate::store::on_click(
+        &store,
+        EditorAction::Import(ImportAction::ShowImport(false)),
+    );
 
     let error_list: Vec<Html> = errors
         .iter()
@@ -194,13 +203,14 @@ pub fn Header() -> Html {
         let store = store.clone();
         Callback::from(move |e: Event| {
             let select: HtmlSelectElement = e.target_unchecked_into();
-            store.dispatch(EditorAction::PickKey(select.value()));
+            store.dispatch(EditorAction::Import(ImportAction::PickKey(select.value())));
         })
     };
     let current_key = header.data_key.clone().unwrap_or_default();
     let collapsed = !store.editor().import_open();
     let origin = store.editor().new_origin().cloned();
-    let on_replace = crate::on_click(&store, EditorAction::ShowImport(true));
+    let on_replace =
+        crate::store::on_click(&store, EditorAction::Import(ImportAction::ShowImport(true)));
     html! {
         <section class="panel header source-bar" aria-label="Loaded offsets">
             <div class="source-head">

@@ -1,9 +1,10 @@
 //! The "Connector kind" selector (docs/rules.md, IMP7): "Detected: <kind> (<where from>)" by
 //! default, or one of the five kinds, which re-validates the listing as that kind.
 
-use crate::use_store;
+use crate::store::use_store;
 use offsets_core::ConnectorKind;
 use offsets_core::editor::EditorAction;
+use offsets_core::editor::ImportAction;
 use web_sys::HtmlSelectElement;
 use yew::prelude::*;
 
@@ -25,7 +26,7 @@ pub fn KindPicker() -> Html {
             let select: HtmlSelectElement = e.target_unchecked_into();
             // The first option ("Detected: ...") is no kind: back to the detected one.
             let kind = ConnectorKind::from_choice(&select.value());
-            store.dispatch(EditorAction::ChooseKind(kind));
+            store.dispatch(EditorAction::Import(ImportAction::ChooseKind(kind)));
         })
     };
     html! {

@@ -3,8 +3,9 @@
 //! does in the CLI. Core compares (`Editor::landed_report`, through `diff::confirm`); this only
 //! renders.
 
+use crate::store::use_store;
 use crate::text_input::TextInput;
-use crate::use_store;
+use offsets_core::editor::SafeApplyAction;
 use offsets_core::editor::{EditorAction, Landing, NoticeAt};
 use yew::prelude::*;
 
@@ -25,11 +26,19 @@ pub fn LandedPanel() -> Html {
     };
     let on_text = {
         let store = store.clone();
-        Callback::from(move |text| store.dispatch(EditorAction::CheckNewListing(text)))
+        Callback::from(move |text| {
+            store.dispatch(EditorAction::SafeApply(SafeApplyAction::CheckNewListing(
+                text,
+            )))
+        })
     };
     let on_bytes = {
         let store = store.clone();
-        Callback::from(move |bytes| store.dispatch(EditorAction::CheckNewListingFile(bytes)))
+        Callback::from(move |bytes| {
+            store.dispatch(EditorAction::SafeApply(
+                SafeApplyAction::CheckNewListingFile(bytes),
+            ))
+        })
     };
     let result = match report.as_ref() {
         None => html! {},

@@ -1,12 +1,13 @@
 //! "Start a new connector" in the guided start (issue 23 item 1): the kind, the source cluster
 //! alias, the pasted reference and what it is, a topic filter, and "Make the listing". Core
-//! reads, checks and makes everything (`EditorAction::StartNewConnector`); this renders the
+//! reads, checks and makes everything (`ImportAction::StartNewConnector`); this renders the
 //! form, each refusal next to its field and the reference's errors with their line and column.
 //! [`NewOrigin`] renders what the listing was made from, under the source bar.
 
 use crate::field::{ChoiceField, TextField};
 use crate::references::{SHOWN_ERRORS, located_findings};
-use crate::use_store;
+use crate::store::use_store;
+use offsets_core::editor::ImportAction;
 use offsets_core::editor::{
     EditorAction, NEW_CONNECTOR_KINDS, NewConnectorField, NewOrigin, NoticeAt, ROLE_CHOICES,
 };
@@ -47,7 +48,11 @@ pub fn NewConnectorStart() -> Html {
     // What a change of a field of the form dispatches.
     let set = |field: NewConnectorField| {
         let store = store.clone();
-        Callback::from(move |value| store.dispatch(EditorAction::SetNewConnector(field, value)))
+        Callback::from(move |value| {
+            store.dispatch(EditorAction::Import(ImportAction::SetNewConnector(
+                field, value,
+            )))
+        })
     };
     let text_field =
         |field: NewConnectorField, label: &'static str, value: &str, example: &'static str| {
@@ -70,10 +75,10 @@ pub fn NewConnectorStart() -> Html {
         let store = store.clone();
         Callback::from(move |e: InputEvent| {
             let area: HtmlTextAreaElement = e.target_unchecked_into();
-            store.dispatch(EditorAction::SetNewConnector(
+            store.dispatch(EditorAction::Import(ImportAction::SetNewConnector(
                 NewConnectorField::Text,
                 area.value(),
-            ));
+            )));
         })
     };
     let on_make = {
@@ -83,14 +88,14 @@ pub fn NewConnectorStart() -> Html {
         Callback::from(move |_: MouseEvent| {
             // The text as it is now, even when the change event has not fired yet.
             if let Some(area) = text_ref.cast::<HtmlTextAreaElement>() {
-                store.dispatch(EditorAction::SetNewConnector(
+                store.dispatch(EditorAction::Import(ImportAction::SetNewConnector(
                     NewConnectorField::Text,
                     area.value(),
-                ));
+                )));
             }
-            store.dispatch(EditorAction::StartNewConnector {
+            store.dispatch(EditorAction::Import(ImportAction::StartNewConnector {
                 now_ms: crate::io::now_ms(),
-            });
+            }));
             attempts.set(attempts.wrapping_add(1));
         })
     };
@@ -98,10 +103,10 @@ pub fn NewConnectorStart() -> Html {
         let store = store.clone();
         Callback::from(move |e: InputEvent| {
             let area: HtmlTextAreaElement = e.target_unchecked_into();
-            store.dispatch(EditorAction::SetNewConnector(
+            store.dispatch(EditorAction::Import(ImportAction::SetNewConnector(
                 NewConnectorField::LogEnd,
                 area.value(),
-            ));
+            )));
         })
     };
     let text_error = error(NewConnectorField::Text);

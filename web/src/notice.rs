@@ -6,8 +6,9 @@
 //! once when its text arrives; a refusal is a `role=alert` paragraph inserted when it appears,
 //! so it is announced assertively once and never again while it stays.
 
-use crate::use_store;
+use crate::store::use_store;
 use offsets_core::Severity;
+use offsets_core::editor::PageAction;
 use offsets_core::editor::{EditorAction, NoticeAt};
 use yew::prelude::*;
 
@@ -34,7 +35,7 @@ pub fn NoticeLine(props: &NoticeProps) -> Html {
         let (store, last) = (store.clone(), last.clone());
         Callback::from(move |_: MouseEvent| {
             *last.borrow_mut() = None;
-            store.dispatch(EditorAction::DismissNotice);
+            store.dispatch(EditorAction::Page(PageAction::DismissNotice));
         })
     };
     let line = |n: &offsets_core::editor::Notice, role: Option<&'static str>| {

@@ -3,7 +3,8 @@
 //! (core's `group_problems`) that expands to the rows.
 
 use crate::notice::NoticeLine;
-use crate::use_store;
+use crate::store::use_store;
+use offsets_core::editor::EditAction;
 use offsets_core::editor::{
     Check, EditorAction, NoticeAt, ProblemItem, counted, group_problems, problems_heading,
 };
@@ -116,8 +117,11 @@ fn ProblemGroup(props: &GroupProps) -> Html {
 #[component]
 pub fn ProblemsPanel(props: &ProblemsProps) -> Html {
     let store = use_store();
-    let on_keep_last =
-        Callback::from(move |()| store.dispatch(EditorAction::Edit(Action::KeepLastDuplicates)));
+    let on_keep_last = Callback::from(move |()| {
+        store.dispatch(EditorAction::Edit(EditAction::Session(
+            Action::KeepLastDuplicates,
+        )))
+    });
     let check = props.problems.clone();
     let items = {
         let check = check.clone();

@@ -2,14 +2,15 @@
 //! `kafka-consumer-groups.sh` beside the listing, confirm what it is, see every bad line with
 //! its line and column, set the shown rows from it, add the partitions the listing lacks, and
 //! generate the commands that produce it. Core parses, checks, plans and words everything
-//! (`EditorAction::AddReference` and friends); this only renders.
+//! (`ReferencesAction::AddReference` and friends); this only renders.
 
-use crate::{io, use_store};
+use crate::{io, store::use_store};
 use offsets_core::diag::group_digits;
 use offsets_core::editor::{
     EditorAction, LookupField, NoticeAt, ROLE_CHOICES, ReferenceField, ReferenceItem, caret_line,
     source_line,
 };
+use offsets_core::editor::{ImportAction, ReferencesAction};
 use std::rc::Rc;
 use wasm_bindgen::JsCast;
 use web_sys::{DragEvent, File, HtmlInputElement, HtmlSelectElement, HtmlTextAreaElement};
@@ -44,20 +45,22 @@ pub(crate) fn located_findings(text: &str, diagnostics: &[offsets_core::Diagnost
 }
 
 /// Reads a picked or dropped file and adds it with the form's role.
-fn add_file(store: crate::StoreHandle, file: File) {
+fn add_file(store: crate::store::StoreHandle, file: File) {
     wasm_bindgen_futures::spawn_local(async move {
         let name = file.name();
         match io::read_bytes(&file).await {
-            Ok(bytes) => store.dispatch(EditorAction::AddReferenceFile {
-                name,
-                bytes,
-                now_ms: io::now_ms(),
-            }),
-            Err(reason) => store.dispatch(EditorAction::FileUnreadable {
+            Ok(bytes) => store.dispatch(EditorAction::References(
+                ReferencesAction::AddReferenceFile {
+                    name,
+                    bytes,
+                    now_ms: io::now_ms(),
+                },
+            )),
+            Err(reason) => store.dispatch(EditorAction::Import(ImportAction::FileUnreadable {
                 name,
                 reason,
                 at: NoticeAt::References,
-            }),
+            })),
         }
     });
 }
@@ -115,7 +118,7 @@ fn Item(props: &ItemProps) -> Html {
     let store = use_store();
     let busy = crate::busy::use_busy();
     let index = props.index;
-    let dispatch = |action: EditorAction| crate::on_click(&store, action);
+    let dispatch = |action: EditorAction| crate::store::on_click(&store, action);
     let on_set = {
         let store = store.clone();
         let label = format!(
@@ -128,7 +131,7 @@ fn Item(props: &ItemProps) -> Html {
                 &store,
                 crate::busy::heavy_rows(&store),
                 &label,
-                EditorAction::SetFromReference(index),
+                EditorAction::References(ReferencesAction::SetFromReference(index)),
             )
         })
     };
@@ -158,11 +161,11 @@ fn Item(props: &ItemProps) -> Html {
                     <span class="hint">{ format!("{} row(s) {}", group_digits(props.rows as u128), props.rows_are) }</span>
                 }
                 if usable && props.unlisted > 0 {
-                    <button type="button" onclick={dispatch(EditorAction::AddUnlistedFromReference(index))}>
+                    <button type="button" onclick={dispatch(EditorAction::References(ReferencesAction::AddUnlistedFromReference(index)))}>
                         { format!("Add {} unlisted partition(s) as new entries", group_digits(props.unlisted as u128)) }
                     </button>
                 }
-                <button type="button" class="link" onclick={dispatch(EditorAction::RemoveReference(index))}
+                <button type="button" class="link" onclick={dispatch(EditorAction::References(ReferencesAction::RemoveReference(index)))}
                     aria-label={format!("Remove {}", props.item.name)}>{ "Remove" }</button>
             </div>
         </li>
@@ -189,12 +192,19 @@ fn Lookup() -> Html {
     };
     let on = |field: LookupField| {
         let store = store.clone();
-        Callback::from(move |value: String| store.dispatch(EditorAction::SetLookup(field, value)))
+        Callback::from(move |value: String| {
+            store.dispatch(EditorAction::References(ReferencesAction::SetLookup(
+                field, value,
+            )))
+        })
     };
     let pick = |at: &'static str| {
         let store = store.clone();
         Callback::from(move |_: MouseEvent| {
-            store.dispatch(EditorAction::SetLookup(LookupField::At, at.to_string()))
+            store.dispatch(EditorAction::References(ReferencesAction::SetLookup(
+                LookupField::At,
+                at.to_string(),
+            )))
         })
     };
     let error = |field: LookupField| -> Option<AttrValue> {
@@ -309,7 +319,9 @@ pub fn ReferencesPanel() -> Html {
     let set = |field: ReferenceField| {
         let store = store.clone();
         Callback::from(move |value: String| {
-            store.dispatch(EditorAction::SetReferenceForm(field, value))
+            store.dispatch(EditorAction::References(
+                ReferencesAction::SetReferenceForm(field, value),
+            ))
         })
     };
     let on_role = {
@@ -329,15 +341,17 @@ pub fn ReferencesPanel() -> Html {
             if let Some(area) = text_ref.cast::<HtmlTextAreaElement>() {
                 let text = area.value();
                 size = text.len();
-                store.dispatch(EditorAction::SetReferenceForm(ReferenceField::Text, text));
+                store.dispatch(EditorAction::References(
+                    ReferencesAction::SetReferenceForm(ReferenceField::Text, text),
+                ));
             }
             busy.run(
                 &store,
                 size > crate::busy::HEAVY_BYTES || crate::busy::heavy_rows(&store),
                 "Reading the reference and checking every row against the log…",
-                EditorAction::AddReference {
+                EditorAction::References(ReferencesAction::AddReference {
                     now_ms: io::now_ms(),
-                },
+                }),
             );
         })
     };

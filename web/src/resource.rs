@@ -1,10 +1,11 @@
 //! The custom resource panel: paste or open `kubectl get kafkaconnector|kafkamirrormaker2 X -o
 //! yaml`, and see what the operator would trip over (CR1-CR10, each located in the text, with
 //! its fix and, where one fits, the command that applies it). Checking it fills the export
-//! settings. Core reads, checks and fills (`EditorAction::CheckResource`); this only renders.
+//! settings. Core reads, checks and fills (`SafeApplyAction::CheckResource`); this only renders.
 
 use crate::text_input::TextInput;
-use crate::{io, use_store};
+use crate::{io, store::use_store};
+use offsets_core::editor::SafeApplyAction;
 use offsets_core::editor::{EditorAction, NoticeAt, caret_line, source_line};
 use web_sys::HtmlTextAreaElement;
 use yew::prelude::*;
@@ -72,11 +73,19 @@ pub fn ResourcePanel() -> Html {
     }
     let on_text = {
         let store = store.clone();
-        Callback::from(move |text| store.dispatch(EditorAction::CheckResource(text)))
+        Callback::from(move |text| {
+            store.dispatch(EditorAction::SafeApply(SafeApplyAction::CheckResource(
+                text,
+            )))
+        })
     };
     let on_bytes = {
         let store = store.clone();
-        Callback::from(move |bytes| store.dispatch(EditorAction::CheckResourceFile(bytes)))
+        Callback::from(move |bytes| {
+            store.dispatch(EditorAction::SafeApply(SafeApplyAction::CheckResourceFile(
+                bytes,
+            )))
+        })
     };
 
     // Several resources in the text: one button each; core reads the chosen one.
@@ -87,7 +96,10 @@ pub fn ResourcePanel() -> Html {
         .map(|c| {
             let choice = format!("{}/{}", c.kind.as_str(), c.name);
             let label = format!("Use {}", c.label());
-            let on_choose = crate::on_click(&store, EditorAction::ChooseResource(choice));
+            let on_choose = crate::store::on_click(
+                &store,
+                EditorAction::SafeApply(SafeApplyAction::ChooseResource(choice)),
+            );
             html! { <button type="button" onclick={on_choose}>{ label }</button> }
         })
         .collect();

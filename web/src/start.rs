@@ -6,8 +6,9 @@
 
 use crate::export::view::{ExportView, Shared, StepTexts};
 use crate::field::{TextField, set_field};
-use crate::use_store;
+use crate::store::use_store;
 use offsets_core::editor::{EditorAction, Field, START_PATHS, START_STEPS, StartPath, TargetKind};
+use offsets_core::editor::{ImportAction, SettingsAction};
 use web_sys::HtmlSelectElement;
 use yew::prelude::*;
 
@@ -68,7 +69,7 @@ pub fn GuidedStart() -> Html {
         Callback::from(move |e: Event| {
             let select: HtmlSelectElement = e.target_unchecked_into();
             if let Some(target) = TargetKind::from_id(&select.value()) {
-                store.dispatch(EditorAction::SetTarget(target));
+                store.dispatch(EditorAction::Settings(SettingsAction::SetTarget(target)));
             }
         })
     };
@@ -84,7 +85,9 @@ pub fn GuidedStart() -> Html {
     let path = store.editor().start_path();
     let on_path = |p: StartPath| {
         let store = store.clone();
-        Callback::from(move |_: Event| store.dispatch(EditorAction::SetStartPath(p)))
+        Callback::from(move |_: Event| {
+            store.dispatch(EditorAction::Import(ImportAction::SetStartPath(p)))
+        })
     };
     html! {
         <section class="panel start" aria-labelledby="start-heading">

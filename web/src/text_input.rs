@@ -2,7 +2,8 @@
 //! both show them: the pasted text goes to `on_text`, an opened file's bytes to `on_bytes`
 //! (a file the browser cannot read is reported to the editor as unreadable).
 
-use crate::{io, use_store};
+use crate::{io, store::use_store};
+use offsets_core::editor::ImportAction;
 use offsets_core::editor::{EditorAction, NoticeAt};
 use web_sys::{HtmlInputElement, HtmlTextAreaElement};
 use yew::prelude::*;
@@ -52,7 +53,11 @@ pub fn TextInput(props: &TextInputProps) -> Html {
                     match io::read_bytes(&file).await {
                         Ok(bytes) => on_bytes.emit(bytes),
                         Err(reason) => {
-                            store.dispatch(EditorAction::FileUnreadable { name, reason, at })
+                            store.dispatch(EditorAction::Import(ImportAction::FileUnreadable {
+                                name,
+                                reason,
+                                at,
+                            }))
                         }
                     }
                 });

@@ -1,7 +1,7 @@
 //! What the page can export from the current state: the problems (validation of the changed
 //! rows), the blockers that stop an export, and the exports and procedures themselves.
 
-use super::apply::{ExportBlockers, FieldBlocker};
+use super::safe_apply::{ExportBlockers, FieldBlocker};
 use super::{Editor, Field, TargetKind};
 use crate::checking::validate::validate;
 use crate::diag::{Diagnostic, Position};

@@ -9,13 +9,17 @@
 //! groups, the selection, export settings, a notice line, and the draft records the page
 //! keeps in browser storage.
 //!
-//! This file holds the state; the page's reducer, [`Editor::apply`], is in `reduce/` (a short
-//! dispatcher and a sub-reducer per panel) over the actions of `action` (the enum and the
-//! panel each belongs to, which decides the revision counters it moves). Each concern around
-//! it has a file of its own: `view` (the table: filter, groups, sort), `display` (labels, sentences, numbers), `input`
-//! (typed cells to actions), `settings` (export settings and their checks), `exports`
-//! (problems, blockers, exports), `draft` (the draft records) and `keys` (which presses of the
-//! undo and redo keys are the app's).
+//! This file holds the state; the page's reducer, [`Editor::apply`], is in `action` (a short
+//! dispatcher over [`EditorAction`], one variant per panel, which decides the revision counters
+//! an action moves). Each panel is a folder (or a file) with the types of its state, its action
+//! enum and its sub-reducer (the state itself is fields of [`Editor`], below): `import` (the import area, loads, the empty page's forms), `edit` (offset edits,
+//! bulk, "Add partitions"), `table` (filter, groups, sort, selection), `settings` (export
+//! settings and their checks), `safe_apply` (the custom resource, the landed check),
+//! `references` (references and the command generator) and `page` (the notice, the export
+//! tabs). Around them: `display` (labels, sentences, numbers), `input` (typed cells to
+//! actions), `exports` (problems, blockers, exports), `draft` (the draft records), `replace`
+//! (the load history Undo goes back over) and `keys` (which presses of the undo and redo keys
+//! are the app's).
 
 use crate::diag::Diagnostic;
 use crate::editing::edit::Session;
@@ -25,65 +29,58 @@ use crate::reading::import::ImportOptions;
 use crate::writing::procedure::Listed;
 
 mod action;
-mod apply;
 mod display;
 mod draft;
+mod edit;
 mod exports;
-mod failover;
 mod groups;
+mod import;
 mod input;
 mod keys;
-mod kind;
-mod new_connector;
-mod notice;
-mod reduce;
-mod reference_forms;
+mod page;
 mod references;
 mod replace;
-mod selection;
+mod safe_apply;
 mod settings;
-mod start;
-mod tabs;
-mod view;
+mod table;
 
-use selection::TopicSet;
-use view::FactsIndex;
+use table::{FactsIndex, TopicSet};
 
 pub use crate::reading::datetime::epoch_ms;
 pub use action::EditorAction;
-pub use apply::{
-    ExportBlockers, FieldBlocker, LandedReport, LandedRow, Landing, ResourceReport, RollbackExports,
-};
 pub use display::{
     FieldCell, Header, RowDisplay, caret_line, change_sentence, field_add_label, problems_heading,
     source_bar_line, source_line, summary_sentence,
 };
 pub use display::{age_text, counted, form_label, listed_sentence, stored_offsets_sentence};
 pub use draft::DRAFT_VERSION;
+pub use edit::EditAction;
 pub use exports::Check;
 pub use exports::Exports;
-pub use failover::{FailoverField, FailoverForm};
 pub use groups::{GROUP_FROM, ProblemItem, group_problems};
+pub use import::{
+    DETECTED, FailoverField, FailoverForm, ImportAction, NEW_CONNECTOR_KINDS, NewConnectorField,
+    NewConnectorForm, NewOrigin, START_PATHS, START_STEPS, StartPath,
+};
 pub use input::{
     BulkOp, NullButton, ShiftOffer, add_entries, bulk_action, cell_edit, null_toggle,
     parse_field_input, parse_offset_input, parse_signed_input,
 };
 pub use keys::{KeyFocus, history_key};
-pub use kind::DETECTED;
-pub use new_connector::{NEW_CONNECTOR_KINDS, NewConnectorField, NewConnectorForm, NewOrigin};
-pub use notice::{Notice, NoticeAt};
-pub use reference_forms::{
-    LookupField, LookupForm, LookupOutput, ReferenceField, ReferenceForm, role_from,
+pub use page::{ExportTab, Notice, NoticeAt, PageAction, TabKey, export_tabs, tab_after};
+pub use references::{
+    LookupField, LookupForm, LookupOutput, ROLE_CHOICES, ReferenceField, ReferenceForm,
+    ReferenceItem, ReferencesAction, role_from,
 };
-pub use references::{ROLE_CHOICES, ReferenceItem};
-pub use selection::RowSet;
+pub use safe_apply::{
+    ExportBlockers, FieldBlocker, LandedReport, LandedRow, Landing, ResourceReport,
+    RollbackExports, SafeApplyAction,
+};
 pub use settings::{
-    ExportSettings, Field, FieldValues, PREVIOUS_CHOICES, STRIMZI_CHOICES, TargetKind,
-    previous_from_id, previous_id, strimzi_from_id, strimzi_id,
+    ExportSettings, Field, FieldValues, PREVIOUS_CHOICES, STRIMZI_CHOICES, SettingsAction,
+    TargetKind, previous_from_id, previous_id, strimzi_from_id, strimzi_id,
 };
-pub use start::{START_PATHS, START_STEPS, StartPath};
-pub use tabs::{ExportTab, TabKey, export_tabs, tab_after};
-pub use view::{Sort, SortColumn, View, ViewItem};
+pub use table::{RowSet, Sort, SortColumn, TableAction, View, ViewItem};
 
 #[derive(Debug, Clone, PartialEq)]
 struct Loaded {
@@ -127,7 +124,7 @@ pub struct Editor {
     selected: RowSet,
     settings: ExportSettings,
     notice: Option<Notice>,
-    /// The export column is wide (see [`EditorAction::WidenExport`]).
+    /// The export column is wide (see [`PageAction::WidenExport`]).
     export_wide: bool,
     revision: u64,
     /// Counts Load attempts; the page saves the large draft record when it changes.
@@ -147,8 +144,8 @@ pub struct Editor {
     reloaded: Vec<Editor>,
     /// The connector kind the user chose (`None`: detected); every load uses it.
     kind_choice: Option<ConnectorKind>,
-    /// The custom resource and the landed check (see `apply`).
-    safe: apply::SafeApply,
+    /// The custom resource and the landed check (see `safe_apply`).
+    safe: safe_apply::SafeApply,
     /// The references and the command generator (see `references`).
     refs: references::References,
     /// The import area is collapsed to the source bar (set by a load, cleared by Replace).

@@ -314,6 +314,7 @@ fn a_configmap_without_a_name_says_what_is_missing() {
 
 #[test]
 fn the_page_reads_the_first_of_two_equal_keys_with_a_warning_and_offers_both() {
+    use offsets_core::editor::ImportAction;
     use offsets_core::editor::{Editor, EditorAction};
     let text = configmap(
         None,
@@ -324,8 +325,8 @@ fn the_page_reads_the_first_of_two_equal_keys_with_a_warning_and_offers_both() {
         ],
     );
     let mut editor = Editor::new();
-    editor.apply(EditorAction::SetInput(text));
-    editor.apply(EditorAction::Load);
+    editor.apply(EditorAction::Import(ImportAction::SetInput(text)));
+    editor.apply(EditorAction::Import(ImportAction::Load));
     let header = editor.header().expect("loaded");
     assert_eq!(
         header.data_key.as_deref(),
@@ -342,9 +343,9 @@ fn the_page_reads_the_first_of_two_equal_keys_with_a_warning_and_offers_both() {
     let imp2 = with_rule(&problems, "IMP2");
     assert_eq!(imp2.len(), 1, "{problems:?}");
     assert_eq!(imp2[0].severity, Severity::Warning);
-    editor.apply(EditorAction::PickKey(
+    editor.apply(EditorAction::Import(ImportAction::PickKey(
         "c--d.MirrorSourceConnector.json".into(),
-    ));
+    )));
     let header = editor.header().expect("loaded");
     assert_eq!(
         header.data_key.as_deref(),

@@ -3,6 +3,7 @@
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
 use offsets_core::edit::{Action, MapSide, Selection};
+use offsets_core::editor::{EditAction, ImportAction, SettingsAction, TableAction};
 use offsets_core::editor::{
     Editor, EditorAction, Field, NoticeAt, SortColumn, TargetKind, ViewItem,
 };
@@ -56,7 +57,7 @@ fn rows_carry_accessible_names_and_the_plus_one_semantics() {
 fn an_edit_shows_what_it_means() {
     let mut editor = loaded("kafkamirrormaker2-source.list.yaml");
     let row = row_of(&editor, "orders", "0");
-    let edit = |action| vec![EditorAction::Edit(action)];
+    let edit = |action| vec![EditorAction::Edit(EditAction::Session(action))];
     check_row(
         &mut editor,
         row,
@@ -105,10 +106,12 @@ fn an_edit_shows_what_it_means() {
 fn a_refused_edit_sets_an_error_notice_and_changes_nothing() {
     let mut editor = loaded("kafkamirrormaker2-source.list.yaml");
     let before = editor.session().unwrap().working_listing();
-    editor.apply(EditorAction::Edit(Action::ShiftOffsets {
-        selection: Selection::All,
-        delta: -42,
-    }));
+    editor.apply(EditorAction::Edit(EditAction::Session(
+        Action::ShiftOffsets {
+            selection: Selection::All,
+            delta: -42,
+        },
+    )));
     let notice = editor.notice().unwrap();
     assert_eq!(notice.severity, offsets_core::Severity::Error);
     assert!(
@@ -122,8 +125,10 @@ fn a_refused_edit_sets_an_error_notice_and_changes_nothing() {
 #[test]
 fn a_parse_error_keeps_the_text_and_the_current_session() {
     let mut editor = loaded("kafkamirrormaker2-source.list.yaml");
-    editor.apply(EditorAction::SetInput("{\"offsets\": [".into()));
-    editor.apply(EditorAction::Load);
+    editor.apply(EditorAction::Import(ImportAction::SetInput(
+        "{\"offsets\": [".into(),
+    )));
+    editor.apply(EditorAction::Import(ImportAction::Load));
     assert_eq!(editor.input(), "{\"offsets\": [");
     let error = &editor.load_errors()[0];
     assert_eq!(error.position.line, 1);
@@ -140,7 +145,9 @@ fn a_parse_error_keeps_the_text_and_the_current_session() {
 #[test]
 fn the_filter_box_narrows_the_view_and_bad_filters_are_explained() {
     let mut editor = loaded("kafkaconnector-mm2-source.list.yaml");
-    editor.apply(EditorAction::SetFilter("ord* partition:1-2".into()));
+    editor.apply(EditorAction::Table(TableAction::SetFilter(
+        "ord* partition:1-2".into(),
+    )));
     let rows: Vec<usize> = editor
         .view()
         .items
@@ -155,7 +162,9 @@ fn the_filter_box_narrows_the_view_and_bad_filters_are_explained() {
         .collect();
     assert_eq!(rows.len(), 2);
     assert_eq!(editor.bulk_count(), 2);
-    editor.apply(EditorAction::SetFilter("partition:x".into()));
+    editor.apply(EditorAction::Table(TableAction::SetFilter(
+        "partition:x".into(),
+    )));
     assert_eq!(
         editor.filter_error().unwrap(),
         "Filter column 11: 'x' is not a partition number or range; partitions are whole numbers between 0 and 2147483647 (for example 0,2,5-9)"
@@ -167,8 +176,8 @@ fn the_filter_box_narrows_the_view_and_bad_filters_are_explained() {
 #[test]
 fn sorting_and_collapsing() {
     let mut editor = loaded("kafkaconnector-mm2-source.list.yaml");
-    editor.apply(EditorAction::SortBy(SortColumn::Offset));
-    editor.apply(EditorAction::SortBy(SortColumn::Offset));
+    editor.apply(EditorAction::Table(TableAction::SortBy(SortColumn::Offset)));
+    editor.apply(EditorAction::Table(TableAction::SortBy(SortColumn::Offset)));
     assert!(editor.sort().descending);
     let first_row = editor.view().items.iter().find_map(|i| match i {
         ViewItem::Row(r) => Some(*r),
@@ -178,9 +187,11 @@ fn sorting_and_collapsing() {
         editor.row_display(first_row.unwrap()).unwrap().offset,
         "3006"
     );
-    editor.apply(EditorAction::ToggleGroup("orders".into()));
+    editor.apply(EditorAction::Table(TableAction::ToggleGroup(
+        "orders".into(),
+    )));
     assert_eq!(editor.view().items.len(), 2 + 2);
-    editor.apply(EditorAction::CollapseAll(true));
+    editor.apply(EditorAction::Table(TableAction::CollapseAll(true)));
     assert_eq!(editor.view().items.len(), 2);
 }
 
@@ -196,9 +207,9 @@ fn problems_point_at_session_rows() {
     assert!(ms3.position.line > 1);
     // An error anywhere in what would be exported blocks export.
     let mut editor = editor;
-    editor.apply(EditorAction::Edit(Action::SetScope {
+    editor.apply(EditorAction::Edit(EditAction::Session(Action::SetScope {
         scope: offsets_core::ExportScope::All,
-    }));
+    })));
     assert!(editor.export_blockers().iter().any(|d| d.rule == "MS3"));
 }
 
@@ -218,7 +229,10 @@ fn exports_follow_the_settings() {
     // Nothing changed: exporting is refused with S2.
     assert!(editor.exports().unwrap().configmap.is_err());
     let row = row_of(&editor, "orders", "0");
-    editor.apply(EditorAction::Edit(Action::SetOffset { row, offset: 10 }));
+    editor.apply(EditorAction::Edit(EditAction::Session(Action::SetOffset {
+        row,
+        offset: 10,
+    })));
     assert!(
         editor.export_blockers().is_empty(),
         "{:?}",
@@ -238,15 +252,15 @@ fn exports_follow_the_settings() {
     assert_eq!(exports.entries, 1);
     // No auto.offset.reset command before the user chooses (issue 14); one after.
     assert!(exports.auto_offset_reset.unwrap().is_err());
-    editor.apply(EditorAction::SetAutoOffsetReset(Some(
-        offsets_core::procedure::AutoOffsetReset::Earliest,
+    editor.apply(EditorAction::Settings(SettingsAction::SetAutoOffsetReset(
+        Some(offsets_core::procedure::AutoOffsetReset::Earliest),
     )));
     assert!(editor.exports().unwrap().auto_offset_reset.unwrap().is_ok());
     // A bad namespace is explained at the field and blocks export.
-    editor.apply(EditorAction::SetField(
+    editor.apply(EditorAction::Settings(SettingsAction::SetField(
         Field::Namespace,
         "Kafka Prod".into(),
-    ));
+    )));
     assert!(
         editor
             .field_error(Field::Namespace)
@@ -261,22 +275,31 @@ fn exports_follow_the_settings() {
 fn drafts_restore_edits_filter_and_settings() {
     let mut editor = loaded("kafkaconnector-mm2-source.list.yaml");
     let row = row_of(&editor, "payments", "1");
-    editor.apply(EditorAction::Edit(Action::SetOffset { row, offset: 7 }));
+    editor.apply(EditorAction::Edit(EditAction::Session(Action::SetOffset {
+        row,
+        offset: 7,
+    })));
     let gone = row_of(&editor, "orders", "2");
-    editor.apply(EditorAction::Edit(Action::RemoveEntries {
-        selection: Selection::Rows(vec![gone]),
-    }));
-    editor.apply(EditorAction::Edit(Action::AddEntries {
-        cluster: None,
-        topic: "refunds".into(),
-        partitions: offsets_core::filter::PartitionSet::range(0, 1),
-        offset: Some(5),
-    }));
-    editor.apply(EditorAction::SetFilter("changed".into()));
-    editor.apply(EditorAction::SetField(
+    editor.apply(EditorAction::Edit(EditAction::Session(
+        Action::RemoveEntries {
+            selection: Selection::Rows(vec![gone]),
+        },
+    )));
+    editor.apply(EditorAction::Edit(EditAction::Session(
+        Action::AddEntries {
+            cluster: None,
+            topic: "refunds".into(),
+            partitions: offsets_core::filter::PartitionSet::range(0, 1),
+            offset: Some(5),
+        },
+    )));
+    editor.apply(EditorAction::Table(TableAction::SetFilter(
+        "changed".into(),
+    )));
+    editor.apply(EditorAction::Settings(SettingsAction::SetField(
         Field::AlterConfigMap,
         "rewind-1".into(),
-    ));
+    )));
     let restored = Editor::restore(&editor.source_record(), Some(&editor.draft_record())).unwrap();
     assert_eq!(
         restored.session().unwrap().working_listing(),
@@ -294,8 +317,10 @@ fn drafts_restore_edits_filter_and_settings() {
 #[test]
 fn a_draft_of_text_that_never_loaded_keeps_the_text() {
     let mut editor = Editor::new();
-    editor.apply(EditorAction::SetInput("not: [valid".into()));
-    editor.apply(EditorAction::Load);
+    editor.apply(EditorAction::Import(ImportAction::SetInput(
+        "not: [valid".into(),
+    )));
+    editor.apply(EditorAction::Import(ImportAction::Load));
     let restored = Editor::restore(&editor.source_record(), None).unwrap();
     assert_eq!(restored.input(), "not: [valid");
     assert!(restored.session().is_none());
@@ -308,7 +333,10 @@ fn problems_follow_edits_without_revalidating_everything() {
     // Entry #4 is payments:0; its change warning keeps the listing's numbering.
     let row = row_of(&editor, "payments", "0");
     assert_eq!(row, 3);
-    editor.apply(EditorAction::Edit(Action::SetOffset { row, offset: 1000 }));
+    editor.apply(EditorAction::Edit(EditAction::Session(Action::SetOffset {
+        row,
+        offset: 1000,
+    })));
     let ms11: Vec<_> = editor
         .problems()
         .into_iter()
@@ -324,9 +352,11 @@ fn problems_follow_edits_without_revalidating_everything() {
         ms11[0].message
     );
     // Removing the entry with the bad partition removes its error.
-    editor.apply(EditorAction::Edit(Action::RemoveEntries {
-        selection: Selection::Rows(vec![1]),
-    }));
+    editor.apply(EditorAction::Edit(EditAction::Session(
+        Action::RemoveEntries {
+            selection: Selection::Rows(vec![1]),
+        },
+    )));
     assert!(!editor.problems().iter().any(|d| d.rule == "MS3"));
     let summary = editor.change_summary();
     assert_eq!(
@@ -339,10 +369,10 @@ fn problems_follow_edits_without_revalidating_everything() {
         blockers[0].message,
         "Required: the name of the KafkaConnector resource."
     );
-    editor.apply(EditorAction::SetField(
+    editor.apply(EditorAction::Settings(SettingsAction::SetField(
         Field::Resource,
         "mirror-source".into(),
-    ));
+    )));
     assert!(
         editor.export_blockers().is_empty(),
         "{:?}",
@@ -353,7 +383,10 @@ fn problems_follow_edits_without_revalidating_everything() {
 #[test]
 fn saved_edits_are_never_applied_to_another_listing() {
     let mut first = loaded("kafkaconnector-mm2-source.list.yaml");
-    first.apply(EditorAction::Edit(Action::SetOffset { row: 0, offset: 1 }));
+    first.apply(EditorAction::Edit(EditAction::Session(Action::SetOffset {
+        row: 0,
+        offset: 1,
+    })));
     let second = loaded("kafkamirrormaker2-source.list.yaml");
     // The browser kept the new source but the edits of the old one (or the other way round).
     let restored = Editor::restore(&second.source_record(), Some(&first.draft_record())).unwrap();
@@ -366,13 +399,20 @@ fn saved_edits_are_never_applied_to_another_listing() {
 #[test]
 fn restoring_a_removed_and_edited_row_counts_it_once() {
     let mut editor = loaded("kafkamirrormaker2-source.list.yaml");
-    editor.apply(EditorAction::Edit(Action::SetOffset { row: 0, offset: 5 }));
-    editor.apply(EditorAction::Edit(Action::RemoveEntries {
-        selection: Selection::Rows(vec![0]),
-    }));
-    editor.apply(EditorAction::Edit(Action::RestoreOffsets {
-        selection: Selection::Rows(vec![0]),
-    }));
+    editor.apply(EditorAction::Edit(EditAction::Session(Action::SetOffset {
+        row: 0,
+        offset: 5,
+    })));
+    editor.apply(EditorAction::Edit(EditAction::Session(
+        Action::RemoveEntries {
+            selection: Selection::Rows(vec![0]),
+        },
+    )));
+    editor.apply(EditorAction::Edit(EditAction::Session(
+        Action::RestoreOffsets {
+            selection: Selection::Rows(vec![0]),
+        },
+    )));
     assert_eq!(
         editor.notice().unwrap().text,
         "Restored 1 row(s) to their imported state."
@@ -447,14 +487,16 @@ fn bulk_buttons_and_the_add_form_become_actions_or_explained_refusals() {
 fn the_export_summary_counts_what_changed() {
     use offsets_core::editor::summary_sentence;
     let mut editor = loaded("kafkaconnector-mm2-source.list.yaml");
-    editor.apply(EditorAction::SetField(
+    editor.apply(EditorAction::Settings(SettingsAction::SetField(
         Field::Resource,
         "mirror-source".into(),
-    ));
-    editor.apply(EditorAction::Edit(Action::ShiftOffsets {
-        selection: Selection::All,
-        delta: -1000,
-    }));
+    )));
+    editor.apply(EditorAction::Edit(EditAction::Session(
+        Action::ShiftOffsets {
+            selection: Selection::All,
+            delta: -1000,
+        },
+    )));
     let exports = editor.exports().unwrap();
     assert_eq!(
         summary_sentence(&exports, false),
@@ -474,7 +516,7 @@ fn generic() -> Editor {
 
 fn commit(editor: &mut Editor, row: usize, side: MapSide, key: &str, text: &str) {
     let action = editor.field_edit(row, side, key, text).unwrap().unwrap();
-    editor.apply(EditorAction::Edit(action));
+    editor.apply(EditorAction::Edit(EditAction::Session(action)));
 }
 
 #[test]
@@ -580,10 +622,10 @@ fn field_cells_keep_the_type_of_the_value_they_replace() {
         "Partition field filename of filename=/data/renamed.txt"
     );
     // The export holds both entries exactly, the 64-bit value digit for digit.
-    editor.apply(EditorAction::SetField(
+    editor.apply(EditorAction::Settings(SettingsAction::SetField(
         Field::Connector,
         "inventory-source".into(),
-    ));
+    )));
     let exports = editor.exports().unwrap();
     let patch = offsets_core::json::to_compact(
         &offsets_core::json::parse(&exports.patch_json.unwrap().text).unwrap(),
@@ -602,7 +644,7 @@ fn field_cells_keep_the_type_of_the_value_they_replace() {
 
     // A field can be removed (and the removal undone).
     let remove = editor.field_remove(0, MapSide::Offset, "snapshot").unwrap();
-    editor.apply(EditorAction::Edit(remove));
+    editor.apply(EditorAction::Edit(EditAction::Session(remove)));
     let d = editor.row_display(0).unwrap();
     assert_eq!(d.offset_fields.len(), 3);
     assert_eq!(
@@ -610,7 +652,7 @@ fn field_cells_keep_the_type_of_the_value_they_replace() {
         "Remove offset field ts_usec of server=inventory"
     );
     assert!(editor.field_remove(0, MapSide::Offset, "snapshot").is_err());
-    editor.apply(EditorAction::Edit(Action::Undo));
+    editor.apply(EditorAction::Edit(EditAction::Session(Action::Undo)));
     assert_eq!(editor.row_display(0).unwrap().offset_fields.len(), 4);
 
     // A field can be added, typed as key=value: JSON when it reads as JSON, else a string.
@@ -624,9 +666,9 @@ fn field_cells_keep_the_type_of_the_value_they_replace() {
         "The offset map already has a field 'lsn': edit it instead."
     );
     let action = add(&editor, "snapshot_completed = true").unwrap();
-    editor.apply(EditorAction::Edit(action));
+    editor.apply(EditorAction::Edit(EditAction::Session(action)));
     let action = add(&editor, "file=binlog.000003").unwrap();
-    editor.apply(EditorAction::Edit(action));
+    editor.apply(EditorAction::Edit(EditAction::Session(action)));
     let d = editor.row_display(0).unwrap();
     let last: Vec<(&str, &str)> = d
         .offset_fields
@@ -645,14 +687,14 @@ fn field_cells_keep_the_type_of_the_value_they_replace() {
     );
     // The null offset of row 2 gets an offset map from its first field.
     let action = editor.field_add(2, MapSide::Offset, "position=0").unwrap();
-    editor.apply(EditorAction::Edit(action));
+    editor.apply(EditorAction::Edit(EditAction::Session(action)));
     assert_eq!(editor.row_display(2).unwrap().offset_fields.len(), 1);
     for _ in 0..3 {
-        editor.apply(EditorAction::Edit(Action::Undo));
+        editor.apply(EditorAction::Edit(EditAction::Session(Action::Undo)));
     }
 
     // Undo is per cell.
-    editor.apply(EditorAction::Edit(Action::Undo));
+    editor.apply(EditorAction::Edit(EditAction::Session(Action::Undo)));
     assert_eq!(
         editor.row_display(1).unwrap().partition_fields[0].text,
         "/data/in.txt"
@@ -673,13 +715,13 @@ fn field_cells_keep_the_type_of_the_value_they_replace() {
 fn a_connector_defined_offset_can_be_nulled_and_brought_back() {
     let mut editor = generic();
     let d = editor.row_display(0).unwrap();
-    editor.apply(EditorAction::Edit(offsets_core::editor::null_toggle(
-        &d, true,
+    editor.apply(EditorAction::Edit(EditAction::Session(
+        offsets_core::editor::null_toggle(&d, true),
     )));
     let d = editor.row_display(0).unwrap();
     assert!(d.is_null && d.changed && d.offset_fields.is_empty());
-    editor.apply(EditorAction::Edit(offsets_core::editor::null_toggle(
-        &d, false,
+    editor.apply(EditorAction::Edit(EditAction::Session(
+        offsets_core::editor::null_toggle(&d, false),
     )));
     let d = editor.row_display(0).unwrap();
     assert!(!d.is_null && !d.changed);
@@ -700,8 +742,13 @@ fn the_view_reads_a_replaced_entry_not_the_imported_one() {
         Some(offsets_core::json::JsonValue::string("renamed")),
     )
     .unwrap();
-    editor.apply(EditorAction::Edit(Action::SetEntry { row, value }));
-    editor.apply(EditorAction::SetFilter("renamed".into()));
+    editor.apply(EditorAction::Edit(EditAction::Session(Action::SetEntry {
+        row,
+        value,
+    })));
+    editor.apply(EditorAction::Table(TableAction::SetFilter(
+        "renamed".into(),
+    )));
     let rows: Vec<usize> = editor
         .view()
         .items
@@ -717,18 +764,22 @@ fn the_view_reads_a_replaced_entry_not_the_imported_one() {
 #[test]
 fn added_rows_join_their_topic_group_and_filters_see_them() {
     let mut editor = loaded("kafkaconnector-mm2-source.list.yaml");
-    editor.apply(EditorAction::Edit(Action::AddEntries {
-        cluster: None,
-        topic: "orders".into(),
-        partitions: offsets_core::filter::PartitionSet::range(3, 4),
-        offset: Some(5),
-    }));
-    editor.apply(EditorAction::Edit(Action::AddEntries {
-        cluster: None,
-        topic: "aaa".into(),
-        partitions: offsets_core::filter::PartitionSet::range(0, 0),
-        offset: None,
-    }));
+    editor.apply(EditorAction::Edit(EditAction::Session(
+        Action::AddEntries {
+            cluster: None,
+            topic: "orders".into(),
+            partitions: offsets_core::filter::PartitionSet::range(3, 4),
+            offset: Some(5),
+        },
+    )));
+    editor.apply(EditorAction::Edit(EditAction::Session(
+        Action::AddEntries {
+            cluster: None,
+            topic: "aaa".into(),
+            partitions: offsets_core::filter::PartitionSet::range(0, 0),
+            offset: None,
+        },
+    )));
     let groups = |editor: &Editor| -> Vec<(String, usize, usize)> {
         editor
             .view()
@@ -767,7 +818,7 @@ fn added_rows_join_their_topic_group_and_filters_see_them() {
             vec![("aaa".to_string(), 1, 1), ("orders".to_string(), 2, 2)],
         ),
     ] {
-        editor.apply(EditorAction::SetFilter(filter.into()));
+        editor.apply(EditorAction::Table(TableAction::SetFilter(filter.into())));
         assert_eq!(groups(&editor), expected, "{filter}");
     }
 }
@@ -776,20 +827,27 @@ fn added_rows_join_their_topic_group_and_filters_see_them() {
 fn the_small_prefs_record_carries_the_newer_filter_and_settings() {
     let mut editor = loaded("kafkaconnector-mm2-source.list.yaml");
     let row = row_of(&editor, "payments", "1");
-    editor.apply(EditorAction::Edit(Action::SetOffset { row, offset: 7 }));
-    editor.apply(EditorAction::SetFilter("orders".into()));
-    editor.apply(EditorAction::SetField(
+    editor.apply(EditorAction::Edit(EditAction::Session(Action::SetOffset {
+        row,
+        offset: 7,
+    })));
+    editor.apply(EditorAction::Table(TableAction::SetFilter("orders".into())));
+    editor.apply(EditorAction::Settings(SettingsAction::SetField(
         Field::AlterConfigMap,
         "old-name".into(),
-    ));
+    )));
     let draft = editor.draft_record();
     // Typing after the last edit changes only the prefs record.
-    editor.apply(EditorAction::SetFilter("payments partition:1".into()));
-    editor.apply(EditorAction::SetField(
+    editor.apply(EditorAction::Table(TableAction::SetFilter(
+        "payments partition:1".into(),
+    )));
+    editor.apply(EditorAction::Settings(SettingsAction::SetField(
         Field::AlterConfigMap,
         "new-name".into(),
-    ));
-    editor.apply(EditorAction::SetTarget(TargetKind::Rest));
+    )));
+    editor.apply(EditorAction::Settings(SettingsAction::SetTarget(
+        TargetKind::Rest,
+    )));
     let prefs = editor.prefs_record();
     assert!(prefs.len() < 400, "{prefs}");
     assert!(!prefs.contains("\"set\""), "{prefs}");
@@ -844,7 +902,7 @@ fn a_file_with_invalid_utf8_is_a_located_error_and_its_text_is_kept() {
         b"{\"offsets\":[\n {\"partition\":{\"cluster\":\"east\",\"topic\":\"ord".to_vec();
     bytes.push(0xE9);
     bytes.extend_from_slice(b"rs\",\"partition\":0},\"offset\":{\"offset\":1}}]}");
-    editor.apply(EditorAction::LoadFile(bytes));
+    editor.apply(EditorAction::Import(ImportAction::LoadFile(bytes)));
     assert!(editor.session().is_none());
     let errors = editor.load_errors();
     assert_eq!(errors.len(), 1);
@@ -869,9 +927,9 @@ fn a_file_with_invalid_utf8_is_a_located_error_and_its_text_is_kept() {
         editor.notice().unwrap().text
     );
     // A valid file loads, as pasting it would.
-    editor.apply(EditorAction::LoadFile(
+    editor.apply(EditorAction::Import(ImportAction::LoadFile(
         fixture("kafkamirrormaker2-source.list.yaml").into_bytes(),
-    ));
+    )));
     assert_eq!(editor.session().unwrap().len(), 2);
     assert_eq!(
         editor.input(),
@@ -879,11 +937,11 @@ fn a_file_with_invalid_utf8_is_a_located_error_and_its_text_is_kept() {
     );
     // An unreadable file changes nothing but the notice.
     let before = editor.session().unwrap().working_listing();
-    editor.apply(EditorAction::FileUnreadable {
+    editor.apply(EditorAction::Import(ImportAction::FileUnreadable {
         name: "big.yaml".into(),
         reason: "NotReadableError".into(),
         at: NoticeAt::Import,
-    });
+    }));
     assert_eq!(
         editor.notice().unwrap().text,
         "Could not read big.yaml: NotReadableError. Nothing was loaded and your edits are kept; try again, or paste the text instead."
@@ -892,11 +950,11 @@ fn a_file_with_invalid_utf8_is_a_located_error_and_its_text_is_kept() {
     assert_eq!(editor.session().unwrap().working_listing(), before);
     // A file opened in another panel is reported in that panel.
     for at in [NoticeAt::References, NoticeAt::Resource, NoticeAt::Landed] {
-        editor.apply(EditorAction::FileUnreadable {
+        editor.apply(EditorAction::Import(ImportAction::FileUnreadable {
             name: "cr.yaml".into(),
             reason: "NotReadableError".into(),
             at,
-        });
+        }));
         let notice = editor.notice().unwrap();
         assert_eq!(notice.at, at);
         assert_eq!(
@@ -910,13 +968,13 @@ fn a_file_with_invalid_utf8_is_a_located_error_and_its_text_is_kept() {
 #[test]
 fn a_negative_mirrormaker_offset_resumes_nowhere() {
     let mut editor = Editor::new();
-    editor.apply(EditorAction::SetInput(
+    editor.apply(EditorAction::Import(ImportAction::SetInput(
         r#"{"offsets":[{"partition":{"cluster":"east","topic":"orders","partition":0},"offset":{"offset":-2}},
 {"partition":{"cluster":"east","topic":"orders","partition":1},"offset":{"offset":-9223372036854775808}},
 {"partition":{"cluster":"east","topic":"orders","partition":2},"offset":{"offset":9223372036854775807}}]}"#
             .into(),
-    ));
-    editor.apply(EditorAction::Load);
+    )));
+    editor.apply(EditorAction::Import(ImportAction::Load));
     let resumes: Vec<String> = (0..3)
         .map(|i| editor.row_display(i).unwrap().resumes_at.unwrap())
         .collect();
@@ -942,7 +1000,9 @@ fn the_source_record_stores_the_loaded_text_once() {
         editor.session().unwrap().working_listing()
     );
     // The text area changed after the load: both are kept.
-    editor.apply(EditorAction::SetInput("half-typed".into()));
+    editor.apply(EditorAction::Import(ImportAction::SetInput(
+        "half-typed".into(),
+    )));
     let restored = Editor::restore(&editor.source_record(), None).unwrap();
     assert_eq!(restored.input(), "half-typed");
     assert_eq!(restored.session().unwrap().len(), 2);

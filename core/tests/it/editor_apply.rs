@@ -4,6 +4,7 @@
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
 use offsets_core::edit::Action;
+use offsets_core::editor::{EditAction, ImportAction, SafeApplyAction, SettingsAction};
 use offsets_core::editor::{Editor, EditorAction, Field, Landing, TargetKind};
 use offsets_core::procedure::AliasPath;
 
@@ -22,7 +23,7 @@ fn mm2_without_owner() -> String {
 
 fn loaded(text: String) -> Editor {
     let mut editor = Editor::new();
-    editor.apply(EditorAction::LoadText(text));
+    editor.apply(EditorAction::Import(ImportAction::LoadText(text)));
     assert!(
         editor.load_errors().is_empty(),
         "{:?}",
@@ -34,8 +35,13 @@ fn loaded(text: String) -> Editor {
 /// orders:0 rewound to 10, orders:1 nulled.
 fn edited(text: String) -> Editor {
     let mut editor = loaded(text);
-    editor.apply(EditorAction::Edit(Action::SetOffset { row: 0, offset: 10 }));
-    editor.apply(EditorAction::Edit(Action::SetNull { row: 1 }));
+    editor.apply(EditorAction::Edit(EditAction::Session(Action::SetOffset {
+        row: 0,
+        offset: 10,
+    })));
+    editor.apply(EditorAction::Edit(EditAction::Session(Action::SetNull {
+        row: 1,
+    })));
     editor
 }
 
@@ -87,11 +93,14 @@ fn a_missing_resource_name_blocks_only_the_commands() {
 #[test]
 fn a_bad_configmap_setting_blocks_the_yaml_but_not_patch_json_or_csv() {
     let mut editor = edited(mm2_without_owner());
-    editor.apply(EditorAction::SetField(
+    editor.apply(EditorAction::Settings(SettingsAction::SetField(
         Field::AlterConfigMap,
         "Bad Name".into(),
-    ));
-    editor.apply(EditorAction::SetField(Field::Resource, "my-mm2".into()));
+    )));
+    editor.apply(EditorAction::Settings(SettingsAction::SetField(
+        Field::Resource,
+        "my-mm2".into(),
+    )));
     let problems = editor.problems();
     let by_view = editor.export_blockers_by_view_from(&problems);
     assert_eq!(by_view.configmap.len(), 1);
@@ -106,11 +115,14 @@ fn a_bad_configmap_setting_blocks_the_yaml_but_not_patch_json_or_csv() {
     assert!(exports.patch_json.is_ok() && exports.csv.is_ok());
     assert!(exports.procedure.is_err());
     // A wrong connector names the data key: the YAML is stopped too.
-    editor.apply(EditorAction::SetField(
+    editor.apply(EditorAction::Settings(SettingsAction::SetField(
         Field::AlterConfigMap,
         "alter".into(),
-    ));
-    editor.apply(EditorAction::SetField(Field::Connector, "nonsense".into()));
+    )));
+    editor.apply(EditorAction::Settings(SettingsAction::SetField(
+        Field::Connector,
+        "nonsense".into(),
+    )));
     let exports = editor.exports().unwrap();
     assert!(exports.configmap.is_err() && exports.patch_json.is_ok());
 }
@@ -118,13 +130,13 @@ fn a_bad_configmap_setting_blocks_the_yaml_but_not_patch_json_or_csv() {
 #[test]
 fn payload_errors_still_block_every_view() {
     let mut editor = loaded(read("fixtures/invalid-negative-partition.list.yaml"));
-    editor.apply(EditorAction::Edit(Action::SetScope {
+    editor.apply(EditorAction::Edit(EditAction::Session(Action::SetScope {
         scope: offsets_core::ExportScope::All,
-    }));
-    editor.apply(EditorAction::SetField(
+    })));
+    editor.apply(EditorAction::Settings(SettingsAction::SetField(
         Field::Resource,
         "mirror-source".into(),
-    ));
+    )));
     let problems = editor.problems();
     let by_view = editor.export_blockers_by_view_from(&problems);
     assert!(by_view.payload.iter().any(|d| d.rule == "MS3"));
@@ -142,7 +154,9 @@ fn payload_errors_still_block_every_view() {
 #[test]
 fn the_custom_resource_fills_the_settings_and_flags_a_wrong_annotation() {
     let mut editor = edited(mm2_without_owner());
-    editor.apply(EditorAction::CheckResource(cr("List")));
+    editor.apply(EditorAction::SafeApply(SafeApplyAction::CheckResource(cr(
+        "List",
+    ))));
     let s = editor.settings();
     assert_eq!(s.target, TargetKind::KafkaMirrorMaker2);
     assert_eq!(s.get(Field::Resource), "my-mm2");
@@ -184,11 +198,15 @@ fn the_custom_resource_fills_the_settings_and_flags_a_wrong_annotation() {
     );
 
     // Loading the listing again resets the settings to the listing's, then the CR fills them.
-    editor.apply(EditorAction::LoadText(mm2_without_owner()));
+    editor.apply(EditorAction::Import(ImportAction::LoadText(
+        mm2_without_owner(),
+    )));
     assert_eq!(editor.settings().get(Field::Resource), "my-mm2");
     // Given before any listing, it fills at the load.
     let mut early = Editor::new();
-    early.apply(EditorAction::CheckResource(cr("alter")));
+    early.apply(EditorAction::SafeApply(SafeApplyAction::CheckResource(cr(
+        "alter",
+    ))));
     assert!(
         early
             .resource_report()
@@ -197,14 +215,18 @@ fn the_custom_resource_fills_the_settings_and_flags_a_wrong_annotation() {
             .unwrap()
             .contains("load the listing")
     );
-    early.apply(EditorAction::LoadText(mm2_without_owner()));
+    early.apply(EditorAction::Import(ImportAction::LoadText(
+        mm2_without_owner(),
+    )));
     assert_eq!(early.settings().get(Field::Resource), "my-mm2");
 }
 
 #[test]
 fn an_unreadable_or_hostile_resource_fills_nothing() {
     let mut editor = edited(mm2_without_owner());
-    editor.apply(EditorAction::CheckResource("kind: ConfigMap\n".into()));
+    editor.apply(EditorAction::SafeApply(SafeApplyAction::CheckResource(
+        "kind: ConfigMap\n".into(),
+    )));
     let report = editor.resource_report().unwrap();
     assert!(report.title.is_none());
     assert!(
@@ -214,7 +236,9 @@ fn an_unreadable_or_hostile_resource_fills_nothing() {
             .all(|f| f.diagnostic.rule == "CR1" && f.command.is_none())
     );
     assert_eq!(editor.settings().get(Field::Resource), "");
-    editor.apply(EditorAction::CheckResourceFile(vec![0xff, 0xfe]));
+    editor.apply(EditorAction::SafeApply(SafeApplyAction::CheckResourceFile(
+        vec![0xff, 0xfe],
+    )));
     assert_eq!(
         editor.resource_report().unwrap().findings[0]
             .diagnostic
@@ -222,7 +246,9 @@ fn an_unreadable_or_hostile_resource_fills_nothing() {
         "CR1"
     );
     let hostile = read("fixtures/resources/hostile-names.yaml");
-    editor.apply(EditorAction::CheckResource(hostile));
+    editor.apply(EditorAction::SafeApply(SafeApplyAction::CheckResource(
+        hostile,
+    )));
     let report = editor.resource_report().unwrap();
     assert!(report.filled.unwrap().starts_with("Nothing was filled"));
     assert_eq!(editor.settings().get(Field::Resource), "");
@@ -235,7 +261,9 @@ fn an_unreadable_or_hostile_resource_fills_nothing() {
         }
     }
     // Empty text: no resource.
-    editor.apply(EditorAction::CheckResource(String::new()));
+    editor.apply(EditorAction::SafeApply(SafeApplyAction::CheckResource(
+        String::new(),
+    )));
     assert!(editor.resource_report().is_none());
 }
 
@@ -243,7 +271,9 @@ fn an_unreadable_or_hostile_resource_fills_nothing() {
 fn the_resource_is_kept_in_the_draft_and_older_drafts_restore() {
     let mut editor = edited(mm2_without_owner());
     let text = cr("List");
-    editor.apply(EditorAction::CheckResource(text.clone()));
+    editor.apply(EditorAction::SafeApply(SafeApplyAction::CheckResource(
+        text.clone(),
+    )));
     let restored = Editor::restore_with_prefs(
         &editor.source_record(),
         Some(&editor.draft_record()),
@@ -272,7 +302,9 @@ fn the_resource_is_kept_in_the_draft_and_older_drafts_restore() {
 #[test]
 fn the_rollback_restores_exactly_the_changed_partitions() {
     let mut editor = edited(mm2_without_owner());
-    editor.apply(EditorAction::CheckResource(cr("alter")));
+    editor.apply(EditorAction::SafeApply(SafeApplyAction::CheckResource(cr(
+        "alter",
+    ))));
     let rb = editor.rollback_exports_from(&editor.problems()).unwrap();
     assert_eq!((rb.restored, rb.deleted), (2, 0));
     let yaml = rb.document.unwrap().text;
@@ -290,7 +322,9 @@ fn the_rollback_restores_exactly_the_changed_partitions() {
     let steps = p.render_steps();
     assert!(steps.contains("my-mm2-offsets-alter-rollback"), "{steps}");
     // REST: the PATCH body and curl steps.
-    editor.apply(EditorAction::SetTarget(TargetKind::Rest));
+    editor.apply(EditorAction::Settings(SettingsAction::SetTarget(
+        TargetKind::Rest,
+    )));
     let rb = editor.rollback_exports().unwrap();
     assert!(rb.document.unwrap().text.contains("\"offset\" : 41"));
     assert!(rb.procedure.unwrap().render_steps().contains("curl"));
@@ -305,7 +339,9 @@ fn the_landed_check_reads_landed_drifted_and_missing() {
     let cut = after.find("}, {").unwrap();
     let end = after.find("} ]").unwrap();
     let after_landed = format!("{}}} ]{}", &after[..cut], &after[end + 3..]);
-    editor.apply(EditorAction::CheckNewListing(after_landed));
+    editor.apply(EditorAction::SafeApply(SafeApplyAction::CheckNewListing(
+        after_landed,
+    )));
     let report = editor.landed_report().unwrap().unwrap();
     assert_eq!((report.landed, report.drifted, report.missing), (2, 0, 0));
     assert!(
@@ -316,9 +352,9 @@ fn the_landed_check_reads_landed_drifted_and_missing() {
         report.summary
     );
     // orders:0 at 11 (drifted), orders:1 still listed at 42 (drifted from null).
-    editor.apply(EditorAction::CheckNewListing(
+    editor.apply(EditorAction::SafeApply(SafeApplyAction::CheckNewListing(
         mm2_without_owner().replace("\"offset\" : 41", "\"offset\" : 11"),
-    ));
+    )));
     let report = editor.landed_report().unwrap().unwrap();
     assert_eq!(report.rows[0].status, Landing::Drifted);
     assert_eq!(
@@ -330,14 +366,15 @@ fn the_landed_check_reads_landed_drifted_and_missing() {
     );
     assert_eq!(report.drifted, 2);
     // Set an offset on a partition the new listing lacks: missing.
-    editor.apply(EditorAction::Edit(Action::SetOffset { row: 1, offset: 5 }));
+    editor.apply(EditorAction::Edit(EditAction::Session(Action::SetOffset {
+        row: 1,
+        offset: 5,
+    })));
     let after = mm2_without_owner().replace("\"offset\" : 41", "\"offset\" : 10");
     let cut = after.find("}, {").unwrap();
     let end = after.find("} ]").unwrap();
-    editor.apply(EditorAction::CheckNewListing(format!(
-        "{}}} ]{}",
-        &after[..cut],
-        &after[end + 3..]
+    editor.apply(EditorAction::SafeApply(SafeApplyAction::CheckNewListing(
+        format!("{}}} ]{}", &after[..cut], &after[end + 3..]),
     )));
     let report = editor.landed_report().unwrap().unwrap();
     assert_eq!(
@@ -352,7 +389,9 @@ fn the_landed_check_reads_landed_drifted_and_missing() {
         report.summary
     );
     // An unreadable listing is a located error.
-    editor.apply(EditorAction::CheckNewListing("{\"offsets\": [".into()));
+    editor.apply(EditorAction::SafeApply(SafeApplyAction::CheckNewListing(
+        "{\"offsets\": [".into(),
+    )));
     assert!(editor.landed_report().unwrap().is_err());
 }
 
@@ -373,10 +412,12 @@ fn a_connector_without_alter_offsets_is_no_error_for_the_generated_procedures() 
             1,
         );
     let mut editor = edited(mm2_without_owner());
-    editor.apply(EditorAction::CheckResource(resource));
+    editor.apply(EditorAction::SafeApply(SafeApplyAction::CheckResource(
+        resource,
+    )));
     for create in [false, true] {
         if create {
-            editor.apply(EditorAction::SetCreate(true));
+            editor.apply(EditorAction::Settings(SettingsAction::SetCreate(true)));
         }
         let report = editor.resource_report().unwrap();
         let errors: Vec<String> = report
@@ -412,16 +453,18 @@ fn the_mirror_comes_from_the_listing_not_the_pending_annotation() {
     );
     let south = read("fixtures/rest-get-offsets.mm2-source.json").replace("\"east\"", "\"south\"");
     let mut editor = loaded(south.clone());
-    editor.apply(EditorAction::CheckResource(three.replacen(
+    editor.apply(EditorAction::SafeApply(SafeApplyAction::CheckResource(three.replacen(
         "    strimzi.io/connector-offsets: alter\n    strimzi.io/mirrormaker-connector: east->west.MirrorSourceConnector\n",
         "",
         1,
-    )));
+    ))));
     let s = editor.settings();
     assert_eq!(s.get(Field::Connector), "south->west.MirrorSourceConnector");
     assert_eq!(s.get(Field::MirrorIndex), "2");
     let mut editor = loaded(south);
-    editor.apply(EditorAction::CheckResource(three));
+    editor.apply(EditorAction::SafeApply(SafeApplyAction::CheckResource(
+        three,
+    )));
     let report = editor.resource_report().unwrap();
     assert!(
         report.filled.unwrap().starts_with("Nothing was filled from the custom resource: 6:39: CR7: The pending strimzi.io/mirrormaker-connector annotation names 'east->west.MirrorSourceConnector', but this is the listing for source alias 'south'"),

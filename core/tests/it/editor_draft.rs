@@ -5,6 +5,7 @@
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
 use offsets_core::edit::{Action, MapSide, Selection};
+use offsets_core::editor::{EditAction, ImportAction, SettingsAction, TableAction};
 use offsets_core::editor::{Editor, EditorAction, Field, TargetKind};
 use offsets_core::procedure::{AliasPath, AutoOffsetReset};
 
@@ -33,79 +34,100 @@ const SAVED_AT: i64 = 1764590400000;
 /// Edits, removed and added rows, a hostile filter and field, every setting.
 fn mm2() -> Editor {
     let mut e = Editor::new();
-    e.apply(EditorAction::SetInput(fixture(
+    e.apply(EditorAction::Import(ImportAction::SetInput(fixture(
         "kafkaconnector-mm2-source.list.yaml",
+    ))));
+    e.apply(EditorAction::Import(ImportAction::Load));
+    e.apply(EditorAction::Edit(EditAction::Session(Action::SetOffset {
+        row: 1,
+        offset: 7,
+    })));
+    e.apply(EditorAction::Edit(EditAction::Session(
+        Action::RemoveEntries {
+            selection: Selection::Rows(vec![2]),
+        },
     )));
-    e.apply(EditorAction::Load);
-    e.apply(EditorAction::Edit(Action::SetOffset { row: 1, offset: 7 }));
-    e.apply(EditorAction::Edit(Action::RemoveEntries {
-        selection: Selection::Rows(vec![2]),
-    }));
-    e.apply(EditorAction::Edit(Action::AddEntries {
-        cluster: None,
-        topic: "refunds".into(),
-        partitions: offsets_core::filter::PartitionSet::range(0, 1),
-        offset: Some(5),
-    }));
-    e.apply(EditorAction::SetFilter("q\"b\\s\u{1}\u{2028}é".into()));
-    e.apply(EditorAction::SetField(
+    e.apply(EditorAction::Edit(EditAction::Session(
+        Action::AddEntries {
+            cluster: None,
+            topic: "refunds".into(),
+            partitions: offsets_core::filter::PartitionSet::range(0, 1),
+            offset: Some(5),
+        },
+    )));
+    e.apply(EditorAction::Table(TableAction::SetFilter(
+        "q\"b\\s\u{1}\u{2028}é".into(),
+    )));
+    e.apply(EditorAction::Settings(SettingsAction::SetField(
         Field::AlterConfigMap,
         "rewind-1".into(),
-    ));
-    e.apply(EditorAction::SetField(Field::Namespace, "ns\"\\\n".into()));
-    e.apply(EditorAction::SetAliasPath(AliasPath::Old));
-    e.apply(EditorAction::SetAutoOffsetReset(Some(
-        AutoOffsetReset::Latest,
     )));
-    e.apply(EditorAction::SetTarget(TargetKind::Rest));
+    e.apply(EditorAction::Settings(SettingsAction::SetField(
+        Field::Namespace,
+        "ns\"\\\n".into(),
+    )));
+    e.apply(EditorAction::Settings(SettingsAction::SetAliasPath(
+        AliasPath::Old,
+    )));
+    e.apply(EditorAction::Settings(SettingsAction::SetAutoOffsetReset(
+        Some(AutoOffsetReset::Latest),
+    )));
+    e.apply(EditorAction::Settings(SettingsAction::SetTarget(
+        TargetKind::Rest,
+    )));
     e
 }
 
 /// Entries edited key by key: a number kept as its text (`1.5e3`), a control character.
 fn generic() -> Editor {
     let mut g = Editor::new();
-    g.apply(EditorAction::SetInput(
+    g.apply(EditorAction::Import(ImportAction::SetInput(
         r#"{"offsets":[
  {"partition":{"server":"inventory"},"offset":{"lsn":"0/16B6C50","txId":562,"ts_usec":1700000000000000,"snapshot":false}},
  {"partition":{"filename":"/data/in.txt"},"offset":{"position":1234}},
  {"partition":{"filename":"/data/gone.txt"},"offset":null}
 ]}"#
         .into(),
-    ));
-    g.apply(EditorAction::Load);
+    )));
+    g.apply(EditorAction::Import(ImportAction::Load));
     let a = g.field_add(0, MapSide::Offset, "big=1.5e3").unwrap();
-    g.apply(EditorAction::Edit(a));
+    g.apply(EditorAction::Edit(EditAction::Session(a)));
     let a = g
         .field_add(1, MapSide::Partition, "x=\"t\\u0001\\\"\"")
         .unwrap();
-    g.apply(EditorAction::Edit(a));
-    g.apply(EditorAction::Edit(Action::SetEach {
+    g.apply(EditorAction::Edit(EditAction::Session(a)));
+    g.apply(EditorAction::Edit(EditAction::Session(Action::SetEach {
         changes: vec![(2, None)],
-    }));
+    })));
     g
 }
 
 /// A data key picked among two.
 fn picked_key() -> Editor {
     let mut d = Editor::new();
-    d.apply(EditorAction::SetInput("apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: c\ndata:\n  a.json: '{\"offsets\":[]}'\n  b.json: '{\"offsets\":[{\"partition\":{\"kafka_topic\":\"t\",\"kafka_partition\":0},\"offset\":{\"kafka_offset\":5}}]}'\n".into()));
-    d.apply(EditorAction::Load);
-    d.apply(EditorAction::PickKey("b.json".into()));
-    d.apply(EditorAction::Edit(Action::SetOffset { row: 0, offset: 9 }));
+    d.apply(EditorAction::Import(ImportAction::SetInput("apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: c\ndata:\n  a.json: '{\"offsets\":[]}'\n  b.json: '{\"offsets\":[{\"partition\":{\"kafka_topic\":\"t\",\"kafka_partition\":0},\"offset\":{\"kafka_offset\":5}}]}'\n".into())));
+    d.apply(EditorAction::Import(ImportAction::Load));
+    d.apply(EditorAction::Import(ImportAction::PickKey("b.json".into())));
+    d.apply(EditorAction::Edit(EditAction::Session(Action::SetOffset {
+        row: 0,
+        offset: 9,
+    })));
     d
 }
 
 /// A connector kind chosen, and a text area that no longer holds the loaded text.
 fn chosen_kind() -> Editor {
     let mut k = Editor::new();
-    k.apply(EditorAction::SetInput(fixture(
+    k.apply(EditorAction::Import(ImportAction::SetInput(fixture(
         "kafkaconnector-mm2-source.list.yaml",
-    )));
-    k.apply(EditorAction::Load);
-    k.apply(EditorAction::ChooseKind(Some(
+    ))));
+    k.apply(EditorAction::Import(ImportAction::Load));
+    k.apply(EditorAction::Import(ImportAction::ChooseKind(Some(
         offsets_core::model::ConnectorKind::Generic,
+    ))));
+    k.apply(EditorAction::Import(ImportAction::SetInput(
+        "other text".into(),
     )));
-    k.apply(EditorAction::SetInput("other text".into()));
     k
 }
 
@@ -245,14 +267,21 @@ const HOSTILE: [&str; 9] = [
 fn hostile_names_and_filters_round_trip() {
     for text in HOSTILE {
         let mut e = mm2();
-        e.apply(EditorAction::SetFilter(text.to_string()));
-        e.apply(EditorAction::SetField(Field::Resource, text.to_string()));
-        e.apply(EditorAction::Edit(Action::AddEntries {
-            cluster: Some(text.to_string()),
-            topic: format!("t{text}"),
-            partitions: offsets_core::filter::PartitionSet::range(3, 3),
-            offset: None,
-        }));
+        e.apply(EditorAction::Table(TableAction::SetFilter(
+            text.to_string(),
+        )));
+        e.apply(EditorAction::Settings(SettingsAction::SetField(
+            Field::Resource,
+            text.to_string(),
+        )));
+        e.apply(EditorAction::Edit(EditAction::Session(
+            Action::AddEntries {
+                cluster: Some(text.to_string()),
+                topic: format!("t{text}"),
+                partitions: offsets_core::filter::PartitionSet::range(3, 3),
+                offset: None,
+            },
+        )));
         let mut input = e.input().to_string();
         input.push_str(&format!("# {text}\n"));
         for record in [e.source_record(), e.draft_record_at(1), e.prefs_record()] {
@@ -267,7 +296,7 @@ fn hostile_names_and_filters_round_trip() {
         assert_same(&restored, &e);
         // The text area alone, not loaded.
         let mut t = Editor::new();
-        t.apply(EditorAction::SetInput(input.clone()));
+        t.apply(EditorAction::Import(ImportAction::SetInput(input.clone())));
         let restored = Editor::restore(&t.source_record(), None).unwrap();
         assert_eq!(restored.input(), input);
     }
@@ -331,12 +360,12 @@ fn the_restore_action_puts_the_draft_in_place_and_bumps_every_revision() {
         e.settings_revision(),
         e.loads(),
     );
-    e.apply(EditorAction::Restore {
+    e.apply(EditorAction::Import(ImportAction::Restore {
         source: saved.source_record(),
         draft: Some(saved.draft_record_at(SAVED_AT)),
         prefs: Some(saved.prefs_record()),
         now: SAVED_AT + 3 * 3_600_000,
-    });
+    }));
     assert_same(&e, &saved);
     assert!(
         e.notice()
@@ -354,12 +383,12 @@ fn the_restore_action_puts_the_draft_in_place_and_bumps_every_revision() {
 
     // A draft that cannot be restored says why and changes nothing else.
     let mut e = Editor::new();
-    e.apply(EditorAction::Restore {
+    e.apply(EditorAction::Import(ImportAction::Restore {
         source: r#"{"version":2,"input":"x"}"#.into(),
         draft: None,
         prefs: None,
         now: SAVED_AT,
-    });
+    }));
     assert_eq!(e.notice().unwrap().text, ANOTHER_VERSION);
     assert_eq!(e.input(), "");
     assert!(e.session().is_none());

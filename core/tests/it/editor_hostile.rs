@@ -15,6 +15,7 @@
 
 use offsets_core::Severity;
 use offsets_core::edit::{Action, MapSide, Selection};
+use offsets_core::editor::{EditAction, ImportAction, SettingsAction};
 use offsets_core::editor::{
     Editor, EditorAction, Field, TargetKind, ViewItem, caret_line, problems_heading, source_line,
     summary_sentence,
@@ -70,7 +71,7 @@ fn fingerprint(text: &str) -> (usize, u64) {
 /// were invalid).
 fn load_file(name: &str, bytes: &[u8]) -> (Editor, Outcome) {
     let mut editor = Editor::new();
-    editor.apply(EditorAction::LoadFile(bytes.to_vec()));
+    editor.apply(EditorAction::Import(ImportAction::LoadFile(bytes.to_vec())));
     assert_eq!(
         fingerprint(editor.input()),
         fingerprint(&browser_text(bytes)),
@@ -105,8 +106,8 @@ enum Outcome {
 fn load(name: &str, text: String) -> (Editor, Outcome) {
     let kept = fingerprint(&text);
     let mut editor = Editor::new();
-    editor.apply(EditorAction::SetInput(text));
-    editor.apply(EditorAction::Load);
+    editor.apply(EditorAction::Import(ImportAction::SetInput(text)));
+    editor.apply(EditorAction::Import(ImportAction::Load));
     // The text area keeps the text, loaded or not.
     assert_eq!(
         fingerprint(editor.input()),
@@ -356,7 +357,7 @@ fn edit(name: &str, editor: &mut Editor, action: Action) -> bool {
     let before = working(editor);
     let depth = undo_depth(editor);
     let what = format!("{action:?}");
-    editor.apply(EditorAction::Edit(action));
+    editor.apply(EditorAction::Edit(EditAction::Session(action)));
     let notice = editor.notice().expect("an edit always sets a notice");
     if notice.severity == Severity::Error {
         assert_same(
@@ -449,7 +450,10 @@ fn edit_and_check(name: &str, editor: &mut Editor) {
         (Field::AlterConfigMap, "offsets-alter"),
     ] {
         if editor.settings().get(field).is_empty() {
-            editor.apply(EditorAction::SetField(field, value.to_string()));
+            editor.apply(EditorAction::Settings(SettingsAction::SetField(
+                field,
+                value.to_string(),
+            )));
         }
     }
     check_exports(name, editor);
@@ -665,8 +669,8 @@ fn an_input_over_64_mib_is_a_located_error() {
     }
     let kept = fingerprint(&text);
     let mut editor = Editor::new();
-    editor.apply(EditorAction::SetInput(text));
-    editor.apply(EditorAction::Load);
+    editor.apply(EditorAction::Import(ImportAction::SetInput(text)));
+    editor.apply(EditorAction::Import(ImportAction::Load));
     assert_eq!(
         fingerprint(editor.input()),
         kept,
@@ -687,7 +691,7 @@ fn an_input_over_64_mib_is_a_located_error() {
         Some(head.len() + ENTRY.len())
     );
     // A Load of the same text again: the same answer, and the loaded session stays empty.
-    editor.apply(EditorAction::Load);
+    editor.apply(EditorAction::Import(ImportAction::Load));
     assert_eq!(editor.load_errors().len(), 1);
     assert!(editor.notice().unwrap().text.starts_with("Not loaded: 1:1"));
 }
@@ -705,8 +709,10 @@ fn a_1_mb_topic_name_loads_and_is_reported() {
     let d = editor.row_display(0).unwrap();
     assert_eq!(d.topic.as_deref().map(str::len), Some(topic.len()));
     let mut fresh = Editor::new();
-    fresh.apply(EditorAction::SetInput(editor.input().to_string()));
-    fresh.apply(EditorAction::Load);
+    fresh.apply(EditorAction::Import(ImportAction::SetInput(
+        editor.input().to_string(),
+    )));
+    fresh.apply(EditorAction::Import(ImportAction::Load));
     let problems = fresh.problems();
     assert!(
         problems

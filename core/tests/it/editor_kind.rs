@@ -3,6 +3,7 @@
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
 use offsets_core::editor::{DETECTED, Editor, EditorAction};
+use offsets_core::editor::{EditAction, ImportAction};
 use offsets_core::{Action, ConnectorKind, ImportOptions, Session, Severity, import};
 
 /// A bare REST body of MirrorSourceConnector offsets whose entries lack `cluster`: read as a
@@ -14,8 +15,10 @@ const REPEATED: &str = r#"{"offsets":[{"partition":{"cluster":"east","topic":"t"
 
 fn loaded(text: &str) -> Editor {
     let mut editor = Editor::new();
-    editor.apply(EditorAction::SetInput(text.to_string()));
-    editor.apply(EditorAction::Load);
+    editor.apply(EditorAction::Import(ImportAction::SetInput(
+        text.to_string(),
+    )));
+    editor.apply(EditorAction::Import(ImportAction::Load));
     assert!(editor.load_errors().is_empty());
     editor
 }
@@ -54,7 +57,9 @@ fn choosing_the_kind_revalidates_with_that_kinds_rules() {
     );
     assert!(rules(&editor, Severity::Error).is_empty());
 
-    editor.apply(EditorAction::ChooseKind(Some(ConnectorKind::MirrorSource)));
+    editor.apply(EditorAction::Import(ImportAction::ChooseKind(Some(
+        ConnectorKind::MirrorSource,
+    ))));
     assert_eq!(editor.kind_value(), "mirror-source");
     assert_eq!(
         editor.session().unwrap().kind(),
@@ -84,7 +89,7 @@ fn choosing_the_kind_revalidates_with_that_kinds_rules() {
     assert_eq!(restored.session().unwrap().kind(), ConnectorKind::Generic);
 
     // Back to the detected kind.
-    editor.apply(EditorAction::ChooseKind(None));
+    editor.apply(EditorAction::Import(ImportAction::ChooseKind(None)));
     assert_eq!(editor.kind_value(), DETECTED);
     assert!(rules(&editor, Severity::Error).is_empty());
 }
@@ -140,9 +145,11 @@ fn the_s7_problem_goes_away_once_only_the_last_is_kept() {
             .count(),
         2
     );
-    editor.apply(EditorAction::Edit(Action::KeepLastDuplicates));
+    editor.apply(EditorAction::Edit(EditAction::Session(
+        Action::KeepLastDuplicates,
+    )));
     assert!(!rules(&editor, Severity::Warning).contains(&"S7"));
-    editor.apply(EditorAction::Edit(Action::Undo));
+    editor.apply(EditorAction::Edit(EditAction::Session(Action::Undo)));
     assert!(rules(&editor, Severity::Warning).contains(&"S7"));
 }
 
@@ -151,19 +158,26 @@ fn the_s7_problem_goes_away_once_only_the_last_is_kept() {
 #[test]
 fn choosing_a_kind_after_edits_loses_nothing() {
     let mut editor = loaded(REPEATED);
-    editor.apply(EditorAction::Edit(Action::SetOffset { row: 1, offset: 7 }));
-    editor.apply(EditorAction::Edit(Action::SetNull { row: 3 }));
+    editor.apply(EditorAction::Edit(EditAction::Session(Action::SetOffset {
+        row: 1,
+        offset: 7,
+    })));
+    editor.apply(EditorAction::Edit(EditAction::Session(Action::SetNull {
+        row: 3,
+    })));
     assert_eq!(editor.edit_count(), 2);
 
-    editor.apply(EditorAction::ChooseKind(Some(ConnectorKind::MirrorSource)));
+    editor.apply(EditorAction::Import(ImportAction::ChooseKind(Some(
+        ConnectorKind::MirrorSource,
+    ))));
     assert_eq!(editor.kind_value(), "mirror-source");
     assert_eq!(editor.edit_count(), 0, "the re-import starts from the text");
     assert!(editor.can_undo());
 
-    editor.apply(EditorAction::Edit(Action::Undo));
+    editor.apply(EditorAction::Edit(EditAction::Session(Action::Undo)));
     assert_eq!(editor.kind_value(), DETECTED, "the previous kind is back");
     assert_eq!(editor.edit_count(), 2, "and so are its edits");
 
-    editor.apply(EditorAction::Edit(Action::Redo));
+    editor.apply(EditorAction::Edit(EditAction::Session(Action::Redo)));
     assert_eq!(editor.kind_value(), "mirror-source");
 }

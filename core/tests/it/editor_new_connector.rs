@@ -5,6 +5,7 @@
 
 use crate::support::loaded_text;
 use offsets_core::edit::Action;
+use offsets_core::editor::{EditAction, ImportAction, PageAction, SafeApplyAction, SettingsAction};
 use offsets_core::editor::{Editor, EditorAction, ExportTab, Field, NewConnectorField, TargetKind};
 use offsets_core::procedure::{Previous, StrimziVersion};
 
@@ -20,7 +21,10 @@ const AT_TIME: &str = "orders.eu-west:0:0\norders.eu-west:1:70\norders.eu-west:2
 const CONFIG: &str = r#"{"connector.class": "org.apache.kafka.connect.mirror.MirrorSourceConnector", "source.cluster.alias": "east", "target.cluster.alias": "west", "topics": "orders.*"}"#;
 
 fn set(e: &mut Editor, field: NewConnectorField, value: &str) {
-    e.apply(EditorAction::SetNewConnector(field, value.to_string()));
+    e.apply(EditorAction::Import(ImportAction::SetNewConnector(
+        field,
+        value.to_string(),
+    )));
 }
 
 /// The form filled for a MirrorMaker 2 with source alias east, from `text` at time T.
@@ -35,7 +39,9 @@ fn mm2_form(text: &str) -> Editor {
 }
 
 fn start(e: &mut Editor) {
-    e.apply(EditorAction::StartNewConnector { now_ms: NOW });
+    e.apply(EditorAction::Import(ImportAction::StartNewConnector {
+        now_ms: NOW,
+    }));
 }
 
 /// The working listing, compact.
@@ -99,7 +105,7 @@ fn one_undo_brings_back_the_empty_page_with_the_form_and_redo_makes_the_listing_
     start(&mut e);
     let made = listing(&e);
     assert!(e.can_undo());
-    e.apply(EditorAction::Edit(Action::Undo));
+    e.apply(EditorAction::Edit(EditAction::Session(Action::Undo)));
     assert!(e.session().is_none());
     assert_eq!(e.new_connector_form().text, AT_TIME);
     assert_eq!(e.new_connector_form().source_alias, "east");
@@ -108,7 +114,7 @@ fn one_undo_brings_back_the_empty_page_with_the_form_and_redo_makes_the_listing_
         e.notice().unwrap().text,
         "Undone: nothing is loaded, as before."
     );
-    e.apply(EditorAction::Edit(Action::Redo));
+    e.apply(EditorAction::Edit(EditAction::Session(Action::Redo)));
     assert_eq!(listing(&e), made);
     assert!(e.settings().create);
     assert!(e.new_origin().is_some());
@@ -118,16 +124,19 @@ fn one_undo_brings_back_the_empty_page_with_the_form_and_redo_makes_the_listing_
 fn the_new_listing_is_edited_as_any_listing() {
     let mut e = mm2_form(AT_TIME);
     start(&mut e);
-    e.apply(EditorAction::Edit(Action::SetOffset { row: 1, offset: 60 }));
+    e.apply(EditorAction::Edit(EditAction::Session(Action::SetOffset {
+        row: 1,
+        offset: 60,
+    })));
     assert!(
         listing(&e).contains(r#""offset":{"offset":60}"#),
         "{}",
         listing(&e)
     );
     // Undo takes the edit back, the next Undo the new listing.
-    e.apply(EditorAction::Edit(Action::Undo));
+    e.apply(EditorAction::Edit(EditAction::Session(Action::Undo)));
     assert!(listing(&e).contains(r#""offset":{"offset":69}"#));
-    e.apply(EditorAction::Edit(Action::Undo));
+    e.apply(EditorAction::Edit(EditAction::Session(Action::Undo)));
     assert!(e.session().is_none());
 }
 
@@ -285,16 +294,20 @@ fn a_bad_source_alias_or_time_is_refused_at_its_field() {
 fn rest_create(config: &str) -> Editor {
     let mut e = mm2_form(AT_TIME);
     start(&mut e);
-    e.apply(EditorAction::SetTarget(TargetKind::Rest));
-    e.apply(EditorAction::SetField(
+    e.apply(EditorAction::Settings(SettingsAction::SetTarget(
+        TargetKind::Rest,
+    )));
+    e.apply(EditorAction::Settings(SettingsAction::SetField(
         Field::Connector,
         "orders-mirror".into(),
-    ));
-    e.apply(EditorAction::SetField(
+    )));
+    e.apply(EditorAction::Settings(SettingsAction::SetField(
         Field::RestUrl,
         "http://connect:8083".into(),
-    ));
-    e.apply(EditorAction::SetCreateConfig(config.into()));
+    )));
+    e.apply(EditorAction::Settings(SettingsAction::SetCreateConfig(
+        config.into(),
+    )));
     e
 }
 
@@ -346,7 +359,9 @@ fn core_says_what_is_wrong_with_the_config() {
 fn the_strimzi_targets_pass_the_create_to_core_and_export_every_entry() {
     let mut e = mm2_form(AT_TIME);
     start(&mut e);
-    e.apply(EditorAction::SetTarget(TargetKind::KafkaMirrorMaker2));
+    e.apply(EditorAction::Settings(SettingsAction::SetTarget(
+        TargetKind::KafkaMirrorMaker2,
+    )));
     for (field, value) in [
         (Field::Resource, "my-mm2"),
         (Field::Namespace, "kafka"),
@@ -354,7 +369,10 @@ fn the_strimzi_targets_pass_the_create_to_core_and_export_every_entry() {
         (Field::ListConfigMap, "my-mm2-offsets"),
         (Field::AlterConfigMap, "my-mm2-offsets-alter"),
     ] {
-        e.apply(EditorAction::SetField(field, value.into()));
+        e.apply(EditorAction::Settings(SettingsAction::SetField(
+            field,
+            value.into(),
+        )));
     }
     let exports = e.exports().unwrap();
     let yaml = exports.configmap.unwrap().text;
@@ -373,8 +391,8 @@ fn the_strimzi_targets_pass_the_create_to_core_and_export_every_entry() {
         "{script}"
     );
     // Said to be Strimzi 1.2 (kept in the draft): no warning that it runs first.
-    e.apply(EditorAction::SetCreateStrimzi(Some(
-        StrimziVersion::CreatesStopped,
+    e.apply(EditorAction::Settings(SettingsAction::SetCreateStrimzi(
+        Some(StrimziVersion::CreatesStopped),
     )));
     let script = e.exports().unwrap().procedure.unwrap().render_script();
     assert!(!script.contains("an older operator"), "{script}");
@@ -389,14 +407,17 @@ fn the_strimzi_targets_pass_the_create_to_core_and_export_every_entry() {
         Some(StrimziVersion::CreatesStopped)
     );
     // A config object is for plain Kafka Connect: typed for a Strimzi target, it is not sent.
-    e.apply(EditorAction::SetCreateConfig(
+    e.apply(EditorAction::Settings(SettingsAction::SetCreateConfig(
         "{\"connector.class\":\"C\"}".into(),
-    ));
+    )));
     assert!(e.exports().unwrap().procedure.is_ok());
     // Unticked, the same settings alter a connector that exists: only what changed.
-    e.apply(EditorAction::SetCreate(false));
+    e.apply(EditorAction::Settings(SettingsAction::SetCreate(false)));
     assert!(e.export_waiting().is_some());
-    e.apply(EditorAction::Edit(Action::SetOffset { row: 1, offset: 60 }));
+    e.apply(EditorAction::Edit(EditAction::Session(Action::SetOffset {
+        row: 1,
+        offset: 60,
+    })));
     let p = e.exports().unwrap().procedure.unwrap();
     assert!(!p.title.starts_with("Create "), "{}", p.title);
 }
@@ -405,14 +426,19 @@ fn the_strimzi_targets_pass_the_create_to_core_and_export_every_entry() {
 fn a_kafkaconnector_to_create_comes_from_the_custom_resource() {
     let mut e = mm2_form(AT_TIME);
     start(&mut e);
-    e.apply(EditorAction::SetTarget(TargetKind::KafkaConnector));
+    e.apply(EditorAction::Settings(SettingsAction::SetTarget(
+        TargetKind::KafkaConnector,
+    )));
     for (field, value) in [
         (Field::Resource, "orders-mirror"),
         (Field::Namespace, "kafka"),
         (Field::ListConfigMap, "orders-mirror-offsets"),
         (Field::AlterConfigMap, "orders-mirror-offsets-alter"),
     ] {
-        e.apply(EditorAction::SetField(field, value.into()));
+        e.apply(EditorAction::Settings(SettingsAction::SetField(
+            field,
+            value.into(),
+        )));
     }
     let refused = e.exports().unwrap().procedure.unwrap_err();
     assert!(
@@ -421,9 +447,9 @@ fn a_kafkaconnector_to_create_comes_from_the_custom_resource() {
         ),
         "{refused:?}"
     );
-    e.apply(EditorAction::CheckResource(
+    e.apply(EditorAction::SafeApply(SafeApplyAction::CheckResource(
         "apiVersion: kafka.strimzi.io/v1\nkind: KafkaConnector\nmetadata:\n  name: orders-mirror\n  namespace: kafka\n  labels:\n    strimzi.io/cluster: my-connect\nspec:\n  class: org.apache.kafka.connect.mirror.MirrorSourceConnector\n  tasksMax: 1\n  config:\n    source.cluster.alias: east\n".into(),
-    ));
+    )));
     let p = e.exports().unwrap().procedure.unwrap();
     let script = p.render_script();
     assert!(script.contains("kubectl create -f -"), "{script}");
@@ -442,7 +468,7 @@ fn a_kafkaconnector_to_create_comes_from_the_custom_resource() {
             .collect()
     };
     assert!(rules(&e).iter().any(|r| r == "CR12"), "{:?}", rules(&e));
-    e.apply(EditorAction::SetCreate(false));
+    e.apply(EditorAction::Settings(SettingsAction::SetCreate(false)));
     assert!(!rules(&e).iter().any(|r| r == "CR12"), "{:?}", rules(&e));
 }
 
@@ -453,7 +479,7 @@ fn ticking_create_over_a_loaded_listing_exports_every_entry() {
             .to_string(),
     );
     assert!(e.export_waiting().is_some());
-    e.apply(EditorAction::SetCreate(true));
+    e.apply(EditorAction::Settings(SettingsAction::SetCreate(true)));
     assert!(e.export_waiting().is_none());
     assert_eq!(e.exports().unwrap().entries, 2);
     assert!(e.new_origin().is_none());
@@ -462,8 +488,12 @@ fn ticking_create_over_a_loaded_listing_exports_every_entry() {
 #[test]
 fn the_create_settings_are_kept_in_the_draft() {
     let mut e = rest_create(CONFIG);
-    e.apply(EditorAction::SetCreatePrevious(Previous::Reset));
-    e.apply(EditorAction::SelectExportTab(ExportTab::Commands));
+    e.apply(EditorAction::Settings(SettingsAction::SetCreatePrevious(
+        Previous::Reset,
+    )));
+    e.apply(EditorAction::Page(PageAction::SelectExportTab(
+        ExportTab::Commands,
+    )));
     let restored = Editor::restore_with_prefs(
         &e.source_record(),
         Some(&e.draft_record()),
@@ -485,9 +515,13 @@ fn the_create_settings_are_kept_in_the_draft() {
     );
     // Unticked (and nothing typed), a record holds no create member and restores to an alter.
     let mut e = restored;
-    e.apply(EditorAction::SetCreate(false));
-    e.apply(EditorAction::SetCreateConfig(String::new()));
-    e.apply(EditorAction::SetCreatePrevious(Previous::Refuse));
+    e.apply(EditorAction::Settings(SettingsAction::SetCreate(false)));
+    e.apply(EditorAction::Settings(SettingsAction::SetCreateConfig(
+        String::new(),
+    )));
+    e.apply(EditorAction::Settings(SettingsAction::SetCreatePrevious(
+        Previous::Refuse,
+    )));
     assert!(
         !e.prefs_record().contains("\"create\""),
         "{}",

@@ -5,6 +5,7 @@
 use offsets_core::Severity;
 use offsets_core::edit::Action;
 use offsets_core::editor::{BulkOp, Editor, EditorAction, NoticeAt};
+use offsets_core::editor::{EditAction, ImportAction, TableAction};
 
 use crate::support::loaded;
 
@@ -32,20 +33,20 @@ fn each_action_anchors_its_notice_at_its_control() {
     use Severity::Info;
     check(
         vec![
-            EditorAction::Edit(Action::SetOffset { row: 0, offset: 7 }),
-            EditorAction::Bulk {
+            EditorAction::Edit(EditAction::Session(Action::SetOffset { row: 0, offset: 7 })),
+            EditorAction::Edit(EditAction::Bulk {
                 op: BulkOp::Shift,
                 value: "5".into(),
-            },
-            EditorAction::AddEntries {
+            }),
+            EditorAction::Edit(EditAction::AddEntries {
                 cluster: "east".into(),
                 topic: "new-topic".into(),
                 partitions: "0-1".into(),
                 offset: "3".into(),
-            },
-            EditorAction::Edit(Action::Undo),
-            EditorAction::Edit(Action::KeepLastDuplicates),
-            EditorAction::Load,
+            }),
+            EditorAction::Edit(EditAction::Session(Action::Undo)),
+            EditorAction::Edit(EditAction::Session(Action::KeepLastDuplicates)),
+            EditorAction::Import(ImportAction::Load),
         ],
         &[
             Some((Table, Info)),
@@ -62,10 +63,10 @@ fn each_action_anchors_its_notice_at_its_control() {
 fn an_unreadable_bulk_value_marks_the_value_field_and_changes_nothing() {
     let mut editor = loaded("kafkamirrormaker2-source.list.yaml");
     let before = editor.session().unwrap().working_listing();
-    editor.apply(EditorAction::Bulk {
+    editor.apply(EditorAction::Edit(EditAction::Bulk {
         op: BulkOp::Set,
         value: "1k".into(),
-    });
+    }));
     let notice = editor.notice().unwrap();
     assert_eq!(
         (notice.at, notice.severity),
@@ -74,12 +75,12 @@ fn an_unreadable_bulk_value_marks_the_value_field_and_changes_nothing() {
     assert!(notice.text.contains("'1k'"), "{}", notice.text);
     assert_eq!(editor.session().unwrap().working_listing(), before);
     // A bad Add form is the Add group's refusal, not the Value field's.
-    editor.apply(EditorAction::AddEntries {
+    editor.apply(EditorAction::Edit(EditAction::AddEntries {
         cluster: String::new(),
         topic: "bad topic".into(),
         partitions: "0".into(),
         offset: String::new(),
-    });
+    }));
     assert_eq!(at(&editor), Some((NoticeAt::Add, Severity::Error)));
 }
 
@@ -89,20 +90,20 @@ fn the_next_action_clears_the_previous_message() {
     use Severity::Error;
     check(
         vec![
-            EditorAction::Bulk {
+            EditorAction::Edit(EditAction::Bulk {
                 op: BulkOp::Shift,
                 value: "-1000".into(),
-            },
+            }),
             // An action that says nothing (the filter, a selection) still clears the refusal.
-            EditorAction::SetFilter("orders".into()),
-            EditorAction::Bulk {
+            EditorAction::Table(TableAction::SetFilter("orders".into())),
+            EditorAction::Edit(EditAction::Bulk {
                 op: BulkOp::Set,
                 value: "x".into(),
-            },
-            EditorAction::Select {
+            }),
+            EditorAction::Table(TableAction::Select {
                 row: 0,
                 selected: true,
-            },
+            }),
         ],
         &[Some((Bulk, Error)), None, Some((BulkValue, Error)), None],
     );
@@ -111,11 +112,13 @@ fn the_next_action_clears_the_previous_message() {
 #[test]
 fn enter_in_the_bulk_value_is_set_over_the_rows_the_filter_shows() {
     let mut editor = loaded("kafkamirrormaker2-source.list.yaml");
-    editor.apply(EditorAction::SetFilter("partition:1".into()));
-    editor.apply(EditorAction::Bulk {
+    editor.apply(EditorAction::Table(TableAction::SetFilter(
+        "partition:1".into(),
+    )));
+    editor.apply(EditorAction::Edit(EditAction::Bulk {
         op: BulkOp::Set,
         value: "5".into(),
-    });
+    }));
     let session = editor.session().unwrap();
     let changed: Vec<_> = (0..session.len())
         .filter(|&i| editor.row_display(i).unwrap().changed)
@@ -129,7 +132,10 @@ fn the_import_text_keeps_the_message_until_the_load() {
     use NoticeAt::Import;
     use Severity::{Error, Info};
     check(
-        vec![EditorAction::SetInput("{".into()), EditorAction::Load],
+        vec![
+            EditorAction::Import(ImportAction::SetInput("{".into())),
+            EditorAction::Import(ImportAction::Load),
+        ],
         &[Some((Import, Info)), Some((Import, Error))],
     );
 }

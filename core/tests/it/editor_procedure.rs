@@ -9,6 +9,7 @@
 )]
 
 use offsets_core::edit::Action;
+use offsets_core::editor::{EditAction, SettingsAction};
 use offsets_core::editor::{EditorAction, TargetKind};
 use offsets_core::procedure::AliasPath;
 
@@ -43,7 +44,10 @@ fn the_pages_script_compares_with_the_imported_listing_and_guards_the_v1beta2_pa
     assert_eq!(editor.settings().target, TargetKind::KafkaMirrorMaker2);
     assert_eq!(editor.settings().alias_path, AliasPath::Old);
     // Row 1 is topic-1 partition 0, listed at 1000000009.
-    editor.apply(EditorAction::Edit(Action::SetOffset { row: 1, offset: 5 }));
+    editor.apply(EditorAction::Edit(EditAction::Session(Action::SetOffset {
+        row: 1,
+        offset: 5,
+    })));
     let procedure = editor.exports().unwrap().procedure.unwrap();
     assert!(
         procedure.warnings.iter().all(|d| d.rule != "PLAN"),
@@ -75,7 +79,10 @@ fn the_pages_script_compares_with_the_imported_listing_and_guards_the_v1beta2_pa
     // The same listing owned by a v1 resource: the source.alias guard, still compared.
     let mut editor = loaded(mm2_listing(3, "kafka.strimzi.io/v1"));
     assert_eq!(editor.settings().alias_path, AliasPath::New);
-    editor.apply(EditorAction::Edit(Action::SetOffset { row: 1, offset: 5 }));
+    editor.apply(EditorAction::Edit(EditAction::Session(Action::SetOffset {
+        row: 1,
+        offset: 5,
+    })));
     let procedure = editor.exports().unwrap().procedure.unwrap();
     assert!(procedure.warnings.iter().all(|d| d.rule != "PLAN"));
     let script = procedure.render_script();
@@ -84,7 +91,9 @@ fn the_pages_script_compares_with_the_imported_listing_and_guards_the_v1beta2_pa
     assert!(script.contains("\"listed\":[{\"offset\":1000000009}]"));
 
     // Choosing the other guard path by hand is a warning that says why it would fail.
-    editor.apply(EditorAction::SetAliasPath(AliasPath::Old));
+    editor.apply(EditorAction::Settings(SettingsAction::SetAliasPath(
+        AliasPath::Old,
+    )));
     let procedure = editor.exports().unwrap().procedure.unwrap();
     assert!(
         procedure
@@ -109,9 +118,15 @@ fn a_value_the_procedure_refuses_is_refused_under_its_field() {
             .to_string(),
     );
     assert_eq!(editor.settings().target, TargetKind::Rest);
-    editor.apply(EditorAction::Edit(Action::SetOffset { row: 0, offset: 7 }));
+    editor.apply(EditorAction::Edit(EditAction::Session(Action::SetOffset {
+        row: 0,
+        offset: 7,
+    })));
     let set = |editor: &mut offsets_core::editor::Editor, field: Field, value: &str| {
-        editor.apply(EditorAction::SetField(field, value.to_string()));
+        editor.apply(EditorAction::Settings(SettingsAction::SetField(
+            field,
+            value.to_string(),
+        )));
         editor.field_error(field)
     };
     for (field, value, refusal) in [
@@ -144,7 +159,9 @@ fn a_value_the_procedure_refuses_is_refused_under_its_field() {
     assert!(editor.exports().unwrap().procedure.is_ok());
 
     // The kubectl context is optional, and checked once typed.
-    editor.apply(EditorAction::SetTarget(TargetKind::KafkaConnector));
+    editor.apply(EditorAction::Settings(SettingsAction::SetTarget(
+        TargetKind::KafkaConnector,
+    )));
     assert_eq!(set(&mut editor, Field::Context, ""), None);
     assert_eq!(
         set(&mut editor, Field::Context, "-x"),

@@ -8,6 +8,7 @@
 use crate::support::loaded_text;
 use offsets_core::Severity;
 use offsets_core::edit::Action;
+use offsets_core::editor::{EditAction, ReferencesAction, TableAction};
 use offsets_core::editor::{
     Editor, EditorAction, LookupField, ReferenceField, ViewItem, role_from,
 };
@@ -31,19 +32,18 @@ fn mm2() -> Editor {
 }
 
 fn add(editor: &mut Editor, role: &str, time: &str, text: &str) {
-    editor.apply(EditorAction::SetReferenceForm(
-        ReferenceField::Role,
-        role.into(),
+    editor.apply(EditorAction::References(
+        ReferencesAction::SetReferenceForm(ReferenceField::Role, role.into()),
     ));
-    editor.apply(EditorAction::SetReferenceForm(
-        ReferenceField::Time,
-        time.into(),
+    editor.apply(EditorAction::References(
+        ReferencesAction::SetReferenceForm(ReferenceField::Time, time.into()),
     ));
-    editor.apply(EditorAction::SetReferenceForm(
-        ReferenceField::Text,
-        text.into(),
+    editor.apply(EditorAction::References(
+        ReferencesAction::SetReferenceForm(ReferenceField::Text, text.into()),
     ));
-    editor.apply(EditorAction::AddReference { now_ms: NOW });
+    editor.apply(EditorAction::References(ReferencesAction::AddReference {
+        now_ms: NOW,
+    }));
     assert!(
         editor.reference_form().error.is_none(),
         "{:?}",
@@ -52,7 +52,10 @@ fn add(editor: &mut Editor, role: &str, time: &str, text: &str) {
 }
 
 fn lookup(e: &mut Editor, field: LookupField, value: &str) {
-    e.apply(EditorAction::SetLookup(field, value.to_string()));
+    e.apply(EditorAction::References(ReferencesAction::SetLookup(
+        field,
+        value.to_string(),
+    )));
 }
 
 fn with_bounds() -> Editor {
@@ -94,11 +97,12 @@ fn shown_rows(e: &Editor) -> Vec<String> {
 #[test]
 fn the_role_must_be_chosen_and_a_time_reference_needs_a_past_time() {
     let mut e = mm2();
-    e.apply(EditorAction::SetReferenceForm(
-        ReferenceField::Text,
-        golden("time.txt"),
+    e.apply(EditorAction::References(
+        ReferencesAction::SetReferenceForm(ReferenceField::Text, golden("time.txt")),
     ));
-    e.apply(EditorAction::AddReference { now_ms: NOW });
+    e.apply(EditorAction::References(ReferencesAction::AddReference {
+        now_ms: NOW,
+    }));
     let (field, message) = e.reference_form().error.clone().unwrap();
     assert_eq!(field, ReferenceField::Role);
     assert!(
@@ -109,31 +113,34 @@ fn the_role_must_be_chosen_and_a_time_reference_needs_a_past_time() {
     // The pasted text is kept for the next try.
     assert_eq!(e.reference_form().text, golden("time.txt"));
 
-    e.apply(EditorAction::SetReferenceForm(
-        ReferenceField::Role,
-        "time".into(),
+    e.apply(EditorAction::References(
+        ReferencesAction::SetReferenceForm(ReferenceField::Role, "time".into()),
     ));
-    e.apply(EditorAction::AddReference { now_ms: NOW });
+    e.apply(EditorAction::References(ReferencesAction::AddReference {
+        now_ms: NOW,
+    }));
     assert_eq!(
         e.reference_form().error.as_ref().unwrap().0,
         ReferenceField::Time
     );
 
     // A time after the page's clock is refused with its column.
-    e.apply(EditorAction::SetReferenceForm(
-        ReferenceField::Time,
-        "2027-01-01T00:00:00Z".into(),
+    e.apply(EditorAction::References(
+        ReferencesAction::SetReferenceForm(ReferenceField::Time, "2027-01-01T00:00:00Z".into()),
     ));
-    e.apply(EditorAction::AddReference { now_ms: NOW });
+    e.apply(EditorAction::References(ReferencesAction::AddReference {
+        now_ms: NOW,
+    }));
     let (field, message) = e.reference_form().error.clone().unwrap();
     assert_eq!(field, ReferenceField::Time);
     assert!(message.contains("column"), "{message}");
 
-    e.apply(EditorAction::SetReferenceForm(
-        ReferenceField::Time,
-        "2026-11-30 12:00".into(),
+    e.apply(EditorAction::References(
+        ReferencesAction::SetReferenceForm(ReferenceField::Time, "2026-11-30 12:00".into()),
     ));
-    e.apply(EditorAction::AddReference { now_ms: NOW });
+    e.apply(EditorAction::References(ReferencesAction::AddReference {
+        now_ms: NOW,
+    }));
     assert!(e.reference_form().error.is_none());
     assert_eq!(e.references().len(), 1);
     assert_eq!(e.references()[0].name, "Pasted reference 1");
@@ -185,17 +192,21 @@ fn a_reference_with_bad_lines_is_kept_with_located_errors_and_not_used() {
     assert_eq!(e.notice().unwrap().severity, Severity::Warning);
 
     // Not UTF-8: refused with the byte, nothing added.
-    e.apply(EditorAction::AddReferenceFile {
-        name: "earliest.txt".into(),
-        bytes: vec![b'a', b':', 0xff],
-        now_ms: NOW,
-    });
+    e.apply(EditorAction::References(
+        ReferencesAction::AddReferenceFile {
+            name: "earliest.txt".into(),
+            bytes: vec![b'a', b':', 0xff],
+            now_ms: NOW,
+        },
+    ));
     assert_eq!(e.references().len(), 1);
     let notice = e.notice().unwrap();
     assert_eq!(notice.severity, Severity::Error);
     assert!(notice.text.contains("byte 3"), "{}", notice.text);
 
-    e.apply(EditorAction::RemoveReference(0));
+    e.apply(EditorAction::References(ReferencesAction::RemoveReference(
+        0,
+    )));
     assert!(e.references().is_empty());
 }
 
@@ -219,12 +230,18 @@ fn bounds_fill_the_log_range_column_summary_filter_and_problems() {
         "Log range: in the log 4 (4 caught up) · below the log start 1 (4 records purged) · above the log end 1 · unknown 0 · not checked (null) 1."
     );
 
-    e.apply(EditorAction::SetFilter("range:below".into()));
+    e.apply(EditorAction::Table(TableAction::SetFilter(
+        "range:below".into(),
+    )));
     assert_eq!(shown_rows(&e), ["orders.eu-west:2"]);
     assert_eq!(e.bulk_count(), 1);
-    e.apply(EditorAction::SetFilter("range:above".into()));
+    e.apply(EditorAction::Table(TableAction::SetFilter(
+        "range:above".into(),
+    )));
     assert_eq!(shown_rows(&e), ["payments:0"]);
-    e.apply(EditorAction::SetFilter("range:ok topic:orders*".into()));
+    e.apply(EditorAction::Table(TableAction::SetFilter(
+        "range:ok topic:orders*".into(),
+    )));
     assert_eq!(shown_rows(&e), ["orders.eu-west:0", "orders.eu-west:1"]);
 
     let rules: Vec<&str> = e.problems().iter().map(|d| d.rule).collect();
@@ -235,10 +252,10 @@ fn bounds_fill_the_log_range_column_summary_filter_and_problems() {
 
     // An edit says what it does against the log, not only against the old value.
     let r = row(&e, "orders.eu-west", 2);
-    e.apply(EditorAction::Edit(Action::SetOffset {
+    e.apply(EditorAction::Edit(EditAction::Session(Action::SetOffset {
         row: r,
         offset: 299,
-    }));
+    })));
     let change = e.row_display(r).unwrap().change.unwrap();
     assert!(
         change.ends_with("; skips 290 records against the log"),
@@ -246,9 +263,15 @@ fn bounds_fill_the_log_range_column_summary_filter_and_problems() {
     );
 
     // Without references, range: terms read every row as unknown.
-    e.apply(EditorAction::RemoveReference(1));
-    e.apply(EditorAction::RemoveReference(0));
-    e.apply(EditorAction::SetFilter("range:unknown".into()));
+    e.apply(EditorAction::References(ReferencesAction::RemoveReference(
+        1,
+    )));
+    e.apply(EditorAction::References(ReferencesAction::RemoveReference(
+        0,
+    )));
+    e.apply(EditorAction::Table(TableAction::SetFilter(
+        "range:unknown".into(),
+    )));
     assert_eq!(shown_rows(&e).len(), 7);
     assert!(!e.problems().iter().any(|d| d.rule.starts_with("LR")));
 }
@@ -257,8 +280,12 @@ fn bounds_fill_the_log_range_column_summary_filter_and_problems() {
 fn set_from_a_time_reference_over_a_filter_is_one_undoable_step() {
     let mut e = with_bounds();
     add(&mut e, "time", "2026-11-30T12:00:00Z", &golden("time.txt"));
-    e.apply(EditorAction::SetFilter("topic:payments".into()));
-    e.apply(EditorAction::SetFromReference(2));
+    e.apply(EditorAction::Table(TableAction::SetFilter(
+        "topic:payments".into(),
+    )));
+    e.apply(EditorAction::References(
+        ReferencesAction::SetFromReference(2),
+    ));
     let notice = e.notice().unwrap().text.clone();
     // The time lookup has nothing for payments:0 and payments:1 (no record at or after T): the
     // latest reference loaded beside it gives them their log end (issue 31, item 1), and the
@@ -280,20 +307,24 @@ fn set_from_a_time_reference_over_a_filter_is_one_undoable_step() {
     assert_eq!(offset(&e, "orders.eu-west", 1), "99");
 
     // All of the orders topic, with R = 0 -> null.
-    e.apply(EditorAction::SetFilter("topic:orders*".into()));
-    e.apply(EditorAction::SetFromReference(2));
+    e.apply(EditorAction::Table(TableAction::SetFilter(
+        "topic:orders*".into(),
+    )));
+    e.apply(EditorAction::References(
+        ReferencesAction::SetFromReference(2),
+    ));
     assert_eq!(offset(&e, "orders.eu-west", 0), "null");
     assert_eq!(offset(&e, "orders.eu-west", 1), "69");
     assert_eq!(offset(&e, "orders.eu-west", 2), "299");
     assert!(e.notice().unwrap().text.contains("set to null"));
 
-    e.apply(EditorAction::Edit(Action::Undo));
+    e.apply(EditorAction::Edit(EditAction::Session(Action::Undo)));
     assert_eq!(offset(&e, "orders.eu-west", 0), "41");
     assert_eq!(offset(&e, "orders.eu-west", 1), "99");
     assert_eq!(offset(&e, "orders.eu-west", 2), "5");
     // The first step (payments:3 at 8 stores 7, as imported) stays.
     assert_eq!(offset(&e, "payments", 3), "7");
-    e.apply(EditorAction::Edit(Action::Redo));
+    e.apply(EditorAction::Edit(EditAction::Session(Action::Redo)));
     assert_eq!(offset(&e, "orders.eu-west", 0), "null");
 }
 
@@ -303,8 +334,12 @@ fn set_from_a_time_reference_over_a_filter_is_one_undoable_step() {
 fn a_time_reference_alone_says_what_its_quiet_partitions_copy() {
     let mut e = mm2();
     add(&mut e, "time", "2026-11-30T12:00:00Z", &golden("time.txt"));
-    e.apply(EditorAction::SetFilter("topic:payments".into()));
-    e.apply(EditorAction::SetFromReference(0));
+    e.apply(EditorAction::Table(TableAction::SetFilter(
+        "topic:payments".into(),
+    )));
+    e.apply(EditorAction::References(
+        ReferencesAction::SetFromReference(0),
+    ));
     let notice = e.notice().unwrap().text.clone();
     assert!(
         notice.contains("No record at or after 2026-11-30T12:00:00Z in 2 partition(s): left as they were (east/payments:0, east/payments:1), so they resume at their stored offset and copy what was written after it, records before 2026-11-30T12:00:00Z included."),
@@ -320,8 +355,12 @@ fn a_time_reference_alone_says_what_its_quiet_partitions_copy() {
 #[test]
 fn set_to_earliest_over_range_below_touches_only_purged_rows() {
     let mut e = with_bounds();
-    e.apply(EditorAction::SetFilter("range:below".into()));
-    e.apply(EditorAction::SetFromReference(0));
+    e.apply(EditorAction::Table(TableAction::SetFilter(
+        "range:below".into(),
+    )));
+    e.apply(EditorAction::References(
+        ReferencesAction::SetFromReference(0),
+    ));
     assert_eq!(offset(&e, "orders.eu-west", 2), "9");
     assert_eq!(offset(&e, "orders.eu-west", 1), "99");
     assert_eq!(offset(&e, "payments", 0), "1999");
@@ -334,16 +373,20 @@ fn unlisted_partitions_are_offered_then_added_on_request() {
     let mut e = with_bounds();
     assert_eq!(e.unlisted_count(0), 1);
     let before = e.session().unwrap().len();
-    e.apply(EditorAction::AddUnlistedFromReference(0));
+    e.apply(EditorAction::References(
+        ReferencesAction::AddUnlistedFromReference(0),
+    ));
     assert_eq!(e.session().unwrap().len(), before + 1);
     // payments:4 at record 0: null for MirrorMaker 2.
     assert_eq!(offset(&e, "payments", 4), "null");
     assert_eq!(e.unlisted_count(0), 0);
-    e.apply(EditorAction::AddUnlistedFromReference(0));
+    e.apply(EditorAction::References(
+        ReferencesAction::AddUnlistedFromReference(0),
+    ));
     assert!(e.notice().unwrap().text.contains("already listed"));
 
     // Partitions of several topics are one step: one Undo takes them all back.
-    e.apply(EditorAction::Edit(Action::Undo));
+    e.apply(EditorAction::Edit(EditAction::Session(Action::Undo)));
     assert_eq!(e.session().unwrap().len(), before);
     add(
         &mut e,
@@ -352,14 +395,16 @@ fn unlisted_partitions_are_offered_then_added_on_request() {
         "new.topic:0:5\nother-topic:2:0\nother-topic:3:7\n",
     );
     assert_eq!(e.unlisted_count(2), 3);
-    e.apply(EditorAction::AddUnlistedFromReference(2));
+    e.apply(EditorAction::References(
+        ReferencesAction::AddUnlistedFromReference(2),
+    ));
     assert_eq!(e.session().unwrap().len(), before + 3);
     assert_eq!(offset(&e, "new.topic", 0), "4");
     assert_eq!(offset(&e, "other-topic", 2), "null");
     assert_eq!(offset(&e, "other-topic", 3), "6");
-    e.apply(EditorAction::Edit(Action::Undo));
+    e.apply(EditorAction::Edit(EditAction::Session(Action::Undo)));
     assert_eq!(e.session().unwrap().len(), before);
-    e.apply(EditorAction::Edit(Action::Redo));
+    e.apply(EditorAction::Edit(EditAction::Session(Action::Redo)));
     assert_eq!(e.session().unwrap().len(), before + 3);
 }
 
@@ -367,7 +412,9 @@ fn unlisted_partitions_are_offered_then_added_on_request() {
 fn references_survive_the_draft() {
     let mut e = with_bounds();
     add(&mut e, "time", "2026-11-30T12:00:00Z", &golden("time.txt"));
-    e.apply(EditorAction::SetFilter("range:above".into()));
+    e.apply(EditorAction::Table(TableAction::SetFilter(
+        "range:above".into(),
+    )));
     let source = e.source_record();
     let draft = e.draft_record_at(NOW);
     let prefs = e.prefs_record();
@@ -434,7 +481,9 @@ fn the_command_generator_matches_the_golden_commands_and_locates_errors() {
     // The filter narrows the partitions looked up.
     lookup(&mut e, LookupField::Exec, "");
     lookup(&mut e, LookupField::Bootstrap, "localhost:9092");
-    e.apply(EditorAction::SetFilter("topic:audit_log".into()));
+    e.apply(EditorAction::Table(TableAction::SetFilter(
+        "topic:audit_log".into(),
+    )));
     let script = e.lookup_output(NOW).script.unwrap();
     assert!(script.contains("audit_log:0"), "{script}");
     assert!(!script.contains("payments"), "{script}");

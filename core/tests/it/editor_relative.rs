@@ -6,6 +6,7 @@
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
 use offsets_core::edit::{Action, BelowZero, Selection};
+use offsets_core::editor::EditAction;
 use offsets_core::editor::{Editor, EditorAction};
 
 use crate::support::loaded_text as loaded;
@@ -27,7 +28,7 @@ fn listing(n: usize) -> String {
 }
 
 fn edit(editor: &mut Editor, action: Action) {
-    editor.apply(EditorAction::Edit(action));
+    editor.apply(EditorAction::Edit(EditAction::Session(action)));
 }
 
 /// The check line of partition `p` in the page's alter script.
@@ -103,9 +104,9 @@ fn only_partitions_shifted_from_their_listed_offset_must_be_unchanged() {
     assert!(!text.contains("--absolute"), "{text}");
 
     // Undo takes back the set of row 5: it is shifted from its listed offset again.
-    editor.apply(EditorAction::Edit(Action::Undo));
+    editor.apply(EditorAction::Edit(EditAction::Session(Action::Undo)));
     assert!(!check_line(&script(&editor), 5).contains("\"set\":true"));
-    editor.apply(EditorAction::Edit(Action::Redo));
+    editor.apply(EditorAction::Edit(EditAction::Session(Action::Redo)));
     assert!(check_line(&script(&editor), 5).contains("\"set\":true"));
 
     // The rollback puts back listed values: every partition is set.
@@ -137,11 +138,11 @@ fn the_session_says_which_rows_are_relative_through_undo() {
     let session = editor.session().unwrap();
     assert!(!session.row(0).unwrap().relative && !session.row(0).unwrap().changed);
     assert!(session.row(1).unwrap().relative);
-    editor.apply(EditorAction::Edit(Action::Undo));
-    editor.apply(EditorAction::Edit(Action::Undo));
+    editor.apply(EditorAction::Edit(EditAction::Session(Action::Undo)));
+    editor.apply(EditorAction::Edit(EditAction::Session(Action::Undo)));
     let session = editor.session().unwrap();
     assert!(session.rows().all(|r| !r.relative && !r.changed));
-    editor.apply(EditorAction::Edit(Action::Redo));
+    editor.apply(EditorAction::Edit(EditAction::Session(Action::Redo)));
     assert!(editor.session().unwrap().rows().all(|r| r.relative));
 }
 

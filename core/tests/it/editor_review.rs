@@ -1,10 +1,14 @@
 //! The page's words the new-user review (issue 31) found wrong, through the editor's reducer.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
+use offsets_core::editor::ImportAction;
 use offsets_core::editor::{Editor, EditorAction, NewConnectorField};
 
 fn set(e: &mut Editor, field: NewConnectorField, value: &str) {
-    e.apply(EditorAction::SetNewConnector(field, value.to_string()));
+    e.apply(EditorAction::Import(ImportAction::SetNewConnector(
+        field,
+        value.to_string(),
+    )));
 }
 
 /// Item 12: a listing "Start a new connector" made was never listed; the header said "unknown:
@@ -16,9 +20,9 @@ fn a_new_connector_is_not_called_a_rest_payload_listed_at_an_unknown_time() {
     set(&mut e, NewConnectorField::SourceAlias, "east");
     set(&mut e, NewConnectorField::Role, "earliest");
     set(&mut e, NewConnectorField::Text, "orders:0:5\norders:1:0\n");
-    e.apply(EditorAction::StartNewConnector {
+    e.apply(EditorAction::Import(ImportAction::StartNewConnector {
         now_ms: 1_796_040_000_000,
-    });
+    }));
     assert!(e.session().is_some(), "{:?}", e.new_connector_form().error);
     let listed = e.header().unwrap().listed;
     assert!(

@@ -4,6 +4,7 @@
 
 use offsets_core::edit::{Action, Selection};
 use offsets_core::editor::{BulkOp, Editor, EditorAction, bulk_action, cell_edit};
+use offsets_core::editor::{EditAction, ImportAction, SettingsAction, TableAction};
 
 use crate::support::{check_typed, fixture, loaded, loaded_text};
 
@@ -21,7 +22,7 @@ fn changed_rows(editor: &Editor) -> usize {
 }
 
 fn edit(editor: &mut Editor, action: Action) {
-    editor.apply(EditorAction::Edit(action));
+    editor.apply(EditorAction::Edit(EditAction::Session(action)));
 }
 
 // ----- 1. No dangerous default -----
@@ -39,8 +40,8 @@ fn auto_offset_reset_produces_no_commands_until_the_user_chooses() {
         errors[0].message.contains("earliest") && errors[0].message.contains("Choose"),
         "{errors:?}"
     );
-    editor.apply(EditorAction::SetAutoOffsetReset(Some(
-        offsets_core::procedure::AutoOffsetReset::Latest,
+    editor.apply(EditorAction::Settings(SettingsAction::SetAutoOffsetReset(
+        Some(offsets_core::procedure::AutoOffsetReset::Latest),
     )));
     let steps = editor
         .exports()
@@ -65,8 +66,8 @@ fn a_draft_without_the_choice_restores_to_not_chosen() {
         + ",\"autoOffsetReset\":\"latest\"}";
     let restored = Editor::restore_with_prefs(&source, None, Some(&old)).unwrap();
     assert_eq!(restored.settings().auto_offset_reset, None);
-    editor.apply(EditorAction::SetAutoOffsetReset(Some(
-        offsets_core::procedure::AutoOffsetReset::Earliest,
+    editor.apply(EditorAction::Settings(SettingsAction::SetAutoOffsetReset(
+        Some(offsets_core::procedure::AutoOffsetReset::Earliest),
     )));
     let restored = Editor::restore_with_prefs(&source, None, Some(&editor.prefs_record())).unwrap();
     assert_eq!(
@@ -104,10 +105,10 @@ fn assert_back(editor: &mut Editor, after: &str) {
 #[test]
 fn undo_after_load_brings_back_the_previous_listing_and_its_edits() {
     let mut editor = edited();
-    editor.apply(EditorAction::SetInput(fixture(
+    editor.apply(EditorAction::Import(ImportAction::SetInput(fixture(
         "kafkaconnector-sink.list.json",
-    )));
-    editor.apply(EditorAction::Load);
+    ))));
+    editor.apply(EditorAction::Import(ImportAction::Load));
     assert_eq!(editor.session().unwrap().kind().label(), "Sink connector");
     assert!(
         editor.notice().unwrap().text.contains("Undo"),
@@ -121,9 +122,9 @@ fn undo_after_load_brings_back_the_previous_listing_and_its_edits() {
 fn undo_after_load_example_brings_back_the_edits_and_redo_loads_again() {
     let mut editor = edited();
     // The page's Load example: the example text, loaded in one step.
-    editor.apply(EditorAction::LoadText(fixture(
+    editor.apply(EditorAction::Import(ImportAction::LoadText(fixture(
         "kafkaconnector-mm2-source.list.yaml",
-    )));
+    ))));
     assert_eq!(changed_rows(&editor), 0);
     edit(&mut editor, Action::Undo);
     assert_eq!(changed_rows(&editor), 3);
@@ -140,7 +141,7 @@ fn undo_after_load_example_brings_back_the_edits_and_redo_loads_again() {
 #[test]
 fn undo_after_discard_brings_back_the_draft() {
     let mut editor = edited();
-    editor.apply(EditorAction::Discard);
+    editor.apply(EditorAction::Import(ImportAction::Discard));
     assert!(editor.session().is_none());
     assert_back(&mut editor, "Discard");
     assert!(!editor.input().is_empty(), "the text area comes back too");
@@ -149,9 +150,9 @@ fn undo_after_discard_brings_back_the_draft() {
 #[test]
 fn undo_after_opening_a_file_brings_back_the_edits() {
     let mut editor = edited();
-    editor.apply(EditorAction::LoadFile(
+    editor.apply(EditorAction::Import(ImportAction::LoadFile(
         fixture("kafkaconnector-sink.list.json").into_bytes(),
-    ));
+    )));
     assert_eq!(editor.session().unwrap().kind().label(), "Sink connector");
     assert_back(&mut editor, "Open file");
 }
@@ -159,7 +160,7 @@ fn undo_after_opening_a_file_brings_back_the_edits() {
 #[test]
 fn a_new_edit_after_undoing_a_load_forgets_the_redo() {
     let mut editor = edited();
-    editor.apply(EditorAction::Discard);
+    editor.apply(EditorAction::Import(ImportAction::Discard));
     edit(&mut editor, Action::Undo);
     assert!(editor.can_redo());
     edit(&mut editor, Action::SetOffset { row: 1, offset: 1 });
@@ -169,10 +170,12 @@ fn a_new_edit_after_undoing_a_load_forgets_the_redo() {
 #[test]
 fn load_example_over_typed_text_brings_the_text_back() {
     let mut editor = Editor::new();
-    editor.apply(EditorAction::SetInput("my half-typed listing".into()));
-    editor.apply(EditorAction::LoadText(fixture(
-        "kafkaconnector-mm2-source.list.yaml",
+    editor.apply(EditorAction::Import(ImportAction::SetInput(
+        "my half-typed listing".into(),
     )));
+    editor.apply(EditorAction::Import(ImportAction::LoadText(fixture(
+        "kafkaconnector-mm2-source.list.yaml",
+    ))));
     assert!(editor.session().is_some());
     edit(&mut editor, Action::Undo);
     assert_eq!(editor.input(), "my half-typed listing");
@@ -287,15 +290,15 @@ fn a_float_exponent_or_string_offset_is_shown_as_typed_and_can_be_fixed_in_its_c
 fn a_bulk_action_leaves_out_selected_rows_the_filter_hides() {
     let mut editor = loaded("kafkaconnector-mm2-source.list.yaml");
     // orders partition 0 and payments partition 0, then a filter that shows only orders.
-    editor.apply(EditorAction::Select {
+    editor.apply(EditorAction::Table(TableAction::Select {
         row: 0,
         selected: true,
-    });
-    editor.apply(EditorAction::Select {
+    }));
+    editor.apply(EditorAction::Table(TableAction::Select {
         row: 3,
         selected: true,
-    });
-    editor.apply(EditorAction::SetFilter("orders".into()));
+    }));
+    editor.apply(EditorAction::Table(TableAction::SetFilter("orders".into())));
     assert_eq!(editor.bulk_selection(), Selection::Rows(vec![0]));
     assert_eq!(editor.hidden_selected(), 1);
     assert_eq!(editor.bulk_count_in(&editor.view()), 1);
@@ -308,14 +311,14 @@ fn a_bulk_action_leaves_out_selected_rows_the_filter_hides() {
         "the hidden selected row is left alone"
     );
     // Clearing the filter brings it back into the scope.
-    editor.apply(EditorAction::SetFilter(String::new()));
+    editor.apply(EditorAction::Table(TableAction::SetFilter(String::new())));
     assert_eq!(editor.bulk_selection(), Selection::Rows(vec![0, 3]));
     assert_eq!(editor.hidden_selected(), 0);
     // A row the session does not have is not selected (and grows nothing).
-    editor.apply(EditorAction::Select {
+    editor.apply(EditorAction::Table(TableAction::Select {
         row: usize::MAX,
         selected: true,
-    });
+    }));
     assert_eq!(editor.bulk_selection(), Selection::Rows(vec![0, 3]));
 }
 
@@ -400,7 +403,7 @@ fn undo_after_picking_another_offsets_key_brings_back_the_edits() {
         .into_iter()
         .find(|k| Some(k) != editor.header().unwrap().data_key.as_ref())
         .unwrap();
-    editor.apply(EditorAction::PickKey(other));
+    editor.apply(EditorAction::Import(ImportAction::PickKey(other)));
     assert_ne!(editor.session().unwrap().kind(), first);
     assert_eq!(changed_rows(&editor), 0);
     edit(&mut editor, Action::Undo);

@@ -10,6 +10,7 @@
 use crate::support::{fixture, loaded};
 use offsets_core::edit::{Action, Selection};
 use offsets_core::editor::{BulkOp, Editor, EditorAction, bulk_action};
+use offsets_core::editor::{EditAction, ImportAction, ReferencesAction, SafeApplyAction};
 use offsets_core::model::{ResetPolicy, ResetSource};
 
 const LISTING: &str = "kafkamirrormaker2-source.list.yaml";
@@ -38,8 +39,12 @@ fn ms13(editor: &Editor) -> String {
 /// The listing with orders:1 nulled, and the resource `reset` checked.
 fn nulled_under(reset: Option<(&str, &str)>) -> Editor {
     let mut editor = loaded(LISTING);
-    editor.apply(EditorAction::Edit(Action::SetNull { row: 1 }));
-    editor.apply(EditorAction::CheckResource(resource(reset)));
+    editor.apply(EditorAction::Edit(EditAction::Session(Action::SetNull {
+        row: 1,
+    })));
+    editor.apply(EditorAction::SafeApply(SafeApplyAction::CheckResource(
+        resource(reset),
+    )));
     editor
 }
 
@@ -78,7 +83,9 @@ fn the_lower_key_counts_when_the_higher_one_is_absent() {
 #[test]
 fn no_resource_or_an_earliest_one_keeps_the_replay_sentences() {
     let mut editor = loaded(LISTING);
-    editor.apply(EditorAction::Edit(Action::SetNull { row: 1 }));
+    editor.apply(EditorAction::Edit(EditAction::Session(Action::SetNull {
+        row: 1,
+    })));
     assert!(ms13(&editor).contains(
         "(earliest by default), so the whole partition is replicated from its first record"
     ));
@@ -94,17 +101,18 @@ fn no_resource_or_an_earliest_one_keeps_the_replay_sentences() {
     );
     // Clearing the resource goes back to the default.
     let mut editor = nulled_under(Some(("source.consumer.auto.offset.reset", "latest")));
-    editor.apply(EditorAction::CheckResource(String::new()));
+    editor.apply(EditorAction::SafeApply(SafeApplyAction::CheckResource(
+        String::new(),
+    )));
     assert!(ms13(&editor).contains("(earliest by default)"));
 }
 
 #[test]
 fn under_latest_the_shift_offer_does_not_promise_record_0() {
     let mut editor = loaded(LISTING);
-    editor.apply(EditorAction::CheckResource(resource(Some((
-        "source.consumer.auto.offset.reset",
-        "latest",
-    )))));
+    editor.apply(EditorAction::SafeApply(SafeApplyAction::CheckResource(
+        resource(Some(("source.consumer.auto.offset.reset", "latest"))),
+    )));
     let shift = bulk_action(BulkOp::Shift, Selection::All, "-1500").unwrap();
     let offer = editor.shift_offer(&shift).expect("a way out");
     assert_eq!(
@@ -120,14 +128,13 @@ fn under_latest_the_shift_offer_does_not_promise_record_0() {
 #[test]
 fn the_null_notes_follow_the_resource() {
     let mut editor = loaded(LISTING);
-    editor.apply(EditorAction::CheckResource(resource(Some((
-        "source.consumer.auto.offset.reset",
-        "latest",
-    )))));
-    editor.apply(EditorAction::Edit(Action::ResumeAt {
+    editor.apply(EditorAction::SafeApply(SafeApplyAction::CheckResource(
+        resource(Some(("source.consumer.auto.offset.reset", "latest"))),
+    )));
+    editor.apply(EditorAction::Edit(EditAction::Session(Action::ResumeAt {
         selection: Selection::Rows(vec![0]),
         record: 0,
-    }));
+    })));
     let notice = editor.notice().unwrap().text.clone();
     assert!(
         notice.contains("Record 0 is the start of the partition")
@@ -146,7 +153,9 @@ fn adding_to_an_empty_listing_clears_nothing_to_alter() {
         fixture("kafkaconnector-empty.list.yaml"),
     ] {
         let mut editor = crate::support::loaded_text(text.clone());
-        editor.apply(EditorAction::ChooseKind(Some(ConnectorKind::MirrorSource)));
+        editor.apply(EditorAction::Import(ImportAction::ChooseKind(Some(
+            ConnectorKind::MirrorSource,
+        ))));
         // Issue 31, item 14: an empty listing is normal (IMP4), not an error; the export
         // waits for a change instead.
         assert!(
@@ -161,12 +170,12 @@ fn adding_to_an_empty_listing_clears_nothing_to_alter() {
             "{text}: empty at first: {:?}",
             editor.export_waiting()
         );
-        editor.apply(EditorAction::AddEntries {
+        editor.apply(EditorAction::Edit(EditAction::AddEntries {
             cluster: "east".into(),
             topic: "orders".into(),
             partitions: "0-5".into(),
             offset: "10".into(),
-        });
+        }));
         assert_eq!(editor.session().unwrap().len(), 6, "{:?}", editor.notice());
         let problems = editor.problems();
         assert!(
@@ -207,13 +216,12 @@ fn a_time_in_the_value_box_points_to_the_time_workflow() {
     );
 
     let mut editor = loaded(LISTING);
-    editor.apply(EditorAction::SetLookup(
+    editor.apply(EditorAction::References(ReferencesAction::SetLookup(
         LookupField::At,
         "2026-11-30 12:00 UTC".into(),
-    ));
-    editor.apply(EditorAction::SetReferenceForm(
-        ReferenceField::Role,
-        "time".into(),
+    )));
+    editor.apply(EditorAction::References(
+        ReferencesAction::SetReferenceForm(ReferenceField::Role, "time".into()),
     ));
     assert_eq!(editor.reference_form().time, "2026-11-30 12:00 UTC");
 }

@@ -4,6 +4,7 @@
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
 use crate::support::{fixture, loaded};
+use offsets_core::editor::{EditAction, ImportAction, PageAction, SettingsAction};
 use offsets_core::editor::{
     Editor, EditorAction, ExportTab, Field, TabKey, TargetKind, export_tabs, tab_after,
 };
@@ -16,9 +17,12 @@ fn golden_path(name: &str) -> PathBuf {
 
 fn typed(target: TargetKind, fields: &[(Field, &str)]) -> Editor {
     let mut editor = Editor::new();
-    editor.apply(EditorAction::SetTarget(target));
+    editor.apply(EditorAction::Settings(SettingsAction::SetTarget(target)));
     for (field, value) in fields {
-        editor.apply(EditorAction::SetField(*field, value.to_string()));
+        editor.apply(EditorAction::Settings(SettingsAction::SetField(
+            *field,
+            value.to_string(),
+        )));
     }
     editor
 }
@@ -151,9 +155,9 @@ fn start_fields_prefill_the_export_settings_of_a_listing_that_lacks_them() {
             (Field::MirrorIndex, "2"),
         ],
     );
-    editor.apply(EditorAction::LoadText(fixture(
+    editor.apply(EditorAction::Import(ImportAction::LoadText(fixture(
         "rest-get-offsets.mm2-source.json",
-    )));
+    ))));
     assert!(editor.load_errors().is_empty());
     let s = editor.settings();
     assert_eq!(s.target, TargetKind::KafkaMirrorMaker2);
@@ -167,9 +171,9 @@ fn start_fields_prefill_the_export_settings_of_a_listing_that_lacks_them() {
         TargetKind::KafkaConnector,
         &[(Field::Resource, "typed"), (Field::Namespace, "typed-ns")],
     );
-    editor.apply(EditorAction::LoadText(fixture(
+    editor.apply(EditorAction::Import(ImportAction::LoadText(fixture(
         "kafkaconnector-sink.list.json",
-    )));
+    ))));
     assert_eq!(editor.settings().get(Field::Namespace), "connect");
     assert_eq!(
         editor.settings().get(Field::ListConfigMap),
@@ -178,9 +182,9 @@ fn start_fields_prefill_the_export_settings_of_a_listing_that_lacks_them() {
 
     // Nothing typed: the listing's defaults, as before (a REST payload targets REST).
     let mut editor = Editor::new();
-    editor.apply(EditorAction::LoadText(fixture(
+    editor.apply(EditorAction::Import(ImportAction::LoadText(fixture(
         "rest-get-offsets.mm2-source.json",
-    )));
+    ))));
     assert_eq!(editor.settings().target, TargetKind::Rest);
 }
 
@@ -190,31 +194,35 @@ fn start_fields_prefill_the_export_settings_of_a_listing_that_lacks_them() {
 fn a_load_collapses_the_import_area_and_replace_reopens_it_with_the_text() {
     let mut editor = Editor::new();
     assert!(editor.import_open(), "nothing loaded: always open");
-    editor.apply(EditorAction::ShowImport(false));
+    editor.apply(EditorAction::Import(ImportAction::ShowImport(false)));
     assert!(editor.import_open(), "nothing loaded: still open");
 
     let text = fixture("kafkamirrormaker2-source.list.yaml");
-    editor.apply(EditorAction::SetInput(text.clone()));
-    editor.apply(EditorAction::Load);
+    editor.apply(EditorAction::Import(ImportAction::SetInput(text.clone())));
+    editor.apply(EditorAction::Import(ImportAction::Load));
     assert!(!editor.import_open(), "collapsed after a load");
 
-    editor.apply(EditorAction::ShowImport(true));
+    editor.apply(EditorAction::Import(ImportAction::ShowImport(true)));
     assert!(editor.import_open());
     assert_eq!(editor.input(), text, "the text is kept");
 
     // A refused load keeps the area open (and the listing).
-    editor.apply(EditorAction::SetInput("{".to_string()));
-    editor.apply(EditorAction::Load);
+    editor.apply(EditorAction::Import(ImportAction::SetInput(
+        "{".to_string(),
+    )));
+    editor.apply(EditorAction::Import(ImportAction::Load));
     assert!(!editor.load_errors().is_empty());
     assert!(editor.import_open());
     assert!(editor.session().is_some());
 
     // Undo over a load shows the listing brought back table first.
-    editor.apply(EditorAction::LoadText(fixture(
+    editor.apply(EditorAction::Import(ImportAction::LoadText(fixture(
         "kafkaconnector-sink.list.json",
+    ))));
+    editor.apply(EditorAction::Import(ImportAction::ShowImport(true)));
+    editor.apply(EditorAction::Edit(EditAction::Session(
+        offsets_core::Action::Undo,
     )));
-    editor.apply(EditorAction::ShowImport(true));
-    editor.apply(EditorAction::Edit(offsets_core::Action::Undo));
     assert!(!editor.import_open());
 }
 
@@ -287,7 +295,9 @@ fn the_selected_tab_is_shown_when_offered_and_kept_in_the_prefs() {
     );
     assert_eq!(editor.export_tab(), ExportTab::ConfigMap);
 
-    editor.apply(EditorAction::SelectExportTab(ExportTab::Csv));
+    editor.apply(EditorAction::Page(PageAction::SelectExportTab(
+        ExportTab::Csv,
+    )));
     assert_eq!(editor.export_tab(), ExportTab::Csv);
     assert_eq!(
         editor.shown_export_tab(&export_tabs(true, true)),
@@ -309,14 +319,16 @@ fn the_selected_tab_is_shown_when_offered_and_kept_in_the_prefs() {
     let restored = Editor::restore_with_prefs(&source, None, Some(&default_prefs)).unwrap();
     assert_eq!(restored.export_tab(), ExportTab::ConfigMap);
     // Discard keeps the user's tab.
-    editor.apply(EditorAction::Discard);
+    editor.apply(EditorAction::Import(ImportAction::Discard));
     assert_eq!(editor.export_tab(), ExportTab::Csv);
 }
 
 #[test]
 fn a_restored_draft_brings_back_its_export_tab() {
     let mut editor = loaded("kafkamirrormaker2-source.list.yaml");
-    editor.apply(EditorAction::SelectExportTab(ExportTab::Csv));
+    editor.apply(EditorAction::Page(PageAction::SelectExportTab(
+        ExportTab::Csv,
+    )));
     let (source, draft, prefs) = (
         editor.source_record(),
         editor.draft_record_at(0),
@@ -324,12 +336,12 @@ fn a_restored_draft_brings_back_its_export_tab() {
     );
     // The page starts empty and restores when storage answers.
     let mut page = Editor::new();
-    page.apply(EditorAction::Restore {
+    page.apply(EditorAction::Import(ImportAction::Restore {
         source,
         draft: Some(draft),
         prefs: Some(prefs),
         now: 0,
-    });
+    }));
     assert!(page.session().is_some());
     assert_eq!(page.export_tab(), ExportTab::Csv);
 }

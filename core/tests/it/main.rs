@@ -21,6 +21,7 @@ mod editor_procedure;
 mod editor_references;
 mod editor_relative;
 mod editor_review;
+mod editor_revisions;
 mod editor_safe;
 mod editor_traps;
 mod editor_workspace;

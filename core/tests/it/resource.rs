@@ -502,6 +502,7 @@ fn unreadable_resources_are_cr1_with_a_position() {
 /// KafkaNodePool, a Kafka and a KafkaUser before the KafkaMirrorMaker2), or a `kind: List`.
 #[test]
 fn a_manifest_with_several_documents_is_read() {
+    use offsets_core::editor::SafeApplyAction;
     use offsets_core::editor::{Editor, EditorAction};
     use offsets_core::resource::{candidates, read_resource_named};
     let mm2 = read("tests/fixtures/resources/kafkamirrormaker2-1.2-v1.yaml");
@@ -540,11 +541,13 @@ fn a_manifest_with_several_documents_is_read() {
     );
     // The page asks which, then reads the chosen one.
     let mut editor = Editor::new();
-    editor.apply(EditorAction::CheckResource(two.clone()));
+    editor.apply(EditorAction::SafeApply(SafeApplyAction::CheckResource(
+        two.clone(),
+    )));
     assert_eq!(editor.resource_candidates().len(), 2);
-    editor.apply(EditorAction::ChooseResource(
+    editor.apply(EditorAction::SafeApply(SafeApplyAction::ChooseResource(
         "KafkaConnector/my-sink".into(),
-    ));
+    )));
     let report = editor.resource_report().unwrap();
     assert!(
         report

@@ -2,6 +2,7 @@
 //! `offsets_test_support::golden`).
 #![allow(dead_code, clippy::unwrap_used, clippy::panic)]
 
+use offsets_core::editor::ImportAction;
 use offsets_core::editor::{Editor, EditorAction, RowDisplay};
 use offsets_test_support::snapshot::assert_snapshot;
 
@@ -14,8 +15,8 @@ pub fn fixture(name: &str) -> String {
 /// An editor that loaded `text` without errors.
 pub fn loaded_text(text: String) -> Editor {
     let mut editor = Editor::new();
-    editor.apply(EditorAction::SetInput(text));
-    editor.apply(EditorAction::Load);
+    editor.apply(EditorAction::Import(ImportAction::SetInput(text)));
+    editor.apply(EditorAction::Import(ImportAction::Load));
     assert!(
         editor.load_errors().is_empty(),
         "{:?}",

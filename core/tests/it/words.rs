@@ -4,6 +4,7 @@
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
 use offsets_core::edit::{Action, Selection};
+use offsets_core::editor::{EditAction, ImportAction, SettingsAction};
 use offsets_core::editor::{Editor, EditorAction, summary_sentence};
 use offsets_core::{Diagnostic, ImportOptions, Position, Severity, export, import};
 use std::fmt::Write as _;
@@ -36,8 +37,10 @@ fn render(result: Result<export::Export, Vec<Diagnostic>>) -> String {
 
 fn loaded_text(text: &str) -> Editor {
     let mut editor = Editor::new();
-    editor.apply(EditorAction::SetInput(text.to_string()));
-    editor.apply(EditorAction::Load);
+    editor.apply(EditorAction::Import(ImportAction::SetInput(
+        text.to_string(),
+    )));
+    editor.apply(EditorAction::Import(ImportAction::Load));
     assert!(
         editor.load_errors().is_empty(),
         "{:?}",
@@ -70,7 +73,9 @@ fn a_csv_export_leaves_null_rows_out_and_says_so_instead_of_writing_0() {
     ] {
         let editor = {
             let mut e = loaded_text(&fixture(fixture_name));
-            e.apply(EditorAction::Edit(Action::SetNull { row: 1 }));
+            e.apply(EditorAction::Edit(EditAction::Session(Action::SetNull {
+                row: 1,
+            })));
             e
         };
         let session = editor.session().unwrap();
@@ -182,10 +187,12 @@ fn counts_are_grouped_and_offsets_are_plain_everywhere() {
         editor.row_display(0).unwrap().resumes_at.as_deref(),
         Some("1000000")
     );
-    editor.apply(EditorAction::Edit(Action::ShiftOffsets {
-        selection: Selection::All,
-        delta: -1,
-    }));
+    editor.apply(EditorAction::Edit(EditAction::Session(
+        Action::ShiftOffsets {
+            selection: Selection::All,
+            delta: -1,
+        },
+    )));
     let exports = editor.exports().unwrap();
     let sentence = summary_sentence(&exports, false);
     assert!(
@@ -198,10 +205,13 @@ fn counts_are_grouped_and_offsets_are_plain_everywhere() {
 fn a_settings_error_is_listed_in_problems_and_counted_once_by_both_panels() {
     use offsets_core::editor::{Field, problems_heading};
     let mut editor = loaded_text(&fixture("invalid-negative-partition.list.yaml"));
-    editor.apply(EditorAction::Edit(Action::SetScope {
+    editor.apply(EditorAction::Edit(EditAction::Session(Action::SetScope {
         scope: offsets_core::ExportScope::All,
-    }));
-    editor.apply(EditorAction::SetField(Field::Resource, String::new()));
+    })));
+    editor.apply(EditorAction::Settings(SettingsAction::SetField(
+        Field::Resource,
+        String::new(),
+    )));
     let check = editor.check_from(&editor.problems());
     // MS3 stops every export; the empty resource name (K3) stops only the commands that need
     // it (issue 12). Problems lists both, and every blocker is one of them.
@@ -234,10 +244,12 @@ fn a_settings_error_is_listed_in_problems_and_counted_once_by_both_panels() {
 fn identical_warnings_on_many_rows_are_one_expandable_group() {
     use offsets_core::editor::{ProblemItem, group_problems};
     let mut editor = loaded_text(&mm2_payload(5_000, 100));
-    editor.apply(EditorAction::Edit(Action::ShiftOffsets {
-        selection: Selection::All,
-        delta: -1,
-    }));
+    editor.apply(EditorAction::Edit(EditAction::Session(
+        Action::ShiftOffsets {
+            selection: Selection::All,
+            delta: -1,
+        },
+    )));
     let problems = editor.problems();
     let items = group_problems(&problems);
     let groups: Vec<(&str, usize)> = items
@@ -357,7 +369,10 @@ fn the_header_shows_the_operators_listing_time_never_the_creation_timestamp() {
 #[test]
 fn a_restored_draft_says_how_old_it_is() {
     let mut editor = loaded_text(&fixture("kafkamirrormaker2-source.list.yaml"));
-    editor.apply(EditorAction::Edit(Action::SetOffset { row: 0, offset: 1 }));
+    editor.apply(EditorAction::Edit(EditAction::Session(Action::SetOffset {
+        row: 0,
+        offset: 1,
+    })));
     let saved = 1_796_040_000_000;
     let draft = editor.draft_record_at(saved);
     let restored = Editor::restore_at(

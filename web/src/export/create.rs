@@ -3,9 +3,10 @@
 //! plans the create for every target (`Editor::exports_from`) and says why it cannot; this
 //! renders the settings and core's reasons next to them.
 
-use crate::use_store;
+use crate::store::use_store;
 use offsets_core::Diagnostic;
 use offsets_core::diag::located_text;
+use offsets_core::editor::SettingsAction;
 use offsets_core::editor::{EditorAction, PREVIOUS_CHOICES, STRIMZI_CHOICES, strimzi_from_id};
 use offsets_core::procedure::{Previous, StrimziVersion};
 use web_sys::{HtmlInputElement, HtmlSelectElement, HtmlTextAreaElement};
@@ -32,7 +33,9 @@ pub fn CreateSettings(props: &CreateProps) -> Html {
         let store = store.clone();
         Callback::from(move |e: Event| {
             let input: HtmlInputElement = e.target_unchecked_into();
-            store.dispatch(EditorAction::SetCreate(input.checked()));
+            store.dispatch(EditorAction::Settings(SettingsAction::SetCreate(
+                input.checked(),
+            )));
         })
     };
     // Kept as it is typed, like the other settings: the text area shows the state's text.
@@ -40,15 +43,17 @@ pub fn CreateSettings(props: &CreateProps) -> Html {
         let store = store.clone();
         Callback::from(move |e: InputEvent| {
             let area: HtmlTextAreaElement = e.target_unchecked_into();
-            store.dispatch(EditorAction::SetCreateConfig(area.value()));
+            store.dispatch(EditorAction::Settings(SettingsAction::SetCreateConfig(
+                area.value(),
+            )));
         })
     };
     let on_strimzi = {
         let store = store.clone();
         Callback::from(move |e: Event| {
             let select: HtmlSelectElement = e.target_unchecked_into();
-            store.dispatch(EditorAction::SetCreateStrimzi(strimzi_from_id(
-                &select.value(),
+            store.dispatch(EditorAction::Settings(SettingsAction::SetCreateStrimzi(
+                strimzi_from_id(&select.value()),
             )));
         })
     };
@@ -58,7 +63,7 @@ pub fn CreateSettings(props: &CreateProps) -> Html {
         html! {
             <label class="radio">
                 <input type="radio" name="create-previous" value={*id} checked={props.previous == value}
-                    onchange={Callback::from(move |_: Event| store.dispatch(EditorAction::SetCreatePrevious(value)))} />
+                    onchange={Callback::from(move |_: Event| store.dispatch(EditorAction::Settings(SettingsAction::SetCreatePrevious(value))))} />
                 { *label }
             </label>
         }

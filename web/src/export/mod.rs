@@ -16,7 +16,7 @@ mod rollback;
 pub(crate) mod view;
 
 use crate::field::{TextField, set_field};
-use crate::use_store;
+use crate::store::use_store;
 use offsets_core::Diagnostic;
 use offsets_core::diag::located_text;
 use offsets_core::edit::{Action, ExportScope};
@@ -24,6 +24,7 @@ use offsets_core::editor::{
     Check, EditorAction, ExportTab, Field, NoticeAt, TabKey, TargetKind, counted, export_tabs,
     stored_offsets_sentence, summary_sentence, tab_after,
 };
+use offsets_core::editor::{EditAction, PageAction, SettingsAction};
 use offsets_core::procedure::{AliasPath, AutoOffsetReset};
 use rendered::Rendered;
 use std::rc::Rc;
@@ -108,7 +109,7 @@ pub fn ExportPanel(props: &ExportProps) -> Html {
         html! {
             <label class="radio">
                 <input type="radio" name="export-target" checked={settings.target == target}
-                    onchange={Callback::from(move |_: Event| store.dispatch(EditorAction::SetTarget(target)))} />
+                    onchange={Callback::from(move |_: Event| store.dispatch(EditorAction::Settings(SettingsAction::SetTarget(target))))} />
                 { target.label() }
             </label>
         }
@@ -122,7 +123,9 @@ pub fn ExportPanel(props: &ExportProps) -> Html {
             } else {
                 ExportScope::ChangedOnly
             };
-            store.dispatch(EditorAction::Edit(Action::SetScope { scope }));
+            store.dispatch(EditorAction::Edit(EditAction::Session(Action::SetScope {
+                scope,
+            })));
         })
     };
     let on_alias_path = {
@@ -134,7 +137,7 @@ pub fn ExportPanel(props: &ExportProps) -> Html {
             } else {
                 AliasPath::New
             };
-            store.dispatch(EditorAction::SetAliasPath(path));
+            store.dispatch(EditorAction::Settings(SettingsAction::SetAliasPath(path)));
         })
     };
     let on_reset_value = {
@@ -146,7 +149,9 @@ pub fn ExportPanel(props: &ExportProps) -> Html {
                 "latest" => Some(AutoOffsetReset::Latest),
                 _ => None,
             };
-            store.dispatch(EditorAction::SetAutoOffsetReset(value));
+            store.dispatch(EditorAction::Settings(SettingsAction::SetAutoOffsetReset(
+                value,
+            )));
         })
     };
 
@@ -194,7 +199,7 @@ pub fn ExportPanel(props: &ExportProps) -> Html {
                 return;
             };
             e.prevent_default();
-            store.dispatch(EditorAction::SelectExportTab(next));
+            store.dispatch(EditorAction::Page(PageAction::SelectExportTab(next)));
             // Roving tabindex: focus follows the selection.
             let index = tabs.iter().position(|t| *t == next).unwrap_or(0);
             // Through the node: Yew delegates events, so the event's current target is not the
@@ -272,7 +277,9 @@ pub fn ExportPanel(props: &ExportProps) -> Html {
         let store = store.clone();
         Callback::from(move |e: Event| {
             let input: HtmlInputElement = e.target_unchecked_into();
-            store.dispatch(EditorAction::SetRounds(input.checked()));
+            store.dispatch(EditorAction::Settings(SettingsAction::SetRounds(
+                input.checked(),
+            )));
         })
     };
 
@@ -282,7 +289,7 @@ pub fn ExportPanel(props: &ExportProps) -> Html {
                 <h2>{ "Export" }</h2>
                 <button type="button" class="widen" aria-pressed={wide.to_string()}
                     title="Give the export the width its commands need; the table narrows meanwhile"
-                    onclick={crate::on_click(&store, EditorAction::WidenExport(!wide))}>
+                    onclick={crate::store::on_click(&store, EditorAction::Page(PageAction::WidenExport(!wide)))}>
                     { "Wide export" }
                 </button>
             </div>
@@ -346,7 +353,7 @@ pub fn ExportPanel(props: &ExportProps) -> Html {
             if too_large {
                 <div class="note error" role="region" aria-label="Too large for one ConfigMap">
                     <p>{ "This alter is larger than one ConfigMap may hold (1 MiB), so Kubernetes would refuse it. Export it in rounds: several ConfigMaps, each under the limit, that the procedure applies one after the other with the connector stopped throughout." }</p>
-                    <button type="button" onclick={crate::on_click(&store, EditorAction::SetRounds(true))}>{ "Export in rounds" }</button>
+                    <button type="button" onclick={crate::store::on_click(&store, EditorAction::Settings(SettingsAction::SetRounds(true)))}>{ "Export in rounds" }</button>
                 </div>
             }
             // What the export scope did, next to its checkbox.
@@ -372,7 +379,7 @@ pub fn ExportPanel(props: &ExportProps) -> Html {
                                 aria-selected={selected.to_string()}
                                 aria-controls={format!("export-panel-{}", tab.id())}
                                 tabindex={if selected { "0" } else { "-1" }}
-                                onclick={crate::on_click(&store, EditorAction::SelectExportTab(tab))}>
+                                onclick={crate::store::on_click(&store, EditorAction::Page(PageAction::SelectExportTab(tab)))}>
                                 { tab.label(settings.target) }
                             </button>
                         }

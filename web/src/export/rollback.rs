@@ -3,7 +3,7 @@
 //! Core computes all of it (`Editor::rollback_exports_from`); this only renders.
 
 use super::view::{ExportView, Shared, StepTexts};
-use crate::use_store;
+use crate::store::use_store;
 use offsets_core::Diagnostic;
 use offsets_core::editor::{RollbackExports, TargetKind};
 use std::rc::Rc;

@@ -1,8 +1,9 @@
 //! One inline edit cell as a hook: what is typed, its refusal, and the handlers that commit
 //! through a core call.
 
-use crate::use_store;
+use crate::store::use_store;
 use offsets_core::edit::Action;
+use offsets_core::editor::EditAction;
 use offsets_core::editor::{Editor, EditorAction};
 use web_sys::{HtmlInputElement, KeyboardEvent};
 use yew::prelude::*;
@@ -56,7 +57,9 @@ where
             match result {
                 Ok(action) => {
                     match action {
-                        Some(action) => store.dispatch(EditorAction::Edit(action)),
+                        Some(action) => {
+                            store.dispatch(EditorAction::Edit(EditAction::Session(action)))
+                        }
                         // Nothing to change (a cleared cell, the same value): the cell shows
                         // its value again.
                         None => input.set_value(&shown_now),

@@ -1,8 +1,9 @@
 //! The table's columns: which a connector kind shows, the header with its sort buttons, and the
 //! spacer rows that stand in for the rows outside the rendered window.
 
-use crate::StoreHandle;
+use crate::store::StoreHandle;
 use offsets_core::ConnectorKind;
+use offsets_core::editor::TableAction;
 use offsets_core::editor::{EditorAction, Sort, SortColumn};
 use yew::prelude::*;
 
@@ -110,7 +111,7 @@ pub(super) fn header(columns: Columns, sort: Sort, store: &StoreHandle) -> Html 
         html! {
             <th scope="col" class={class} aria-sort={aria_sort}>
                 <button type="button" class="sort"
-                    onclick={crate::on_click(store, EditorAction::SortBy(column))}>
+                    onclick={crate::store::on_click(store, EditorAction::Table(TableAction::SortBy(column)))}>
                     { title }
                     <span aria-hidden="true">{ match aria_sort { "ascending" => " ▲", "descending" => " ▼", _ => "" } }</span>
                 </button>

@@ -2,8 +2,9 @@
 //! the "add a field" control.
 
 use super::cell::use_cell_editor;
-use crate::use_store;
+use crate::store::use_store;
 use offsets_core::edit::MapSide;
+use offsets_core::editor::EditAction;
 use offsets_core::editor::{EditorAction, FieldCell};
 use web_sys::HtmlInputElement;
 use yew::prelude::*;
@@ -37,7 +38,7 @@ pub(super) fn FieldInput(props: &FieldProps) -> Html {
             let result = store.editor().field_remove(row, side, &key);
             // The cell is on screen, so its key exists; an error (a stale row) changes nothing.
             if let Ok(action) = result {
-                store.dispatch(EditorAction::Edit(action));
+                store.dispatch(EditorAction::Edit(EditAction::Session(action)));
             }
         })
     };
@@ -106,7 +107,7 @@ pub(super) fn AddField(props: &AddFieldProps) -> Html {
                     let result = store.editor().field_add(row, side, &el.value());
                     match result {
                         Ok(action) => {
-                            store.dispatch(EditorAction::Edit(action));
+                            store.dispatch(EditorAction::Edit(EditAction::Session(action)));
                             error.set(None);
                             open.set(false);
                         }

@@ -6,7 +6,8 @@
 
 use super::ROW_HEIGHT;
 use crate::io::{focus_without_scrolling, offset_input, select_text};
-use crate::use_store;
+use crate::store::use_store;
+use offsets_core::editor::TableAction;
 use offsets_core::editor::{EditorAction, NoticeAt, View, ViewItem};
 use std::rc::Rc;
 use wasm_bindgen::JsCast;
@@ -70,8 +71,8 @@ pub(super) fn use_row_focus(
                         return done();
                     }
                     // Hidden by the filter or a collapsed group: show everything, then retry.
-                    store.dispatch(EditorAction::SetFilter(String::new()));
-                    store.dispatch(EditorAction::CollapseAll(false));
+                    store.dispatch(EditorAction::Table(TableAction::SetFilter(String::new())));
+                    store.dispatch(EditorAction::Table(TableAction::CollapseAll(false)));
                     return;
                 };
                 if let Some(input) = offset_input(row) {

@@ -20,9 +20,10 @@ mod row;
 mod window;
 
 use crate::notice::NoticeLine;
-use crate::use_store;
+use crate::store::use_store;
 use columns::{Columns, header, spacer};
 use offsets_core::ConnectorKind;
+use offsets_core::editor::TableAction;
 use offsets_core::editor::{EditorAction, NoticeAt, ViewItem};
 use row::{ColumnsProp, OffsetRow};
 use std::collections::BTreeMap;
@@ -89,7 +90,7 @@ pub fn Table(props: &TableProps) -> Html {
         let store = store.clone();
         Callback::from(move |e: InputEvent| {
             let input: HtmlInputElement = e.target_unchecked_into();
-            store.dispatch(EditorAction::SetFilter(input.value()));
+            store.dispatch(EditorAction::Table(TableAction::SetFilter(input.value())));
         })
     };
 
@@ -97,7 +98,7 @@ pub fn Table(props: &TableProps) -> Html {
     let cols = columns.count();
     let rows = view.items[first..last].iter().cloned().map(|item| match item {
         ViewItem::Group { topic, rows, changed, collapsed } => {
-            let on_toggle = crate::on_click(&store, EditorAction::ToggleGroup(topic.clone()));
+            let on_toggle = crate::store::on_click(&store, EditorAction::Table(TableAction::ToggleGroup(topic.clone())));
             let key = format!("g:{topic}");
             html! {
                 <tr class="group" key={key}>
@@ -141,9 +142,13 @@ pub fn Table(props: &TableProps) -> Html {
     };
     drop(editor);
 
-    let select_shown = crate::on_click(&store, EditorAction::SelectShown);
-    let clear_selection = crate::on_click(&store, EditorAction::ClearSelection);
-    let collapse = |all: bool| crate::on_click(&store, EditorAction::CollapseAll(all));
+    let select_shown =
+        crate::store::on_click(&store, EditorAction::Table(TableAction::SelectShown));
+    let clear_selection =
+        crate::store::on_click(&store, EditorAction::Table(TableAction::ClearSelection));
+    let collapse = |all: bool| {
+        crate::store::on_click(&store, EditorAction::Table(TableAction::CollapseAll(all)))
+    };
 
     let filter_described = if filter_error.is_some() {
         "filter-help filter-error"

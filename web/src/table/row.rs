@@ -3,8 +3,9 @@
 use super::cell::use_cell_editor;
 use super::columns::Columns;
 use super::fields::{AddField, FieldInput};
-use crate::use_store;
+use crate::store::use_store;
 use offsets_core::edit::{Action, MapSide};
+use offsets_core::editor::{EditAction, TableAction};
 use offsets_core::editor::{EditorAction, RowDisplay, cell_edit, field_add_label, null_toggle};
 use web_sys::{HtmlInputElement, KeyboardEvent};
 use yew::prelude::*;
@@ -71,23 +72,28 @@ pub(super) fn OffsetRow(props: &RowProps) -> Html {
         let display = d.clone();
         Callback::from(move |e: Event| {
             let input: HtmlInputElement = e.target_unchecked_into();
-            store.dispatch(EditorAction::Edit(null_toggle(&display, input.checked())));
+            store.dispatch(EditorAction::Edit(EditAction::Session(null_toggle(
+                &display,
+                input.checked(),
+            ))));
         })
     };
     let on_select = {
         let store = store.clone();
         Callback::from(move |e: Event| {
             let input: HtmlInputElement = e.target_unchecked_into();
-            store.dispatch(EditorAction::Select {
+            store.dispatch(EditorAction::Table(TableAction::Select {
                 row,
                 selected: input.checked(),
-            });
+            }));
         })
     };
     let on_restore = {
         let store = store.clone();
         Callback::from(move |_: MouseEvent| {
-            store.dispatch(EditorAction::Edit(Action::Restore { row }))
+            store.dispatch(EditorAction::Edit(EditAction::Session(Action::Restore {
+                row,
+            })))
         })
     };
 

@@ -34,7 +34,7 @@ impl Editor {
         Ok(editor)
     }
 
-    /// [`EditorAction::Restore`]: the restored state in place of this one, revisions bumped
+    /// `ImportAction::Restore`: the restored state in place of this one, revisions bumped
     /// so that the page repaints everything; a draft that cannot be restored is named in the
     /// notice and changes nothing else.
     pub(in crate::editor) fn restore_in_place(
@@ -73,7 +73,9 @@ impl Editor {
     /// does not name is left as it is.
     pub(super) fn apply_prefs(&mut self, record: &EditsRecord<'_>) {
         if let Some(filter) = &record.filter {
-            self.apply(EditorAction::SetFilter(filter.to_string()));
+            self.apply(EditorAction::Table(crate::editor::TableAction::SetFilter(
+                filter.to_string(),
+            )));
         }
         if let Some(target) = record.target.as_deref().and_then(TargetKind::from_id) {
             self.settings.target = target;

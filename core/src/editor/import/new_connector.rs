@@ -1,6 +1,6 @@
 //! "Start a new connector" on the empty page (issue 23 item 1): the form as typed (the kind, the
 //! source cluster alias, the reference and what it is, a topic filter) and
-//! [`EditorAction::StartNewConnector`], which reads the reference and makes the listing of every
+//! [`ImportAction::StartNewConnector`], which reads the reference and makes the listing of every
 //! partition it names with the values the kind stores (`editing/new_listing.rs`, as the CLI's
 //! `connect-offsets new`), then loads it as one undoable step: Undo brings the empty page back
 //! with the form as it was. A refusal names the field it is about (the reference's own errors
@@ -14,11 +14,11 @@
 //! (`ExportSettings::create`), because a connector that has no offsets yet must not run before
 //! they are set.
 
-use super::reference_forms::{ReferenceField, role_from};
-use super::{Editor, Notice, NoticeAt};
 use crate::diag::{Diagnostic, Severity, group_digits};
 use crate::editing::filter::Filter;
 use crate::editing::new_listing::{NewConnector, check_topics_only, listing_from_references};
+use crate::editor::references::{ReferenceField, role_from};
+use crate::editor::{Editor, Notice, NoticeAt};
 use crate::model::names;
 use crate::reading::import::ImportOptions;
 use crate::reading::reference::{Reference, Role, parse_reference};
@@ -186,9 +186,13 @@ impl Editor {
         self.loaded.as_ref().and_then(|l| l.origin.as_ref())
     }
 
-    /// [`EditorAction::SetNewConnector`](super::EditorAction::SetNewConnector): the field's
+    /// [`ImportAction::SetNewConnector`](crate::editor::ImportAction::SetNewConnector): the field's
     /// error goes once it is edited.
-    pub(super) fn set_new_connector_field(&mut self, field: NewConnectorField, value: String) {
+    pub(in crate::editor) fn set_new_connector_field(
+        &mut self,
+        field: NewConnectorField,
+        value: String,
+    ) {
         let form = &mut self.new_connector;
         form.set(field, value);
         if form.error.as_ref().is_some_and(|(f, _)| *f == field) {
@@ -202,8 +206,8 @@ impl Editor {
         }
     }
 
-    /// [`EditorAction::StartNewConnector`](super::EditorAction::StartNewConnector).
-    pub(super) fn start_new_connector(&mut self, now_ms: i64) {
+    /// [`ImportAction::StartNewConnector`](crate::editor::ImportAction::StartNewConnector).
+    pub(in crate::editor) fn start_new_connector(&mut self, now_ms: i64) {
         match self.new_listing_text(now_ms) {
             Ok((text, origin)) => {
                 let before = self.snapshot();
@@ -326,7 +330,7 @@ impl Editor {
             summary: format!(
                 "{what} from {}: {}.",
                 reference.role.phrase(),
-                super::counted(entries, "partition", "partitions")
+                crate::editor::counted(entries, "partition", "partitions")
             ),
             notes,
             warnings: new.warnings,

@@ -1,8 +1,8 @@
 //! The table's view of the loaded session: the filter, topic groups and sort, computed from an
 //! interned index of each entry's topic, cluster and partition so a keystroke touches no JSON.
 
-use super::Editor;
 use crate::editing::edit::{OffsetValue, RowView, Selection};
+use crate::editor::Editor;
 use crate::model::EntryFacts;
 use crate::model::{ConnectorKind, Listing};
 use std::collections::BTreeMap;
@@ -51,14 +51,14 @@ pub struct View {
 
 /// Topic, cluster and partition of every imported entry, with interned names.
 #[derive(Debug, Clone, PartialEq, Default)]
-pub(super) struct FactsIndex {
+pub(in crate::editor) struct FactsIndex {
     names: Vec<String>,
     /// Per imported entry: topic name id, cluster name id, partition.
     rows: Vec<(Option<u32>, Option<u32>, Option<i64>)>,
 }
 
 impl FactsIndex {
-    pub(super) fn new(listing: &Listing) -> FactsIndex {
+    pub(in crate::editor) fn new(listing: &Listing) -> FactsIndex {
         let mut ids: BTreeMap<&str, usize> = BTreeMap::new();
         let mut names: Vec<String> = Vec::new();
         let mut rows = Vec::with_capacity(listing.entries.len());
@@ -97,7 +97,11 @@ impl FactsIndex {
 
     /// The facts of session row `row`: from the index for imported rows, read from the entry
     /// for added ones and for rows whose entry was replaced.
-    pub(super) fn facts<'a>(&'a self, kind: ConnectorKind, row: &RowView<'a>) -> EntryFacts<'a> {
+    pub(in crate::editor) fn facts<'a>(
+        &'a self,
+        kind: ConnectorKind,
+        row: &RowView<'a>,
+    ) -> EntryFacts<'a> {
         let name = |id: Option<u32>| {
             id.and_then(|i| self.names.get(i as usize))
                 .map(String::as_str)

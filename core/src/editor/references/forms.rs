@@ -67,7 +67,7 @@ impl LookupForm {
         }
     }
 
-    pub(super) fn set(&mut self, field: LookupField, value: String) {
+    pub(in crate::editor) fn set(&mut self, field: LookupField, value: String) {
         match field {
             LookupField::At => self.at = value,
             LookupField::Bootstrap => self.bootstrap = value,
@@ -91,7 +91,7 @@ pub struct LookupOutput {
 
 /// The lookup generator's time, when it is one (not `earliest` or `latest`): the time of the
 /// offsets its commands print.
-pub(super) fn lookup_time(lookup: &LookupForm) -> String {
+pub(in crate::editor) fn lookup_time(lookup: &LookupForm) -> String {
     let at = lookup.at.trim();
     if at.is_empty() || at.eq_ignore_ascii_case("earliest") || at.eq_ignore_ascii_case("latest") {
         String::new()

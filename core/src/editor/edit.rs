@@ -3,14 +3,34 @@
 //! and the "Add partitions" form.
 
 use crate::editing::edit::{Action, Session};
-use crate::editor::action::EditorAction;
-use crate::editor::{Editor, Notice, NoticeAt, add_entries, bulk_action};
+use crate::editor::{BulkOp, Editor, Notice, NoticeAt, add_entries, bulk_action};
+
+/// The edit panel's actions: offset edits through the offsets session, the bulk buttons and the
+/// "Add partitions" form.
+#[derive(Debug, Clone, PartialEq)]
+pub enum EditAction {
+    /// An offset edit, undo or redo. Its notice is shown where [`NoticeAt::of`] says.
+    Session(Action),
+    /// A bulk button (or Enter in the bulk Value field, which is Set) with the Value field's
+    /// text, over [`Editor::bulk_selection`]. A value that cannot be read is refused at
+    /// [`NoticeAt::BulkValue`] (the field is marked invalid); the outcome is shown at
+    /// [`NoticeAt::Bulk`].
+    Bulk { op: BulkOp, value: String },
+    /// The "Add partitions" form's four fields, as typed (see [`add_entries`]); refusal and
+    /// outcome are shown at [`NoticeAt::Add`].
+    AddEntries {
+        cluster: String,
+        topic: String,
+        partitions: String,
+        offset: String,
+    },
+}
 
 impl Editor {
-    pub(super) fn reduce_edit(&mut self, action: EditorAction) {
+    pub(in crate::editor) fn reduce_edit(&mut self, action: EditAction) {
         match action {
-            EditorAction::Edit(action) => self.edit(action),
-            EditorAction::Bulk { op, value } => {
+            EditAction::Session(action) => self.edit(action),
+            EditAction::Bulk { op, value } => {
                 match bulk_action(op, self.bulk_selection(), &value) {
                     Ok(action) => self.edit(action),
                     Err(message) => {
@@ -18,7 +38,7 @@ impl Editor {
                     }
                 }
             }
-            EditorAction::AddEntries {
+            EditAction::AddEntries {
                 cluster,
                 topic,
                 partitions,
@@ -27,8 +47,6 @@ impl Editor {
                 Ok(action) => self.edit(action),
                 Err(message) => self.notice = Some(Notice::error(NoticeAt::Add, message)),
             },
-            // The other panels' actions never come here (see `Editor::apply`).
-            _ => {}
         }
     }
 

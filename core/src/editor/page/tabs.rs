@@ -2,7 +2,7 @@
 //! views had when they were stacked, so a user and a test find each by the same name), the
 //! selected tab (kept in the prefs record) and the arrow-key moves between tabs.
 
-use super::{Editor, TargetKind};
+use crate::editor::{Editor, TargetKind};
 
 /// One export view, shown as a tab of the Export panel.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]

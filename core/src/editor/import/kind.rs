@@ -1,7 +1,7 @@
 //! The page's "Connector kind" selector (docs/rules.md, IMP7): the kind the user chose, what was
 //! detected without a choice, and the options the selector offers.
 
-use super::Editor;
+use crate::editor::Editor;
 use crate::model::{ConnectorKind, KindSource, NO_ENTRIES_KIND};
 use crate::reading::import::detected_kind;
 
@@ -42,12 +42,12 @@ impl Editor {
         self.kind_choice.map_or(DETECTED, ConnectorKind::choice)
     }
 
-    /// [`EditorAction::ChooseKind`](super::EditorAction::ChooseKind): remembers the choice
+    /// [`ImportAction::ChooseKind`](crate::editor::ImportAction::ChooseKind): remembers the choice
     /// and re-imports the loaded text with it, so every rule of that kind runs. The edits of
     /// the session are not carried over (they were made on entries read as another kind), but
     /// nothing is lost: like any load, the re-import is an undoable step (Undo brings back the
     /// previous kind with its edits).
-    pub(super) fn choose_kind(&mut self, kind: Option<ConnectorKind>) {
+    pub(in crate::editor) fn choose_kind(&mut self, kind: Option<ConnectorKind>) {
         if self.kind_choice == kind {
             return;
         }

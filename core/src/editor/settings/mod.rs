@@ -13,6 +13,10 @@ use crate::writing::procedure::{
     AutoOffsetReset, Options, Previous, StrimziCreate, StrimziVersion,
 };
 
+mod action;
+
+pub use action::SettingsAction;
+
 /// The choices for what a create does with offsets stored under the connector's name before,
 /// as (value, id of the page's radio and the draft, label).
 pub const PREVIOUS_CHOICES: [(Previous, &str, &str); 3] = [

@@ -3,7 +3,7 @@
 //! connector. The fields are the export settings' own, so what is typed here is already filled in
 //! when the listing is exported (a load keeps what the listing does not say, see `settings`).
 
-use super::{Editor, Field, TargetKind};
+use crate::editor::{Editor, Field, TargetKind};
 use crate::model::names;
 use crate::writing::procedure::{self, Kubernetes, Options, Procedure, Target};
 
@@ -53,8 +53,8 @@ impl Editor {
         self.start_path
     }
 
-    /// [`super::EditorAction::SetStartPath`].
-    pub(super) fn set_start_path(&mut self, path: StartPath) {
+    /// [`crate::editor::ImportAction::SetStartPath`].
+    pub(in crate::editor) fn set_start_path(&mut self, path: StartPath) {
         self.start_path = path;
     }
 

@@ -31,7 +31,7 @@ impl RowSet {
             .filter_map(|(row, &on)| on.then_some(row))
     }
 
-    pub(super) fn insert(&mut self, row: usize) {
+    pub(in crate::editor) fn insert(&mut self, row: usize) {
         if self.flags.len() <= row {
             self.flags.resize(row + 1, false);
         }
@@ -43,7 +43,7 @@ impl RowSet {
         }
     }
 
-    pub(super) fn remove(&mut self, row: usize) {
+    pub(in crate::editor) fn remove(&mut self, row: usize) {
         if let Some(flag) = self.flags.get_mut(row)
             && *flag
         {
@@ -52,12 +52,12 @@ impl RowSet {
         }
     }
 
-    pub(super) fn clear(&mut self) {
+    pub(in crate::editor) fn clear(&mut self) {
         *self = RowSet::default();
     }
 
     /// Forgets rows from `len` on (rows past the end of a shorter session).
-    pub(super) fn truncate(&mut self, len: usize) {
+    pub(in crate::editor) fn truncate(&mut self, len: usize) {
         if self.flags.len() > len {
             self.flags.truncate(len);
             self.len = self.flags.iter().filter(|&&on| on).count();
@@ -82,19 +82,19 @@ impl Extend<usize> for RowSet {
 
 /// Collapsed topic groups, kept sorted (looked up by binary search).
 #[derive(Debug, Clone, PartialEq, Default)]
-pub(super) struct TopicSet(Vec<String>);
+pub(in crate::editor) struct TopicSet(Vec<String>);
 
 impl TopicSet {
     fn find(&self, topic: &str) -> Result<usize, usize> {
         self.0.binary_search_by(|t| t.as_str().cmp(topic))
     }
 
-    pub(super) fn contains(&self, topic: &str) -> bool {
+    pub(in crate::editor) fn contains(&self, topic: &str) -> bool {
         self.find(topic).is_ok()
     }
 
     /// Collapses `topic` when it is open, opens it when it is collapsed.
-    pub(super) fn toggle(&mut self, topic: String) {
+    pub(in crate::editor) fn toggle(&mut self, topic: String) {
         match self.find(&topic) {
             Ok(at) => {
                 self.0.remove(at);
@@ -103,7 +103,7 @@ impl TopicSet {
         }
     }
 
-    pub(super) fn clear(&mut self) {
+    pub(in crate::editor) fn clear(&mut self) {
         self.0.clear();
     }
 }

@@ -1,13 +1,32 @@
 //! The table panel's sub-reducer: the filter box, sorting, topic groups and the selection.
 
 use crate::editing::filter::Filter;
-use crate::editor::action::EditorAction;
-use crate::editor::{Editor, Sort, ViewItem};
+use crate::editor::{Editor, Sort, SortColumn, ViewItem};
+
+/// The table panel's actions: what the table shows.
+#[derive(Debug, Clone, PartialEq)]
+pub enum TableAction {
+    /// The filter box changed.
+    SetFilter(String),
+    /// Sort by a column; the same column again reverses the order.
+    SortBy(SortColumn),
+    ToggleGroup(String),
+    /// Collapse (`true`) or expand every group.
+    CollapseAll(bool),
+    /// Select or unselect one row for bulk actions.
+    Select {
+        row: usize,
+        selected: bool,
+    },
+    /// Select every row the filter shows.
+    SelectShown,
+    ClearSelection,
+}
 
 impl Editor {
-    pub(super) fn reduce_table(&mut self, action: EditorAction) {
+    pub(in crate::editor) fn reduce_table(&mut self, action: TableAction) {
         match action {
-            EditorAction::SetFilter(text) => {
+            TableAction::SetFilter(text) => {
                 match Filter::parse(&text) {
                     Ok(filter) => {
                         self.filter = filter;
@@ -18,16 +37,16 @@ impl Editor {
                 }
                 self.filter_text = text;
             }
-            EditorAction::SortBy(column) => {
+            TableAction::SortBy(column) => {
                 self.sort = Sort {
                     column,
                     descending: self.sort.column == column && !self.sort.descending,
                 };
             }
-            EditorAction::ToggleGroup(topic) => {
+            TableAction::ToggleGroup(topic) => {
                 self.collapsed.toggle(topic);
             }
-            EditorAction::CollapseAll(collapse) => {
+            TableAction::CollapseAll(collapse) => {
                 self.collapsed.clear();
                 if collapse {
                     self.collapsed
@@ -37,7 +56,7 @@ impl Editor {
                         }));
                 }
             }
-            EditorAction::Select { row, selected } => {
+            TableAction::Select { row, selected } => {
                 // Only a row of the session can be selected: `RowSet` keeps a flag per row up
                 // to the highest, so a stray index must not grow it.
                 let exists = self.loaded.as_ref().is_some_and(|l| row < l.session.len());
@@ -47,13 +66,11 @@ impl Editor {
                     self.selected.remove(row);
                 }
             }
-            EditorAction::SelectShown => {
+            TableAction::SelectShown => {
                 let rows = self.range_aware_rows();
                 self.selected.extend(rows);
             }
-            EditorAction::ClearSelection => self.selected.clear(),
-            // The other panels' actions never come here (see `Editor::apply`).
-            _ => {}
+            TableAction::ClearSelection => self.selected.clear(),
         }
     }
 }

@@ -4,24 +4,107 @@
 
 use crate::diag::Diagnostic;
 use crate::editing::edit::Session;
-use crate::editor::action::EditorAction;
 use crate::editor::display::group_digits;
 use crate::editor::settings::{self, default_settings};
-use crate::editor::view::FactsIndex;
-use crate::editor::{Editor, Loaded, Notice, NoticeAt, fingerprint};
-use crate::model::EntryFacts;
+use crate::editor::table::FactsIndex;
+use crate::editor::{
+    Editor, FailoverField, Loaded, NewConnectorField, Notice, NoticeAt, StartPath, fingerprint,
+};
+use crate::model::{ConnectorKind, EntryFacts};
 use crate::pipeline::import;
 use crate::reading::import::ImportOptions;
 use crate::writing::procedure::Listed;
 
+/// The import area's actions, every load, and the empty page's forms ("Start a new connector",
+/// "Fail over consumer groups", the path chosen).
+#[derive(Debug, Clone, PartialEq)]
+pub enum ImportAction {
+    /// The import text area changed.
+    SetInput(String),
+    /// Import the text area (a failure keeps the text and any session already loaded).
+    Load,
+    /// A picked or dropped file, as bytes: it becomes the text area and is loaded. Invalid
+    /// UTF-8 is a located load error (the text area shows the file with U+FFFD in place of the
+    /// bad bytes), never silently replaced characters in names.
+    LoadFile(Vec<u8>),
+    /// A picked or dropped file could not be read (`reason` as the browser gave it); the
+    /// notice is shown at `at`, the panel the file was opened in.
+    FileUnreadable {
+        name: String,
+        reason: String,
+        at: NoticeAt,
+    },
+    /// Re-import the loaded text with another offsets data key.
+    PickKey(String),
+    /// The text area set to this text and loaded, as one step (Load example): Undo brings back
+    /// the previous text as well as the previous listing.
+    LoadText(String),
+    /// The "Connector kind" selector: `Some(kind)` validates the listing as that kind, `None`
+    /// goes back to the detected one (IMP7). Re-imports the loaded text, like [`PickKey`].
+    ///
+    /// [`PickKey`]: ImportAction::PickKey
+    ChooseKind(Option<ConnectorKind>),
+    /// Open (`true`) the import area over a loaded listing ("Replace"), or collapse it back to
+    /// the source bar. A successful load collapses it; nothing loaded, it is always open.
+    ShowImport(bool),
+    /// Forget everything: the empty editor (Undo brings it back).
+    Discard,
+    /// The saved draft, read by the page after it started (browser storage is read
+    /// asynchronously): the three records of [`Editor::source_record`],
+    /// [`Editor::draft_record_at`] and [`Editor::prefs_record`], and the page's clock. The
+    /// restored state replaces the current one (not an undoable step); a draft that cannot be
+    /// restored leaves the editor as it is and says why in the notice.
+    Restore {
+        source: String,
+        draft: Option<String>,
+        prefs: Option<String>,
+        now: i64,
+    },
+    /// A field of the "Start a new connector" form changed.
+    SetNewConnector(NewConnectorField, String),
+    /// A field of "Fail over consumer groups" (see `failover`).
+    SetFailover(FailoverField, String),
+    /// What the empty page shows (see `start`).
+    SetStartPath(StartPath),
+    /// Make the listing of a connector that has none yet from the form's reference and load it
+    /// (one undoable step; `now_ms`: the page's clock, for the time of a `time` reference).
+    /// A refusal names the form's field and keeps everything typed.
+    StartNewConnector { now_ms: i64 },
+}
+
+impl ImportAction {
+    /// Whether the action loads (new data, so new view and settings), whether or not the load
+    /// succeeds: a load, a re-import (key or kind pick), a restored draft, Discard or a new
+    /// connector's listing. The text, a file that could not be read, folding the area and the
+    /// empty page's fields change no data.
+    pub(in crate::editor) fn loads(&self) -> bool {
+        match self {
+            ImportAction::Load
+            | ImportAction::LoadText(_)
+            | ImportAction::LoadFile(_)
+            | ImportAction::PickKey(_)
+            | ImportAction::ChooseKind(_)
+            | ImportAction::Restore { .. }
+            | ImportAction::StartNewConnector { .. }
+            | ImportAction::Discard => true,
+            ImportAction::SetInput(_)
+            | ImportAction::FileUnreadable { .. }
+            | ImportAction::ShowImport(_)
+            | ImportAction::SetNewConnector(..)
+            | ImportAction::SetFailover(..)
+            | ImportAction::SetStartPath(_) => false,
+        }
+    }
+}
+
 impl Editor {
-    pub(super) fn reduce_import(&mut self, action: EditorAction) {
+    pub(in crate::editor) fn reduce_import(&mut self, action: ImportAction) {
         match action {
-            EditorAction::SetInput(text) => {
+            ImportAction::SetInput(text) => {
                 self.input = text;
                 self.input_revision = self.input_revision.wrapping_add(1);
             }
-            EditorAction::Load => {
+            ImportAction::Load => {
                 let mut before = self.snapshot();
                 // The text area already holds the new text: Undo shows the previous listing
                 // with the text it came from (Redo brings the new text back).
@@ -32,7 +115,7 @@ impl Editor {
                     self.replaced_from(before);
                 }
             }
-            EditorAction::LoadFile(bytes) => {
+            ImportAction::LoadFile(bytes) => {
                 self.input_revision = self.input_revision.wrapping_add(1);
                 match String::from_utf8(bytes) {
                     Ok(text) => {
@@ -58,7 +141,7 @@ impl Editor {
                     }
                 }
             }
-            EditorAction::LoadText(text) => {
+            ImportAction::LoadText(text) => {
                 let before = self.snapshot();
                 self.input = text;
                 self.input_revision = self.input_revision.wrapping_add(1);
@@ -66,7 +149,7 @@ impl Editor {
                     self.replaced_from(before);
                 }
             }
-            EditorAction::FileUnreadable { name, reason, at } => {
+            ImportAction::FileUnreadable { name, reason, at } => {
                 let kept = match at {
                     NoticeAt::Import if self.loaded.is_some() => {
                         "Nothing was loaded and your edits are kept"
@@ -81,7 +164,7 @@ impl Editor {
                     ),
                 ));
             }
-            EditorAction::PickKey(key) => {
+            ImportAction::PickKey(key) => {
                 if let Some(loaded) = &self.loaded {
                     let source = loaded.source.clone();
                     let options = ImportOptions {
@@ -94,14 +177,14 @@ impl Editor {
                     }
                 }
             }
-            EditorAction::ChooseKind(kind) => self.choose_kind(kind),
-            EditorAction::SetNewConnector(field, value) => {
+            ImportAction::ChooseKind(kind) => self.choose_kind(kind),
+            ImportAction::SetNewConnector(field, value) => {
                 self.set_new_connector_field(field, value);
             }
-            EditorAction::SetFailover(field, value) => self.set_failover_field(field, value),
-            EditorAction::SetStartPath(path) => self.set_start_path(path),
-            EditorAction::StartNewConnector { now_ms } => self.start_new_connector(now_ms),
-            EditorAction::Discard => {
+            ImportAction::SetFailover(field, value) => self.set_failover_field(field, value),
+            ImportAction::SetStartPath(path) => self.set_start_path(path),
+            ImportAction::StartNewConnector { now_ms } => self.start_new_connector(now_ms),
+            ImportAction::Discard => {
                 let before = self.snapshot();
                 *self = Editor {
                     revision: self.revision,
@@ -116,15 +199,13 @@ impl Editor {
                 };
                 self.replaced_from(before);
             }
-            EditorAction::ShowImport(open) => self.import_collapsed = !open,
-            EditorAction::Restore {
+            ImportAction::ShowImport(open) => self.import_collapsed = !open,
+            ImportAction::Restore {
                 source,
                 draft,
                 prefs,
                 now,
             } => self.restore_in_place(&source, draft.as_deref(), prefs.as_deref(), now),
-            // The other panels' actions never come here (see `Editor::apply`).
-            _ => {}
         }
     }
 

@@ -4,7 +4,7 @@
 //! (`writing::groups`) and writes the `--from-file` CSV and the failover script
 //! (`writing::groups_script`); the page renders a table per group and the two exports.
 
-use super::Editor;
+use crate::editor::Editor;
 use crate::reading::checkpoints::parse_checkpoints;
 use crate::reading::reference::{Reference, Role, parse_reference};
 use crate::writing::groups::{GroupsOptions, ResetPlan, plan};
@@ -179,8 +179,8 @@ impl Editor {
         &self.failover
     }
 
-    /// [`super::EditorAction::SetFailover`].
-    pub(super) fn set_failover_field(&mut self, field: FailoverField, value: String) {
+    /// [`crate::editor::ImportAction::SetFailover`].
+    pub(in crate::editor) fn set_failover_field(&mut self, field: FailoverField, value: String) {
         self.failover.set(field, value);
     }
 }
@@ -189,47 +189,48 @@ impl Editor {
 mod tests {
     use super::*;
     use crate::editor::EditorAction;
+    use crate::editor::ImportAction;
 
     #[test]
     fn the_form_plans_and_writes_both_exports() {
         let mut e = Editor::new();
-        e.apply(EditorAction::SetFailover(
+        e.apply(EditorAction::Import(ImportAction::SetFailover(
             FailoverField::Text,
             "Checkpoint{consumerGroupId=billing, topicPartition=east.orders-0, upstreamOffset=50, downstreamOffset=48, metadata=}\nCheckpoint{consumerGroupId=audit, topicPartition=east.orders-0, upstreamOffset=9, downstreamOffset=9, metadata=}\n".into(),
-        ));
-        e.apply(EditorAction::SetFailover(
+        )));
+        e.apply(EditorAction::Import(ImportAction::SetFailover(
             FailoverField::Groups,
             "bill*".into(),
-        ));
+        )));
         let p = e.failover_form().plan().unwrap_or_default();
         assert_eq!(p.csv(), "east.orders,0,48\n");
         assert!(e.failover_form().script(&p).is_err());
-        e.apply(EditorAction::SetFailover(
+        e.apply(EditorAction::Import(ImportAction::SetFailover(
             FailoverField::Bootstrap,
             "west:9092".into(),
-        ));
+        )));
         let script = e.failover_form().script(&p).unwrap_or_default();
         assert!(script.contains("group='billing'"), "{script}");
         // The target's group is ahead: an error until moving it back is chosen.
-        e.apply(EditorAction::SetFailover(
+        e.apply(EditorAction::Import(ImportAction::SetFailover(
             FailoverField::Current,
             "GROUP TOPIC PARTITION CURRENT-OFFSET LOG-END-OFFSET LAG CONSUMER-ID HOST CLIENT-ID\nbilling east.orders 0 60 100 40 - - -\n".into(),
-        ));
+        )));
         let p = e.failover_form().plan().unwrap_or_default();
         assert!(
             p.diagnostics
                 .iter()
                 .any(|d| d.rule == "CK9" && d.severity == crate::diag::Severity::Error)
         );
-        e.apply(EditorAction::SetFailover(
+        e.apply(EditorAction::Import(ImportAction::SetFailover(
             FailoverField::Rewind,
             "true".into(),
-        ));
+        )));
         assert!(!e.failover_form().plan().unwrap_or_default().has_errors());
-        e.apply(EditorAction::SetFailover(
+        e.apply(EditorAction::Import(ImportAction::SetFailover(
             FailoverField::LogEnd,
             "east.orders:0:x\n".into(),
-        ));
+        )));
         let p = e.failover_form().plan().unwrap_or_default();
         assert!(
             p.diagnostics.iter().any(|d| d.rule == "CK6"

@@ -16,7 +16,10 @@ use crate::writing::procedure::{self, Procedure, Target};
 use crate::writing::rollback::{rollback, rollback_configmap};
 use std::sync::Arc;
 
+mod action;
 mod landed;
+
+pub use action::SafeApplyAction;
 
 pub use landed::{LandedReport, LandedRow, Landing};
 

@@ -6,12 +6,9 @@
 //!
 //! Parsing, classes, plans and commands are the core modules' (`reference`, `log_range`,
 //! `set_from`, `lookup`); this file keeps the page's state around them and its wording, and
-//! `reference_forms` the two forms as typed.
+//! `forms` the two forms as typed, `action` the references' actions and their sub-reducer.
 
-use super::reference_forms::{
-    LookupField, LookupForm, LookupOutput, ReferenceField, ReferenceForm, lookup_time, role_from,
-};
-use super::{Editor, EditorAction, Notice, NoticeAt};
+use super::{Editor, Notice, NoticeAt};
 use crate::checking::log_range::{self, LogRange, RangeClass, RangeCounts, RowFacts};
 use crate::diag::{Diagnostic, Severity, capitalised, group_digits};
 use crate::editing::edit::{Action, OffsetValue, RowView};
@@ -21,7 +18,14 @@ use crate::model::EntryFacts;
 use crate::reading::datetime;
 use crate::reading::reference::{Reference, Role, parse_reference};
 use crate::writing::lookup::{self, LookupAt, LookupOptions};
+use forms::lookup_time;
 use std::sync::Arc;
+
+mod action;
+mod forms;
+
+pub use action::ReferencesAction;
+pub use forms::{LookupField, LookupForm, LookupOutput, ReferenceField, ReferenceForm, role_from};
 
 /// The roles the page offers, by the id its select uses (`Role::id`).
 pub const ROLE_CHOICES: [(&str, &str); 4] = [
@@ -371,95 +375,6 @@ impl Editor {
     }
 
     // ----- changing -----
-
-    /// The reference actions of [`Editor::apply`]. Returns `true` when the references (and so
-    /// the problems and the draft) changed.
-    pub(super) fn apply_reference(&mut self, action: EditorAction) -> bool {
-        match action {
-            EditorAction::SetReferenceForm(field, value) => {
-                let form = &mut self.refs.form;
-                match field {
-                    ReferenceField::Text => form.text = value,
-                    // The offsets at a time are usually the output of the lookup generated
-                    // just above: its time is the one they are at, so it is filled in.
-                    ReferenceField::Role if value == "time" && form.time.trim().is_empty() => {
-                        form.role = value;
-                        form.time = lookup_time(&self.refs.lookup);
-                    }
-                    ReferenceField::Role => form.role = value,
-                    ReferenceField::Time => form.time = value,
-                    ReferenceField::Group => form.group = value,
-                }
-                if form.error.as_ref().is_some_and(|(f, _)| *f == field) {
-                    form.error = None;
-                }
-                false
-            }
-            EditorAction::AddReference { now_ms } => {
-                let text = self.refs.form.text.clone();
-                if text.trim().is_empty() {
-                    self.refs.form.error = Some((
-                        ReferenceField::Text,
-                        "Paste the output of kafka-get-offsets.sh or kafka-consumer-groups.sh --describe first, or pick a file.".into(),
-                    ));
-                    return false;
-                }
-                self.refs.pasted += 1;
-                let name = format!("Pasted reference {}", self.refs.pasted);
-                if self.add_reference(name, text, now_ms) {
-                    self.refs.form.text.clear();
-                    return true;
-                }
-                self.refs.pasted -= 1;
-                false
-            }
-            EditorAction::AddReferenceFile {
-                name,
-                bytes,
-                now_ms,
-            } => match String::from_utf8(bytes) {
-                Ok(text) => self.add_reference(name, text, now_ms),
-                Err(e) => {
-                    let at = e.utf8_error().valid_up_to();
-                    self.notice = Some(Notice {
-                        at: NoticeAt::References,
-                        severity: Severity::Error,
-                        text: format!(
-                            "{name} is not UTF-8 text (byte {} is not): a reference is the text output of kafka-get-offsets.sh or kafka-consumer-groups.sh. Nothing was added.",
-                            at + 1
-                        ),
-                    });
-                    false
-                }
-            },
-            EditorAction::RemoveReference(index) => {
-                if index >= self.refs.items.len() {
-                    return false;
-                }
-                let item = self.refs.items.remove(index);
-                self.refs.rebuild_range();
-                self.notice = Some(Notice {
-                    at: NoticeAt::References,
-                    severity: Severity::Info,
-                    text: format!("Removed {}.", item.name),
-                });
-                true
-            }
-            EditorAction::SetFromReference(index) => {
-                self.set_from_reference(index);
-                false
-            }
-            EditorAction::AddUnlistedFromReference(index) => {
-                self.add_unlisted(index);
-                false
-            }
-            EditorAction::SetLookup(field, value) => {
-                self.refs.lookup.set(field, value);
-                false
-            }
-            _ => false,
-        }
-    }
 
     /// Reads `text` with the form's role and adds it; `false` (and the form's error) when the
     /// role is not given.

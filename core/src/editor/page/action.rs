@@ -1,0 +1,24 @@
+//! The page's own sub-reducer: the notice's dismissal, the export column's width and the
+//! selected export tab; none of them changes data, view or settings.
+
+use crate::editor::{Editor, ExportTab};
+
+/// The page's own actions.
+#[derive(Debug, Clone, PartialEq)]
+pub enum PageAction {
+    DismissNotice,
+    /// Select an export view's tab (kept in the prefs record).
+    SelectExportTab(ExportTab),
+    /// Give the export the width it needs (`true`: the table narrows while it is wide).
+    WidenExport(bool),
+}
+
+impl Editor {
+    pub(in crate::editor) fn reduce_page(&mut self, action: PageAction) {
+        match action {
+            PageAction::WidenExport(wide) => self.export_wide = wide,
+            PageAction::DismissNotice => self.notice = None,
+            PageAction::SelectExportTab(tab) => self.export_tab = tab,
+        }
+    }
+}
