@@ -316,11 +316,19 @@ pub fn install_panic_banner() {
 
 /// Benchmark hook for `make bench` (scripts/bench-browser.mjs calls it through
 /// `window.wasmBindings`): import, validate and export the PATCH body of every entry of `text`,
-/// as the editor does, and return how many entries went through (0 when refused). The page itself
-/// never calls it.
+/// with the entries as trees (as the editor holds them) or on a tape (`tape`, as the CLI does),
+/// and return how many entries went through (0 when refused). The page itself never calls it.
 #[wasm_bindgen::prelude::wasm_bindgen]
-pub fn bench_import_validate_export(text: &str) -> usize {
-    let Ok(imported) = offsets_core::import(text, &offsets_core::ImportOptions::default()) else {
+pub fn bench_import_validate_export(text: &str, tape: bool) -> usize {
+    let options = offsets_core::ImportOptions {
+        storage: if tape {
+            offsets_core::import::Storage::Tape
+        } else {
+            offsets_core::import::Storage::Tree
+        },
+        ..offsets_core::ImportOptions::default()
+    };
+    let Ok(imported) = offsets_core::import(text, &options) else {
         return 0;
     };
     // `import` validates the listing (its diagnostics are the validation), so the export
