@@ -10,7 +10,9 @@ use offsets_core::json::{self, JsonValue, Raw};
 use offsets_core::model::{ConnectorKind, EntryFacts, PartitionKey, integer_value, partition_of};
 use std::path::PathBuf;
 
-const HOSTILE: &str = r#"{"offsets":[
+/// Entries whose shape the rules look at closely: duplicate keys, a string partition, a
+/// fraction, a number past 64 bits, escaped keys, a nested map, a partition that is no map.
+pub(crate) const HOSTILE: &str = r#"{"offsets":[
 {"partition":{"cluster":"east","topic":"t","partition":0,"partition":1},"offset":{"offset":5}},
 {"partition":{"kafka_topic":"t","kafka_partition":"1"},"offset":{"kafka_offset":"+7"}},
 {"partition":{"cluster":"east","topic":"t","partition":1.0},"offset":{"offset":1e3}},

@@ -7,6 +7,7 @@
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
 use crate::procedure_support::{connector, rest};
+use crate::raw_model::HOSTILE;
 use offsets_core::edit::{Action, ExportScope, Selection, Session};
 use offsets_core::export::{self, ConfigMapOptions};
 use offsets_core::filter::{Filter, PartitionSet};
@@ -14,19 +15,6 @@ use offsets_core::import::{Storage, import_bytes, import_bytes_owned, import_own
 use offsets_core::{ImportOptions, diff, import, procedure, rollback, validate};
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
-
-/// Entries whose shape the rules look at closely: duplicate keys, a string partition, a
-/// fraction, a number past 64 bits, escaped keys, a nested map, a partition that is no map.
-const HOSTILE: &str = r#"{"offsets":[
-{"partition":{"cluster":"east","topic":"t","partition":0,"partition":1},"offset":{"offset":5}},
-{"partition":{"kafka_topic":"t","kafka_partition":"1"},"offset":{"kafka_offset":"+7"}},
-{"partition":{"cluster":"east","topic":"t","partition":1.0},"offset":{"offset":1e3}},
-{"partition":{"cluster":"east","topic":"t","partition":99999999999999999999},"offset":{"offset":-1}},
-{"partition":{"clu\u0073ter":"east","topic":"t\n","partition":2},"offset":null},
-{"partition":{"topic":"t","partition":3,"x":{"nested":1}},"offset":{}},
-{"partition":"not a map","offset":{"offset":1}},
-{"offset":{"offset":1}}
-]}"#;
 
 fn root() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("..")
