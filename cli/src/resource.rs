@@ -200,7 +200,7 @@ pub fn fill_flags(cr: &Source, listing: &Listing, flags: Flags<'_>) -> Result<Fr
     if flags.configmap.is_none() {
         *flags.configmap = s.alter_configmap.as_ref().map(|a| {
             if flags.rollback {
-                format!("{a}-rollback")
+                offsets_core::procedure::request::rollback_configmap(a)
             } else {
                 a.clone()
             }
