@@ -166,269 +166,25 @@ pub(super) fn validate(
     options: &Options,
     operation: &Operation,
 ) -> Result<Checked, Vec<Diagnostic>> {
-    let mut errors = Vec::new();
-    let mut warnings = Vec::new();
-    let mut rounds = Vec::new();
-    let mut values = Vec::new();
-    let mut create_body = None;
-    let mut strimzi_create = None;
+    let mut f = Found::default();
     let kind = match &options.target {
-        Target::KafkaConnector { cluster, name } => {
-            check_kubernetes(cluster, operation, &mut errors, &mut values, &mut warnings);
-            match ResourceName::parse(name) {
-                Ok(name) => values.push((Var::Connector, (&name).into())),
-                Err(_) => errors.push(error(
-                    "K3",
-                    format!(
-                        "'{}' is not a valid KafkaConnector or KafkaMirrorMaker2 name.",
-                        shown(name)
-                    ),
-                )),
-            }
-            strimzi_create = check_create(
-                options,
-                operation,
-                "offsets.json",
-                &mut errors,
-                &mut warnings,
-            );
-            if let Operation::Alter { payload } = operation {
-                check_payload(payload, &mut errors);
-                rounds = check_payload_names(
-                    payload,
-                    "offsets.json",
-                    &cluster.alter_configmap,
-                    &mut errors,
-                );
-            }
-            Some(Kind::Connector)
-        }
-        Target::KafkaMirrorMaker2 {
-            cluster,
-            resource,
-            mirror_index,
-            connector,
-            alias_path,
-        } => {
-            check_kubernetes(cluster, operation, &mut errors, &mut values, &mut warnings);
-            match ResourceName::parse(resource) {
-                Ok(resource) => {
-                    values.push((Var::Mm2, (&resource).into()));
-                    if let Err(m) = names::check_mirrormaker2_service_name(resource.as_str()) {
-                        warnings.push(Diagnostic::warning("K3", Position::NONE, m));
-                    }
-                }
-                Err(_) => errors.push(error(
-                    "K3",
-                    format!(
-                        "'{}' is not a valid KafkaConnector or KafkaMirrorMaker2 name.",
-                        shown(resource)
-                    ),
-                )),
-            }
-            values.push((Var::MirrorIndex, CheckedValue::number(*mirror_index)));
-            // The fields are public, so the name is checked again however it was built.
-            let name = connector.connector_name();
-            let parsed = names::parse_mirror_connector_name(&name)
-                .ok()
-                .filter(|parsed| parsed == connector);
-            let name_ok = parsed.is_some();
-            if let Some(parsed) = &parsed {
-                values.push((Var::Mm2Connector, CheckedValue::mirror_connector(parsed)));
-            } else {
-                errors.push(error(
-                    "K5",
-                    format!(
-                        "'{}': the connector name must look like <source>-><target>.MirrorSourceConnector. Strimzi silently ignores a name that matches no connector.",
-                        shown(&name)
-                    ),
-                ));
-            }
-            if name_ok {
-                strimzi_create = check_create(
-                    options,
-                    operation,
-                    &connector.data_key(),
-                    &mut errors,
-                    &mut warnings,
-                );
-            }
-            if let Operation::Alter { payload } = operation {
-                check_payload(payload, &mut errors);
-                if name_ok {
-                    rounds = check_payload_names(
-                        payload,
-                        &connector.data_key(),
-                        &cluster.alter_configmap,
-                        &mut errors,
-                    );
-                }
-            }
-            if matches!(operation, Operation::AutoOffsetReset(_))
-                && connector.connector_type != "MirrorSourceConnector"
-            {
-                errors.push(error(
-                    RULE_PLAN,
-                    format!(
-                        "source.consumer.auto.offset.reset only matters to the MirrorSourceConnector; '{}' does not read it. Choose the {}->{}.MirrorSourceConnector.",
-                        shown(&name),
-                        shown(&connector.source),
-                        shown(&connector.target)
-                    ),
-                ));
-            }
-            Some(Kind::Mm2 {
-                connector: connector.clone(),
-                alias_path: *alias_path,
-            })
-        }
-        Target::Rest { url, connector } => {
-            let base = url.trim_end_matches('/');
-            let url = match ConnectUrl::parse(base) {
-                Ok(url) => Some(url),
-                Err(m) => {
-                    errors.push(error(RULE_PLAN, m.into_message()));
-                    None
-                }
-            };
-            let name = match ConnectorName::parse(connector) {
-                Ok(name) => Some(name),
-                Err(m) => {
-                    errors.push(error(
-                        if connector.contains("->") {
-                            "K5"
-                        } else {
-                            RULE_PLAN
-                        },
-                        m.into_message(),
-                    ));
-                    None
-                }
-            };
-            if let (Some(url), Some(name)) = (&url, &name) {
-                values.push((Var::ConnectorUrl, CheckedValue::connector_url(url, name)));
-                if matches!(operation, Operation::Create { .. }) {
-                    values.push((Var::ConnectUrl, url.into()));
-                }
-            }
-            match operation {
-                Operation::Alter { payload } => check_payload(payload, &mut errors),
-                Operation::Create {
-                    payload, config, ..
-                } => {
-                    check_payload(payload, &mut errors);
-                    if let Some(name) = &name {
-                        match super::rest_create::create_body(name, config) {
-                            Ok(body) => create_body = Some(body),
-                            Err(m) => errors.push(error(RULE_PLAN, m)),
-                        }
-                    }
-                }
-                Operation::AutoOffsetReset(_) => errors.push(error(
-                    RULE_PLAN,
-                    "Setting source.consumer.auto.offset.reset through the REST API means replacing the whole connector config (PUT /connectors/<name>/config); edit the config with your usual deployment tool instead.".into(),
-                )),
-                Operation::List | Operation::Reset => {}
-            }
-            name.map(|connector| Kind::Rest { connector })
-        }
+        Target::KafkaConnector { .. } => f.connector_target(options, operation),
+        Target::KafkaMirrorMaker2 { .. } => f.mirror_target(options, operation),
+        Target::Rest { url, connector } => f.rest_target(operation, url, connector),
     };
-    let rest = matches!(options.target, Target::Rest { .. });
-    let manifest_file = options
-        .manifest_file
-        .clone()
-        .unwrap_or_else(|| DEFAULT_MANIFEST_FILE.to_owned());
-    if matches!(
-        operation,
-        Operation::Alter { .. } | Operation::Create { .. }
-    ) && !rest
-        && let Err(m) = names::check_file_name(&manifest_file)
-    {
-        errors.push(error(RULE_PLAN, m));
-    }
-    if matches!(operation, Operation::List) {
-        let default = if rest { "list.json" } else { "list.yaml" };
-        let list_file = options
-            .list_file
-            .clone()
-            .unwrap_or_else(|| default.to_owned());
-        match FileName::parse(&list_file) {
-            Ok(file) => values.push((Var::ListFile, (&file).into())),
-            Err(m) => errors.push(error(RULE_PLAN, m.into_message())),
-        }
-    }
-    let timeout = options.timeout_seconds.unwrap_or(DEFAULT_TIMEOUT_SECONDS);
-    if !(POLL_INTERVAL_SECONDS..=86_400).contains(&timeout) {
-        errors.push(error(
-            RULE_PLAN,
-            format!("The timeout must be between {POLL_INTERVAL_SECONDS} and 86400 seconds; got {timeout}."),
-        ));
-    }
-    values.push((Var::Timeout, CheckedValue::number(timeout)));
-    let check = match operation {
-        // A new connector has no listing to compare with: the check holds what the alter sets.
-        Operation::Create { payload, .. } if errors.is_empty() => {
-            let (check, problem) = check::build(
-                payload,
-                data_key(&options.target).as_deref(),
-                None,
-                &options.relative,
-            );
-            if let Some(m) = problem {
-                errors.push(error(RULE_PLAN, m));
-            }
-            Some(check)
-        }
-        Operation::Alter { payload } if errors.is_empty() => {
-            let (check, problem) = check::build(
-                payload,
-                data_key(&options.target).as_deref(),
-                options.listed.as_ref(),
-                &options.relative,
-            );
-            if let Some(m) = problem {
-                warnings.push(Diagnostic::warning(RULE_PLAN, Position::NONE, m));
-            } else if !check.has_listed {
-                warnings.push(Diagnostic::warning(
-                    RULE_PLAN,
-                    Position::NONE,
-                    "The listing the edits were made on was not given, so the procedure cannot check that no edited partition moved since it was taken; the script stops before altering.".to_owned(),
-                ));
-            }
-            Some(check)
-        }
-        _ => None,
-    };
-    if let (Target::KafkaMirrorMaker2 { alias_path, .. }, Some(v)) =
-        (&options.target, &options.api_version)
-    {
-        let fits = match alias_path {
-            AliasPath::New => v != "kafka.strimzi.io/v1beta2",
-            AliasPath::Old => v != "kafka.strimzi.io/v1",
-        };
-        if !fits {
-            let (path, other) = match alias_path {
-                AliasPath::New => ("source/alias", "sourceCluster"),
-                AliasPath::Old => ("sourceCluster", "source/alias"),
-            };
-            warnings.push(Diagnostic::warning(
-                RULE_PLAN,
-                Position::NONE,
-                format!(
-                    "The listing's owner is a {} resource, but the mirror guard reads /spec/mirrors/I/{path}; such a resource usually has /spec/mirrors/I/{other}, and the guard would fail with a failed test operation.",
-                    shown(v)
-                ),
-            ));
-        }
-    }
+    let manifest_file = f.files(options, operation);
+    let timeout = f.timeout(options);
+    let check = f.check_file(options, operation);
+    f.alias_path_fits(options);
     // Without errors every target has its kind (a REST connector only with a checked name).
     let kind = match kind {
-        Some(kind) if errors.is_empty() => kind,
+        Some(kind) if f.errors.is_empty() => kind,
         _ => {
-            errors.extend(warnings);
-            return Err(errors);
+            f.errors.extend(f.warnings);
+            return Err(f.errors);
         }
     };
+    let mut values = f.values;
     // A dozen values at most: an insertion sort, stable as `sort_by_key` is, instead of one more
     // copy of the standard library's stable sort in the wasm (about 3.5 KB of code).
     for i in 1..values.len() {
@@ -441,16 +197,331 @@ pub(super) fn validate(
     Ok(Checked {
         kind,
         values,
-        warnings,
+        warnings: f.warnings,
         manifest_file,
         timeout,
         check,
         api_version: options.api_version.clone(),
-        create_body,
-        strimzi_create,
-        rounds,
+        create_body: f.create_body,
+        strimzi_create: f.strimzi_create,
+        rounds: f.rounds,
         relative: options.relative.clone(),
     })
+}
+
+/// What the checks found so far: the refusals, the warnings, the values the commands will
+/// hold, and what a create or an alter in rounds needs.
+#[derive(Default)]
+struct Found {
+    errors: Vec<Diagnostic>,
+    warnings: Vec<Diagnostic>,
+    values: Vec<(Var, CheckedValue)>,
+    rounds: Vec<ConfigMapName>,
+    create_body: Option<String>,
+    strimzi_create: Option<super::strimzi_create::Prepared>,
+}
+
+/// K3: a resource name Kubernetes refuses.
+fn bad_resource_name(name: &str) -> Diagnostic {
+    error(
+        "K3",
+        format!(
+            "'{}' is not a valid KafkaConnector or KafkaMirrorMaker2 name.",
+            shown(name)
+        ),
+    )
+}
+
+impl Found {
+    /// A KafkaConnector: its cluster, its name, a create's resource, an alter's ConfigMap.
+    fn connector_target(&mut self, options: &Options, operation: &Operation) -> Option<Kind> {
+        let Target::KafkaConnector { cluster, name } = &options.target else {
+            return None;
+        };
+        check_kubernetes(
+            cluster,
+            operation,
+            &mut self.errors,
+            &mut self.values,
+            &mut self.warnings,
+        );
+        match ResourceName::parse(name) {
+            Ok(name) => self.values.push((Var::Connector, (&name).into())),
+            Err(_) => self.errors.push(bad_resource_name(name)),
+        }
+        self.strimzi_create = check_create(
+            options,
+            operation,
+            "offsets.json",
+            &mut self.errors,
+            &mut self.warnings,
+        );
+        if let Operation::Alter { payload } = operation {
+            check_payload(payload, &mut self.errors);
+            self.rounds = check_payload_names(
+                payload,
+                "offsets.json",
+                &cluster.alter_configmap,
+                &mut self.errors,
+            );
+        }
+        Some(Kind::Connector)
+    }
+
+    /// A KafkaMirrorMaker2: its cluster, resource, mirror and connector (K5), a create's
+    /// resource, an alter's ConfigMap, and auto.offset.reset only for the source connector.
+    fn mirror_target(&mut self, options: &Options, operation: &Operation) -> Option<Kind> {
+        let Target::KafkaMirrorMaker2 {
+            cluster,
+            resource,
+            mirror_index,
+            connector,
+            alias_path,
+        } = &options.target
+        else {
+            return None;
+        };
+        check_kubernetes(
+            cluster,
+            operation,
+            &mut self.errors,
+            &mut self.values,
+            &mut self.warnings,
+        );
+        match ResourceName::parse(resource) {
+            Ok(resource) => {
+                self.values.push((Var::Mm2, (&resource).into()));
+                if let Err(m) = names::check_mirrormaker2_service_name(resource.as_str()) {
+                    self.warnings
+                        .push(Diagnostic::warning("K3", Position::NONE, m));
+                }
+            }
+            Err(_) => self.errors.push(bad_resource_name(resource)),
+        }
+        self.values
+            .push((Var::MirrorIndex, CheckedValue::number(*mirror_index)));
+        // The fields are public, so the name is checked again however it was built.
+        let name = connector.connector_name();
+        let parsed = names::parse_mirror_connector_name(&name)
+            .ok()
+            .filter(|parsed| parsed == connector);
+        let name_ok = parsed.is_some();
+        if let Some(parsed) = &parsed {
+            self.values
+                .push((Var::Mm2Connector, CheckedValue::mirror_connector(parsed)));
+        } else {
+            self.errors.push(error(
+                "K5",
+                format!(
+                    "'{}': the connector name must look like <source>-><target>.MirrorSourceConnector. Strimzi silently ignores a name that matches no connector.",
+                    shown(&name)
+                ),
+            ));
+        }
+        if name_ok {
+            self.strimzi_create = check_create(
+                options,
+                operation,
+                &connector.data_key(),
+                &mut self.errors,
+                &mut self.warnings,
+            );
+        }
+        if let Operation::Alter { payload } = operation {
+            check_payload(payload, &mut self.errors);
+            if name_ok {
+                self.rounds = check_payload_names(
+                    payload,
+                    &connector.data_key(),
+                    &cluster.alter_configmap,
+                    &mut self.errors,
+                );
+            }
+        }
+        if matches!(operation, Operation::AutoOffsetReset(_))
+            && connector.connector_type != "MirrorSourceConnector"
+        {
+            self.errors.push(error(
+                RULE_PLAN,
+                format!(
+                    "source.consumer.auto.offset.reset only matters to the MirrorSourceConnector; '{}' does not read it. Choose the {}->{}.MirrorSourceConnector.",
+                    shown(&name),
+                    shown(&connector.source),
+                    shown(&connector.target)
+                ),
+            ));
+        }
+        Some(Kind::Mm2 {
+            connector: connector.clone(),
+            alias_path: *alias_path,
+        })
+    }
+
+    /// A plain Kafka Connect connector over REST: its URL and name, a create's body; the REST
+    /// API cannot set auto.offset.reset alone.
+    fn rest_target(&mut self, operation: &Operation, url: &str, connector: &str) -> Option<Kind> {
+        let base = url.trim_end_matches('/');
+        let url = match ConnectUrl::parse(base) {
+            Ok(url) => Some(url),
+            Err(m) => {
+                self.errors.push(error(RULE_PLAN, m.into_message()));
+                None
+            }
+        };
+        let name = match ConnectorName::parse(connector) {
+            Ok(name) => Some(name),
+            Err(m) => {
+                let rule = if connector.contains("->") {
+                    "K5"
+                } else {
+                    RULE_PLAN
+                };
+                self.errors.push(error(rule, m.into_message()));
+                None
+            }
+        };
+        if let (Some(url), Some(name)) = (&url, &name) {
+            self.values
+                .push((Var::ConnectorUrl, CheckedValue::connector_url(url, name)));
+            if matches!(operation, Operation::Create { .. }) {
+                self.values.push((Var::ConnectUrl, url.into()));
+            }
+        }
+        match operation {
+            Operation::Alter { payload } => check_payload(payload, &mut self.errors),
+            Operation::Create {
+                payload, config, ..
+            } => {
+                check_payload(payload, &mut self.errors);
+                if let Some(name) = &name {
+                    match super::rest_create::create_body(name, config) {
+                        Ok(body) => self.create_body = Some(body),
+                        Err(m) => self.errors.push(error(RULE_PLAN, m)),
+                    }
+                }
+            }
+            Operation::AutoOffsetReset(_) => self.errors.push(error(
+                RULE_PLAN,
+                "Setting source.consumer.auto.offset.reset through the REST API means replacing the whole connector config (PUT /connectors/<name>/config); edit the config with your usual deployment tool instead.".into(),
+            )),
+            Operation::List | Operation::Reset => {}
+        }
+        name.map(|connector| Kind::Rest { connector })
+    }
+
+    /// The manifest file an alter or a create writes (kubectl only), and a list's file name.
+    fn files(&mut self, options: &Options, operation: &Operation) -> String {
+        let rest = matches!(options.target, Target::Rest { .. });
+        let manifest_file = options
+            .manifest_file
+            .clone()
+            .unwrap_or_else(|| DEFAULT_MANIFEST_FILE.to_owned());
+        if matches!(
+            operation,
+            Operation::Alter { .. } | Operation::Create { .. }
+        ) && !rest
+            && let Err(m) = names::check_file_name(&manifest_file)
+        {
+            self.errors.push(error(RULE_PLAN, m));
+        }
+        if matches!(operation, Operation::List) {
+            let default = if rest { "list.json" } else { "list.yaml" };
+            let list_file = options
+                .list_file
+                .clone()
+                .unwrap_or_else(|| default.to_owned());
+            match FileName::parse(&list_file) {
+                Ok(file) => self.values.push((Var::ListFile, (&file).into())),
+                Err(m) => self.errors.push(error(RULE_PLAN, m.into_message())),
+            }
+        }
+        manifest_file
+    }
+
+    /// How long a wait may take, between one poll interval and a day.
+    fn timeout(&mut self, options: &Options) -> u32 {
+        let timeout = options.timeout_seconds.unwrap_or(DEFAULT_TIMEOUT_SECONDS);
+        if !(POLL_INTERVAL_SECONDS..=86_400).contains(&timeout) {
+            self.errors.push(error(
+                RULE_PLAN,
+                format!("The timeout must be between {POLL_INTERVAL_SECONDS} and 86400 seconds; got {timeout}."),
+            ));
+        }
+        self.values
+            .push((Var::Timeout, CheckedValue::number(timeout)));
+        timeout
+    }
+
+    /// The per-partition check an alter or a create runs (only when nothing was refused).
+    fn check_file(&mut self, options: &Options, operation: &Operation) -> Option<check::Check> {
+        if !self.errors.is_empty() {
+            return None;
+        }
+        match operation {
+            // A new connector has no listing to compare with: the check holds what the alter sets.
+            Operation::Create { payload, .. } => {
+                let (check, problem) = check::build(
+                    payload,
+                    data_key(&options.target).as_deref(),
+                    None,
+                    &options.relative,
+                );
+                if let Some(m) = problem {
+                    self.errors.push(error(RULE_PLAN, m));
+                }
+                Some(check)
+            }
+            Operation::Alter { payload } => {
+                let (check, problem) = check::build(
+                    payload,
+                    data_key(&options.target).as_deref(),
+                    options.listed.as_ref(),
+                    &options.relative,
+                );
+                if let Some(m) = problem {
+                    self.warnings
+                        .push(Diagnostic::warning(RULE_PLAN, Position::NONE, m));
+                } else if !check.has_listed {
+                    self.warnings.push(Diagnostic::warning(
+                        RULE_PLAN,
+                        Position::NONE,
+                        "The listing the edits were made on was not given, so the procedure cannot check that no edited partition moved since it was taken; the script stops before altering.".to_owned(),
+                    ));
+                }
+                Some(check)
+            }
+            _ => None,
+        }
+    }
+
+    /// The mirror guard's path against the owner's apiVersion: a v1beta2 resource usually has
+    /// `sourceCluster`, a v1 one `source/alias`.
+    fn alias_path_fits(&mut self, options: &Options) {
+        let (Target::KafkaMirrorMaker2 { alias_path, .. }, Some(v)) =
+            (&options.target, &options.api_version)
+        else {
+            return;
+        };
+        let fits = match alias_path {
+            AliasPath::New => v != "kafka.strimzi.io/v1beta2",
+            AliasPath::Old => v != "kafka.strimzi.io/v1",
+        };
+        if fits {
+            return;
+        }
+        let (path, other) = match alias_path {
+            AliasPath::New => ("source/alias", "sourceCluster"),
+            AliasPath::Old => ("sourceCluster", "source/alias"),
+        };
+        self.warnings.push(Diagnostic::warning(
+            RULE_PLAN,
+            Position::NONE,
+            format!(
+                "The listing's owner is a {} resource, but the mirror guard reads /spec/mirrors/I/{path}; such a resource usually has /spec/mirrors/I/{other}, and the guard would fail with a failed test operation.",
+                shown(v)
+            ),
+        ));
+    }
 }
 
 /// The data key an alter ConfigMap of `target` holds (`None` for REST: a PATCH body).
