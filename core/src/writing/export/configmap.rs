@@ -60,31 +60,13 @@ pub fn configmap_yaml_gated(
     let unknown_key = unknown_mirror_key(listing, options);
     let refused = unknown_key.is_some();
     diags.extend(unknown_key);
-    let name = match (&options.name, listed_name) {
-        (Some(n), _) => n.clone(),
-        (None, Some(l)) => format!("{l}-alter"),
-        (None, None) if meta.is_some() => {
-            diags.push(k(
-                CONFIGMAP_NAME_RULE,
-                Severity::Error,
-                "Name the alter ConfigMap (--name NAME): the input ConfigMap has no metadata.name, so there is no listed name to derive '<name>-alter' from.",
-            ));
-            return Err(diags);
-        }
-        (None, None) => {
-            diags.push(k(
-                CONFIGMAP_NAME_RULE,
-                Severity::Error,
-                "Name the alter ConfigMap (the input is not a ConfigMap, so there is no listed name to derive '<name>-alter' from).",
-            ));
+    let name = match alter_name(options, meta.is_some(), listed_name) {
+        Ok(name) => name,
+        Err(d) => {
+            diags.push(d);
             return Err(diags);
         }
     };
-
-    let namespace = options
-        .namespace
-        .clone()
-        .or_else(|| meta.and_then(|m| m.namespace.clone()));
     let mut errors = Vec::new();
     let checked_name = match ConfigMapName::check(&name, ConfigMapRole::Export) {
         Ok(name) => Some(name),
@@ -93,22 +75,82 @@ pub fn configmap_yaml_gated(
             None
         }
     };
-    let namespace = match namespace {
-        None => None,
-        Some(ns) => match Namespace::parse(&ns) {
-            Ok(ns) => Some(ns),
-            Err(e) => {
-                errors.push(k("K2", Severity::Error, format!("'{ns}': {e}")));
-                None
-            }
-        },
+    let namespace = namespace(listing, options, &mut errors);
+    let key = data_key(listing, options, &mut errors);
+    name_warnings(&name, listed_name, &mut diags);
+    let payload = listing.to_pretty_json();
+    let mut data: Vec<(String, String)> = vec![(key.clone(), payload)];
+    if options.keep_other_data
+        && let Some(m) = meta
+    {
+        data.extend(m.other_data.iter().filter(|(k, _)| *k != key).cloned());
+    }
+    size_checks(&data, &mut errors, &mut diags);
+    // Only checked names reach the YAML: a refused one is an error here.
+    let name = match checked_name {
+        Some(name) if errors.is_empty() && !refused => name,
+        _ => {
+            diags.extend(errors);
+            return Err(diags);
+        }
     };
+    let carried = Carried::of(meta);
+    diags.extend(carried.note.iter().cloned());
+    Ok(Export {
+        text: write_configmap(&name, namespace.as_ref(), &carried, &data),
+        diagnostics: diags,
+    })
+}
+
+/// The alter ConfigMap's name: the one given, else `<listed name>-alter`; K1 when neither exists.
+fn alter_name(
+    options: &ConfigMapOptions,
+    from_configmap: bool,
+    listed_name: Option<&str>,
+) -> Result<String, Diagnostic> {
+    match (&options.name, listed_name) {
+        (Some(n), _) => Ok(n.clone()),
+        (None, Some(l)) => Ok(format!("{l}-alter")),
+        (None, None) if from_configmap => Err(k(
+            CONFIGMAP_NAME_RULE,
+            Severity::Error,
+            "Name the alter ConfigMap (--name NAME): the input ConfigMap has no metadata.name, so there is no listed name to derive '<name>-alter' from.",
+        )),
+        (None, None) => Err(k(
+            CONFIGMAP_NAME_RULE,
+            Severity::Error,
+            "Name the alter ConfigMap (the input is not a ConfigMap, so there is no listed name to derive '<name>-alter' from).",
+        )),
+    }
+}
+
+/// The namespace given, else the listed one; K2 when Kubernetes would refuse it.
+fn namespace(
+    listing: &Listing,
+    options: &ConfigMapOptions,
+    errors: &mut Vec<Diagnostic>,
+) -> Option<Namespace> {
+    let ns = options
+        .namespace
+        .clone()
+        .or_else(|| listing.configmap.as_ref().and_then(|m| m.namespace.clone()))?;
+    match Namespace::parse(&ns) {
+        Ok(ns) => Some(ns),
+        Err(e) => {
+            errors.push(k("K2", Severity::Error, format!("'{ns}': {e}")));
+            None
+        }
+    }
+}
+
+/// The data key: the one given, else the imported one, else the one the target reads. The
+/// imported key is kept unless the caller names one; a key the target will not read is K4.
+fn data_key(listing: &Listing, options: &ConfigMapOptions, errors: &mut Vec<Diagnostic>) -> String {
     let target = options
         .target
         .clone()
         .unwrap_or_else(|| AlterTarget::of(listing));
     let expected = target.data_key();
-    // The imported key is kept unless the caller names one; a key the target will not read is K4.
     let key = options
         .data_key
         .clone()
@@ -123,7 +165,12 @@ pub fn configmap_yaml_gated(
     } else if let Err(e) = names::check_data_key(&key) {
         errors.push(k("K4", Severity::Error, e));
     }
-    if listed_name == Some(name.as_str()) {
+    key
+}
+
+/// K8 and K9: a name the next list or the operator writes over.
+fn name_warnings(name: &str, listed_name: Option<&str>, diags: &mut Vec<Diagnostic>) {
+    if listed_name == Some(name) {
         diags.push(k(
             "K8",
             Severity::Warning,
@@ -139,14 +186,15 @@ pub fn configmap_yaml_gated(
             "This name is used by the Strimzi operator and will be overwritten.",
         ));
     }
+}
 
-    let payload = listing.to_pretty_json();
-    let mut data: Vec<(String, String)> = vec![(key.clone(), payload)];
-    if options.keep_other_data
-        && let Some(m) = meta
-    {
-        data.extend(m.other_data.iter().filter(|(k, _)| *k != key).cloned());
-    }
+/// K6 and K7: the data over what Kubernetes stores (1 MiB), or over what a plain apply keeps
+/// in its annotation (256 KiB).
+fn size_checks(
+    data: &[(String, String)],
+    errors: &mut Vec<Diagnostic>,
+    diags: &mut Vec<Diagnostic>,
+) {
     let size: usize = data.iter().map(|(_, v)| v.len()).sum();
     if size > MAX_CONFIGMAP_BYTES {
         errors.push(k(
@@ -165,38 +213,39 @@ pub fn configmap_yaml_gated(
             ),
         ));
     }
-    // Only checked names reach the YAML: a refused one is an error here.
-    let name = match checked_name {
-        Some(name) if errors.is_empty() && !refused => name,
-        _ => {
-            diags.extend(errors);
-            return Err(diags);
-        }
-    };
+}
 
-    // K10: what is carried over and what is stripped.
-    let operator_label =
-        |k: &str| k.starts_with("strimzi.io/") || k.starts_with("app.kubernetes.io/");
-    let labels: Vec<&(String, String)> = meta
-        .map(|m| {
-            m.labels
-                .iter()
-                .filter(|(k, _)| !operator_label(k))
-                .collect()
-        })
-        .unwrap_or_default();
-    let annotations: Vec<&(String, String)> = meta
-        .map(|m| {
-            m.annotations
-                .iter()
-                .filter(|(k, _)| k != LAST_APPLIED)
-                .collect()
-        })
-        .unwrap_or_default();
-    let stripped_labels = meta.map(|m| m.labels.len()).unwrap_or(0) - labels.len();
-    if meta.is_some() {
+/// The listed metadata the alter ConfigMap carries over, and K10, what it strips.
+struct Carried<'a> {
+    labels: Vec<&'a (String, String)>,
+    annotations: Vec<&'a (String, String)>,
+    note: Option<Diagnostic>,
+}
+
+impl<'a> Carried<'a> {
+    fn of(meta: Option<&'a crate::model::ConfigMapMeta>) -> Carried<'a> {
+        let operator_label =
+            |k: &str| k.starts_with("strimzi.io/") || k.starts_with("app.kubernetes.io/");
+        let Some(m) = meta else {
+            return Carried {
+                labels: Vec::new(),
+                annotations: Vec::new(),
+                note: None,
+            };
+        };
+        let labels: Vec<&(String, String)> = m
+            .labels
+            .iter()
+            .filter(|(k, _)| !operator_label(k))
+            .collect();
+        let annotations: Vec<&(String, String)> = m
+            .annotations
+            .iter()
+            .filter(|(k, _)| k != LAST_APPLIED)
+            .collect();
+        let stripped_labels = m.labels.len() - labels.len();
         let mut what = vec!["uid, resourceVersion, creationTimestamp, managedFields".to_string()];
-        if meta.is_some_and(|m| !m.owners.is_empty()) {
+        if !m.owners.is_empty() {
             what.push("ownerReferences".into());
         }
         if stripped_labels > 0 {
@@ -204,26 +253,42 @@ pub fn configmap_yaml_gated(
                 "{stripped_labels} operator label(s) (strimzi.io/*, app.kubernetes.io/*)"
             ));
         }
-        if meta.is_some_and(|m| m.annotations.iter().any(|(k, _)| k == LAST_APPLIED)) {
+        if m.annotations.iter().any(|(k, _)| k == LAST_APPLIED) {
             what.push("the last-applied annotation".into());
         }
-        diags.push(k(
+        let note = k(
             "K10",
             Severity::Info,
             format!("Not exported: {}.", what.join(", ")),
-        ));
+        );
+        Carried {
+            labels,
+            annotations,
+            note: Some(note),
+        }
     }
+}
 
+/// The alter ConfigMap's YAML: only checked names and the carried metadata reach it.
+fn write_configmap(
+    name: &ConfigMapName,
+    namespace: Option<&Namespace>,
+    carried: &Carried<'_>,
+    data: &[(String, String)],
+) -> String {
     let mut out = String::new();
     out.push_str("apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: ");
     write_yaml_string(&mut out, name.as_str());
     out.push('\n');
-    if let Some(ns) = &namespace {
+    if let Some(ns) = namespace {
         out.push_str("  namespace: ");
         write_yaml_string(&mut out, ns.as_str());
         out.push('\n');
     }
-    for (title, pairs) in [("labels", &labels), ("annotations", &annotations)] {
+    for (title, pairs) in [
+        ("labels", &carried.labels),
+        ("annotations", &carried.annotations),
+    ] {
         if pairs.is_empty() {
             continue;
         }
@@ -237,15 +302,12 @@ pub fn configmap_yaml_gated(
         }
     }
     out.push_str("data:\n");
-    for (k, v) in &data {
+    for (k, v) in data {
         out.push_str("  ");
         write_yaml_string(&mut out, k);
         out.push_str(": ");
         write_block_or_quoted(&mut out, v, 4);
         out.push('\n');
     }
-    Ok(Export {
-        text: out,
-        diagnostics: diags,
-    })
+    out
 }
