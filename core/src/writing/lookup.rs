@@ -208,6 +208,29 @@ pub fn lookup_commands<'a>(
     partitions: impl IntoIterator<Item = (&'a str, i64)>,
     options: &LookupOptions,
 ) -> Result<Lookup, Vec<String>> {
+    let mut errors = option_errors(options);
+    let topics = topics(partitions, &mut errors);
+    if !errors.is_empty() {
+        return Err(errors);
+    }
+    let count = topics.values().map(Vec::len).sum();
+    let chunks = chunks(topics);
+    // A time lookup prints nothing for a partition with no record at or after the time, so the
+    // log end of the same partitions goes with it, into its own file, looked up first: a record
+    // written between the two lookups is then read, not skipped.
+    let log_end_file = match options.at {
+        LookupAt::Time(ms) => Some(format!("latest-{ms}.txt")),
+        _ => None,
+    };
+    Ok(Lookup {
+        notes: notes(options, count, log_end_file.as_deref()),
+        commands: commands(options, &chunks, log_end_file.as_deref()),
+    })
+}
+
+/// What is wrong with the options: the connector kind, the bootstrap address, the command
+/// config, the pod, the time.
+fn option_errors(options: &LookupOptions) -> Vec<String> {
     let mut errors = Vec::new();
     if !matches!(
         options.kind,
@@ -241,6 +264,15 @@ pub fn lookup_commands<'a>(
             "{ms} is not a time: epoch milliseconds start at 0 (1970-01-01T00:00:00Z)."
         ));
     }
+    errors
+}
+
+/// The partitions to look up by topic, sorted and without repeats; a topic Kafka refuses is an
+/// error (no command is generated with it).
+fn topics<'a>(
+    partitions: impl IntoIterator<Item = (&'a str, i64)>,
+    errors: &mut Vec<String>,
+) -> BTreeMap<&'a str, Vec<i64>> {
     let mut topics: BTreeMap<&str, Vec<i64>> = BTreeMap::new();
     let mut bad_topics: Vec<String> = Vec::new();
     for (topic, partition) in partitions {
@@ -263,16 +295,18 @@ pub fn lookup_commands<'a>(
     if topics.is_empty() && bad_topics.is_empty() {
         errors.push("No row with a topic and a partition to look up (check the filter).".into());
     }
-    if !errors.is_empty() {
-        return Err(errors);
-    }
-    // One item per topic and range of partitions.
-    let mut items: Vec<String> = Vec::new();
-    let mut count = 0usize;
-    for (topic, mut ps) in topics {
+    for ps in topics.values_mut() {
         ps.sort_unstable();
         ps.dedup();
-        count += ps.len();
+    }
+    topics
+}
+
+/// The `--topic-partitions` arguments: one item per topic and range of partitions, joined by
+/// commas into arguments of at most [`MAX_PATTERN_CHARS`].
+fn chunks(topics: BTreeMap<&str, Vec<i64>>) -> Vec<String> {
+    let mut items: Vec<String> = Vec::new();
+    for (topic, ps) in topics {
         let regex = topic_regex(topic);
         for range in tool_ranges(&ps) {
             items.push(format!("{regex}:{range}"));
@@ -292,6 +326,12 @@ pub fn lookup_commands<'a>(
     if !current.is_empty() {
         chunks.push(current);
     }
+    chunks
+}
+
+/// The commands: for a time, the log end of the same partitions into `log_end_file` first,
+/// then one lookup per argument.
+fn commands(options: &LookupOptions, chunks: &[String], log_end_file: Option<&str>) -> Vec<String> {
     let (prefix, script) = match &options.exec {
         Some((ns, pod)) => (
             format!(
@@ -316,14 +356,7 @@ pub fn lookup_commands<'a>(
         )
     };
     let mut commands = Vec::new();
-    // A time lookup prints nothing for a partition with no record at or after the time, so the
-    // log end of the same partitions goes with it, into its own file, looked up first: a record
-    // written between the two lookups is then read, not skipped.
-    let log_end_file = match options.at {
-        LookupAt::Time(ms) => Some(format!("latest-{ms}.txt")),
-        _ => None,
-    };
-    if let Some(file) = &log_end_file {
+    if let Some(file) = log_end_file {
         for (i, chunk) in chunks.iter().enumerate() {
             let to = if i == 0 { ">" } else { ">>" };
             commands.push(format!(
@@ -335,6 +368,12 @@ pub fn lookup_commands<'a>(
     }
     let time = options.at.time_arg();
     commands.extend(chunks.iter().map(|chunk| command(chunk, &time)));
+    commands
+}
+
+/// What the commands print and what to do with it: the role to give the output, the log-end
+/// file of a time lookup, the source cluster for MirrorMaker 2, the pod's view.
+fn notes(options: &LookupOptions, count: usize, log_end_file: Option<&str>) -> Vec<String> {
     let mut notes = Vec::new();
     let what = match options.at {
         LookupAt::Earliest => "the earliest offset (log start) of".to_string(),
@@ -353,7 +392,7 @@ pub fn lookup_commands<'a>(
         },
         options.at.role_arg()
     ));
-    if let Some(file) = &log_end_file {
+    if let Some(file) = log_end_file {
         notes.push(format!(
             "Partitions with no record at or after that time are left out of that output: alone, edit --set-from leaves their rows as they are, and a new connector would start them at auto.offset.reset (earliest by default) and copy their whole history. So the --time -1 command(s) first write the latest offsets (log end) of the same partitions to {file} (before the time lookup: a record written in between is then read, not skipped). Give that file too, right after the time reference (--set-from latest={file}, new --from latest={file}, or the page's Latest offsets (log end)): those partitions then start at their log end."
         ));
@@ -371,7 +410,7 @@ pub fn lookup_commands<'a>(
     if options.exec.is_some() {
         notes.push("Runs inside the pod: the bootstrap address and the --command-config file are as the pod sees them.".into());
     }
-    Ok(Lookup { notes, commands })
+    notes
 }
 
 #[cfg(test)]
