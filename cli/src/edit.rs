@@ -15,6 +15,8 @@ use offsets_core::reference::{Reference, Role};
 
 /// The partitions a `--set-from latest` gave their log end.
 type Filled = Vec<(String, i64)>;
+/// A `--set-from`'s reference, with what a `--set-from latest` right after it filled.
+type SetFrom = (Arc<Reference>, Filled);
 use offsets_core::{Diagnostic, ImportOptions, Listing};
 use std::process::ExitCode;
 use std::sync::Arc;
@@ -183,92 +185,17 @@ fn parse_i64(flag: &str, v: &str) -> Result<i64, CliError> {
 }
 
 pub fn run(parser: &mut lexopt::Parser) -> Result<ExitCode, CliError> {
-    let mut args = InputArgs::default();
-    let mut ops: Vec<Op> = Vec::new();
-    let mut filter = Filter::all();
-    let mut out_path: Option<std::path::PathBuf> = None;
-    let mut reference_specs = Vec::new();
-    let mut add_unlisted = false;
-    while let Some(arg) = Arg::next(parser)? {
-        if args.parse_arg(&arg, parser)? {
-            continue;
-        }
-        match arg {
-            Arg::Long(l) if l == "set" => {
-                let spec = parser.value()?.string()?;
-                let (left, value) = spec.rsplit_once('=').ok_or_else(|| {
-                    CliError::usage(format!(
-                        "--set needs [CLUSTER/]TOPIC:PARTITION=OFFSET|null, not '{spec}'"
-                    ))
-                })?;
-                let value = if value == "null" {
-                    None
-                } else {
-                    Some(parse_i64("--set", value)?)
-                };
-                ops.push(Op::Set(left.to_string(), value));
-            }
-            Arg::Long(l) if l == "null" => ops.push(Op::Set(parser.value()?.string()?, None)),
-            Arg::Long(l) if l == "add" => {
-                let spec = parser.value()?.string()?;
-                let (left, value) = spec.rsplit_once('=').ok_or_else(|| {
-                    CliError::usage(format!(
-                        "--add needs [CLUSTER/]TOPIC:P[-Q]=OFFSET|null, not '{spec}'"
-                    ))
-                })?;
-                let value = if value == "null" {
-                    None
-                } else {
-                    Some(parse_i64("--add", value)?)
-                };
-                ops.push(Op::Add(left.to_string(), value));
-            }
-            Arg::Long(l) if l == "shift" => {
-                ops.push(Op::Shift(parse_i64("--shift", &parser.value()?.string()?)?))
-            }
-            Arg::Long(l) if l == "set-all" => ops.push(Op::SetAll(parse_i64(
-                "--set-all",
-                &parser.value()?.string()?,
-            )?)),
-            Arg::Long(l) if l == "resume-at" => ops.push(Op::ResumeAt(parse_i64(
-                "--resume-at",
-                &parser.value()?.string()?,
-            )?)),
-            Arg::Long(l) if l == "dedupe" => ops.push(Op::Dedupe),
-            Arg::Long(l) if l == "set-from" => {
-                let (role, source) =
-                    reference::parse_spec("--set-from", &parser.value()?.string()?)?;
-                let fills = role == Role::Latest
-                    && matches!(ops.last(), Some(Op::SetFrom(r, _)) if *r != Role::Latest);
-                ops.push(if fills {
-                    Op::FillFrom(source)
-                } else {
-                    Op::SetFrom(role, source)
-                });
-            }
-            Arg::Long(l) if l == "reference" => reference_specs.push(reference::parse_spec(
-                "--reference",
-                &parser.value()?.string()?,
-            )?),
-            Arg::Long(l) if l == "add-unlisted" => add_unlisted = true,
-            Arg::Long(l) if l == "restore-from" => {
-                ops.push(Op::RestoreFrom(Source::from_arg(parser.value()?)))
-            }
-            Arg::Long(l) if matches!(l.as_str(), "topic" | "partition" | "cluster" | "filter") => {
-                input::filter_flag(&mut filter, l.as_str(), parser.value()?.string()?)?;
-            }
-            Arg::Short('o') => out_path = Some(parser.value()?.into()),
-            Arg::Long(l) if l == "output" => out_path = Some(parser.value()?.into()),
-            a if a.is_help() => {
-                return Ok(output::help(&[
-                    HELP,
-                    INPUT_OPTIONS_HELP,
-                    reference::REFERENCE_HELP,
-                ]));
-            }
-            other => return Err(other.unexpected()),
-        }
-    }
+    let EditFlags {
+        args,
+        ops,
+        filter,
+        out_path,
+        reference_specs,
+        add_unlisted,
+    } = match parse_flags(parser)? {
+        Ok(flags) => flags,
+        Err(help) => return Ok(help),
+    };
     let Some(source) = args.source else {
         return Err(CliError::usage(
             "edit needs a FILE (or - for stdin); see --help",
@@ -277,31 +204,7 @@ pub fn run(parser: &mut lexopt::Parser) -> Result<ExitCode, CliError> {
     if add_unlisted && !ops.iter().any(|op| matches!(op, Op::SetFrom(..))) {
         return Err(CliError::usage("--add-unlisted goes with --set-from"));
     }
-    // Every reference is read before anything is edited: one with an error stops here.
-    let mut references = Vec::new();
-    for (role, source) in reference_specs {
-        references.push(reference::load(role, &source)?);
-    }
-    // Each --set-from's reference, with what a --set-from latest right after it filled.
-    let mut set_from: Vec<(Arc<Reference>, Filled)> = Vec::new();
-    for op in &mut ops {
-        match op {
-            Op::SetFrom(role, source) => {
-                let r = reference::load(role.clone(), source)?;
-                references.push(Arc::clone(&r));
-                set_from.push((r, Vec::new()));
-            }
-            Op::FillFrom(source) => {
-                let end = reference::load(Role::Latest, source)?;
-                references.push(Arc::clone(&end));
-                if let Some((start, _)) = set_from.pop() {
-                    let filled = start.filled_from_log_end(&end);
-                    set_from.push((Arc::new(filled.reference), filled.filled));
-                }
-            }
-            _ => {}
-        }
-    }
+    let (references, set_from) = read_references(&ops, reference_specs)?;
     let range = offsets_core::log_range::LogRange::from_references(&references);
     if filter.needs_range() && range.is_empty() {
         return Err(CliError::usage(
@@ -311,6 +214,7 @@ pub fn run(parser: &mut lexopt::Parser) -> Result<ExitCode, CliError> {
     let mut set_from = set_from.into_iter();
     let name = source.display_name();
     let loaded = load(&source, &args.options)?;
+    let loaded_text = loaded.text;
     let mut session = Session::new(loaded.listing);
     let selection = if filter.is_empty() {
         Selection::All
@@ -390,15 +294,179 @@ pub fn run(parser: &mut lexopt::Parser) -> Result<ExitCode, CliError> {
             log.push_str(&format!("  {note}\n"));
         }
     }
+    write_result(
+        &name,
+        loaded_text,
+        session,
+        &range,
+        out_path.as_deref(),
+        log,
+    )
+}
+
+/// The command line of `edit`: the input, the edits in order, the filter, the output, the
+/// references and `--add-unlisted`; `Err(code)` for --help, which printed it.
+fn parse_flags(parser: &mut lexopt::Parser) -> Result<Result<EditFlags, ExitCode>, CliError> {
+    let mut args = InputArgs::default();
+    let mut ops: Vec<Op> = Vec::new();
+    let mut filter = Filter::all();
+    let mut out_path: Option<std::path::PathBuf> = None;
+    let mut reference_specs = Vec::new();
+    let mut add_unlisted = false;
+    while let Some(arg) = Arg::next(parser)? {
+        if args.parse_arg(&arg, parser)? {
+            continue;
+        }
+        match arg {
+            Arg::Long(l) if l == "set" => {
+                let spec = parser.value()?.string()?;
+                let (left, value) = spec.rsplit_once('=').ok_or_else(|| {
+                    CliError::usage(format!(
+                        "--set needs [CLUSTER/]TOPIC:PARTITION=OFFSET|null, not '{spec}'"
+                    ))
+                })?;
+                let value = if value == "null" {
+                    None
+                } else {
+                    Some(parse_i64("--set", value)?)
+                };
+                ops.push(Op::Set(left.to_string(), value));
+            }
+            Arg::Long(l) if l == "null" => ops.push(Op::Set(parser.value()?.string()?, None)),
+            Arg::Long(l) if l == "add" => {
+                let spec = parser.value()?.string()?;
+                let (left, value) = spec.rsplit_once('=').ok_or_else(|| {
+                    CliError::usage(format!(
+                        "--add needs [CLUSTER/]TOPIC:P[-Q]=OFFSET|null, not '{spec}'"
+                    ))
+                })?;
+                let value = if value == "null" {
+                    None
+                } else {
+                    Some(parse_i64("--add", value)?)
+                };
+                ops.push(Op::Add(left.to_string(), value));
+            }
+            Arg::Long(l) if l == "shift" => {
+                ops.push(Op::Shift(parse_i64("--shift", &parser.value()?.string()?)?))
+            }
+            Arg::Long(l) if l == "set-all" => ops.push(Op::SetAll(parse_i64(
+                "--set-all",
+                &parser.value()?.string()?,
+            )?)),
+            Arg::Long(l) if l == "resume-at" => ops.push(Op::ResumeAt(parse_i64(
+                "--resume-at",
+                &parser.value()?.string()?,
+            )?)),
+            Arg::Long(l) if l == "dedupe" => ops.push(Op::Dedupe),
+            Arg::Long(l) if l == "set-from" => {
+                let (role, source) =
+                    reference::parse_spec("--set-from", &parser.value()?.string()?)?;
+                let fills = role == Role::Latest
+                    && matches!(ops.last(), Some(Op::SetFrom(r, _)) if *r != Role::Latest);
+                ops.push(if fills {
+                    Op::FillFrom(source)
+                } else {
+                    Op::SetFrom(role, source)
+                });
+            }
+            Arg::Long(l) if l == "reference" => reference_specs.push(reference::parse_spec(
+                "--reference",
+                &parser.value()?.string()?,
+            )?),
+            Arg::Long(l) if l == "add-unlisted" => add_unlisted = true,
+            Arg::Long(l) if l == "restore-from" => {
+                ops.push(Op::RestoreFrom(Source::from_arg(parser.value()?)))
+            }
+            Arg::Long(l) if matches!(l.as_str(), "topic" | "partition" | "cluster" | "filter") => {
+                input::filter_flag(&mut filter, l.as_str(), parser.value()?.string()?)?;
+            }
+            Arg::Short('o') => out_path = Some(parser.value()?.into()),
+            Arg::Long(l) if l == "output" => out_path = Some(parser.value()?.into()),
+            a if a.is_help() => {
+                return Ok(Err(output::help(&[
+                    HELP,
+                    INPUT_OPTIONS_HELP,
+                    reference::REFERENCE_HELP,
+                ])));
+            }
+            other => return Err(other.unexpected()),
+        }
+    }
+    Ok(Ok(EditFlags {
+        args,
+        ops,
+        filter,
+        out_path,
+        reference_specs,
+        add_unlisted,
+    }))
+}
+
+/// What `edit`'s flags say.
+struct EditFlags {
+    args: InputArgs,
+    ops: Vec<Op>,
+    filter: Filter,
+    out_path: Option<std::path::PathBuf>,
+    reference_specs: Vec<(Role, Source)>,
+    add_unlisted: bool,
+}
+
+/// Reads every reference before anything is edited (one with an error stops here): the
+/// `--reference` ones and each `--set-from`'s, the latter with what a `--set-from latest` right
+/// after it filled.
+fn read_references(
+    ops: &[Op],
+    reference_specs: Vec<(Role, Source)>,
+) -> Result<(Vec<Arc<Reference>>, Vec<SetFrom>), CliError> {
+    // Every reference is read before anything is edited: one with an error stops here.
+    let mut references = Vec::new();
+    for (role, source) in reference_specs {
+        references.push(reference::load(role, &source)?);
+    }
+    // Each --set-from's reference, with what a --set-from latest right after it filled.
+    let mut set_from: Vec<SetFrom> = Vec::new();
+    for op in ops.iter() {
+        match op {
+            Op::SetFrom(role, source) => {
+                let r = reference::load(role.clone(), source)?;
+                references.push(Arc::clone(&r));
+                set_from.push((r, Vec::new()));
+            }
+            Op::FillFrom(source) => {
+                let end = reference::load(Role::Latest, source)?;
+                references.push(Arc::clone(&end));
+                if let Some((start, _)) = set_from.pop() {
+                    let filled = start.filled_from_log_end(&end);
+                    set_from.push((Arc::new(filled.reference), filled.filled));
+                }
+            }
+            _ => {}
+        }
+    }
+    Ok((references, set_from))
+}
+
+/// Writes the edited document (to `out_path` or standard output), the edits' log, the
+/// findings and the change summary; the exit code says whether an error was found.
+fn write_result(
+    name: &str,
+    loaded_text: String,
+    session: Session,
+    range: &offsets_core::log_range::LogRange,
+    out_path: Option<&std::path::Path>,
+    mut log: String,
+) -> Result<ExitCode, CliError> {
     // Validated without the baseline: the change rules (MS10-MS13) scan the baseline linearly per
     // entry, which is quadratic on 100k entries; the diff summary below reports the changes.
     // A REST payload is written and validated entry by entry, without building the edited
     // listing (the same text and findings); other forms build it.
-    let (text, diagnostics) = match rewrite_session(&loaded.text, &session) {
+    let (text, diagnostics) = match rewrite_session(&loaded_text, &session) {
         Some(done) => done,
         None => {
             let edited = session.working_listing();
-            let text = rewrite_document(&loaded.text, &edited).map_err(|e| CliError {
+            let text = rewrite_document(&loaded_text, &edited).map_err(|e| CliError {
                 message: format!("cannot write the edited document: {e}"),
                 code: 2,
             })?;
@@ -410,9 +478,9 @@ pub fn run(parser: &mut lexopt::Parser) -> Result<ExitCode, CliError> {
     };
     let summary = change_summary(&session);
     if !range.is_empty() {
-        log.push_str(&against_the_log(&session, &range));
+        log.push_str(&against_the_log(&session, range));
     }
-    match &out_path {
+    match out_path {
         Some(p) => std::fs::write(p, &text).map_err(|e| CliError {
             message: format!("cannot write {}: {e}", p.display()),
             code: 2,
@@ -420,7 +488,7 @@ pub fn run(parser: &mut lexopt::Parser) -> Result<ExitCode, CliError> {
         None => output::out(&text),
     }
     output::err(&log);
-    report(&name, &diagnostics, 20);
+    report(name, &diagnostics, 20);
     output::err(&format!(
         "{name}: {} partition(s) changed ({} rewound, {} skipped, {} nulled, {} set), {} unchanged.\n",
         summary.changed(),
@@ -434,7 +502,7 @@ pub fn run(parser: &mut lexopt::Parser) -> Result<ExitCode, CliError> {
     // The process exits next: freeing 100k-entry trees node by node would cost a third of the
     // run, and the OS reclaims the memory at once.
     std::mem::forget(session);
-    std::mem::forget(loaded.text);
+    std::mem::forget(loaded_text);
     std::mem::forget(text);
     Ok(ExitCode::from(code))
 }
