@@ -8,6 +8,7 @@
 mod check_resource;
 mod diff;
 mod edit;
+mod edit_flags;
 mod error;
 mod export;
 mod groups;
