@@ -34,11 +34,6 @@ impl SharedValue {
     pub fn to_value(&self) -> JsonValue {
         self.tape.value_at(self.index).to_value()
     }
-
-    /// The tape it lives on.
-    pub fn tape(&self) -> &Arc<Tape<'static>> {
-        &self.tape
-    }
 }
 
 /// As the tree of the same text prints.

@@ -117,11 +117,6 @@ impl Entry {
         }
     }
 
-    /// The same entry held as a tree (the origin kept).
-    pub fn to_tree_entry(&self) -> Entry {
-        Entry::from_tree(self.tree().into_owned(), self.origin.clone())
-    }
-
     /// An entry from a partition map and an offset (`None` writes `"offset" : null`).
     pub fn new(partition: JsonValue, offset: Option<JsonValue>) -> Entry {
         Entry::from_tree(

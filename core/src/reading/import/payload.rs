@@ -88,12 +88,10 @@ pub(crate) fn payload_listing(
     let mut extra: Vec<Member> = Vec::new();
     match doc {
         Document::Tree(root) => {
-            let JsonKind::Object(members) = root.kind else {
-                return Err(s1(
-                    shape.payload_pos,
-                    data_key,
-                    "The payload is not an object.",
-                ));
+            // `payload_shape` found an object: anything else has no members to read.
+            let members = match root.kind {
+                JsonKind::Object(members) => members,
+                _ => Vec::new(),
             };
             for (i, m) in members.into_iter().enumerate() {
                 match m.value.kind {
@@ -115,6 +113,7 @@ pub(crate) fn payload_listing(
                 if i == shape.offsets_at {
                     entries.reserve(m.value.items().count());
                     for item in m.value.items() {
+                        // Always `Some`: `item` is a node of `tape`.
                         if let Some(value) = SharedValue::of(&tape, item) {
                             entries.push(Entry::on_tape(value, origin(item.pos())));
                         }
