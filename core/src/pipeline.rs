@@ -50,11 +50,12 @@ pub fn import_bytes_owned(
     bytes: Vec<u8>,
     options: &ImportOptions,
 ) -> Result<Imported, Vec<Diagnostic>> {
+    // Refused input (too large, not UTF-8) is refused by `import_bytes` itself, word for word.
     if bytes.len() > options.input_limit() {
-        return utf8_text(&bytes, options).and_then(|text| import(text, options));
+        return import_bytes(&bytes, options);
     }
     match String::from_utf8(bytes) {
         Ok(text) => import_owned(text, options),
-        Err(e) => utf8_text(e.as_bytes(), options).and_then(|text| import(text, options)),
+        Err(e) => import_bytes(e.as_bytes(), options),
     }
 }
