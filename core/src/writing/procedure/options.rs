@@ -233,11 +233,8 @@ fn bad_resource_name(name: &str) -> Diagnostic {
 }
 
 impl Found {
-    /// A KafkaConnector: its cluster, its name, a create's resource, an alter's ConfigMap.
-    fn connector_target(&mut self, options: &Options, operation: &Operation) -> Option<Kind> {
-        let Target::KafkaConnector { cluster, name } = &options.target else {
-            return None;
-        };
+    /// The namespace, context and ConfigMaps of a Kubernetes target.
+    fn kubernetes(&mut self, cluster: &Kubernetes, operation: &Operation) {
         check_kubernetes(
             cluster,
             operation,
@@ -245,17 +242,30 @@ impl Found {
             &mut self.values,
             &mut self.warnings,
         );
+    }
+
+    /// A Strimzi create's options and resource, for the data key `data_key`.
+    fn create(&mut self, options: &Options, operation: &Operation, data_key: &str) {
+        self.strimzi_create = check_create(
+            options,
+            operation,
+            data_key,
+            &mut self.errors,
+            &mut self.warnings,
+        );
+    }
+
+    /// A KafkaConnector: its cluster, its name, a create's resource, an alter's ConfigMap.
+    fn connector_target(&mut self, options: &Options, operation: &Operation) -> Option<Kind> {
+        let Target::KafkaConnector { cluster, name } = &options.target else {
+            return None;
+        };
+        self.kubernetes(cluster, operation);
         match ResourceName::parse(name) {
             Ok(name) => self.values.push((Var::Connector, (&name).into())),
             Err(_) => self.errors.push(bad_resource_name(name)),
         }
-        self.strimzi_create = check_create(
-            options,
-            operation,
-            "offsets.json",
-            &mut self.errors,
-            &mut self.warnings,
-        );
+        self.create(options, operation, "offsets.json");
         if let Operation::Alter { payload } = operation {
             check_payload(payload, &mut self.errors);
             self.rounds = check_payload_names(
@@ -281,13 +291,7 @@ impl Found {
         else {
             return None;
         };
-        check_kubernetes(
-            cluster,
-            operation,
-            &mut self.errors,
-            &mut self.values,
-            &mut self.warnings,
-        );
+        self.kubernetes(cluster, operation);
         match ResourceName::parse(resource) {
             Ok(resource) => {
                 self.values.push((Var::Mm2, (&resource).into()));
@@ -319,13 +323,7 @@ impl Found {
             ));
         }
         if name_ok {
-            self.strimzi_create = check_create(
-                options,
-                operation,
-                &connector.data_key(),
-                &mut self.errors,
-                &mut self.warnings,
-            );
+            self.create(options, operation, &connector.data_key());
         }
         if let Operation::Alter { payload } = operation {
             check_payload(payload, &mut self.errors);
