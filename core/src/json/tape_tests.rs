@@ -110,3 +110,16 @@ fn the_node_limit_is_a_located_error() {
     );
     assert!(parse_tape_limited("[1,2,3]", SourceMap::Identity, 4).is_ok());
 }
+
+#[test]
+fn an_owned_text_is_kept_or_given_back_without_a_copy() {
+    let text = String::from("{\"a\": [1, 2]}");
+    let at = text.as_ptr();
+    let tape = parse_tape_owned(text, SourceMap::Identity).ok().unwrap();
+    assert_eq!(tape.text().as_ptr(), at);
+    let bad = String::from("{\"a\": [1, 2}");
+    let at = bad.as_ptr();
+    let (e, back) = parse_tape_owned(bad, SourceMap::Identity).err().unwrap();
+    assert_eq!((back.as_ptr(), back.as_str()), (at, "{\"a\": [1, 2}"));
+    assert_eq!(e.pos, Position::new(1, 12));
+}

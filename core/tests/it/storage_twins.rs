@@ -301,7 +301,7 @@ fn no_reader_outside_the_raw_level_and_the_model_asks_an_entry_for_its_tree() {
         }
         let text = std::fs::read_to_string(&path).unwrap();
         for (n, line) in text.lines().enumerate() {
-            let asks = [".tree()", ".into_tree()", ".to_tree_entry()"]
+            let asks = [".tree()", ".into_tree()"]
                 .iter()
                 .any(|call| line.contains(call));
             if asks && !TREE_READERS.iter().any(|(file, _)| *file == relative) {
@@ -314,4 +314,25 @@ fn no_reader_outside_the_raw_level_and_the_model_asks_an_entry_for_its_tree() {
         "read the entry through Entry::raw (json::Raw) instead, or add the file to TREE_READERS with the reason:\n{}",
         found.join("\n")
     );
+}
+
+/// Issue 35, item 2: a REST body given by value is held once. The tape its entries live on
+/// reads the caller's own buffer (a byte order mark is dropped in place), not a copy of it.
+#[test]
+fn the_owned_import_keeps_the_callers_buffer_for_the_tape() {
+    for text in [HOSTILE.to_owned(), format!("\u{feff}{HOSTILE}")] {
+        let (base, len) = (text.as_ptr() as usize, text.len());
+        let imported = import_owned(text, &ImportOptions::default()).unwrap();
+        assert_eq!(imported.listing.entries.len(), 8);
+        for entry in &imported.listing.entries {
+            let offsets_core::json::Raw::Tape(value) = entry.raw() else {
+                panic!("an imported entry is not on a tape: {entry:?}");
+            };
+            let at = value.source().as_ptr() as usize;
+            assert!(
+                (base..base + len).contains(&at),
+                "the tape reads a copy of the input, not the caller's buffer"
+            );
+        }
+    }
 }
