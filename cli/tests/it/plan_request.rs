@@ -17,6 +17,19 @@ fn plan(file: &str, args: &[&str]) -> (Option<i32>, String) {
     (out.status.code(), text(&out.stderr))
 }
 
+/// A KafkaMirrorMaker2 plan's flags, in the order the missing-flag messages ask for them.
+const MM2: [&str; 10] = [
+    "--kind",
+    "mirrormaker2",
+    "--namespace",
+    "kafka",
+    "--configmap",
+    "alter",
+    "--resource",
+    "my-mm2",
+    "--mirror-index",
+    "0",
+];
 #[test]
 fn a_missing_name_is_asked_for_by_its_flag_in_order() {
     for (args, missing) in [
@@ -39,30 +52,8 @@ fn a_missing_name_is_asked_for_by_its_flag_in_order() {
             ],
             "plan --kind connector needs --connector NAME",
         ),
-        (
-            &[
-                "--kind",
-                "mirrormaker2",
-                "--namespace",
-                "kafka",
-                "--configmap",
-                "alter",
-            ],
-            "plan --kind mirrormaker2 needs --resource NAME",
-        ),
-        (
-            &[
-                "--kind",
-                "mirrormaker2",
-                "--namespace",
-                "kafka",
-                "--configmap",
-                "alter",
-                "--resource",
-                "my-mm2",
-            ],
-            "plan --kind mirrormaker2 needs --mirror-index I",
-        ),
+        (&MM2[..6], "plan --kind mirrormaker2 needs --resource NAME"),
+        (&MM2[..8], "plan --kind mirrormaker2 needs --mirror-index I"),
         (&["--kind", "rest"], "plan --kind rest needs --url URL"),
         (
             &["--kind", "rest", "--url", "http://connect:8083"],
@@ -80,18 +71,7 @@ fn a_missing_name_is_asked_for_by_its_flag_in_order() {
 
 #[test]
 fn a_mirrormaker2_plan_takes_its_connector_from_the_listing_or_a_valid_flag() {
-    let mm2 = [
-        "--kind",
-        "mirrormaker2",
-        "--namespace",
-        "kafka",
-        "--configmap",
-        "alter",
-        "--resource",
-        "my-mm2",
-        "--mirror-index",
-        "0",
-    ];
+    let mm2 = MM2;
     let (code, stderr) = plan("rest-get-offsets.mm2-source.json", &mm2);
     assert_eq!(
         (code, stderr.as_str()),
