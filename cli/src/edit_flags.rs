@@ -92,32 +92,16 @@ pub(crate) fn parse_flags(
         match arg {
             Arg::Long(l) if l == "set" => {
                 let spec = parser.value()?.string()?;
-                let (left, value) = spec.rsplit_once('=').ok_or_else(|| {
-                    CliError::usage(format!(
-                        "--set needs [CLUSTER/]TOPIC:PARTITION=OFFSET|null, not '{spec}'"
-                    ))
-                })?;
-                let value = if value == "null" {
-                    None
-                } else {
-                    Some(parse_i64("--set", value)?)
-                };
-                ops.push(Op::Set(left.to_string(), value));
+                let (rows, value) =
+                    rows_and_offset("--set", "[CLUSTER/]TOPIC:PARTITION=OFFSET|null", &spec)?;
+                ops.push(Op::Set(rows, value));
             }
             Arg::Long(l) if l == "null" => ops.push(Op::Set(parser.value()?.string()?, None)),
             Arg::Long(l) if l == "add" => {
                 let spec = parser.value()?.string()?;
-                let (left, value) = spec.rsplit_once('=').ok_or_else(|| {
-                    CliError::usage(format!(
-                        "--add needs [CLUSTER/]TOPIC:P[-Q]=OFFSET|null, not '{spec}'"
-                    ))
-                })?;
-                let value = if value == "null" {
-                    None
-                } else {
-                    Some(parse_i64("--add", value)?)
-                };
-                ops.push(Op::Add(left.to_string(), value));
+                let (rows, value) =
+                    rows_and_offset("--add", "[CLUSTER/]TOPIC:P[-Q]=OFFSET|null", &spec)?;
+                ops.push(Op::Add(rows, value));
             }
             Arg::Long(l) if l == "shift" => {
                 ops.push(Op::Shift(parse_i64("--shift", &parser.value()?.string()?)?))
@@ -173,6 +157,19 @@ pub(crate) fn parse_flags(
         reference_specs,
         add_unlisted,
     }))
+}
+
+/// `ROWS=OFFSET` or `ROWS=null` (the last `=` splits: a topic may hold one), as `flag` takes it.
+fn rows_and_offset(flag: &str, form: &str, spec: &str) -> Result<(String, Option<i64>), CliError> {
+    let (rows, value) = spec
+        .rsplit_once('=')
+        .ok_or_else(|| CliError::usage(format!("{flag} needs {form}, not '{spec}'")))?;
+    let value = if value == "null" {
+        None
+    } else {
+        Some(parse_i64(flag, value)?)
+    };
+    Ok((rows.to_string(), value))
 }
 
 /// What `edit`'s flags say.

@@ -329,3 +329,33 @@ fn check_resource_picks_one_of_several_resources_by_name() {
         text(&out.stderr)
     );
 }
+
+/// `--set` and `--add` without `=`, or with an offset that is no whole number: a usage error
+/// (exit 2) that names the flag and the form it takes, and nothing is written.
+#[test]
+fn a_set_or_add_without_its_offset_says_the_form_it_takes() {
+    let file = fixture("rest-get-offsets.mm2-source.json");
+    for (args, said) in [
+        (
+            ["--set", "east/orders:0"],
+            "--set needs [CLUSTER/]TOPIC:PARTITION=OFFSET|null, not 'east/orders:0'",
+        ),
+        (
+            ["--add", "east/orders:0-3"],
+            "--add needs [CLUSTER/]TOPIC:P[-Q]=OFFSET|null, not 'east/orders:0-3'",
+        ),
+        (
+            ["--add", "east/orders:9=1.5"],
+            "--add needs a whole number between -9223372036854775808 and 9223372036854775807, not '1.5'",
+        ),
+    ] {
+        let out = run(&["edit", &file, args[0], args[1]]);
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        assert!(
+            text(&out.stderr).contains(said),
+            "{args:?}: {}",
+            text(&out.stderr)
+        );
+        assert!(out.stdout.is_empty(), "{args:?}");
+    }
+}
