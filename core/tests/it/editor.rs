@@ -1007,3 +1007,17 @@ fn the_source_record_stores_the_loaded_text_once() {
     assert_eq!(restored.input(), "half-typed");
     assert_eq!(restored.session().unwrap().len(), 2);
 }
+
+/// The page holds its entries as trees (ARCHITECTURE.md: in Chromium the tape was slower for
+/// Load, a bulk shift and a filter keystroke); the CLI's import, the default, holds them on a
+/// tape. Moving the page to the tape is a measured decision: this test says where to write it.
+#[test]
+fn the_page_holds_its_entries_as_trees_and_the_cli_on_a_tape() {
+    let editor = loaded("rest-get-offsets.mm2-source.json");
+    let listing = editor.session().unwrap().imported();
+    assert!(!listing.entries.is_empty());
+    assert!(listing.entries.iter().all(|e| !e.is_on_tape()));
+    let text = fixture("rest-get-offsets.mm2-source.json");
+    let cli = offsets_core::import(&text, &offsets_core::ImportOptions::default()).unwrap();
+    assert!(cli.listing.entries.iter().all(|e| e.is_on_tape()));
+}
