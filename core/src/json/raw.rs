@@ -239,6 +239,33 @@ impl<'a> Raw<'a> {
         }
     }
 
+    /// The value of the LAST member named by each of `keys` (what [`Raw::get`] answers per
+    /// key), read in one pass over the object's members, and whether every member's key is
+    /// one of `keys`. `None` for anything but an object. The keys must differ.
+    pub fn fields<const N: usize>(self, keys: [&str; N]) -> Option<([Option<Raw<'a>>; N], bool)> {
+        match self {
+            Raw::Tree(v) => {
+                let members = v.as_members()?;
+                let mut found = [None; N];
+                let mut known = true;
+                for m in members {
+                    match keys
+                        .iter()
+                        .position(|k| *k == m.key)
+                        .and_then(|s| found.get_mut(s))
+                    {
+                        Some(f) => *f = Some(Raw::Tree(&m.value)),
+                        None => known = false,
+                    }
+                }
+                Some((found, known))
+            }
+            Raw::Tape(t) => t
+                .fields(keys)
+                .map(|(found, known)| (found.map(|f| f.map(Raw::Tape)), known)),
+        }
+    }
+
     /// Structural equality that ignores positions (numbers compare by their text), across
     /// the two forms: [`JsonValue::same_as`]'s rule.
     pub fn same_as(self, other: Raw<'_>) -> bool {

@@ -301,6 +301,22 @@ impl<'t> Tape<'t> {
         })
     }
 
+    /// Whether the key (or string) node `node`, at `index`, reads `key`. Without an escape,
+    /// the key's length is known from its span, so most keys are told apart without reading
+    /// their text.
+    #[inline]
+    fn node_reads(&self, index: u32, node: Node, key: &str) -> bool {
+        if node.escaped() {
+            return self.string_at(index) == key;
+        }
+        let (start, end) = (
+            node.start as usize + 1,
+            (node.end as usize).saturating_sub(1),
+        );
+        end.checked_sub(start) == Some(key.len())
+            && self.text.as_str().as_bytes().get(start..end) == Some(key.as_bytes())
+    }
+
     /// The text of a string or key node: decoded when it held an escape, else borrowed from
     /// the input between the quotes.
     fn string_at(&self, index: u32) -> &str {
@@ -423,10 +439,67 @@ impl<'a, 't> TapeValue<'a, 't> {
 
     /// The LAST member named `key` (Jackson's rule for duplicate keys).
     pub fn get(self, key: &str) -> Option<TapeValue<'a, 't>> {
-        self.members()
-            .filter(|m| m.key == key)
-            .last()
-            .map(|m| m.value)
+        // The hottest reader of all (every rule asks its entry for fields): one pass over the
+        // object's nodes, a key told apart by its length before its bytes are read.
+        let nodes = self.tape.nodes.as_slice();
+        let first = self.index as usize;
+        let head = nodes.get(first)?;
+        if head.kind() != NodeKind::Object {
+            return None;
+        }
+        let end = first + 1 + head.inside();
+        let mut at = first + 1;
+        let mut found = None;
+        while at < end {
+            let (Some(k), Some(v)) = (nodes.get(at), nodes.get(at + 1)) else {
+                break;
+            };
+            if self.tape.node_reads(at as u32, *k, key) {
+                found = Some(at + 1);
+            }
+            at += 2 + v.inside();
+        }
+        found.map(|index| TapeValue {
+            tape: self.tape,
+            index: index as u32,
+        })
+    }
+
+    /// The LAST member named by each of `keys` (different keys), in one pass over the object
+    /// (what `get` per key answers); `known` is true when every member's key is one of `keys`.
+    pub fn fields<const N: usize>(
+        self,
+        keys: [&str; N],
+    ) -> Option<([Option<TapeValue<'a, 't>>; N], bool)> {
+        let nodes = self.tape.nodes.as_slice();
+        let first = self.index as usize;
+        let head = nodes.get(first)?;
+        if head.kind() != NodeKind::Object {
+            return None;
+        }
+        let end = first + 1 + head.inside();
+        let mut found = [None; N];
+        let mut known = true;
+        let mut at = first + 1;
+        while at < end {
+            let (Some(k), Some(v)) = (nodes.get(at), nodes.get(at + 1)) else {
+                break;
+            };
+            let slot = keys
+                .iter()
+                .position(|key| self.tape.node_reads(at as u32, *k, key));
+            match slot.and_then(|s| found.get_mut(s)) {
+                Some(f) => {
+                    *f = Some(TapeValue {
+                        tape: self.tape,
+                        index: at as u32 + 1,
+                    })
+                }
+                None => known = false,
+            }
+            at += 2 + v.inside();
+        }
+        Some((found, known))
     }
 
     /// The value as a tree, with the positions the tree parser gives it.

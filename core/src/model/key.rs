@@ -127,12 +127,9 @@ impl<'a> CanonPairs<'a> {
             }
         }
         match large {
-            None => {
-                if let Some(used) = small.get_mut(..n) {
-                    used.sort_unstable_by(|a, b| a.0.cmp(b.0));
-                }
-                Some(CanonPairs::Small(n, small))
-            }
+            // Small maps stay in member order: the hash does not depend on it and `same`
+            // compares them as sets.
+            None => Some(CanonPairs::Small(n, small)),
             Some(mut pairs) => {
                 // Reversed, then a stable sort: the first of equal keys is the LAST in the map.
                 pairs.reverse();
@@ -150,9 +147,11 @@ impl<'a> CanonPairs<'a> {
         }
     }
 
+    /// The map's hash, the same whatever the order of its pairs: the wrapping sum of each
+    /// pair's hash (each keyed by `seed`, so a listing cannot be written to collide).
     fn hash(&self, seed: u64) -> u64 {
-        let mut h = FixedState::with_seed(seed).build_hasher();
-        for (k, v) in self.as_slice() {
+        self.as_slice().iter().fold(0u64, |sum, (k, v)| {
+            let mut h = FixedState::with_seed(seed).build_hasher();
             h.write(k.as_bytes());
             h.write_u8(0xff); // never in UTF-8: ends the key
             match canon_value(*v) {
@@ -165,24 +164,32 @@ impl<'a> CanonPairs<'a> {
                 CanonValue::Number(t) => {
                     h.write_u8(4);
                     h.write(t.as_bytes());
-                    h.write_u8(0xff);
                 }
                 CanonValue::String(t) => {
                     h.write_u8(5);
                     h.write(t.as_bytes());
-                    h.write_u8(0xff);
                 }
             }
-        }
-        h.finish()
+            sum.wrapping_add(h.finish())
+        })
     }
 
+    /// Whether the two maps hold the same pairs. Keys are unique within each; a small map's
+    /// pairs are in member order (compared as sets), a large one's sorted by key.
     fn same(&self, other: &CanonPairs<'_>) -> bool {
         let (a, b) = (self.as_slice(), other.as_slice());
-        a.len() == b.len()
-            && a.iter()
-                .zip(b)
-                .all(|(x, y)| x.0 == y.0 && canon_value(x.1) == canon_value(y.1))
+        let equal = |x: &(&str, Raw<'_>), y: &(&str, Raw<'_>)| {
+            x.0 == y.0 && canon_value(x.1) == canon_value(y.1)
+        };
+        if a.len() != b.len() {
+            return false;
+        }
+        match (self, other) {
+            (CanonPairs::Large(_), CanonPairs::Large(_)) => {
+                a.iter().zip(b).all(|(x, y)| equal(x, y))
+            }
+            _ => a.iter().all(|x| b.iter().any(|y| equal(x, y))),
+        }
     }
 }
 
@@ -216,16 +223,19 @@ fn canon_value(v: Raw<'_>) -> CanonValue<'_> {
 /// in advance to make lookups collide.
 pub(crate) struct KeyIndex<'a> {
     seed: u64,
-    heads: HashMap<u64, usize, FixedState>,
+    /// The first slot of each hash; a slot's `next` is the next one with the same hash.
+    heads: HashMap<u64, u32, FixedState>,
     slots: Vec<KeySlot<'a>>,
 }
 
 struct KeySlot<'a> {
     partition: Raw<'a>,
-    hash: u64,
     value: usize,
-    next: Option<usize>,
+    next: u32,
 }
+
+/// The end of a chain of slots (an index no table reaches: tables hold at most `u32::MAX - 1`).
+const NONE: u32 = u32::MAX;
 
 /// An entry's key, ready for a [`KeyIndex`] lookup.
 pub(crate) struct KeyProbe<'a> {
@@ -234,10 +244,14 @@ pub(crate) struct KeyProbe<'a> {
     hash: u64,
 }
 
+fn new_seed() -> u64 {
+    RandomState::new().hash_one(0x6b65_7973u64) | 1
+}
+
 impl<'a> KeyIndex<'a> {
     pub(crate) fn with_capacity(n: usize) -> KeyIndex<'a> {
         KeyIndex {
-            seed: RandomState::new().hash_one(0x6b65_7973u64) | 1,
+            seed: new_seed(),
             heads: HashMap::with_capacity_and_hasher(n, FixedState::default()),
             slots: Vec::with_capacity(n),
         }
@@ -260,14 +274,12 @@ impl<'a> KeyIndex<'a> {
         })
     }
 
-    fn find(&self, probe: &KeyProbe<'_>) -> Option<usize> {
-        let mut at = self.heads.get(&probe.hash).copied();
-        while let Some(i) = at {
-            let slot = self.slots.get(i)?;
-            if slot.hash == probe.hash
-                && CanonPairs::of(slot.partition).is_some_and(|p| p.same(&probe.pairs))
-            {
-                return Some(i);
+    /// The slot holding the probe's key. A chain holds only slots of the probe's hash.
+    fn find(&self, probe: &KeyProbe<'_>) -> Option<&KeySlot<'a>> {
+        let mut at = self.heads.get(&probe.hash).copied().unwrap_or(NONE);
+        while let Some(slot) = self.slots.get(at as usize) {
+            if CanonPairs::of(slot.partition).is_some_and(|p| p.same(&probe.pairs)) {
+                return Some(slot);
             }
             at = slot.next;
         }
@@ -276,9 +288,7 @@ impl<'a> KeyIndex<'a> {
 
     /// The value stored for the probe's key.
     pub(crate) fn get(&self, probe: &KeyProbe<'_>) -> Option<usize> {
-        self.find(probe)
-            .and_then(|i| self.slots.get(i))
-            .map(|s| s.value)
+        self.find(probe).map(|s| s.value)
     }
 
     /// Stores `value` unless the key is already present; returns the value already stored.
@@ -286,16 +296,62 @@ impl<'a> KeyIndex<'a> {
         if let Some(existing) = self.get(&probe) {
             return Some(existing);
         }
-        let index = self.slots.len();
-        let next = self.heads.insert(probe.hash, index);
+        // A table this large cannot be built from an input the import accepts; refusing the
+        // key keeps the chains sound.
+        let index = u32::try_from(self.slots.len())
+            .ok()
+            .filter(|&i| i != NONE)?;
+        let next = self.heads.insert(probe.hash, index).unwrap_or(NONE);
         self.slots.push(KeySlot {
             partition: probe.partition,
-            hash: probe.hash,
             value,
             next,
         });
         None
     }
+}
+
+/// S7's pairs over a whole listing: `(later, first)` for every entry whose key an earlier entry
+/// has, `first` being the earliest such entry; what [`KeyIndex::insert_first`] answers entry by
+/// entry, with an index that names entries by position instead of holding their maps (a
+/// sixth of the memory: 100k entries faulted in 8 MB for the general index).
+pub(crate) fn duplicate_pairs(entries: &[Entry]) -> Vec<(usize, usize)> {
+    let seed = new_seed();
+    let mut heads: HashMap<u64, u32, FixedState> =
+        HashMap::with_capacity_and_hasher(entries.len(), FixedState::default());
+    // `next[i]`: the next first-of-its-key entry with entry i's hash.
+    let mut next: Vec<u32> = vec![NONE; entries.len()];
+    let mut pairs = Vec::new();
+    for (i, e) in entries.iter().enumerate() {
+        let Some(pairs_i) = e.partition().and_then(CanonPairs::of) else {
+            continue;
+        };
+        let Ok(index) = u32::try_from(i) else { break };
+        let hash = pairs_i.hash(seed);
+        let mut at = heads.get(&hash).copied().unwrap_or(NONE);
+        let mut first = None;
+        while let Some(earlier) = entries.get(at as usize) {
+            if earlier
+                .partition()
+                .and_then(CanonPairs::of)
+                .is_some_and(|p| p.same(&pairs_i))
+            {
+                first = Some(at as usize);
+                break;
+            }
+            at = next.get(at as usize).copied().unwrap_or(NONE);
+        }
+        match first {
+            Some(first) => pairs.push((i, first)),
+            None => {
+                let previous = heads.insert(hash, index).unwrap_or(NONE);
+                if let Some(slot) = next.get_mut(i) {
+                    *slot = previous;
+                }
+            }
+        }
+    }
+    pairs
 }
 
 /// A [`KeyIndex`] that borrows nothing: entries are named by their position in the slice it
@@ -312,7 +368,7 @@ pub(crate) struct EntryKeys {
 impl EntryKeys {
     pub(crate) fn new(entries: &[Entry]) -> EntryKeys {
         let mut keys = EntryKeys {
-            seed: RandomState::new().hash_one(0x6b65_7973u64) | 1,
+            seed: new_seed(),
             heads: HashMap::with_capacity_and_hasher(entries.len(), FixedState::default()),
             slots: Vec::with_capacity(entries.len()),
         };

@@ -7,7 +7,7 @@
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
 use offsets_core::Position;
-use offsets_core::json::{self, Raw, RawKind, SourceMap};
+use offsets_core::json::{self, Raw, RawKind, RawMember, SourceMap};
 use proptest::prelude::*;
 use proptest::test_runner::{Config, RngAlgorithm, TestRng, TestRunner};
 
@@ -64,6 +64,7 @@ pub(crate) fn agree(tree: Raw<'_>, tape: Raw<'_>, path: &str) {
         );
     }
     assert!(tree.get("\u{0}absent").is_none() && tape.get("\u{0}absent").is_none());
+    fields_agree(tree, tape, &a, path);
     let (a, b): (Vec<_>, Vec<_>) = (tree.items().collect(), tape.items().collect());
     assert_eq!(a.len(), b.len(), "{path}: item count");
     for (i, (x, y)) in a.into_iter().zip(b).enumerate() {
@@ -76,6 +77,55 @@ pub(crate) fn agree(tree: Raw<'_>, tape: Raw<'_>, path: &str) {
 
 /// Parses `text` both ways under `map` and checks that the two views agree (or that both
 /// refuse it with the same error).
+/// `fields` answers what `get` answers per key, in both forms, for the object's first two
+/// keys and an absent one, and says whether every key was asked for.
+fn fields_agree(tree: Raw<'_>, tape: Raw<'_>, members: &[RawMember<'_>], path: &str) {
+    let (x, y) = (tree.fields(["\u{0}absent"]), tape.fields(["\u{0}absent"]));
+    let is_object = tree.kind() == RawKind::Object;
+    assert_eq!(x.is_some(), is_object, "{path}: fields of a non-object");
+    assert_eq!(
+        y.is_some(),
+        is_object,
+        "{path}: tape fields of a non-object"
+    );
+    let (Some(([none_x], known_x)), Some(([none_y], known_y))) = (x, y) else {
+        return;
+    };
+    assert!(none_x.is_none() && none_y.is_none(), "{path}: absent field");
+    assert_eq!(
+        known_x,
+        members.is_empty(),
+        "{path}: known with no key asked"
+    );
+    assert_eq!(
+        known_y,
+        members.is_empty(),
+        "{path}: tape known with no key asked"
+    );
+    // Two different keys of the object (`fields` takes different keys).
+    let mut keys: Vec<&str> = members.iter().map(|m| m.key).collect();
+    keys.dedup();
+    keys.sort_unstable();
+    keys.dedup();
+    let asked = [
+        keys.first().copied().unwrap_or("\u{1}a"),
+        keys.get(1).copied().unwrap_or("\u{1}b"),
+        "\u{0}absent",
+    ];
+    let all_known = members.iter().all(|m| asked.contains(&m.key));
+    for (view, form) in [(tree, "tree"), (tape, "tape")] {
+        let (found, known) = view.fields(asked).unwrap();
+        assert_eq!(known, all_known, "{path}: {form} known");
+        for (key, value) in asked.iter().zip(found) {
+            assert_eq!(
+                value.map(|v| v.start()),
+                view.get(key).map(|v| v.start()),
+                "{path}: {form} fields({key:?})"
+            );
+        }
+    }
+}
+
 pub(crate) fn check(text: &str, map: &SourceMap) {
     match (
         json::parse_mapped(text, map),

@@ -21,12 +21,16 @@ pub(super) fn mirror_source_rules(
     if let Some(p) = entry.partition()
         && !tombstone
     {
-        partition_rules(cx, i, p);
-        source_alias(cx, i, p);
-        topic_name(cx, i, p);
+        // One pass over the partition's members: the rules below read these three.
+        let (fields, known) = p.fields(MIRROR_KEYS).unwrap_or(([None; 3], true));
+        partition_rules(cx, i, p, fields, known);
+        let [cluster, topic, _] = fields;
+        source_alias(cx, i, cluster);
+        topic_name(cx, i, topic);
     }
     offset_rules(cx, i, offset);
-    let pos = offset_pos(entry, offset);
+    // Computed only when a finding needs it (a position costs a line lookup).
+    let pos = || offset_pos(entry, offset);
     // The baseline's entry for this partition: `None` without a baseline or a key, `Some(None)`
     // for a partition the baseline does not list.
     let listed = baseline.and_then(|(base, index)| {
@@ -38,42 +42,52 @@ pub(super) fn mirror_source_rules(
     // does whatever was stored before: say so.
     if tombstone && !matches!(listed, Some(Some(_))) {
         // Entries built by code (a CSV import) have no position of their own.
-        let pos = if pos == crate::diag::Position::NONE {
-            entry.origin.pos
-        } else {
-            pos
+        let pos = match pos() {
+            crate::diag::Position::NONE => entry.origin.pos,
+            pos => pos,
         };
         ms13(cx, i, pos);
     }
     match listed {
         None => {}
         Some(None) => new_partition(cx, i, entry),
-        Some(Some(old_entry)) => against_listed(cx, i, entry, old_entry, pos),
+        Some(Some(old_entry)) => against_listed(cx, i, entry, old_entry, pos()),
     }
 }
 
-/// MS1-MS4: the partition map's keys and their types, as MirrorMaker 2 reads them.
-fn partition_rules(cx: &mut Ctx<'_>, i: usize, p: Raw<'_>) {
+/// The keys of a MirrorSourceConnector partition, in the order [`Raw::fields`] answers them.
+const MIRROR_KEYS: [&str; 3] = ["cluster", "topic", "partition"];
+
+/// MS1-MS4: the partition map's keys and their types, as MirrorMaker 2 reads them. `fields`
+/// holds the values of [`MIRROR_KEYS`]; `known` is false when `p` has another key.
+fn partition_rules(
+    cx: &mut Ctx<'_>,
+    i: usize,
+    p: Raw<'_>,
+    fields: [Option<Raw<'_>>; 3],
+    known: bool,
+) {
     let n = i + 1;
-    for k in ["cluster", "topic", "partition"] {
-        if p.get(k).is_none() {
+    for (k, v) in MIRROR_KEYS.into_iter().zip(fields) {
+        if v.is_none() {
             cx.err("MS1", p.pos(), missing_key(n, k), i);
         }
     }
-    for k in ["cluster", "topic"] {
-        if let Some(v) = p.get(k)
+    let [cluster, topic, partition] = fields;
+    for (k, v) in [("cluster", cluster), ("topic", topic)] {
+        if let Some(v) = v
             && v.as_str().is_none()
             && !is_nested(v)
         {
             cx.err("MS2", v.pos(), not_a_string(n, k, v), i);
         }
     }
-    if let Some(v) = p.get("partition")
+    if let Some(v) = partition
         && let Some(msg) = partition_problem(n, v)
     {
         cx.err("MS3", v.pos(), msg, i);
     }
-    if let Some(extra) = extra_keys(p, &["cluster", "topic", "partition"]) {
+    if !known && let Some(extra) = extra_keys(p, &MIRROR_KEYS) {
         cx.warn(
             "MS4",
             p.pos(),
@@ -84,9 +98,9 @@ fn partition_rules(cx: &mut Ctx<'_>, i: usize, p: Raw<'_>) {
 }
 
 /// MS6: a topic name Kafka refuses can never match a replicated partition.
-fn topic_name(cx: &mut Ctx<'_>, i: usize, p: Raw<'_>) {
+fn topic_name(cx: &mut Ctx<'_>, i: usize, topic: Option<Raw<'_>>) {
     let n = i + 1;
-    if let Some(t) = p.get("topic")
+    if let Some(t) = topic
         && let Some(ts) = t.as_str()
         && let Err(reason) = names::check_topic(ts)
     {
@@ -100,10 +114,10 @@ fn topic_name(cx: &mut Ctx<'_>, i: usize, p: Raw<'_>) {
 }
 
 /// MS5: a cluster that is not the connector's source alias is stored but never read.
-fn source_alias(cx: &mut Ctx<'_>, i: usize, p: Raw<'_>) {
+fn source_alias(cx: &mut Ctx<'_>, i: usize, cluster: Option<Raw<'_>>) {
     let n = i + 1;
     let listing = cx.listing;
-    let (Some(c), Some(m)) = (p.get("cluster"), listing.mirror.as_ref()) else {
+    let (Some(c), Some(m)) = (cluster, listing.mirror.as_ref()) else {
         return;
     };
     let Some(cs) = c.as_str() else {
@@ -139,11 +153,13 @@ fn offset_rules(cx: &mut Ctx<'_>, i: usize, offset: OffsetField<'_>) {
             format!("Entry #{n}: the offset must be null or an object {{\"offset\": N}}, not {}; Kafka Connect answers HTTP 500 '{}'.", shown(v), not_a_map_answer(v)),
             i,
         ),
-        OffsetField::Map(map) => match map.get("offset") {
-            None => cx.err("MS7", map.pos(), missing_offset_key(n, "{\"offset\": N}"), i),
-            Some(v) => {
+        OffsetField::Map(map) => match map.fields(["offset"]) {
+            None | Some(([None], _)) => {
+                cx.err("MS7", map.pos(), missing_offset_key(n, "{\"offset\": N}"), i)
+            }
+            Some(([Some(v)], known)) => {
                 offset_value(cx, i, v);
-                if let Some(extra) = extra_keys(map, &["offset"]) {
+                if !known && let Some(extra) = extra_keys(map, &["offset"]) {
                     cx.warn(
                         "MS9",
                         map.pos(),

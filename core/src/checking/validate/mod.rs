@@ -107,7 +107,7 @@ pub fn validate(listing: &Listing, baseline: Option<&Listing>) -> Vec<Diagnostic
     for (i, entry) in listing.entries.iter().enumerate() {
         entry_rules(&mut cx, i, entry, baseline.as_ref());
     }
-    let pairs = duplicate_partitions(&mut cx, listing.entries.len(), listing.entries.iter());
+    let pairs = duplicate_partitions(&mut cx, &listing.entries);
     let replaced = superseded(&pairs, |i| listing.entries.get(i).map(binds_offset));
     drop_replaced(&mut cx.out, &replaced);
     if listing.kind == ConnectorKind::Sink {

@@ -5,7 +5,7 @@ use super::Ctx;
 use super::messages::{not_a_map_answer, shown};
 use crate::diag::Severity;
 use crate::json::{Raw, RawKind, RawMembers};
-use crate::model::{ConnectorKind, Entry, KeyIndex, OffsetField};
+use crate::model::{ConnectorKind, Entry, OffsetField, duplicate_pairs};
 
 /// Largest integer a JavaScript number holds exactly (2^53 - 1).
 const MAX_SAFE_JS: i64 = 9_007_199_254_740_991;
@@ -23,6 +23,9 @@ pub(super) fn same_for_s7(a: &Entry, b: &Entry) -> bool {
 
 /// DUPKEY: a key that appears more than once in one object.
 pub(super) fn duplicate_keys(cx: &mut Ctx<'_>, members: RawMembers<'_>, entry: Option<usize>) {
+    if small_and_distinct(members.clone()) {
+        return;
+    }
     for (i, m) in members.clone().enumerate() {
         if let Some(first) = members.clone().take(i).find(|p| p.key == m.key) {
             cx.push(
@@ -38,6 +41,22 @@ pub(super) fn duplicate_keys(cx: &mut Ctx<'_>, members: RawMembers<'_>, entry: O
             );
         }
     }
+}
+
+/// True when the map has at most 8 keys, all different: each key read once (the maps of an
+/// entry, every time), not once per pair as the report below does.
+fn small_and_distinct(members: RawMembers<'_>) -> bool {
+    let mut seen = [""; 8];
+    for (n, m) in members.enumerate() {
+        let Some((slot, earlier)) = seen.get_mut(..=n).and_then(|s| s.split_last_mut()) else {
+            return false;
+        };
+        if earlier.contains(&m.key) {
+            return false;
+        }
+        *slot = m.key;
+    }
+    true
 }
 
 /// S3: 'partition' or 'offset' again after the entry already had both. Jackson builds the
@@ -101,7 +120,9 @@ pub(super) fn structure_rules(cx: &mut Ctx<'_>, i: usize, entry: &Entry) {
     if !repeated_after_both(cx, members.clone(), i) {
         duplicate_keys(cx, members.clone(), Some(i));
     }
-    for m in members {
+    // One pass over the entry's members (every rule below reads these two).
+    let ([partition, offset], known) = value.fields(["partition", "offset"]).unwrap_or_default();
+    for m in members.filter(|_| !known) {
         if m.key != "partition" && m.key != "offset" {
             cx.err(
                 "S3",
@@ -114,11 +135,7 @@ pub(super) fn structure_rules(cx: &mut Ctx<'_>, i: usize, entry: &Entry) {
             );
         }
     }
-    let offset_given = !matches!(
-        entry.offset_field(),
-        OffsetField::Missing | OffsetField::Null
-    );
-    let partition = value.get("partition");
+    let offset_given = offset.is_some_and(|o| !o.is_null());
     match partition {
         Some(p) if p.kind() == RawKind::Object => {}
         Some(p) if !p.is_null() => cx.err(
@@ -165,7 +182,7 @@ pub(super) fn structure_rules(cx: &mut Ctx<'_>, i: usize, entry: &Entry) {
             }
         }
     }
-    if value.get("offset").is_none() {
+    if offset.is_none() {
         cx.warn(
             "S5",
             entry.origin.pos,
@@ -175,8 +192,8 @@ pub(super) fn structure_rules(cx: &mut Ctx<'_>, i: usize, entry: &Entry) {
             i,
         );
     }
-    for field in ["partition", "offset"] {
-        let Some(map) = value.get(field).filter(|m| m.kind() == RawKind::Object) else {
+    for (field, map) in [("partition", partition), ("offset", offset)] {
+        let Some(map) = map.filter(|m| m.kind() == RawKind::Object) else {
             continue;
         };
         duplicate_keys(cx, map.members(), Some(i));
@@ -201,7 +218,8 @@ fn primitive_value(
     let n = i + 1;
     let kind = cx.listing.kind;
     let nested = !v.is_primitive();
-    let huge = v.is_integer_number() && v.as_i64().is_none();
+    let int = v.as_i64();
+    let huge = int.is_none() && v.is_integer_number();
     if kind == ConnectorKind::Sink {
         if nested && !key.starts_with("kafka_") {
             cx.warn(
@@ -244,7 +262,7 @@ fn primitive_value(
             ),
             i,
         );
-    } else if let Some(x) = v.as_i64()
+    } else if let Some(x) = int
         && x > MAX_SAFE_JS
     {
         cx.push(
@@ -320,18 +338,11 @@ pub(super) fn generic_rules(cx: &mut Ctx<'_>, i: usize, entry: &Entry) {
 /// S7: the same partition (Java `Map.equals`: key order ignored, `1`, `1.0` and `"1"` differ)
 /// in two entries, reported at every later occurrence with the first one's index. Returns the
 /// pairs (later entry, first entry).
-pub(super) fn duplicate_partitions<'e>(
-    cx: &mut Ctx<'_>,
-    len: usize,
-    entries: impl Iterator<Item = &'e Entry>,
-) -> Vec<(usize, usize)> {
-    let mut seen = KeyIndex::with_capacity(len);
-    let mut pairs = Vec::new();
-    for (i, e) in entries.enumerate() {
-        let Some(probe) = seen.probe(e) else { continue };
-        if let Some(first) = seen.insert_first(probe, i) {
+pub(super) fn duplicate_partitions(cx: &mut Ctx<'_>, entries: &[Entry]) -> Vec<(usize, usize)> {
+    let pairs = duplicate_pairs(entries);
+    for &(i, first) in &pairs {
+        if let Some(e) = entries.get(i) {
             s7(cx, i, first, e);
-            pairs.push((i, first));
         }
     }
     pairs
