@@ -240,29 +240,49 @@ impl<'a> Raw<'a> {
     }
 
     /// The value of the LAST member named by each of `keys` (what [`Raw::get`] answers per
-    /// key), read in one pass over the object's members, and whether every member's key is
-    /// one of `keys`. `None` for anything but an object. The keys must differ.
+    /// key), read in one pass over the object's members, and whether the object is clean:
+    /// every member's key one of `keys`, none written twice. `None` for anything but an
+    /// object. The keys must differ.
     pub fn fields<const N: usize>(self, keys: [&str; N]) -> Option<([Option<Raw<'a>>; N], bool)> {
         match self {
             Raw::Tree(v) => {
                 let members = v.as_members()?;
                 let mut found = [None; N];
-                let mut known = true;
+                let mut clean = true;
                 for m in members {
                     match keys
                         .iter()
                         .position(|k| *k == m.key)
                         .and_then(|s| found.get_mut(s))
                     {
-                        Some(f) => *f = Some(Raw::Tree(&m.value)),
-                        None => known = false,
+                        Some(f) => {
+                            clean &= f.is_none();
+                            *f = Some(Raw::Tree(&m.value));
+                        }
+                        None => clean = false,
                     }
                 }
-                Some((found, known))
+                Some((found, clean))
             }
             Raw::Tape(t) => t
                 .fields(keys)
                 .map(|(found, known)| (found.map(|f| f.map(Raw::Tape)), known)),
+        }
+    }
+
+    /// True when the object has at most 8 keys and no two alike, known cheaply (on a tape,
+    /// from the key nodes' spans: an escaped key answers false). False also means "not
+    /// known": the caller then checks the keys one by one.
+    pub fn keys_distinct(self) -> bool {
+        match self {
+            Raw::Tree(v) => v.as_members().is_some_and(|members| {
+                members.len() <= 8
+                    && members
+                        .iter()
+                        .enumerate()
+                        .all(|(i, m)| members.iter().take(i).all(|p| p.key != m.key))
+            }),
+            Raw::Tape(t) => t.keys_distinct(),
         }
     }
 

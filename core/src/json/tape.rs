@@ -466,7 +466,8 @@ impl<'a, 't> TapeValue<'a, 't> {
     }
 
     /// The LAST member named by each of `keys` (different keys), in one pass over the object
-    /// (what `get` per key answers); `known` is true when every member's key is one of `keys`.
+    /// (what `get` per key answers); `clean` is true when every member's key is one of `keys`
+    /// and none is written twice.
     pub fn fields<const N: usize>(
         self,
         keys: [&str; N],
@@ -479,7 +480,7 @@ impl<'a, 't> TapeValue<'a, 't> {
         }
         let end = first + 1 + head.inside();
         let mut found = [None; N];
-        let mut known = true;
+        let mut clean = true;
         let mut at = first + 1;
         while at < end {
             let (Some(k), Some(v)) = (nodes.get(at), nodes.get(at + 1)) else {
@@ -490,16 +491,51 @@ impl<'a, 't> TapeValue<'a, 't> {
                 .position(|key| self.tape.node_reads(at as u32, *k, key));
             match slot.and_then(|s| found.get_mut(s)) {
                 Some(f) => {
+                    clean &= f.is_none();
                     *f = Some(TapeValue {
                         tape: self.tape,
                         index: at as u32 + 1,
                     })
                 }
-                None => known = false,
+                None => clean = false,
             }
             at += 2 + v.inside();
         }
-        Some((found, known))
+        Some((found, clean))
+    }
+
+    /// True when the object has at most 8 keys, none escaped and no two alike: told from the
+    /// key nodes' spans, without reading a key as text. False also means "not known": the
+    /// caller then checks the keys one by one.
+    pub fn keys_distinct(self) -> bool {
+        let nodes = self.tape.nodes.as_slice();
+        let first = self.index as usize;
+        let Some(head) = nodes.get(first).filter(|h| h.kind() == NodeKind::Object) else {
+            return false;
+        };
+        let text = self.tape.text.as_str().as_bytes();
+        let end = first + 1 + head.inside();
+        let mut seen: [&[u8]; 8] = [&[]; 8];
+        let mut n = 0;
+        let mut at = first + 1;
+        while at < end {
+            let (Some(k), Some(v)) = (nodes.get(at), nodes.get(at + 1)) else {
+                return false;
+            };
+            let key = text
+                .get(k.start as usize..k.end as usize)
+                .unwrap_or_default();
+            let Some((slot, earlier)) = seen.get_mut(..=n).and_then(|s| s.split_last_mut()) else {
+                return false;
+            };
+            if k.escaped() || earlier.contains(&key) {
+                return false;
+            }
+            *slot = key;
+            n += 1;
+            at += 2 + v.inside();
+        }
+        true
     }
 
     /// The value as a tree, with the positions the tree parser gives it.

@@ -77,8 +77,9 @@ pub(crate) fn agree(tree: Raw<'_>, tape: Raw<'_>, path: &str) {
 
 /// Parses `text` both ways under `map` and checks that the two views agree (or that both
 /// refuse it with the same error).
-/// `fields` answers what `get` answers per key, in both forms, for the object's first two
-/// keys and an absent one, and says whether every key was asked for.
+/// `fields` answers what `get` answers per key, in both forms, for two of the object's keys
+/// and an absent one, and says whether the object is clean (only those keys, each once);
+/// `keys_distinct` never says a repeated key differs.
 fn fields_agree(tree: Raw<'_>, tape: Raw<'_>, members: &[RawMember<'_>], path: &str) {
     let (x, y) = (tree.fields(["\u{0}absent"]), tape.fields(["\u{0}absent"]));
     let is_object = tree.kind() == RawKind::Object;
@@ -112,10 +113,26 @@ fn fields_agree(tree: Raw<'_>, tape: Raw<'_>, members: &[RawMember<'_>], path: &
         keys.get(1).copied().unwrap_or("\u{1}b"),
         "\u{0}absent",
     ];
-    let all_known = members.iter().all(|m| asked.contains(&m.key));
+    // Clean: every key is one of those asked, and none is written twice.
+    let clean = members.iter().all(|m| asked.contains(&m.key))
+        && members
+            .iter()
+            .enumerate()
+            .all(|(i, m)| members.iter().take(i).all(|p| p.key != m.key));
+    // `keys_distinct` may answer "not known" (false), never a wrong true.
+    let distinct = members.len() <= 8
+        && members
+            .iter()
+            .enumerate()
+            .all(|(i, m)| members.iter().take(i).all(|p| p.key != m.key));
+    assert_eq!(tree.keys_distinct(), distinct, "{path}: keys_distinct");
+    assert!(
+        !tape.keys_distinct() || distinct,
+        "{path}: tape keys_distinct"
+    );
     for (view, form) in [(tree, "tree"), (tape, "tape")] {
         let (found, known) = view.fields(asked).unwrap();
-        assert_eq!(known, all_known, "{path}: {form} known");
+        assert_eq!(known, clean, "{path}: {form} clean");
         for (key, value) in asked.iter().zip(found) {
             assert_eq!(
                 value.map(|v| v.start()),

@@ -23,9 +23,6 @@ pub(super) fn same_for_s7(a: &Entry, b: &Entry) -> bool {
 
 /// DUPKEY: a key that appears more than once in one object.
 pub(super) fn duplicate_keys(cx: &mut Ctx<'_>, members: RawMembers<'_>, entry: Option<usize>) {
-    if small_and_distinct(members.clone()) {
-        return;
-    }
     for (i, m) in members.clone().enumerate() {
         if let Some(first) = members.clone().take(i).find(|p| p.key == m.key) {
             cx.push(
@@ -41,22 +38,6 @@ pub(super) fn duplicate_keys(cx: &mut Ctx<'_>, members: RawMembers<'_>, entry: O
             );
         }
     }
-}
-
-/// True when the map has at most 8 keys, all different: each key read once (the maps of an
-/// entry, every time), not once per pair as the report below does.
-fn small_and_distinct(members: RawMembers<'_>) -> bool {
-    let mut seen = [""; 8];
-    for (n, m) in members.enumerate() {
-        let Some((slot, earlier)) = seen.get_mut(..=n).and_then(|s| s.split_last_mut()) else {
-            return false;
-        };
-        if earlier.contains(&m.key) {
-            return false;
-        }
-        *slot = m.key;
-    }
-    true
 }
 
 /// S3: 'partition' or 'offset' again after the entry already had both. Jackson builds the
@@ -93,6 +74,29 @@ fn repeated_after_both(cx: &mut Ctx<'_>, members: RawMembers<'_>, i: usize) -> b
     false
 }
 
+/// S3 and DUPKEY for the keys of entry `i` (`members`): a repeated key, and a key other than
+/// `partition` and `offset`.
+fn entry_keys(cx: &mut Ctx<'_>, i: usize, members: RawMembers<'_>) {
+    // A repeat after both keys fails the whole request; the "last wins" warning would mislead.
+    if !repeated_after_both(cx, members.clone(), i) {
+        duplicate_keys(cx, members.clone(), Some(i));
+    }
+    for m in members {
+        if m.key != "partition" && m.key != "offset" {
+            cx.err(
+                "S3",
+                m.key_pos(),
+                format!(
+                    "Entry #{} has an unexpected field '{}' (Kafka Connect returns HTTP 500 'Unrecognized field'). Remove it: an entry holds only 'partition' and 'offset'.",
+                    i + 1,
+                    m.key
+                ),
+                i,
+            );
+        }
+    }
+}
+
 pub(super) fn structure_rules(cx: &mut Ctx<'_>, i: usize, entry: &Entry) {
     let n = i + 1;
     let kind = cx.listing.kind;
@@ -115,25 +119,11 @@ pub(super) fn structure_rules(cx: &mut Ctx<'_>, i: usize, entry: &Entry) {
         );
         return;
     }
-    let members = value.members();
-    // A repeat after both keys fails the whole request; the "last wins" warning would mislead.
-    if !repeated_after_both(cx, members.clone(), i) {
-        duplicate_keys(cx, members.clone(), Some(i));
-    }
-    // One pass over the entry's members (every rule below reads these two).
-    let ([partition, offset], known) = value.fields(["partition", "offset"]).unwrap_or_default();
-    for m in members.filter(|_| !known) {
-        if m.key != "partition" && m.key != "offset" {
-            cx.err(
-                "S3",
-                m.key_pos(),
-                format!(
-                    "Entry #{n} has an unexpected field '{}' (Kafka Connect returns HTTP 500 'Unrecognized field'). Remove it: an entry holds only 'partition' and 'offset'.",
-                    m.key
-                ),
-                i,
-            );
-        }
+    // One pass over the entry's members (every rule below reads these two). A clean entry
+    // (each key once, no other) has nothing for the three checks that read every key.
+    let ([partition, offset], clean) = value.fields(["partition", "offset"]).unwrap_or_default();
+    if !clean {
+        entry_keys(cx, i, value.members());
     }
     let offset_given = offset.is_some_and(|o| !o.is_null());
     match partition {
@@ -196,7 +186,9 @@ pub(super) fn structure_rules(cx: &mut Ctx<'_>, i: usize, entry: &Entry) {
         let Some(map) = map.filter(|m| m.kind() == RawKind::Object) else {
             continue;
         };
-        duplicate_keys(cx, map.members(), Some(i));
+        if !map.keys_distinct() {
+            duplicate_keys(cx, map.members(), Some(i));
+        }
         for m in map.members() {
             primitive_value(cx, i, field, m.key, m.value, offset_given);
         }
