@@ -1,8 +1,8 @@
 //! The guided start on the empty page: the three steps (list, edit, apply) and the list commands
 //! generated from a few fields. The fields are the export settings' own (`Field`), so what is
 //! typed here fills the export settings too; core builds and checks the commands. Below them,
-//! "Start a new connector" (`new_connector.rs`) for a connector that has no offsets yet, and
-//! "Fail over consumer groups" (`failover.rs`).
+//! "Start a new connector" (`new_connector/`) for a connector that has no offsets yet, and
+//! "Fail over consumer groups" (`failover/`).
 
 use crate::export::view::{ExportView, Shared, StepTexts};
 use crate::field::{TextField, set_field};

@@ -1,11 +1,11 @@
 //! A generic connector's partition and offset maps as key/value cells: one editor per field, and
-//! the "add a field" control.
+//! the "add a field" control, and a row's two map cells made of them.
 
 use super::cell::use_cell_editor;
 use crate::store::use_store;
 use offsets_core::edit::MapSide;
 use offsets_core::editor::EditAction;
-use offsets_core::editor::{EditorAction, FieldCell};
+use offsets_core::editor::{EditorAction, FieldCell, RowDisplay, field_add_label};
 use web_sys::HtmlInputElement;
 use yew::prelude::*;
 
@@ -141,4 +141,30 @@ pub(super) fn AddField(props: &AddFieldProps) -> Html {
             }
         </span>
     }
+}
+
+/// A generic connector's row as key/value cells: the partition map's fields and the offset
+/// map's, each with its "add a field" control (the first offset field takes the row's offset
+/// input id).
+pub(super) fn field_cells(d: &RowDisplay) -> Html {
+    let row = d.index;
+    html! { <>
+        <td class="partition fields">
+            // Keyed by position too: a map may repeat a key (the model keeps duplicates).
+            { for d.partition_fields.iter().enumerate().map(|(i, cell)| html! {
+                <FieldInput key={format!("{i}:{}", cell.key)} row={row} cell={cell.clone()} id={None::<String>} />
+            }) }
+            <AddField row={row} side={MapSide::Partition} label={field_add_label(MapSide::Partition, d)} />
+        </td>
+        <td class="offset fields">
+            { for d.offset_fields.iter().enumerate().map(|(i, cell)| html! {
+                <FieldInput key={format!("{i}:{}", cell.key)} row={row} cell={cell.clone()}
+                    id={(i == 0).then(|| format!("offset-{row}"))} />
+            }) }
+            if d.offset_fields.is_empty() {
+                <span class="field-none">{ if d.is_null { "null".to_string() } else { d.offset.clone() } }</span>
+            }
+            <AddField row={row} side={MapSide::Offset} label={field_add_label(MapSide::Offset, d)} />
+        </td>
+    </> }
 }

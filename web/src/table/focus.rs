@@ -9,6 +9,7 @@ use crate::io::{focus_without_scrolling, offset_input, select_text};
 use crate::store::use_store;
 use offsets_core::editor::TableAction;
 use offsets_core::editor::{EditorAction, NoticeAt, View, ViewItem};
+use std::cell::RefCell;
 use std::rc::Rc;
 use wasm_bindgen::JsCast;
 use web_sys::{HtmlElement, KeyboardEvent};
@@ -93,8 +94,27 @@ pub(super) fn use_row_focus(
             },
         );
     }
+    let (on_move, to_table) = keyboard_moves(&view, &wanted, &asked);
+    let on_focus_in = use_focus_kept();
+    use_filter_focus_after_load();
+    RowFocus {
+        on_move,
+        to_table,
+        on_focus_in,
+    }
+}
+
+/// The keyboard's moves between offset inputs: Up, Down and Enter in a row's input
+/// (`on_move`), and Down in the filter or the bulk Value (`to_table`). A row that is rendered
+/// is focused at once; else it is left in `wanted` and `asked` is bumped, and the reveal
+/// effect of [`use_row_focus`] scrolls to it first.
+fn keyboard_moves(
+    view: &Rc<View>,
+    wanted: &Rc<RefCell<Option<usize>>>,
+    asked: &UseStateHandle<u64>,
+) -> (Callback<(usize, bool)>, Callback<()>) {
     // A keyboard move to a row's offset input: focused (its text selected) at once when it is
-    // rendered, else asked of the effect above, which scrolls to it first.
+    // rendered, else asked of `use_row_focus`'s effect, which scrolls to it first.
     let go_to = {
         let (wanted, asked) = (wanted.clone(), asked.clone());
         move |row: usize| match offset_input(row) {
@@ -131,7 +151,6 @@ pub(super) fn use_row_focus(
             }
         })
     };
-    let on_focus_in = use_focus_kept();
     let to_table = {
         let view = view.clone();
         Callback::from(move |()| {
@@ -144,12 +163,7 @@ pub(super) fn use_row_focus(
             }
         })
     };
-    use_filter_focus_after_load();
-    RowFocus {
-        on_move,
-        to_table,
-        on_focus_in,
-    }
+    (on_move, to_table)
 }
 
 /// The row input that has the focus keeps it across renders. Yew moves keyed rows as the window

@@ -3,43 +3,19 @@
 //! its fix and, where one fits, the command that applies it). Checking it fills the export
 //! settings. Core reads, checks and fills (`SafeApplyAction::CheckResource`); this only renders.
 
+//!
+//! This file is the panel; `findings` shows the check's findings, `command` a finding's
+//! command with its Copy button.
+
+mod command;
+mod findings;
+
+use crate::store::use_store;
 use crate::text_input::TextInput;
-use crate::{io, store::use_store};
 use offsets_core::editor::SafeApplyAction;
-use offsets_core::editor::{EditorAction, NoticeAt, caret_line, source_line};
+use offsets_core::editor::{EditorAction, NoticeAt};
 use web_sys::HtmlTextAreaElement;
 use yew::prelude::*;
-
-/// One finding's command with its Copy button and a visible confirmation.
-#[derive(Properties, PartialEq)]
-struct CommandProps {
-    command: AttrValue,
-}
-
-#[component]
-fn Command(props: &CommandProps) -> Html {
-    let confirmation = use_state(String::new);
-    let on_copy = {
-        let confirmation = confirmation.clone();
-        let command = props.command.to_string();
-        Callback::from(move |_: MouseEvent| {
-            let (confirmation, command) = (confirmation.clone(), command.clone());
-            wasm_bindgen_futures::spawn_local(async move {
-                confirmation.set(match io::copy(command).await {
-                    Ok(()) => "Copied the command to the clipboard.".to_string(),
-                    Err(e) => format!("Not copied: {e}."),
-                });
-            });
-        })
-    };
-    html! {
-        <div class="finding-command">
-            <pre class="export-text" tabindex="0">{ props.command.as_str() }</pre>
-            <button type="button" onclick={on_copy}>{ "Copy command" }</button>
-            <span class="confirmation" role="status">{ (*confirmation).clone() }</span>
-        </div>
-    }
-}
 
 #[component]
 pub fn ResourcePanel() -> Html {
@@ -103,51 +79,10 @@ pub fn ResourcePanel() -> Html {
             html! { <button type="button" onclick={on_choose}>{ label }</button> }
         })
         .collect();
-    let findings = report.as_ref().as_ref().map(|report| {
-        let editor = store.editor();
-        let text = editor.resource_text();
-        let items: Vec<Html> = report
-            .findings
-            .iter()
-            .map(|f| {
-                let d = &f.diagnostic;
-                let context = source_line(text, d.position.line)
-                    .map(|line| format!("{line}\n{}", caret_line(line, d.position.column)));
-                let position = if d.position.line > 0 {
-                    format!("{} ", d.position)
-                } else {
-                    String::new()
-                };
-                html! {
-                    <li class="finding">
-                        <span class={classes!("badge", d.severity.as_str())}>{ d.severity.as_str() }</span>
-                        <span class="rule">{ format!(" {} ", d.rule) }</span>
-                        <span class="position">{ position }</span>
-                        <span class="message">{ &d.message }</span>
-                        if let Some(context) = context {
-                            <pre class="source-context">{ context }</pre>
-                        }
-                        if let Some(command) = &f.command {
-                            <Command command={command.clone()} />
-                        }
-                    </li>
-                }
-            })
-            .collect();
-        html! {
-            <section class="resource-check" aria-label="Custom resource check">
-                <h3>{ report.title.clone().unwrap_or_else(|| "The custom resource could not be read".to_string()) }</h3>
-                if let Some(filled) = &report.filled {
-                    <p class="hint" role="status">{ filled }</p>
-                }
-                if items.is_empty() {
-                    <p class="hint">{ "No findings: the operator should accept this resource as it is." }</p>
-                } else {
-                    <ul class="problem-list">{ for items }</ul>
-                }
-            </section>
-        }
-    });
+    let findings = report
+        .as_ref()
+        .as_ref()
+        .map(|report| findings::resource_check(report, store.editor().resource_text()));
 
     html! {
         <section class="panel resource" aria-labelledby="resource-heading">
