@@ -290,7 +290,13 @@ fn write_result(
     // A REST payload is written and validated entry by entry, without building the edited
     // listing (the same text and findings); other forms build it.
     let (text, diagnostics) = match rewrite_session(&loaded_text, &session) {
-        Some(done) => done,
+        Some(done) => {
+            // Where the input's own layout could not be kept, and what was written instead.
+            for note in &done.notes {
+                log.push_str(&format!("{name}: note: {note}\n"));
+            }
+            (done.text, done.diagnostics)
+        }
         None => {
             let edited = session.working_listing();
             let text = rewrite_document(&loaded_text, &edited).map_err(|e| CliError {
