@@ -132,3 +132,61 @@ pub(super) fn apply_in_block(
     out.push_str(yaml.get(at..).unwrap_or(""));
     Ok(out)
 }
+
+#[cfg(test)]
+mod tests {
+    #![allow(clippy::unwrap_used)]
+    use super::*;
+
+    fn edit(start: usize, end: usize, buf: &str) -> (Vec<Edit>, String) {
+        (
+            vec![Edit {
+                start,
+                end,
+                from: 0,
+                to: buf.len(),
+            }],
+            buf.to_string(),
+        )
+    }
+
+    #[test]
+    fn edits_land_in_the_block_lines_at_its_indentation() {
+        let yaml = "k: |-\r\n    {\"a\": [1,\r\n      2]}\r\nz: 1 # c\r\n";
+        let text = "{\"a\": [1,\n  2]}";
+        let first = yaml.find('{').unwrap();
+        // `2` becomes a new line holding `3`.
+        let at = text.find('2').unwrap();
+        let (edits, buf) = edit(at, at + 1, "2,\n  3");
+        assert_eq!(
+            apply_in_block(yaml, first, 4, text, &edits, &buf).unwrap(),
+            "k: |-\r\n    {\"a\": [1,\r\n      2,\r\n      3]}\r\nz: 1 # c\r\n"
+        );
+    }
+
+    #[test]
+    fn a_block_whose_lines_are_not_the_text_is_refused() {
+        let yaml = "k: |-\n    {\"a\": [1,\n     2]}\n";
+        let first = yaml.find('{').unwrap();
+        let (edits, buf) = edit(13, 14, "3");
+        // The text says the second line is indented by two, the block by one.
+        let text = "{\"a\": [1,\n  2]}";
+        assert_eq!(
+            apply_in_block(yaml, first, 4, text, &edits, &buf),
+            Err(BlockError::Lines)
+        );
+        // An edit on an empty line has no place in the block.
+        let yaml = "k: |-\n    {\"a\":\n\n     1}\n";
+        let text = "{\"a\":\n\n 1}";
+        let (edits, buf) = edit(6, 6, "x");
+        assert_eq!(
+            apply_in_block(yaml, yaml.find('{').unwrap(), 4, text, &edits, &buf),
+            Err(BlockError::Lines)
+        );
+        let (edits, buf) = edit(1, 1, "\u{85}");
+        assert_eq!(
+            apply_in_block(yaml, yaml.find('{').unwrap(), 4, text, &edits, &buf),
+            Err(BlockError::Character)
+        );
+    }
+}
