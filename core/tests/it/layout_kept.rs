@@ -466,23 +466,31 @@ fn a_character_a_yaml_block_cannot_hold_writes_our_layout_and_says_so() {
 }
 
 #[test]
-fn a_json_configmaps_own_string_escapes_are_written_as_our_writer_writes_them() {
-    // `\/` and `\u0041` inside the offsets string: the string is decoded, edited and written
-    // again, so they become `/` and `A`; every byte outside the string is kept.
+fn a_json_configmaps_own_string_escapes_are_kept() {
+    // `\/`, `\u0041` and a surrogate pair inside the offsets string stay as they are: the
+    // edits are made in the string itself, and every byte outside it is kept.
     let mut value = String::new();
-    json::write_string(&mut value, &ONE.replace("t1", "t/A"));
-    let escaped = value.replace("t/A", "t\\/\\u0041");
+    json::write_string(&mut value, &ONE.replace("t1", "t/A\u{1F600}"));
+    let escaped = value.replace("t/A\u{1F600}", "t\\/\\u0041\\ud83d\\ude00");
     let input = format!(
         "{{\"kind\":\"ConfigMap\", \"apiVersion\":\"v1\",\n \"metadata\":{{\"name\":\"o\"}},\n \"data\":{{\"offsets.json\":{escaped}, \"x\":\"\\/\"}}}}\r\n"
     );
     let listing = import(&input, &ImportOptions::default()).unwrap().listing;
     let mut session = Session::new(listing);
     session.apply(shift().remove(0)).unwrap();
+    session
+        .apply(Action::AddEntries {
+            cluster: Some("east".into()),
+            topic: "t2".into(),
+            partitions: PartitionSet::range(0, 0),
+            offset: Some(7),
+        })
+        .unwrap();
     let done = rewrite_session(&input, &session).unwrap();
     assert!(done.notes.is_empty());
+    let added = r#",{\"partition\":{\"cluster\":\"east\",\"partition\":0,\"topic\":\"t2\"},\"offset\":{\"offset\":7}}"#;
     let expected = input
-        .replace(&escaped, &value)
         .replace("1000", "999")
-        .replace("2000", "1999");
+        .replace("2000}}]", &format!("1999}}}}{added}]"));
     assert_eq!(done.text, expected);
 }

@@ -72,9 +72,11 @@ pub struct Rewritten {
 /// that changed shape, written like the same value of a neighbouring entry), a removed entry
 /// goes with its separator, and an added entry is written in the layout of the entry before
 /// it (today's layout when the list was empty). A REST body is edited in place; in a JSON
-/// ConfigMap the offsets string is decoded, edited and written back as a JSON string in the
-/// same span (escapes our writer does not produce, such as `\u0041` or `\/`, are written as
-/// the plain character there; everything outside the string is kept); in a YAML ConfigMap whose
+/// ConfigMap the edits of the decoded offsets text are made inside the JSON string, its own
+/// escapes kept and the new text escaped as [`json::write_string`] escapes it (should an edit
+/// not fall between two characters of the string, the whole string is written again from the
+/// decoded text, and escapes our writer does not produce, such as `\u0041` or `\/`, become
+/// the plain character; everything outside the string is kept either way); in a YAML ConfigMap whose
 /// value is a literal block (`|`, `|-`, `|+`) the edits are made in the block's lines, comments
 /// and all else kept. Where that cannot be done (another YAML scalar style, a block whose lines
 /// do not match, a new character a block cannot hold) the document is written as
@@ -247,10 +249,20 @@ impl Place<'_> {
         match self.target {
             Target::Rest => splice::apply(&self.payload, edits, buf, &mut out),
             Target::JsonString { start, end } => {
-                let mut payload = String::with_capacity(self.payload.len() + buf.len());
-                splice::apply(&self.payload, edits, buf, &mut payload);
                 out.push_str(body.get(..start).unwrap_or(""));
-                json::write_string(&mut out, &payload);
+                // Edited in the string itself, its escapes kept; written again from the
+                // decoded text only if an edit cannot be placed in it.
+                match body
+                    .get(start..end)
+                    .and_then(|literal| splice::apply_in_string(literal, edits, buf))
+                {
+                    Some(literal) => out.push_str(&literal),
+                    None => {
+                        let mut payload = String::with_capacity(self.payload.len() + buf.len());
+                        splice::apply(&self.payload, edits, buf, &mut payload);
+                        json::write_string(&mut out, &payload);
+                    }
+                }
                 out.push_str(body.get(end..).unwrap_or(""));
             }
             Target::Block { first, indent } => {

@@ -375,3 +375,89 @@ pub(super) fn apply(text: &str, edits: &[Edit], buf: &str, out: &mut String) {
     }
     out.push_str(text.get(at..).unwrap_or(""));
 }
+
+/// `literal` (a JSON string literal, quotes included, whose decoded text the edits were made
+/// on) with `edits` made in it: each edit's ends found past the escapes before them, its new
+/// text escaped as [`json::write_string`] escapes it, every other byte (escapes included)
+/// copied. `None` when an edit's end falls inside an escape or past the string.
+pub(super) fn apply_in_string(literal: &str, edits: &[Edit], buf: &str) -> Option<String> {
+    let mut out = String::with_capacity(literal.len() + buf.len() * 2);
+    let mut walk = Decoded {
+        literal,
+        at: 1,
+        decoded: 0,
+    };
+    let mut copied = 0;
+    let mut escaped = String::new();
+    for e in edits {
+        let start = walk.to(e.start)?;
+        out.push_str(literal.get(copied..start)?);
+        escaped.clear();
+        json::write_string(&mut escaped, buf.get(e.from..e.to)?);
+        out.push_str(escaped.get(1..escaped.len().saturating_sub(1))?);
+        copied = walk.to(e.end)?;
+    }
+    out.push_str(literal.get(copied..)?);
+    Some(out)
+}
+
+/// A walk through a JSON string literal: `at` is a byte of the literal, `decoded` the byte of
+/// the decoded text it stands for.
+struct Decoded<'a> {
+    literal: &'a str,
+    at: usize,
+    decoded: usize,
+}
+
+impl Decoded<'_> {
+    /// The literal's byte that decoded byte `target` comes from.
+    fn to(&mut self, target: usize) -> Option<usize> {
+        while self.decoded < target {
+            let rest = self.literal.get(self.at..)?;
+            let (len, decoded) = match rest.as_bytes() {
+                [b'"', ..] | [] => return None,
+                [b'\\', b'u', ..] => {
+                    let hi = u32::from_str_radix(rest.get(2..6)?, 16).ok()?;
+                    if (0xD800..0xDC00).contains(&hi) {
+                        (12, 4)
+                    } else {
+                        (6, char::from_u32(hi)?.len_utf8())
+                    }
+                }
+                [b'\\', _, ..] => (2, 1),
+                _ => {
+                    let c = rest.chars().next()?;
+                    (c.len_utf8(), c.len_utf8())
+                }
+            };
+            self.at += len;
+            self.decoded += decoded;
+        }
+        (self.decoded == target).then_some(self.at)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_edit_in_a_string_keeps_its_escapes_or_is_refused_inside_one() {
+        // Decoded: `{"a":"é/x","n":1}`; `1` is decoded byte 16.
+        let literal = r#""{\"a\":\"\u00e9\/x\",\"n\":1}""#;
+        let edit = |start, end| Edit {
+            start,
+            end,
+            from: 0,
+            to: 3,
+        };
+        assert_eq!(
+            apply_in_string(literal, &[edit(16, 17)], "\"2\"").as_deref(),
+            Some(r#""{\"a\":\"\u00e9\/x\",\"n\":\"2\"}""#)
+        );
+        // Byte 7 is inside `é` (two bytes, one escape): no place in the literal.
+        assert_eq!(apply_in_string(literal, &[edit(7, 7)], "x"), None);
+        // Past the string's end.
+        assert_eq!(apply_in_string(literal, &[edit(40, 40)], "x"), None);
+    }
+}
