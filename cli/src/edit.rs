@@ -1,7 +1,8 @@
 //! `connect-offsets edit FILE [edits] [filters] [-o OUT]`: applies edits through the core's
-//! reducer and writes the WHOLE edited document back in the form it was read in. Also holds the
-//! helpers the other editing commands share (loading with the original text, the
-//! `[CLUSTER/]TOPIC:PARTITION` syntax).
+//! reducer and writes the WHOLE edited document back in the form and layout it was read in
+//! (only the edited bytes change; where the layout cannot be kept, a note on stderr says so).
+//! Also holds the helpers the other editing commands share (loading with the original text,
+//! the `[CLUSTER/]TOPIC:PARTITION` syntax).
 
 use crate::edit_flags::{EditFlags, Op, parse_flags};
 use crate::input::{self, Source};

@@ -94,7 +94,8 @@ impl<'t> Splice<'t> {
     }
 
     /// Imported entry `i` is kept, as `now` (its entry as it exports now) when `changed`; the
-    /// imported entries between the one kept before and `i` were removed.
+    /// imported entries between the one kept before and `i` were removed. (A session's
+    /// imported rows come first, so an imported row's index is its entry's.)
     pub(super) fn imported(&mut self, i: usize, changed: bool, now: Raw<'_>) {
         if i < self.next || i >= self.items.len() || self.added_count > 0 {
             self.ok = false;
