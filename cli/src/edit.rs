@@ -1,7 +1,8 @@
 //! `connect-offsets edit FILE [edits] [filters] [-o OUT]`: applies edits through the core's
-//! reducer and writes the WHOLE edited document back in the form it was read in. Also holds the
-//! helpers the other editing commands share (loading with the original text, the
-//! `[CLUSTER/]TOPIC:PARTITION` syntax).
+//! reducer and writes the WHOLE edited document back in the form and layout it was read in
+//! (only the edited bytes change; where the layout cannot be kept, a note on stderr says so).
+//! Also holds the helpers the other editing commands share (loading with the original text,
+//! the `[CLUSTER/]TOPIC:PARTITION` syntax).
 
 use crate::edit_flags::{EditFlags, Op, parse_flags};
 use crate::input::{self, Source};
@@ -290,7 +291,13 @@ fn write_result(
     // A REST payload is written and validated entry by entry, without building the edited
     // listing (the same text and findings); other forms build it.
     let (text, diagnostics) = match rewrite_session(&loaded_text, &session) {
-        Some(done) => done,
+        Some(done) => {
+            // Where the input's own layout could not be kept, and what was written instead.
+            for note in &done.notes {
+                log.push_str(&format!("{name}: note: {note}\n"));
+            }
+            (done.text, done.diagnostics)
+        }
         None => {
             let edited = session.working_listing();
             let text = rewrite_document(&loaded_text, &edited).map_err(|e| CliError {

@@ -359,3 +359,37 @@ fn a_set_or_add_without_its_offset_says_the_form_it_takes() {
         assert!(out.stdout.is_empty(), "{args:?}");
     }
 }
+
+#[test]
+fn edit_keeps_the_files_layout_and_says_on_stderr_when_it_cannot() {
+    // A hand-made REST body: only the offsets' digits change, its spacing and CRLF stay.
+    let body = "{ \"offsets\" : [\r\n  { \"partition\" : { \"kafka_topic\" : \"t\", \"kafka_partition\" : 0 }, \"offset\" : { \"kafka_offset\" : 10 } }\r\n] }\r\n";
+    let path = tmp("layout.json");
+    std::fs::write(&path, body).unwrap();
+    let out = run(&["edit", &path.display().to_string(), "--shift", "-1"]);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    assert_eq!(text(&out.stdout), body.replace("10 }", "9 }"));
+    assert!(
+        !text(&out.stderr).contains("note:"),
+        "{}",
+        text(&out.stderr)
+    );
+    // A double-quoted YAML value cannot be edited in place: written in our layout, and said.
+    let yaml = "apiVersion: v1\nkind: ConfigMap # listed\nmetadata:\n  name: o\ndata:\n  offsets.json: \"{\\\"offsets\\\":[{\\\"partition\\\":{\\\"kafka_topic\\\":\\\"t\\\",\\\"kafka_partition\\\":0},\\\"offset\\\":{\\\"kafka_offset\\\":10}}]}\"\n";
+    let path = tmp("quoted.yaml");
+    std::fs::write(&path, yaml).unwrap();
+    let name = path.display().to_string();
+    let out = run(&["edit", &name, "--shift", "-1"]);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    assert!(
+        text(&out.stderr).contains(&format!(
+            "{name}: note: the YAML value of 'offsets.json' is a double-quoted scalar, not a literal block (|); the file was written again in connect-offsets' layout (comments dropped).\n"
+        )),
+        "{}",
+        text(&out.stderr)
+    );
+    // Standard output holds only the document.
+    let doc = text(&out.stdout);
+    assert!(!doc.contains("note:") && !doc.contains("# listed"), "{doc}");
+    assert_eq!(offsets(&doc), [Some(9)]);
+}

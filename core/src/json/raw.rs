@@ -194,6 +194,16 @@ impl<'a> Raw<'a> {
         }
     }
 
+    /// The root of the tape this value is a node of, with the tape's text (`None` on a tree):
+    /// how a rewrite finds the document an imported entry was read from without parsing it
+    /// again.
+    pub fn tape_document(self) -> Option<(Raw<'a>, &'a str)> {
+        match self {
+            Raw::Tree(_) => None,
+            Raw::Tape(t) => Some((Raw::Tape(t.tape().root()), t.tape().text())),
+        }
+    }
+
     /// The position of the value's first character in the original input: the tree's
     /// recorded one, or the tape's line index through its source map.
     #[inline]

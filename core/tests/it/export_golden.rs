@@ -1,6 +1,6 @@
 //! Golden files for every export of every fixture, byte for byte: the alter ConfigMap, the
-//! PATCH body, the CSV, and the edited document written back in its own form (after shifting
-//! every offset by +1). Run with `UPDATE_GOLDEN=1` to rewrite them.
+//! PATCH body, the CSV, and the edited document written back in its own form and layout, as
+//! `connect-offsets edit` writes it (after shifting every offset by +1). Run with `UPDATE_GOLDEN=1` to rewrite them.
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
 use offsets_core::edit::{Action, ExportScope, Selection, Session};
@@ -92,8 +92,17 @@ fn every_fixture_exports_as_pinned() {
             (
                 "edited",
                 match shifted {
-                    Ok(_) => export::rewrite_document(&text, &session.working_listing())
-                        .unwrap_or_else(|e| format!("REFUSED {e}\n")),
+                    // What `connect-offsets edit` writes: the input's layout, with notes
+                    // where it could not be kept (a CSV keeps its rows through
+                    // `rewrite_document`).
+                    Ok(_) => match export::rewrite_session(&text, &session) {
+                        Some(done) => done.notes.iter().fold(done.text, |mut out, n| {
+                            let _ = writeln!(out, "# note: {n}");
+                            out
+                        }),
+                        None => export::rewrite_document(&text, &session.working_listing())
+                            .unwrap_or_else(|e| format!("REFUSED {e}\n")),
+                    },
                     Err(e) => format!("REFUSED {e}\n"),
                 },
             ),

@@ -32,6 +32,7 @@ mod groups;
 mod hostile_scaling;
 mod jsontestsuite;
 mod kubectl;
+mod layout_kept;
 mod new_listing;
 mod positions;
 mod procedure_create;
