@@ -101,8 +101,10 @@ fn dispatch() -> Result<ExitCode, CliError> {
     }
 }
 
-/// mimalloc instead of the system allocator: the raw JSON tree and the session allocate a few
-/// small blocks per entry, and glibc's malloc spends most of the CLI's time there (BENCHMARKS.md).
+/// mimalloc (version 2, see the workspace's Cargo.toml) instead of the system allocator: the
+/// edit session allocates a few small blocks per changed entry, and on the tape's few large
+/// blocks glibc's malloc still costs a fifth more CPU (validate at 100k: 60 against 50 ms;
+/// BENCHMARKS.md).
 #[global_allocator]
 static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
