@@ -156,50 +156,46 @@ impl Entry {
     /// map. For a generic connector, `Some(v)` replaces the map's only integer value, if any.
     /// The origin is kept, so diagnostics still point at the imported line.
     pub fn with_offset(&self, kind: ConnectorKind, offset: Option<i64>) -> Entry {
-        let tree = self.tree();
-        let tree = tree.as_ref();
+        // Read through the view and copied once, member by member: an entry on a tape is not
+        // first turned into a whole tree (that doubled `edit`'s cost per changed entry).
+        let value = self.raw();
         let new_offset = match offset {
             None => JsonValue::null(),
             Some(v) => {
+                let map = value.get("offset");
                 let key = kind.offset_key().or_else(|| {
                     // Generic: the single number-valued key of the existing map.
-                    let map = tree.get("offset")?.as_members()?;
-                    let mut numbers = map.iter().filter(|m| m.value.as_number().is_some());
+                    let mut numbers = map?.members().filter(|m| m.value.kind() == RawKind::Number);
                     match (numbers.next(), numbers.next()) {
-                        (Some(one), None) => Some(one.key.as_str()),
+                        (Some(one), None) => Some(one.key),
                         _ => None,
                     }
                 });
                 let Some(key) = key else { return self.clone() };
-                match tree.get("offset") {
-                    Some(
-                        map @ JsonValue {
-                            kind: JsonKind::Object(members),
-                            ..
-                        },
-                    ) => JsonValue {
-                        kind: JsonKind::Object(replaced_last(members, key, |old| match old {
+                match map.filter(|m| m.kind() == RawKind::Object) {
+                    Some(map) => JsonValue {
+                        kind: JsonKind::Object(replaced_last(map, key, |old| match old {
                             Some(old) => JsonValue {
-                                pos: old.pos,
+                                pos: old.pos(),
                                 ..JsonValue::int(v)
                             },
                             None => JsonValue::int(v),
                         })),
-                        pos: map.pos,
-                        start: map.start,
+                        pos: map.pos(),
+                        start: map.start(),
                     },
-                    _ => JsonValue::object([(key.to_string(), JsonValue::int(v))]),
+                    None => JsonValue::object([(key.to_string(), JsonValue::int(v))]),
                 }
             }
         };
         // Every member is copied once, except the old offset, which is replaced (not copied).
-        let value = match &tree.kind {
-            JsonKind::Object(members) => JsonValue {
-                kind: JsonKind::Object(replaced_last(members, "offset", |_| new_offset)),
-                pos: tree.pos,
-                start: tree.start,
+        let value = match value.kind() {
+            RawKind::Object => JsonValue {
+                kind: JsonKind::Object(replaced_last(value, "offset", |_| new_offset)),
+                pos: value.pos(),
+                start: value.start(),
             },
-            _ => tree.clone(),
+            _ => value.to_value(),
         };
         Entry::from_tree(value, self.origin.clone())
     }
@@ -345,60 +341,58 @@ impl Entry {
         if parsed.is_none() {
             return Cow::Borrowed(self);
         }
-        let tree = self.tree();
-        let (
-            Some(p),
-            Some(JsonValue {
-                kind: JsonKind::Object(members),
-                pos,
-                start,
-            }),
-        ) = (parsed, tree.get("partition"))
-        else {
+        let raw = self.raw();
+        let (Some(p), Some(map)) = (
+            parsed,
+            raw.get("partition").filter(|m| m.kind() == RawKind::Object),
+        ) else {
             return Cow::Borrowed(self);
         };
         let partition = JsonValue {
-            kind: JsonKind::Object(replaced_last(members, "kafka_partition", |old| JsonValue {
-                pos: old.map_or(Position::NONE, |o| o.pos),
+            kind: JsonKind::Object(replaced_last(map, "kafka_partition", |old| JsonValue {
+                pos: old.map_or(Position::NONE, |o| o.pos()),
                 ..JsonValue::int(p)
             })),
-            pos: *pos,
-            start: *start,
+            pos: map.pos(),
+            start: map.start(),
         };
-        let value = match &tree.kind {
-            JsonKind::Object(members) => JsonValue {
-                kind: JsonKind::Object(replaced_last(members, "partition", |_| partition)),
-                pos: tree.pos,
-                start: tree.start,
-            },
-            _ => return Cow::Borrowed(self),
+        let value = JsonValue {
+            kind: JsonKind::Object(replaced_last(raw, "partition", |_| partition)),
+            pos: raw.pos(),
+            start: raw.start(),
         };
         Cow::Owned(Entry::from_tree(value, self.origin.clone()))
     }
 }
 
-/// A copy of `members` where the value of the LAST member named `key` is `make(Some(old))`, or,
-/// when there is none, with `key: make(None)` appended (no key position).
-fn replaced_last(
-    members: &[Member],
+/// A copy of object `map`'s members (read through the view) where the value of the LAST member
+/// named `key` is `make(Some(old))`, or, when there is none, with `key: make(None)` appended (no
+/// key position).
+fn replaced_last<'a>(
+    map: Raw<'a>,
     key: &str,
-    make: impl FnOnce(Option<&JsonValue>) -> JsonValue,
+    make: impl FnOnce(Option<Raw<'a>>) -> JsonValue,
 ) -> Vec<Member> {
-    let last = members.iter().rposition(|m| m.key == key);
-    let mut out: Vec<Member> = Vec::with_capacity(members.len() + usize::from(last.is_none()));
-    let mut make = Some(make);
-    for (i, m) in members.iter().enumerate() {
-        if Some(i) == last
-            && let Some(make) = make.take()
-        {
-            out.push(Member {
-                key: m.key.clone(),
-                key_pos: m.key_pos,
-                value: make(Some(&m.value)),
-            });
-        } else {
-            out.push(m.clone());
+    let members = map.members();
+    let (mut count, mut last) = (0, None);
+    for (i, m) in members.clone().enumerate() {
+        count += 1;
+        if m.key == key {
+            last = Some(i);
         }
+    }
+    let mut out: Vec<Member> = Vec::with_capacity(count + usize::from(last.is_none()));
+    let mut make = Some(make);
+    for (i, m) in members.enumerate() {
+        let value = match make.take_if(|_| Some(i) == last) {
+            Some(make) => make(Some(m.value)),
+            None => m.value.to_value(),
+        };
+        out.push(Member {
+            key: m.key.to_string(),
+            key_pos: m.key_pos(),
+            value,
+        });
     }
     if let Some(make) = make.take() {
         out.push(Member {

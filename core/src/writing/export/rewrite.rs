@@ -139,8 +139,9 @@ pub fn rewrite_session(original: &str, session: &Session) -> Option<Rewritten> {
             session.len(),
         )),
     };
-    // The row each entry `validate_streamed` hands on comes from: (index, added, changed).
-    let row = Cell::new((0usize, false, false));
+    // The row each entry `validate_streamed` hands on comes from: (index, added, changed,
+    // only its offset changed).
+    let row = Cell::new((0usize, false, false, false));
     // The rows `working_listing` keeps, in its order, with the entries it would hold: an
     // unchanged imported row exports its entry as imported (borrowed here, not copied).
     let kept = session.rows().filter(|r| !r.removed).filter_map(|r| {
@@ -149,14 +150,14 @@ pub fn rewrite_session(original: &str, session: &Session) -> Option<Rewritten> {
         } else {
             Cow::Borrowed(r.entry)
         };
-        row.set((r.index, r.added, r.changed));
+        row.set((r.index, r.added, r.changed, !r.edited));
         Some((entry, r.entry))
     });
     let diagnostics = validate_streamed(meta, kept, |e| {
-        let (index, added, changed) = row.get();
+        let (index, added, changed, offset_only) = row.get();
         match &mut sink {
             Sink::Splice(s) if added => s.added(e.raw()),
-            Sink::Splice(s) => s.imported(index, changed, e.raw()),
+            Sink::Splice(s) => s.imported(index, changed, offset_only, e.raw()),
             Sink::Layout(w) => w.entry(e),
         }
     })?;

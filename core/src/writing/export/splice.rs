@@ -95,8 +95,10 @@ impl<'t> Splice<'t> {
 
     /// Imported entry `i` is kept, as `now` (its entry as it exports now) when `changed`; the
     /// imported entries between the one kept before and `i` were removed. (A session's
-    /// imported rows come first, so an imported row's index is its entry's.)
-    pub(super) fn imported(&mut self, i: usize, changed: bool, now: Raw<'_>) {
+    /// imported rows come first, so an imported row's index is its entry's.) `offset_only`:
+    /// only the entry's offset can differ (its other members are copies of the imported ones),
+    /// so only the `offset` members are compared.
+    pub(super) fn imported(&mut self, i: usize, changed: bool, offset_only: bool, now: Raw<'_>) {
         if i < self.next || i >= self.items.len() || self.added_count > 0 {
             self.ok = false;
             return;
@@ -110,7 +112,23 @@ impl<'t> Splice<'t> {
         }
         if changed && let Some(&orig) = self.items.get(i) {
             let mut path = Vec::new();
-            self.diff(i, orig, now, 1, &mut path);
+            let same_keys = orig.kind() == RawKind::Object
+                && now.kind() == RawKind::Object
+                && orig
+                    .members()
+                    .map(|m| m.key)
+                    .eq(now.members().map(|m| m.key));
+            if offset_only && same_keys {
+                for (a, b) in orig.members().zip(now.members()) {
+                    if b.key == "offset" {
+                        path.push(Step::Key(b.key));
+                        self.diff(i, a.value, b.value, 2, &mut path);
+                        path.pop();
+                    }
+                }
+            } else {
+                self.diff(i, orig, now, 1, &mut path);
+            }
         }
         self.last_kept = Some(i);
         self.next = i + 1;
