@@ -9,10 +9,11 @@ use crate::input::{self, Source};
 use crate::output::report;
 use crate::{error::CliError, output, reference};
 use offsets_core::edit::{Action, OffsetValue, Selection, Session};
-use offsets_core::export::{rewrite_document, rewrite_session};
+use offsets_core::export::{Rewritten, rewrite_document, rewrite_session};
 use offsets_core::filter::PartitionSet;
 use offsets_core::import::import_bytes_unvalidated;
 use offsets_core::reference::{Reference, Role};
+use std::io::Write;
 
 /// The partitions a `--set-from latest` gave their log end.
 type Filled = Vec<(String, i64)>;
@@ -290,13 +291,14 @@ fn write_result(
     // entry, which is quadratic on 100k entries; the diff summary below reports the changes.
     // A REST payload is written and validated entry by entry, without building the edited
     // listing (the same text and findings); other forms build it.
-    let (text, diagnostics) = match rewrite_session(&loaded_text, &session) {
-        Some(done) => {
+    let (document, diagnostics) = match rewrite_session(&loaded_text, &session) {
+        Some(mut done) => {
             // Where the input's own layout could not be kept, and what was written instead.
             for note in &done.notes {
                 log.push_str(&format!("{name}: note: {note}\n"));
             }
-            (done.text, done.diagnostics)
+            let diagnostics = std::mem::take(&mut done.diagnostics);
+            (Document::Rewritten(done), diagnostics)
         }
         None => {
             let edited = session.working_listing();
@@ -307,19 +309,30 @@ fn write_result(
             let diagnostics = offsets_core::validate(&edited, None);
             // Freed at exit by the OS (see below).
             std::mem::forget(edited);
-            (text, diagnostics)
+            (Document::Text(text), diagnostics)
         }
     };
     let summary = change_summary(&session);
     if !range.is_empty() {
         log.push_str(&against_the_log(&session, range));
     }
+    // Streamed through a buffer: the edited document is never held whole beside the input.
     match out_path {
-        Some(p) => std::fs::write(p, &text).map_err(|e| CliError {
-            message: format!("cannot write {}: {e}", p.display()),
-            code: 2,
-        })?,
-        None => output::out(&text),
+        Some(p) => std::fs::File::create(p)
+            .and_then(|file| {
+                let mut out = std::io::BufWriter::new(file);
+                document.write_to(&mut out)?;
+                out.flush()
+            })
+            .map_err(|e| CliError {
+                message: format!("cannot write {}: {e}", p.display()),
+                code: 2,
+            })?,
+        None => {
+            let mut out = std::io::BufWriter::new(std::io::stdout().lock());
+            // A closed pipe is not an error worth reporting (as `output::out`).
+            let _ = document.write_to(&mut out).and_then(|()| out.flush());
+        }
     }
     output::err(&log);
     report(name, &diagnostics, 20);
@@ -335,10 +348,25 @@ fn write_result(
     let code = u8::from(diagnostics.iter().any(Diagnostic::is_error));
     // The process exits next: freeing 100k-entry trees node by node would cost a third of the
     // run, and the OS reclaims the memory at once.
+    std::mem::forget(document);
     std::mem::forget(session);
     std::mem::forget(loaded_text);
-    std::mem::forget(text);
     Ok(ExitCode::from(code))
+}
+
+/// The edited document `edit` writes: the session's rewrite (streamed) or a whole text.
+enum Document<'a> {
+    Rewritten(Rewritten<'a>),
+    Text(String),
+}
+
+impl Document<'_> {
+    fn write_to(&self, out: &mut impl Write) -> std::io::Result<()> {
+        match self {
+            Document::Rewritten(done) => done.write_to(out),
+            Document::Text(text) => out.write_all(text.as_bytes()),
+        }
+    }
 }
 
 /// The change counts of a session, from its rows (linear, no partition keys built).

@@ -96,7 +96,7 @@ fn every_fixture_exports_as_pinned() {
                     // where it could not be kept (a CSV keeps its rows through
                     // `rewrite_document`).
                     Ok(_) => match export::rewrite_session(&text, &session) {
-                        Some(done) => done.notes.iter().fold(done.text, |mut out, n| {
+                        Some(done) => done.notes.iter().fold(done.text(), |mut out, n| {
                             let _ = writeln!(out, "# note: {n}");
                             out
                         }),

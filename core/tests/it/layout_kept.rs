@@ -347,18 +347,18 @@ fn every_edit_changes_only_its_own_bytes_in_every_layout_and_form() {
                 assert!(done.notes.is_empty(), "{what}: {:?}", done.notes);
                 // (a) The input with exactly the expected spans replaced, nothing else.
                 let expected = wrap(wrapper, &replaced(&listed.text, &spans), doc_nl);
-                assert_eq!(done.text, expected, "{what}\n--- input\n{input}");
+                assert_eq!(done.text(), expected, "{what}\n--- input\n{input}");
                 // (b) It reads back with the findings today's layout reads back with.
                 let edited = session.working_listing();
                 let today = rewrite_document(&input, &edited).unwrap();
-                assert_eq!(findings(&done.text), findings(&today), "{what}");
+                assert_eq!(findings(&done.text()), findings(&today), "{what}");
                 assert_eq!(
                     done.diagnostics,
                     offsets_core::validate(&edited, None),
                     "{what}"
                 );
                 // (c) The same listing as data.
-                let read = import(&done.text, &ImportOptions::default())
+                let read = import(&done.text(), &ImportOptions::default())
                     .unwrap()
                     .listing;
                 assert_eq!(read.entries.len(), edited.entries.len(), "{what}");
@@ -393,12 +393,12 @@ fn fallback(input: &str, actions: Vec<Action>) -> (String, Vec<String>) {
     }
     let done = rewrite_session(input, &session).unwrap();
     let today = rewrite_document(input, &session.working_listing()).unwrap();
-    assert_eq!(done.text, today, "{input}");
+    assert_eq!(done.text(), today, "{input}");
     assert_eq!(
         done.diagnostics,
         offsets_core::validate(&session.working_listing(), None)
     );
-    (done.text, done.notes)
+    (done.text(), done.notes)
 }
 
 fn shift() -> Vec<Action> {
@@ -459,7 +459,7 @@ fn a_character_a_yaml_block_cannot_hold_writes_our_layout_and_says_so() {
         let mut session = Session::new(listing);
         session.apply(shift().remove(0)).unwrap();
         let done = rewrite_session(&input, &session).unwrap();
-        (done.text, done.notes)
+        (done.text(), done.notes)
     };
     assert!(notes.is_empty(), "{notes:?}");
     assert_eq!(kept, input.replace("1000", "999").replace("2000", "1999"));
@@ -492,5 +492,5 @@ fn a_json_configmaps_own_string_escapes_are_kept() {
     let expected = input
         .replace("1000", "999")
         .replace("2000}}]", &format!("1999}}}}{added}]"));
-    assert_eq!(done.text, expected);
+    assert_eq!(done.text(), expected);
 }

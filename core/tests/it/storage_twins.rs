@@ -119,7 +119,7 @@ fn everything(text: &str, storage: Storage) -> (String, usize) {
     let _ = writeln!(
         out,
         "session rewrite {:?}",
-        export::rewrite_session(text, &session)
+        export::rewrite_session(text, &session).map(|r| (r.text(), r.diagnostics, r.notes))
     );
     session
         .apply(Action::SetScope {

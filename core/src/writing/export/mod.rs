@@ -282,7 +282,7 @@ mod tests {
                         };
                         // The edited listing itself (today's writer puts `offsets` first,
                         // which a second `offsets` member then replaces on reading back).
-                        let (a, b) = (read(&fast.text), &edited);
+                        let (a, b) = (read(&fast.text()), &edited);
                         assert_eq!(a.entries.len(), b.entries.len(), "{input} {actions:?}");
                         for (x, y) in a.entries.iter().zip(&b.entries) {
                             assert!(same_data(x.raw(), y.raw()), "{input} {actions:?}");

@@ -51,14 +51,58 @@ pub fn rewrite_document(original: &str, edited: &Listing) -> Result<String, Stri
 
 /// What `connect-offsets edit` writes and reports for a session: [`rewrite_session`].
 #[derive(Debug, Clone, PartialEq)]
-pub struct Rewritten {
-    /// The edited document.
-    pub text: String,
+pub struct Rewritten<'o> {
+    /// The edited document, written by [`Rewritten::write_to`].
+    document: Document<'o>,
     /// `validate(&edited, None)` of the edited listing.
     pub diagnostics: Vec<Diagnostic>,
     /// Where the input's own layout could not be kept, and what was written instead (the CLI
     /// prints them on standard error).
     pub notes: Vec<String>,
+}
+
+/// An edited document, as it is held until it is written.
+#[derive(Debug, Clone, PartialEq)]
+enum Document<'o> {
+    /// Written whole (a ConfigMap, or a document in today's layout).
+    Text(String),
+    /// A REST body: the input's own bytes with `edits` made in them, streamed, never held
+    /// whole a second time (the new text of every edit is in `buf`).
+    Spliced {
+        bom: &'static str,
+        input: &'o str,
+        edits: Vec<Edit>,
+        buf: String,
+    },
+}
+
+impl Rewritten<'_> {
+    /// Writes the edited document to `out` piece by piece (wrap a file or standard output in
+    /// a buffered writer): a REST body's unchanged byte ranges are copied from the input, not
+    /// first gathered into one string.
+    pub fn write_to<W: std::io::Write>(&self, out: &mut W) -> std::io::Result<()> {
+        match &self.document {
+            Document::Text(text) => out.write_all(text.as_bytes()),
+            Document::Spliced {
+                bom,
+                input,
+                edits,
+                buf,
+            } => {
+                out.write_all(bom.as_bytes())?;
+                splice::write(input, edits, buf, out)
+            }
+        }
+    }
+
+    /// The edited document as one string (what [`Rewritten::write_to`] writes).
+    pub fn text(&self) -> String {
+        let mut bytes = Vec::new();
+        // Writing to a vector cannot fail; the pieces are slices of strings.
+        let _ = self.write_to(&mut bytes);
+        String::from_utf8(bytes)
+            .unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned())
+    }
 }
 
 /// What `connect-offsets edit` writes and reports for a session, without building the edited
@@ -85,7 +129,7 @@ pub struct Rewritten {
 /// `None` for a CSV, when an edited entry's partition differs from its row's entry (see
 /// [`crate::checking::validate::validate_streamed`]) or when the document cannot be rewritten: build the
 /// listing and call [`rewrite_document`] then (which reports the error).
-pub fn rewrite_session(original: &str, session: &Session) -> Option<Rewritten> {
+pub fn rewrite_session<'o>(original: &'o str, session: &Session) -> Option<Rewritten<'o>> {
     let meta = session.imported();
     let (bom, body) = match original.strip_prefix('\u{feff}') {
         Some(body) => ("\u{feff}", body),
@@ -163,8 +207,16 @@ pub fn rewrite_session(original: &str, session: &Session) -> Option<Rewritten> {
     })?;
     let spliced = match sink {
         Sink::Splice(s) => match (s.finish(), &place) {
+            (Some((edits, buf)), Some(place)) if matches!(place.target, Target::Rest) => {
+                Some(Document::Spliced {
+                    bom,
+                    input: body,
+                    edits,
+                    buf,
+                })
+            }
             (Some((edits, buf)), Some(place)) => match place.write(bom, body, &edits, &buf, meta) {
-                Ok(text) => Some(text),
+                Ok(text) => Some(Document::Text(text)),
                 Err(note) => {
                     notes.push(note);
                     None
@@ -177,22 +229,22 @@ pub fn rewrite_session(original: &str, session: &Session) -> Option<Rewritten> {
         },
         Sink::Layout(w) => {
             return Some(Rewritten {
-                text: in_today_layout(body, meta, w.finish())?,
+                document: Document::Text(in_today_layout(body, meta, w.finish())?),
                 diagnostics,
                 notes,
             });
         }
     };
-    let text = match spliced {
-        Some(text) => text,
-        None => in_today_layout(
+    let document = match spliced {
+        Some(document) => document,
+        None => Document::Text(in_today_layout(
             body,
             meta,
             layout_payload(session, today_pretty(meta, body))?,
-        )?,
+        )?),
     };
     Some(Rewritten {
-        text,
+        document,
         diagnostics,
         notes,
     })

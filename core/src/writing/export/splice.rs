@@ -384,6 +384,22 @@ fn fill(text: &str, template: Raw<'_>, now: Raw<'_>, cursor: &mut usize, out: &m
     }
 }
 
+/// [`apply`] to a writer: `text` with `edits` made, written piece by piece.
+pub(super) fn write<W: std::io::Write>(
+    text: &str,
+    edits: &[Edit],
+    buf: &str,
+    out: &mut W,
+) -> std::io::Result<()> {
+    let mut at = 0;
+    for e in edits {
+        out.write_all(text.get(at..e.start).unwrap_or("").as_bytes())?;
+        out.write_all(buf.get(e.from..e.to).unwrap_or("").as_bytes())?;
+        at = e.end.max(at);
+    }
+    out.write_all(text.get(at..).unwrap_or("").as_bytes())
+}
+
 /// `text` with `edits` applied (`buf` holds what they insert), appended to `out`.
 pub(super) fn apply(text: &str, edits: &[Edit], buf: &str, out: &mut String) {
     let mut at = 0;
