@@ -393,3 +393,44 @@ fn edit_keeps_the_files_layout_and_says_on_stderr_when_it_cannot() {
     assert!(!doc.contains("note:") && !doc.contains("# listed"), "{doc}");
     assert_eq!(offsets(&doc), [Some(9)]);
 }
+
+/// The edited document is streamed to OUT or stdout: both get the same bytes, and an OUT that
+/// cannot be written exits 2 saying so.
+#[test]
+fn edit_streams_the_same_document_to_out_and_stdout_and_says_when_out_fails() {
+    let input = fixture("rest-get-offsets.mm2-source.json");
+    let to_stdout = run(&["edit", &input, "--shift", "-1"]);
+    assert_eq!(
+        to_stdout.status.code(),
+        Some(0),
+        "{}",
+        text(&to_stdout.stderr)
+    );
+    let out = tmp("edited.json");
+    let to_file = run(&[
+        "edit",
+        &input,
+        "--shift",
+        "-1",
+        "-o",
+        &out.display().to_string(),
+    ]);
+    assert_eq!(to_file.status.code(), Some(0), "{}", text(&to_file.stderr));
+    assert!(to_file.stdout.is_empty());
+    assert_eq!(std::fs::read(&out).unwrap(), to_stdout.stdout);
+    let missing = tmp("no-such-folder").join("edited.json");
+    let failed = run(&[
+        "edit",
+        &input,
+        "--shift",
+        "-1",
+        "-o",
+        &missing.display().to_string(),
+    ]);
+    assert_eq!(failed.status.code(), Some(2));
+    let said = text(&failed.stderr);
+    assert!(
+        said.contains("cannot write") && said.contains("edited.json"),
+        "{said}"
+    );
+}
