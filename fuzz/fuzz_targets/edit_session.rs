@@ -2,7 +2,9 @@
 //! with extreme values, or text taken from the input) -> a sequence of up to 64 [`Action`]s
 //! decoded from the remaining bytes -> every export. Any panic is a bug (core promises never to
 //! panic), and so is a broken undo: when an action records an undo step, undoing it must give
-//! back exactly the rows before it, and redoing it exactly the rows after it.
+//! back exactly the rows before it, and redoing it exactly the rows after it. What `edit`
+//! writes (`rewrite_session`, the input's layout kept) must report the edited listing's
+//! findings and read back with its offsets.
 //!
 //! The decoder is a few lines by hand rather than the `arbitrary` crate: it keeps the byte layout
 //! obvious (one opcode byte, then that action's fields) and the dependency list of fuzz/ short.
@@ -350,6 +352,29 @@ fuzz_target!(|data: &[u8]| {
         );
     }
     let _ = export::csv(&exported, Some(&imported));
+    // What `edit` writes (the input's own layout kept): the findings of the edited listing, and
+    // a text that reads back with the same offsets.
+    if let Some(spliced) = export::rewrite_session(text, &session) {
+        assert_eq!(
+            spliced.diagnostics,
+            validate(&working, None),
+            "rewrite_session's findings differ from the edited listing's"
+        );
+        let options = ImportOptions {
+            data_key: working.data_key.clone(),
+            ..ImportOptions::default()
+        };
+        let spliced = spliced.text();
+        if let Ok(again) = import(&spliced, &options) {
+            let d = offsets_core::diff::diff(&working, &again.listing);
+            assert_eq!(
+                d.summary.changed(),
+                0,
+                "the spliced rewrite changed offsets: {spliced}\nworking: {}",
+                working.to_compact_json()
+            );
+        }
+    }
     if let Ok(rewritten) = export::rewrite_document(text, &working) {
         // The rewritten document reads back with the same offsets.
         let options = ImportOptions {

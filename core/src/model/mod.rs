@@ -130,17 +130,20 @@ impl ConnectorKind {
 
     /// Classifies one partition map by its keys (IMP6), a tree's or a tape's.
     pub fn classify<'a>(partition: impl Into<Raw<'a>>) -> ConnectorKind {
-        // One pass over the keys (this runs for every entry at import).
-        let (mut sink, mut cluster, mut group, mut heartbeat) = (false, false, false, false);
-        for m in partition.into().members() {
-            match m.key {
-                "kafka_topic" | "kafka_partition" => sink = true,
-                "cluster" => cluster = true,
-                "group" => group = true,
-                "sourceClusterAlias" | "targetClusterAlias" => heartbeat = true,
-                _ => {}
-            }
-        }
+        // One pass over the keys (this runs for every entry at import and in validation),
+        // keys told apart without reading them as text where the view can.
+        let Some((found, _)) = partition.into().fields([
+            "kafka_topic",
+            "kafka_partition",
+            "cluster",
+            "group",
+            "sourceClusterAlias",
+            "targetClusterAlias",
+        ]) else {
+            return ConnectorKind::Generic;
+        };
+        let [topic, kafka_partition, cluster, group, source, target] = found.map(|f| f.is_some());
+        let (sink, heartbeat) = (topic || kafka_partition, source || target);
         if sink {
             ConnectorKind::Sink
         } else if cluster {
