@@ -14,7 +14,8 @@
 //! Hostile input ends in a clear error: inputs over [`MAX_INPUT_BYTES`], NUL bytes, invalid
 //! UTF-8 ([`crate::pipeline::import_bytes`]), nesting deeper than [`crate::json::MAX_DEPTH`], and YAML aliases.
 //!
-//! This file holds the entry points, the limits and the form detection; `configmap` reads the
+//! This file holds the entry points, the limits and one reader per form; `form` decides the form
+//! once, before any parser runs; `configmap` reads the
 //! Kubernetes forms, `payload` the offsets payload itself, and `source_map` maps positions inside
 //! a ConfigMap value back to the file.
 
@@ -28,10 +29,12 @@ use std::sync::Arc;
 
 mod configmap;
 mod data_key;
+mod form;
 mod payload;
 mod source_map;
 
 use configmap::{import_json_root, import_yaml_doc, sentence};
+use form::Form;
 
 pub(crate) use payload::{Document, KindHint, payload_listing};
 pub use payload::{detect_kind, detected_kind};
@@ -214,18 +217,20 @@ pub fn position_of(text: &str, at: usize) -> Position {
 
 type Notes = Vec<Diagnostic>;
 
+/// MirrorMaker 2's checkpoints pasted where a listing goes: what they are and where they go.
+fn checkpoints_are_not_a_listing() -> Vec<Diagnostic> {
+    vec![Diagnostic::error(
+        "INPUT",
+        Position::new(1, 1),
+        "These are MirrorMaker 2's checkpoints (CheckpointFormatter output), not a listing of a connector's offsets. To fail consumer groups over to the target cluster: connect-offsets groups FILE. To start a connector on the target at a group's translated offsets, give them as a reference: --from checkpoints@GROUP=FILE (in the page, under References, as a consumer group's committed offsets with the group's name).".to_owned(),
+    )]
+}
+
 /// Kafka tool output pasted where a listing goes (`kafka-consumer-groups.sh --describe`,
 /// `kafka-get-offsets.sh`, an rpk file): what it is and where it goes, instead of "not a
 /// ConfigMap". `None` when `text` does not read as one.
 fn kafka_tool_output(text: &str) -> Option<Vec<Diagnostic>> {
     use crate::reading::reference::{ReferenceFormat, Role, parse_reference};
-    if crate::reading::reference::is_checkpoints(text) {
-        return Some(vec![Diagnostic::error(
-            "INPUT",
-            Position::new(1, 1),
-            "These are MirrorMaker 2's checkpoints (CheckpointFormatter output), not a listing of a connector's offsets. To fail consumer groups over to the target cluster: connect-offsets groups FILE. To start a connector on the target at a group's translated offsets, give them as a reference: --from checkpoints@GROUP=FILE (in the page, under References, as a consumer group's committed offsets with the group's name).".to_owned(),
-        )]);
-    }
     let r = parse_reference(text, Role::Latest);
     if !r.is_usable()
         || !r
@@ -285,60 +290,55 @@ fn import_listing(
     text: Cow<'_, str>,
     options: &ImportOptions,
 ) -> Result<(Listing, Notes), Vec<Diagnostic>> {
-    let first = text
-        .trim_start_matches([' ', '\t', '\r', '\n'])
-        .chars()
-        .next();
-    if matches!(first, Some('{' | '[')) {
-        match import_json_text(text, options) {
-            Ok(imported) => return imported,
-            Err((e, text)) => {
-                // Flow-style YAML (`{apiVersion: v1, ...}`) starts with '{' too.
-                if let Ok(doc) = yaml::parse(&text)
-                    && doc.root.as_members().is_some()
-                    && doc.root.get("kind").is_some()
-                {
-                    return import_yaml_doc(&text, &doc, options);
-                }
-                return Err(vec![Diagnostic::error(
-                    "JSON",
-                    e.pos,
-                    format!("The input is not valid JSON: {}", sentence(&e.message)),
-                )]);
-            }
+    let text = match form::sniff(&text) {
+        Form::Empty => {
+            return Err(vec![Diagnostic::error(
+                "JSON",
+                Position::new(1, 1),
+                "The input is empty: there is no JSON document to read. Paste the ConfigMap or the body {\"offsets\": [...]} (Kafka Connect answers an empty body with HTTP 500).",
+            )]);
         }
-    }
-    // A bare JSON scalar (`null`, `"x"`, `123`, `true`) is a REST body too: S1 says what
-    // Kafka Connect answers for it, rather than IMP1 calling it a broken ConfigMap.
-    let text =
-        if first.is_some_and(|c| c == '"' || c == '-' || c.is_ascii_digit() || "ntf".contains(c)) {
-            match import_json_text(text, options) {
+        Form::Json => {
+            let (e, text) = match import_json_text(text, options) {
                 Ok(imported) => return imported,
-                Err((_, text)) => text,
+                Err(not_json) => not_json,
+            };
+            // Flow-style YAML (`{apiVersion: v1, ...}`) starts with '{' too.
+            if let Ok(doc) = yaml::parse(&text)
+                && doc.root.as_members().is_some()
+                && doc.root.get("kind").is_some()
+            {
+                return import_yaml_doc(&text, &doc, options);
             }
-        } else {
-            text
-        };
+            return Err(vec![Diagnostic::error(
+                "JSON",
+                e.pos,
+                format!("The input is not valid JSON: {}", sentence(&e.message)),
+            )]);
+        }
+        // A bare JSON scalar (`null`, `"x"`, `123`, `true`) is a REST body too: S1 says what
+        // Kafka Connect answers for it, rather than IMP1 calling it a broken ConfigMap.
+        Form::MaybeScalar => match import_json_text(text, options) {
+            Ok(imported) => return imported,
+            Err((_, text)) => text,
+        },
+        _ => text,
+    };
     let text: &str = &text;
-    if first.is_none() {
-        return Err(vec![Diagnostic::error(
-            "JSON",
-            Position::new(1, 1),
-            "The input is empty: there is no JSON document to read. Paste the ConfigMap or the body {\"offsets\": [...]} (Kafka Connect answers an empty body with HTTP 500).",
-        )]);
+    match form::rest(text) {
+        // Checkpoint lines hold commas: said for what they are before the CSV reader sees them.
+        Form::Checkpoints => Err(checkpoints_are_not_a_listing()),
+        Form::Csv => csv::import_csv(text, &options.csv_target),
+        Form::Manifest => read_yaml(text, options),
+        _ => match kafka_tool_output(text) {
+            Some(found) => Err(found),
+            None => read_yaml(text, options),
+        },
     }
-    // Checkpoint lines hold commas: said for what they are before the CSV reader sees them.
-    if crate::reading::reference::is_checkpoints(text)
-        && let Some(found) = kafka_tool_output(text)
-    {
-        return Err(found);
-    }
-    if csv::looks_like_csv(text) {
-        return csv::import_csv(text, &options.csv_target);
-    }
-    if let Some(found) = kafka_tool_output(text) {
-        return Err(found);
-    }
+}
+
+/// A YAML document's listing, or where it could not be read.
+fn read_yaml(text: &str, options: &ImportOptions) -> FormRead {
     match yaml::parse(text) {
         Ok(doc) => import_yaml_doc(text, &doc, options),
         // It could not be read, so nothing is known of what it is: the error names the syntax
