@@ -6,12 +6,12 @@ use crate::diag::Position;
 use crate::json::{JsonKind, JsonValue, Member, Raw, RawKind, SharedValue};
 use std::borrow::Cow;
 
-/// Where an entry came from: its position (the entry's `{`) in the ORIGINAL input, and the
-/// ConfigMap data key it was read from. `pos` is [`Position::NONE`] for entries built by code.
+/// Where an entry came from: its position (the entry's `{`) in the ORIGINAL input;
+/// [`Position::NONE`] for entries built by code. (The ConfigMap data key it was read from is the
+/// listing's, [`crate::model::Listing::data_key`]: one copy, not one per entry.)
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub struct Origin {
     pub pos: Position,
-    pub data_key: Option<String>,
 }
 
 /// One element of the `offsets` array, kept exactly as written.
@@ -441,7 +441,7 @@ mod tests {
     /// entry on a tape stays small.
     #[test]
     fn an_entry_is_small() {
-        assert!(size_of::<Entry>() <= 48, "{} bytes", size_of::<Entry>());
+        assert!(size_of::<Entry>() <= 24, "{} bytes", size_of::<Entry>());
         assert!(size_of::<JsonValue>() > 40);
     }
 }

@@ -199,7 +199,6 @@ impl Rows {
         };
         entry.origin = Origin {
             pos: Position::new(line_no, 1),
-            data_key: None,
         };
         Ok(entry)
     }

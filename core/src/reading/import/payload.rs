@@ -80,10 +80,7 @@ pub(crate) fn payload_listing(
     hint: KindHint,
 ) -> Result<Listing, Vec<Diagnostic>> {
     let shape = payload_shape(doc.root(), data_key)?;
-    let origin = |pos: Position| Origin {
-        pos,
-        data_key: data_key.map(str::to_string),
-    };
+    let origin = |pos: Position| Origin { pos };
     let mut entries: Vec<Entry> = Vec::new();
     let mut extra: Vec<Member> = Vec::new();
     match doc {
