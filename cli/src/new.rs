@@ -9,7 +9,7 @@ use crate::{error::CliError, output, reference};
 use lexopt::ValueExt;
 use offsets_core::export::{self, AlterTarget, ConfigMapOptions};
 use offsets_core::names;
-use offsets_core::new_listing::{NewConnector, listing_from_references};
+use offsets_core::new_listing::{NewConnector, NewListing, listing_from_references};
 use offsets_core::reference::Role;
 use std::process::ExitCode;
 
@@ -75,76 +75,58 @@ null at 0; a sink stores the log end). Without it, new warns.
   -o, --output OUT     write to OUT instead of stdout
 ";
 
-pub fn run(parser: &mut lexopt::Parser) -> Result<ExitCode, CliError> {
-    let mut kind: Option<String> = None;
-    let mut from: Vec<String> = Vec::new();
-    let mut alias: Option<String> = None;
-    let mut to = "json".to_owned();
-    let mut name: Option<String> = None;
-    let mut namespace: Option<String> = None;
-    let mut connector: Option<String> = None;
-    let mut out_path: Option<std::path::PathBuf> = None;
-    let mut filter = offsets_core::Filter::default();
+/// The flags of `new`, as given.
+#[derive(Default)]
+struct Flags {
+    kind: Option<String>,
+    from: Vec<String>,
+    alias: Option<String>,
+    /// `--to`; json when not given.
+    to: Option<String>,
+    name: Option<String>,
+    namespace: Option<String>,
+    connector: Option<String>,
+    out_path: Option<std::path::PathBuf>,
+    filter: offsets_core::Filter,
+}
+
+/// The flags, or `None` when help was asked for.
+fn parse(parser: &mut lexopt::Parser) -> Result<Option<Flags>, CliError> {
+    let mut f = Flags::default();
     while let Some(arg) = Arg::next(parser)? {
         match arg {
-            Arg::Long(l) if l == "kind" => kind = Some(parser.value()?.string()?),
-            Arg::Long(l) if l == "from" => from.push(parser.value()?.string()?),
-            Arg::Long(l) if l == "source-alias" => alias = Some(parser.value()?.string()?),
-            Arg::Long(l) if l == "to" => to = parser.value()?.string()?,
-            Arg::Long(l) if l == "name" => name = Some(parser.value()?.string()?),
-            Arg::Long(l) if l == "namespace" => namespace = Some(parser.value()?.string()?),
-            Arg::Long(l) if l == "connector" => connector = Some(parser.value()?.string()?),
+            Arg::Long(l) if l == "kind" => f.kind = Some(parser.value()?.string()?),
+            Arg::Long(l) if l == "from" => f.from.push(parser.value()?.string()?),
+            Arg::Long(l) if l == "source-alias" => f.alias = Some(parser.value()?.string()?),
+            Arg::Long(l) if l == "to" => f.to = Some(parser.value()?.string()?),
+            Arg::Long(l) if l == "name" => f.name = Some(parser.value()?.string()?),
+            Arg::Long(l) if l == "namespace" => f.namespace = Some(parser.value()?.string()?),
+            Arg::Long(l) if l == "connector" => f.connector = Some(parser.value()?.string()?),
             Arg::Long(l) if matches!(l.as_str(), "topic" | "filter") => {
-                filter_flag(&mut filter, l.as_str(), parser.value()?.string()?)?;
+                filter_flag(&mut f.filter, l.as_str(), parser.value()?.string()?)?;
             }
-            Arg::Short('o') => out_path = Some(parser.value()?.into()),
-            Arg::Long(l) if l == "output" => out_path = Some(parser.value()?.into()),
-            a if a.is_help() => return Ok(output::help(&[HELP, reference::REFERENCE_HELP])),
+            Arg::Short('o') => f.out_path = Some(parser.value()?.into()),
+            Arg::Long(l) if l == "output" => f.out_path = Some(parser.value()?.into()),
+            a if a.is_help() => return Ok(None),
             other => return Err(other.unexpected()),
         }
     }
-    let new_connector = match (kind.as_deref(), alias) {
-        (Some("mirror-source"), Some(source_alias)) => NewConnector::MirrorSource { source_alias },
-        (Some("mirror-source"), None) => {
-            return Err(CliError::usage(
-                "new --kind mirror-source needs --source-alias A (the source cluster's alias its entries name)",
-            ));
-        }
-        (Some("sink"), None) => NewConnector::Sink,
-        (Some("sink"), Some(_)) => {
-            return Err(CliError::usage(
-                "--source-alias is for --kind mirror-source; a sink's entries name no cluster",
-            ));
-        }
-        (Some("source"), _) => {
-            return Err(CliError::usage(
-                "a generic source connector's partitions are its own (a file, a table), not Kafka partitions, so no reference can name them. To start where another connector stopped, give its listing (edited as you need) to plan FILE --create: it is already a listing",
-            ));
-        }
-        (Some(other), _) => {
-            return Err(CliError::usage(format!(
-                "--kind must be mirror-source or sink, not '{other}'"
-            )));
-        }
-        (None, _) => return Err(CliError::usage("new needs --kind mirror-source|sink")),
+    Ok(Some(f))
+}
+
+pub fn run(parser: &mut lexopt::Parser) -> Result<ExitCode, CliError> {
+    let Some(f) = parse(parser)? else {
+        return Ok(output::help(&[HELP, reference::REFERENCE_HELP]));
     };
-    let (start, log_end) = start_and_log_end(&from)?;
+    let new_connector = new_connector(f.kind.as_deref(), f.alias)?;
+    let (start, log_end) = start_and_log_end(&f.from)?;
     let (role, source) = start;
     let reference = reference::load(role, &source)?;
     let log_end = match log_end {
         Some((role, source)) => Some(reference::load(role, &source)?),
         None => None,
     };
-    if !(filter.partitions.is_empty()
-        && filter.clusters.is_empty()
-        && filter.ranges.is_empty()
-        && !filter.changed_only)
-    {
-        return Err(CliError::usage(
-            "new keeps topics of the reference (--topic GLOB|/regex/, or topic terms in --filter); every partition of a kept topic is in the listing",
-        ));
-    }
-    let topics = (!filter.is_empty()).then_some(filter);
+    let topics = topics_only(f.filter)?;
     let new = listing_from_references(
         &new_connector,
         &reference,
@@ -155,6 +137,80 @@ pub fn run(parser: &mut lexopt::Parser) -> Result<ExitCode, CliError> {
         message: e.message,
         code: 1,
     })?;
+    output::err(&notes(&new));
+    let display = source.display_name();
+    let text = match f.to.as_deref().unwrap_or("json") {
+        "json" => output::finish(&display, export::patch_json(&new.listing, None, true))?,
+        "configmap" | "yaml" => {
+            let options = ConfigMapOptions {
+                name: f.name,
+                namespace: f.namespace,
+                target: Some(alter_target(f.connector.as_deref())?),
+                data_key: None,
+                keep_other_data: false,
+            };
+            output::finish(
+                &display,
+                export::configmap_yaml(&new.listing, None, &options),
+            )?
+        }
+        other => {
+            return Err(CliError::usage(format!(
+                "--to must be json or configmap, not '{other}'"
+            )));
+        }
+    };
+    match f.out_path {
+        Some(path) => std::fs::write(&path, text).map_err(|e| CliError {
+            message: format!("cannot write {}: {e}", path.display()),
+            code: 2,
+        })?,
+        None => output::out(&text),
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// The connector `--kind` and `--source-alias` name, or why they name none `new` can write.
+fn new_connector(kind: Option<&str>, alias: Option<String>) -> Result<NewConnector, CliError> {
+    match (kind, alias) {
+        (Some("mirror-source"), Some(source_alias)) => {
+            Ok(NewConnector::MirrorSource { source_alias })
+        }
+        (Some("mirror-source"), None) => Err(CliError::usage(
+            "new --kind mirror-source needs --source-alias A (the source cluster's alias its entries name)",
+        )),
+        (Some("sink"), None) => Ok(NewConnector::Sink),
+        (Some("sink"), Some(_)) => Err(CliError::usage(
+            "--source-alias is for --kind mirror-source; a sink's entries name no cluster",
+        )),
+        (Some("source"), _) => Err(CliError::usage(
+            "a generic source connector's partitions are its own (a file, a table), not Kafka partitions, so no reference can name them. To start where another connector stopped, give its listing (edited as you need) to plan FILE --create: it is already a listing",
+        )),
+        (Some(other), _) => Err(CliError::usage(format!(
+            "--kind must be mirror-source or sink, not '{other}'"
+        ))),
+        (None, _) => Err(CliError::usage("new needs --kind mirror-source|sink")),
+    }
+}
+
+/// The topics of the reference to keep (`None`: all of them); a filter on anything but topics is
+/// refused, since every partition of a kept topic is in the listing.
+fn topics_only(filter: offsets_core::Filter) -> Result<Option<offsets_core::Filter>, CliError> {
+    if !(filter.partitions.is_empty()
+        && filter.clusters.is_empty()
+        && filter.ranges.is_empty()
+        && !filter.changed_only)
+    {
+        return Err(CliError::usage(
+            "new keeps topics of the reference (--topic GLOB|/regex/, or topic terms in --filter); every partition of a kept topic is in the listing",
+        ));
+    }
+    Ok((!filter.is_empty()).then_some(filter))
+}
+
+/// What stderr says about the new listing: the session's notes, the partitions left out (the
+/// first ten), then the warnings.
+fn notes(new: &NewListing) -> String {
     let mut notes = String::new();
     for note in &new.notes {
         notes.push_str(&format!("note: {}\n", output::printable(note)));
@@ -181,47 +237,21 @@ pub fn run(parser: &mut lexopt::Parser) -> Result<ExitCode, CliError> {
     for warning in &new.warnings {
         notes.push_str(&format!("warning: {}\n", output::printable(warning)));
     }
-    output::err(&notes);
-    let display = source.display_name();
-    let text = match to.as_str() {
-        "json" => output::finish(&display, export::patch_json(&new.listing, None, true))?,
-        "configmap" | "yaml" => {
-            let target = match connector.as_deref() {
-                None => AlterTarget::KafkaConnector,
-                Some(c) => AlterTarget::MirrorMaker2(
-                    names::parse_mirror_connector_name(c).map_err(|e| CliError {
-                        message: format!("[K5] {e}"),
-                        code: 1,
-                    })?,
-                ),
-            };
-            output::finish(
-                &display,
-                export::configmap_yaml(
-                    &new.listing,
-                    None,
-                    &ConfigMapOptions {
-                        name,
-                        namespace,
-                        target: Some(target),
-                        data_key: None,
-                        keep_other_data: false,
-                    },
-                ),
-            )?
+    notes
+}
+
+/// The alter ConfigMap's target: `--connector S->T.MirrorSourceConnector` for a
+/// KafkaMirrorMaker2, a KafkaConnector without it.
+fn alter_target(connector: Option<&str>) -> Result<AlterTarget, CliError> {
+    Ok(match connector {
+        None => AlterTarget::KafkaConnector,
+        Some(c) => {
+            AlterTarget::MirrorMaker2(names::parse_mirror_connector_name(c).map_err(|e| {
+                CliError {
+                    message: format!("[K5] {e}"),
+                    code: 1,
+                }
+            })?)
         }
-        other => {
-            return Err(CliError::usage(format!(
-                "--to must be json or configmap, not '{other}'"
-            )));
-        }
-    };
-    match out_path {
-        Some(path) => std::fs::write(&path, text).map_err(|e| CliError {
-            message: format!("cannot write {}: {e}", path.display()),
-            code: 2,
-        })?,
-        None => output::out(&text),
-    }
-    Ok(ExitCode::SUCCESS)
+    })
 }

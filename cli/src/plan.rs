@@ -418,18 +418,7 @@ pub fn run(parser: &mut lexopt::Parser) -> Result<ExitCode, CliError> {
         f.connector_class.clone(),
         f.strimzi.as_deref(),
     )?;
-    // A listing with several offsets keys is read from the key of the connector the resource
-    // names (--connector, or its strimzi.io/mirrormaker-connector annotation), as
-    // check-resource --listing reads it. The resource is read again below, so only from a file.
-    let mut import = f.args.options.clone();
-    if let Some(cr @ Source::File(_)) = &f.resource_file
-        && import.data_key.is_none()
-        && let Ok(Ok(r)) = crate::check_resource::read(cr, f.resource.as_deref())
-    {
-        import.context_key =
-            offsets_core::resource_check::listing_key(&r, f.ex.connector.as_deref());
-    }
-    let loaded = load(&source, &import)?;
+    let loaded = load(&source, &listing_import_options(&f))?;
     check_combinations(&f, config.is_some())?;
     check_mirror(&f, &loaded.listing, &name)?;
     let from_cr = from_resource(&mut f, &loaded.listing)?;
@@ -443,22 +432,9 @@ pub fn run(parser: &mut lexopt::Parser) -> Result<ExitCode, CliError> {
     let imported_api = owner_api_version(&loaded.listing);
     let mut undone = None;
     let (mut listing, baseline) = if f.rollback {
-        // FILE is the edited listing (or the alter); the rollback is what PATCH needs to undo it,
-        // and the procedure compares the state after the alter with a fresh listing.
-        let Some(src) = &f.ex.against else {
-            return Err(CliError::usage("plan --rollback needs --against LISTING"));
-        };
-        let before = load(src, &crate::input::second_listing(&f.args.options))?.listing;
-        let rb = offsets_core::rollback::rollback(&before, &loaded.listing);
-        report_rollback(&name, &rb);
-        if f.configmap.is_none() {
-            f.configmap = request::rollback_configmap_of(&before, &loaded.listing);
-        }
-        // Validated against the state after the alter, with the partitions it deleted as they
-        // were listed (the procedure itself compares with `after_alter`: procedure_options).
-        let planned = (rb.payload.clone(), Some(rb.validation_base()));
+        let (payload, base, rb) = rollback_plan(&mut f, &loaded.listing, &name)?;
         undone = Some(rb);
-        planned
+        (payload, base)
     } else {
         f.ex.scoped(loaded.listing, &f.args.options)?
     };
@@ -513,6 +489,45 @@ pub fn run(parser: &mut lexopt::Parser) -> Result<ExitCode, CliError> {
         None => procedure::alter(&options, &payload),
     };
     print(&name, planned, f.rollback, f.script)
+}
+
+/// The options FILE is read with. A listing with several offsets keys is read from the key of
+/// the connector the resource names (--connector, or its strimzi.io/mirrormaker-connector
+/// annotation), as check-resource --listing reads it. The resource is read again later, so only
+/// from a file.
+fn listing_import_options(f: &Flags) -> offsets_core::ImportOptions {
+    let mut import = f.args.options.clone();
+    if let Some(cr @ Source::File(_)) = &f.resource_file
+        && import.data_key.is_none()
+        && let Ok(Ok(r)) = crate::check_resource::read(cr, f.resource.as_deref())
+    {
+        import.context_key =
+            offsets_core::resource_check::listing_key(&r, f.ex.connector.as_deref());
+    }
+    import
+}
+
+/// With --rollback, FILE (`altered`) is the edited listing (or the alter): the rollback is what
+/// PATCH needs to undo it, and the procedure compares the state after the alter with a fresh
+/// listing. Returns the rollback's payload, the listing it is validated against, and the
+/// rollback.
+fn rollback_plan(
+    f: &mut Flags,
+    altered: &Listing,
+    name: &str,
+) -> Result<(Listing, Option<Listing>, offsets_core::rollback::Rollback), CliError> {
+    let Some(src) = &f.ex.against else {
+        return Err(CliError::usage("plan --rollback needs --against LISTING"));
+    };
+    let before = load(src, &crate::input::second_listing(&f.args.options))?.listing;
+    let rb = offsets_core::rollback::rollback(&before, altered);
+    report_rollback(name, &rb);
+    if f.configmap.is_none() {
+        f.configmap = request::rollback_configmap_of(&before, altered);
+    }
+    // Validated against the state after the alter, with the partitions it deleted as they
+    // were listed (the procedure itself compares with `after_alter`: procedure_options).
+    Ok((rb.payload.clone(), Some(rb.validation_base()), rb))
 }
 
 /// The text of `--resource-file`, which a Strimzi create makes its resource from.

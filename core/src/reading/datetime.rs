@@ -58,144 +58,43 @@ pub fn parse_datetime(text: &str, now_ms: i64) -> Result<i64, DateTimeError> {
     if rest.len() > 4 && rest.iter().all(char::is_ascii_digit) {
         return epoch_millis(rest, lead, now_ms);
     }
-    let year = p.digits(4, "the year (4 digits)")?;
-    p.expect('-', "'-' after the year")?;
-    let month = p.digits(2, "the month (2 digits, 01 to 12)")?;
-    p.expect('-', "'-' after the month")?;
-    let day_col = p.at + 1;
-    let day = p.digits(2, "the day (2 digits)")?;
-    if !(1..=12).contains(&month) {
-        return Err(DateTimeError {
-            column: day_col - 3,
-            message: format!("month {month:02} does not exist; months are 01 to 12"),
-        });
-    }
-    if day < 1 || day > days_in_month(year, month) {
-        return Err(DateTimeError {
-            column: day_col,
-            message: format!(
-                "{year:04}-{month:02}-{day:02} does not exist: {} has {} days{}",
-                MONTHS
-                    .get(month as usize - 1)
-                    .copied()
-                    .unwrap_or("this month"),
-                days_in_month(year, month),
-                if month == 2 && !is_leap(year) {
-                    format!(" ({year} is not a leap year)")
-                } else {
-                    String::new()
-                }
-            ),
-        });
-    }
-    let (mut hour, mut minute, mut second, mut millis) = (0, 0, 0, 0);
+    let (year, month, day) = p.date()?;
+    let mut clock = Clock::default();
     let mut offset_minutes: i64 = 0;
     if p.at < chars.len() {
         if !matches!(p.peek(), Some('T' | 't' | ' ')) {
             return Err(p.error(format!("expected 'T' and a time after the date; {EXAMPLE}")));
         }
         p.at += 1;
-        let hour_col = p.at + 1;
-        hour = p.digits(2, "the hour (2 digits, 00 to 23)")?;
-        p.expect(':', "':' after the hour")?;
-        let minute_col = p.at + 1;
-        minute = p.digits(2, "the minutes (2 digits, 00 to 59)")?;
-        let mut second_col = minute_col;
-        if p.peek() == Some(':') {
-            p.at += 1;
-            second_col = p.at + 1;
-            second = p.digits(2, "the seconds (2 digits, 00 to 59)")?;
-            if matches!(p.peek(), Some('.' | ',')) {
-                p.at += 1;
-                let start = p.at;
-                let mut scale = 100;
-                while let Some(d) = p.peek().and_then(|c| c.to_digit(10)) {
-                    millis += i64::from(d) * scale;
-                    scale /= 10;
-                    p.at += 1;
-                }
-                if p.at == start {
-                    return Err(p.error("expected digits after the decimal point".into()));
-                }
-            }
-        }
-        if hour > 23 {
-            return Err(DateTimeError {
-                column: hour_col,
-                message: format!("hour {hour:02} does not exist; hours are 00 to 23"),
-            });
-        }
-        if minute > 59 {
-            return Err(DateTimeError {
-                column: minute_col,
-                message: format!("minute {minute:02} does not exist; minutes are 00 to 59"),
-            });
-        }
-        if second > 59 {
-            return Err(DateTimeError {
-                column: second_col,
-                message: format!(
-                    "second {second:02} does not exist; seconds are 00 to 59 (Kafka's clock has no leap seconds)"
-                ),
-            });
-        }
-        // A space before the zone, and the zone as UTC or GMT.
-        if p.peek() == Some(' ')
-            && matches!(
-                chars.get(p.at + 1),
-                Some('Z' | 'z' | '+' | '-' | 'U' | 'u' | 'G' | 'g')
-            )
-        {
-            p.at += 1;
-        }
-        let word: String = chars
-            .get(p.at..p.at + 3)
-            .unwrap_or_default()
-            .iter()
-            .collect::<String>()
-            .to_ascii_uppercase();
-        if word == "UTC" || word == "GMT" {
-            p.at += 3;
-        }
-        match p.peek() {
-            None => {}
-            Some('Z' | 'z') => p.at += 1,
-            Some(sign @ ('+' | '-')) => {
-                let sign_col = p.at + 1;
-                p.at += 1;
-                let h = p.digits(2, "the offset hours (2 digits)")?;
-                if p.peek() == Some(':') {
-                    p.at += 1;
-                }
-                let m = if p.at < chars.len() {
-                    p.digits(2, "the offset minutes (2 digits)")?
-                } else {
-                    0
-                };
-                if h > 23 || m > 59 {
-                    return Err(DateTimeError {
-                        column: sign_col,
-                        message: format!(
-                            "the offset {sign}{h:02}:{m:02} does not exist; offsets run from -23:59 to +23:59"
-                        ),
-                    });
-                }
-                offset_minutes = (h * 60 + m) * if sign == '-' { -1 } else { 1 };
-            }
-            Some(_) => {
-                return Err(p.error(format!(
-                    "expected 'Z', an offset like +01:00, or the end; {EXAMPLE}"
-                )));
-            }
-        }
+        clock = p.clock()?;
+        offset_minutes = p.zone()?;
     }
     if p.at < chars.len() {
         return Err(p.error(format!("unexpected text after the date-time; {EXAMPLE}")));
     }
     let days = days_from_civil(year, month, day);
-    let seconds = days * 86_400 + hour * 3600 + minute * 60 + second - offset_minutes * 60;
-    let ms = seconds * 1000 + millis;
-    let column = lead + 1;
+    let seconds =
+        days * 86_400 + clock.hour * 3600 + clock.minute * 60 + clock.second - offset_minutes * 60;
+    let ms = seconds * 1000 + clock.millis;
+    within_kafka_time(text, ms, lead + 1, now_ms)
+}
+
+/// The time of day a date-time names, before its zone is applied.
+#[derive(Default)]
+struct Clock {
+    hour: i64,
+    minute: i64,
+    second: i64,
+    millis: i64,
+}
+
+/// `ms` (the time `text` names) if Kafka has records at it: not before 1970 and not after `now_ms`.
+fn within_kafka_time(
+    text: &str,
+    ms: i64,
+    column: usize,
+    now_ms: i64,
+) -> Result<i64, DateTimeError> {
     if ms < 0 {
         return Err(DateTimeError {
             column,
@@ -396,154 +295,160 @@ impl Reader<'_> {
             Err(self.error(format!("expected {what}; {EXAMPLE}")))
         }
     }
+
+    /// `YYYY-MM-DD`, refused when the calendar has no such day.
+    fn date(&mut self) -> Result<(i64, i64, i64), DateTimeError> {
+        let year = self.digits(4, "the year (4 digits)")?;
+        self.expect('-', "'-' after the year")?;
+        let month = self.digits(2, "the month (2 digits, 01 to 12)")?;
+        self.expect('-', "'-' after the month")?;
+        let day_col = self.at + 1;
+        let day = self.digits(2, "the day (2 digits)")?;
+        if !(1..=12).contains(&month) {
+            return Err(DateTimeError {
+                column: day_col - 3,
+                message: format!("month {month:02} does not exist; months are 01 to 12"),
+            });
+        }
+        if day < 1 || day > days_in_month(year, month) {
+            return Err(DateTimeError {
+                column: day_col,
+                message: format!(
+                    "{year:04}-{month:02}-{day:02} does not exist: {} has {} days{}",
+                    MONTHS
+                        .get(month as usize - 1)
+                        .copied()
+                        .unwrap_or("this month"),
+                    days_in_month(year, month),
+                    if month == 2 && !is_leap(year) {
+                        format!(" ({year} is not a leap year)")
+                    } else {
+                        String::new()
+                    }
+                ),
+            });
+        }
+        Ok((year, month, day))
+    }
+
+    /// `HH:MM[:SS[.fraction]]`, each field refused when out of range.
+    fn clock(&mut self) -> Result<Clock, DateTimeError> {
+        let hour_col = self.at + 1;
+        let hour = self.digits(2, "the hour (2 digits, 00 to 23)")?;
+        self.expect(':', "':' after the hour")?;
+        let minute_col = self.at + 1;
+        let minute = self.digits(2, "the minutes (2 digits, 00 to 59)")?;
+        let mut second_col = minute_col;
+        let (mut second, mut millis) = (0, 0);
+        if self.peek() == Some(':') {
+            self.at += 1;
+            second_col = self.at + 1;
+            second = self.digits(2, "the seconds (2 digits, 00 to 59)")?;
+            if matches!(self.peek(), Some('.' | ',')) {
+                self.at += 1;
+                millis = self.fraction_millis()?;
+            }
+        }
+        if hour > 23 {
+            return Err(DateTimeError {
+                column: hour_col,
+                message: format!("hour {hour:02} does not exist; hours are 00 to 23"),
+            });
+        }
+        if minute > 59 {
+            return Err(DateTimeError {
+                column: minute_col,
+                message: format!("minute {minute:02} does not exist; minutes are 00 to 59"),
+            });
+        }
+        if second > 59 {
+            return Err(DateTimeError {
+                column: second_col,
+                message: format!(
+                    "second {second:02} does not exist; seconds are 00 to 59 (Kafka's clock has no leap seconds)"
+                ),
+            });
+        }
+        Ok(Clock {
+            hour,
+            minute,
+            second,
+            millis,
+        })
+    }
+
+    /// The digits after a decimal point as milliseconds; finer digits are cut.
+    fn fraction_millis(&mut self) -> Result<i64, DateTimeError> {
+        let start = self.at;
+        let (mut millis, mut scale) = (0, 100);
+        while let Some(d) = self.peek().and_then(|c| c.to_digit(10)) {
+            millis += i64::from(d) * scale;
+            scale /= 10;
+            self.at += 1;
+        }
+        if self.at == start {
+            return Err(self.error("expected digits after the decimal point".into()));
+        }
+        Ok(millis)
+    }
+
+    /// The zone after the time (`Z`, `+HH:MM`, `-HHMM`, `UTC`, `GMT`, or nothing) as minutes east
+    /// of UTC.
+    fn zone(&mut self) -> Result<i64, DateTimeError> {
+        // A space before the zone, and the zone as UTC or GMT.
+        if self.peek() == Some(' ')
+            && matches!(
+                self.chars.get(self.at + 1),
+                Some('Z' | 'z' | '+' | '-' | 'U' | 'u' | 'G' | 'g')
+            )
+        {
+            self.at += 1;
+        }
+        let word: String = self
+            .chars
+            .get(self.at..self.at + 3)
+            .unwrap_or_default()
+            .iter()
+            .collect::<String>()
+            .to_ascii_uppercase();
+        if word == "UTC" || word == "GMT" {
+            self.at += 3;
+        }
+        match self.peek() {
+            None => Ok(0),
+            Some('Z' | 'z') => {
+                self.at += 1;
+                Ok(0)
+            }
+            Some(sign @ ('+' | '-')) => {
+                let sign_col = self.at + 1;
+                self.at += 1;
+                let h = self.digits(2, "the offset hours (2 digits)")?;
+                if self.peek() == Some(':') {
+                    self.at += 1;
+                }
+                let m = if self.at < self.chars.len() {
+                    self.digits(2, "the offset minutes (2 digits)")?
+                } else {
+                    0
+                };
+                if h > 23 || m > 59 {
+                    return Err(DateTimeError {
+                        column: sign_col,
+                        message: format!(
+                            "the offset {sign}{h:02}:{m:02} does not exist; offsets run from -23:59 to +23:59"
+                        ),
+                    });
+                }
+                Ok((h * 60 + m) * if sign == '-' { -1 } else { 1 })
+            }
+            Some(_) => Err(self.error(format!(
+                "expected 'Z', an offset like +01:00, or the end; {EXAMPLE}"
+            ))),
+        }
+    }
 }
 
 #[cfg(test)]
-mod tests {
-    #![allow(clippy::unwrap_used)]
-    use super::*;
-
-    /// 2026-12-01T11:00:00Z, the "now" of these tests.
-    const NOW: i64 = 1_796_122_800_000;
-
-    fn ok(text: &str) -> i64 {
-        parse_datetime(text, NOW).unwrap()
-    }
-
-    fn err(text: &str) -> String {
-        parse_datetime(text, NOW).unwrap_err().to_string()
-    }
-
-    #[test]
-    fn utc_is_the_default_and_offsets_shift() {
-        let z = ok("2026-11-30T12:00:00Z");
-        assert_eq!(z, 1_796_040_000_000);
-        assert_eq!(format_utc(z), "2026-11-30T12:00:00Z");
-        assert_eq!(ok("2026-11-30T12:00:00"), z);
-        assert_eq!(ok("2026-11-30 12:00"), z);
-        assert_eq!(ok("2026-11-30t12:00:00z"), z);
-        assert_eq!(ok("2026-11-30T13:00:00+01:00"), z);
-        assert_eq!(ok("2026-11-30T13:00:00+0100"), z);
-        assert_eq!(ok("2026-11-30T07:30:00-04:30"), z);
-        assert_eq!(ok("2026-11-30T12:00:00.250Z"), z + 250);
-        assert_eq!(ok("2026-11-30T12:00:00.2509Z"), z + 250);
-        assert_eq!(ok("  2026-11-30T12:00:00Z  "), z);
-    }
-
-    /// Issue 20, item 7: the forms people type.
-    #[test]
-    fn utc_words_and_epoch_milliseconds() {
-        let z = ok("2026-11-30T12:00:00Z");
-        assert_eq!(ok("2026-11-30 12:00 UTC"), z);
-        assert_eq!(ok("2026-11-30 12:00:00 utc"), z);
-        assert_eq!(ok("2026-11-30 12:00 GMT"), z);
-        assert_eq!(ok("2026-11-30 12:00 Z"), z);
-        assert_eq!(ok("2026-11-30 13:00 +01:00"), z);
-        assert_eq!(ok("1796040000000"), z);
-        assert_eq!(ok(" 1796040000000 "), z);
-        assert_eq!(
-            err("1796040000"),
-            "column 1: 1796040000 looks like epoch seconds (as milliseconds it would be 1970-01-21T18:54:00Z); Kafka's --time takes milliseconds: write 1796040000000"
-        );
-        assert!(err("1896040000000").contains("is in the future"));
-        assert!(err("99999999999999999999").contains("too large"));
-        assert!(err("2026-11-30 12:00 UTX").contains("expected 'Z', an offset"));
-    }
-
-    #[test]
-    fn a_date_alone_is_midnight_utc() {
-        assert_eq!(ok("2026-11-30"), 1_795_996_800_000);
-        assert_eq!(ok("1970-01-01"), 0);
-        assert_eq!(format_utc(ok("2026-11-30")), "2026-11-30T00:00:00Z");
-    }
-
-    #[test]
-    fn leap_days() {
-        assert_eq!(
-            format_utc(ok("2024-02-29T00:00:00Z")),
-            "2024-02-29T00:00:00Z"
-        );
-        assert_eq!(format_utc(ok("2000-02-29")), "2000-02-29T00:00:00Z");
-        assert_eq!(
-            err("2025-02-29"),
-            "column 9: 2025-02-29 does not exist: February has 28 days (2025 is not a leap year)"
-        );
-        assert_eq!(
-            err("1900-02-29"),
-            "column 9: 1900-02-29 does not exist: February has 28 days (1900 is not a leap year)"
-        );
-        assert_eq!(
-            err("2026-04-31"),
-            "column 9: 2026-04-31 does not exist: April has 30 days"
-        );
-    }
-
-    #[test]
-    fn before_1970_and_the_future_are_refused() {
-        assert!(
-            err("1969-12-31T23:59:59Z")
-                .starts_with("column 1: 1969-12-31T23:59:59Z is before 1970-01-01T00:00:00Z")
-        );
-        assert!(err("1970-01-01T00:30:00+01:00").contains("is before 1970"));
-        assert_eq!(
-            err("2026-12-01T11:00:01Z"),
-            "column 1: 2026-12-01T11:00:01Z is in the future (now is 2026-12-01T11:00:00Z); no record has that timestamp yet, so Kafka would answer with no offset for every partition"
-        );
-        assert_eq!(ok("2026-12-01T11:00:00Z"), NOW);
-    }
-
-    #[test]
-    fn error_table() {
-        let table = [
-            ("", "column 1: the date-time is empty; "),
-            ("26-11-30", "column 3: expected the year (4 digits); "),
-            ("2026/11/30", "column 5: expected '-' after the year; "),
-            (
-                "2026-13-01",
-                "column 6: month 13 does not exist; months are 01 to 12",
-            ),
-            (
-                "2026-11-30T24:00",
-                "column 12: hour 24 does not exist; hours are 00 to 23",
-            ),
-            ("2026-11-30T12:60", "column 15: minute 60 does not exist"),
-            (
-                "2026-11-30T12:00:60Z",
-                "column 18: second 60 does not exist",
-            ),
-            (
-                "2026-11-30T12:00:00+24:00",
-                "column 20: the offset +24:00 does not exist",
-            ),
-            (
-                "2026-11-30T12:00:00 EST",
-                "column 20: expected 'Z', an offset like +01:00",
-            ),
-            (
-                "2026-11-30T12:00:00Zx",
-                "column 21: unexpected text after the date-time",
-            ),
-            (
-                "2026-11-30T12:00:00.Z",
-                "column 21: expected digits after the decimal point",
-            ),
-            (
-                "2026-11-30X",
-                "column 11: expected 'T' and a time after the date",
-            ),
-            ("yesterday", "column 1: expected the year (4 digits)"),
-        ];
-        for (input, expected) in table {
-            let got = err(input);
-            assert!(got.starts_with(expected), "{input:?}: {got}");
-        }
-    }
-
-    #[test]
-    fn the_calendar_round_trips() {
-        for days in (-800_000..800_000).step_by(997) {
-            let (y, m, d) = civil_from_days(days);
-            assert_eq!(days_from_civil(y, m, d), days);
-        }
-    }
-}
+#[path = "datetime_tests.rs"]
+mod tests;

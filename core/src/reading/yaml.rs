@@ -163,29 +163,9 @@ fn parse_docs(text: &str, all: bool) -> Result<Vec<YamlDoc>, YamlError> {
             }
             Event::Scalar(value, style, _, _) => {
                 let start = index.byte(&span.start);
-                let style = match style {
-                    ScalarStyle::Plain => Style::Plain,
-                    ScalarStyle::SingleQuoted => Style::SingleQuoted,
-                    ScalarStyle::DoubleQuoted => Style::DoubleQuoted,
-                    ScalarStyle::Literal => Style::Literal,
-                    ScalarStyle::Folded => Style::Folded,
-                };
+                let style = Style::of(style);
                 styles.push((start, style));
-                let kind = if style == Style::Plain {
-                    match value.as_ref() {
-                        "" | "~" | "null" | "Null" | "NULL" => JsonKind::Null,
-                        "true" | "True" | "TRUE" => JsonKind::Bool(true),
-                        "false" | "False" | "FALSE" => JsonKind::Bool(false),
-                        _ => JsonKind::String(value.into_owned()),
-                    }
-                } else {
-                    JsonKind::String(value.into_owned())
-                };
-                JsonValue {
-                    kind,
-                    pos: p,
-                    start,
-                }
+                scalar(value, style, p, start)
             }
             Event::SequenceStart(..) | Event::MappingStart(..) => {
                 if stack.len() >= MAX_DEPTH {
@@ -197,38 +177,15 @@ fn parse_docs(text: &str, all: bool) -> Result<Vec<YamlDoc>, YamlError> {
                     });
                 }
                 let start = index.byte(&span.start);
-                if matches!(event, Event::SequenceStart(..)) {
-                    stack.push(Frame::Seq {
-                        items: Vec::new(),
-                        pos: p,
-                        start,
-                    });
-                } else {
-                    stack.push(Frame::Map {
-                        members: Vec::new(),
-                        pos: p,
-                        start,
-                        key: None,
-                    });
-                }
+                stack.push(Frame::open(
+                    matches!(event, Event::SequenceStart(..)),
+                    p,
+                    start,
+                ));
                 continue;
             }
             Event::SequenceEnd | Event::MappingEnd => match stack.pop() {
-                Some(Frame::Seq { items, pos, start }) => JsonValue {
-                    kind: JsonKind::Array(items),
-                    pos,
-                    start,
-                },
-                Some(Frame::Map {
-                    members,
-                    pos,
-                    start,
-                    ..
-                }) => JsonValue {
-                    kind: JsonKind::Object(members),
-                    pos,
-                    start,
-                },
+                Some(frame) => frame.close(),
                 None => continue,
             },
             _ => continue,
@@ -243,8 +200,90 @@ fn parse_docs(text: &str, all: bool) -> Result<Vec<YamlDoc>, YamlError> {
                     return Ok(docs);
                 }
             }
-            Some(Frame::Seq { items, .. }) => items.push(node),
-            Some(Frame::Map { members, key, .. }) => match key.take() {
+            Some(frame) => frame.add(node)?,
+        }
+    }
+    Ok(docs)
+}
+
+impl Style {
+    fn of(style: ScalarStyle) -> Style {
+        match style {
+            ScalarStyle::Plain => Style::Plain,
+            ScalarStyle::SingleQuoted => Style::SingleQuoted,
+            ScalarStyle::DoubleQuoted => Style::DoubleQuoted,
+            ScalarStyle::Literal => Style::Literal,
+            ScalarStyle::Folded => Style::Folded,
+        }
+    }
+}
+
+/// A scalar as a node: a plain `null`, `~`, empty, `true` or `false` as what it means, anything
+/// else as its text.
+fn scalar(
+    value: std::borrow::Cow<'_, str>,
+    style: Style,
+    pos: Position,
+    start: usize,
+) -> JsonValue {
+    let kind = if style == Style::Plain {
+        match value.as_ref() {
+            "" | "~" | "null" | "Null" | "NULL" => JsonKind::Null,
+            "true" | "True" | "TRUE" => JsonKind::Bool(true),
+            "false" | "False" | "FALSE" => JsonKind::Bool(false),
+            _ => JsonKind::String(value.into_owned()),
+        }
+    } else {
+        JsonKind::String(value.into_owned())
+    };
+    JsonValue { kind, pos, start }
+}
+
+impl Frame {
+    /// An empty sequence (`seq`) or mapping that starts at `pos` (byte `start`).
+    fn open(seq: bool, pos: Position, start: usize) -> Frame {
+        if seq {
+            Frame::Seq {
+                items: Vec::new(),
+                pos,
+                start,
+            }
+        } else {
+            Frame::Map {
+                members: Vec::new(),
+                pos,
+                start,
+                key: None,
+            }
+        }
+    }
+
+    /// The finished sequence or mapping as a node.
+    fn close(self) -> JsonValue {
+        match self {
+            Frame::Seq { items, pos, start } => JsonValue {
+                kind: JsonKind::Array(items),
+                pos,
+                start,
+            },
+            Frame::Map {
+                members,
+                pos,
+                start,
+                ..
+            } => JsonValue {
+                kind: JsonKind::Object(members),
+                pos,
+                start,
+            },
+        }
+    }
+
+    /// `node` as the next item, or as the next key or the value of the pending key.
+    fn add(&mut self, node: JsonValue) -> Result<(), YamlError> {
+        match self {
+            Frame::Seq { items, .. } => items.push(node),
+            Frame::Map { members, key, .. } => match key.take() {
                 None => {
                     let k = match &node.kind {
                         JsonKind::String(s) => s.clone(),
@@ -267,8 +306,8 @@ fn parse_docs(text: &str, all: bool) -> Result<Vec<YamlDoc>, YamlError> {
                 }),
             },
         }
+        Ok(())
     }
-    Ok(docs)
 }
 
 /// What a YAML syntax error means, in the words of someone editing a ConfigMap: the position

@@ -375,6 +375,53 @@ fn connector_label(mirror: Option<usize>, c: &ConnectorSpec) -> String {
 /// its naming rule: an invalid value never becomes a setting.
 pub fn settings(r: &Resource, against: &Against<'_>) -> Result<Settings, Vec<Diagnostic>> {
     let mut errors = Vec::new();
+    let (name, namespace) = resource_names(r, &mut errors);
+    let chosen = chosen(r, against);
+    let mut mirror = None;
+    let mut connector = name.clone();
+    match (r.kind, chosen) {
+        (ResourceKind::KafkaConnector, _) => {}
+        (ResourceKind::KafkaMirrorMaker2, None) => errors.push(no_connector_named(r, against)),
+        (ResourceKind::KafkaMirrorMaker2, Some((index, c))) => {
+            match mirror_connector(r, index, c) {
+                Ok((name, m)) => {
+                    connector = Some(name);
+                    mirror = m;
+                }
+                Err(d) => errors.push(d),
+            }
+        }
+    }
+    // A connector asked for, or a pending annotation, that is not the listing's.
+    errors.extend(
+        choice::contradictions(r, &Names::of(r), against)
+            .into_iter()
+            .map(|f| f.diagnostic),
+    );
+    let (list_configmap, alter_configmap) = match chosen {
+        Some((_, c)) => (
+            offsets_configmap(&c.list_offsets, &mut errors),
+            offsets_configmap(&c.alter_offsets, &mut errors),
+        ),
+        None => (None, None),
+    };
+    match (name, namespace, connector) {
+        (Some(resource), Some(namespace), Some(connector)) if errors.is_empty() => Ok(Settings {
+            kind: r.kind,
+            resource,
+            namespace,
+            api_version: r.api_version.value.clone(),
+            connector,
+            mirror,
+            list_configmap,
+            alter_configmap,
+        }),
+        _ => Err(errors),
+    }
+}
+
+/// The resource's name and namespace, each `None` (with a CR2 error) when missing or invalid.
+fn resource_names(r: &Resource, errors: &mut Vec<Diagnostic>) -> (Option<String>, Option<String>) {
     let mut name = None;
     match r.name.text() {
         Some(t) => match names::check_resource_name(&t.value) {
@@ -399,98 +446,84 @@ pub fn settings(r: &Resource, against: &Against<'_>) -> Result<Settings, Vec<Dia
             "The resource has no metadata.namespace; give it as `kubectl get -o yaml` prints it, or pass the namespace.",
         )),
     }
-    let chosen = chosen(r, against);
-    let mut mirror = None;
-    let mut connector = name.clone();
-    match (r.kind, chosen) {
-        (ResourceKind::KafkaConnector, _) => {}
-        (ResourceKind::KafkaMirrorMaker2, None) => {
-            let known: Vec<String> = r
-                .connectors()
-                .iter()
-                .filter_map(|(_, c)| c.name.as_deref().map(shown))
-                .collect();
-            errors.push(Diagnostic::error(
-                "CR4",
-                r.mirrors.first().map_or(r.kind_pos, |m| m.pos),
-                match against.connector {
-                    None if let Some(m) = choice::no_connector_for_listing(r, against) => m,
-                    Some(c) => format!(
-                        "'{}' is not a connector of this KafkaMirrorMaker2 (its connectors: {}).",
-                        shown(c),
-                        known.join(", ")
-                    ),
-                    None => format!(
-                        "Name the connector: this KafkaMirrorMaker2 has {} ({}).",
-                        known.len(),
-                        known.join(", ")
-                    ),
-                },
-            ));
+    (name, namespace)
+}
+
+/// CR4: a KafkaMirrorMaker2 whose connector is not named, or not one of its own.
+fn no_connector_named(r: &Resource, against: &Against<'_>) -> Diagnostic {
+    let known: Vec<String> = r
+        .connectors()
+        .iter()
+        .filter_map(|(_, c)| c.name.as_deref().map(shown))
+        .collect();
+    Diagnostic::error(
+        "CR4",
+        r.mirrors.first().map_or(r.kind_pos, |m| m.pos),
+        match against.connector {
+            None if let Some(m) = choice::no_connector_for_listing(r, against) => m,
+            Some(c) => format!(
+                "'{}' is not a connector of this KafkaMirrorMaker2 (its connectors: {}).",
+                shown(c),
+                known.join(", ")
+            ),
+            None => format!(
+                "Name the connector: this KafkaMirrorMaker2 has {} ({}).",
+                known.len(),
+                known.join(", ")
+            ),
+        },
+    )
+}
+
+/// [`Settings::mirror`]: the parsed connector name, its mirror index and the guard path.
+type MirrorSetting = (MirrorConnectorName, u32, AliasPath);
+
+/// The chosen MirrorMaker 2 connector's name and its mirror (index and guard path); CR2 for a
+/// name that is not `S->T.Type`, CR5 when an alias is missing.
+fn mirror_connector(
+    r: &Resource,
+    index: Option<usize>,
+    c: &ConnectorSpec,
+) -> Result<(String, Option<MirrorSetting>), Diagnostic> {
+    let parsed = c.name.as_deref().map(names::parse_mirror_connector_name);
+    let m = index.and_then(|i| r.mirrors.get(i));
+    match (parsed, index, m) {
+        (Some(Ok(p)), Some(i), Some(m)) => {
+            let path = if m.new_style {
+                AliasPath::New
+            } else {
+                AliasPath::Old
+            };
+            Ok((
+                p.connector_name(),
+                u32::try_from(i).ok().map(|i| (p, i, path)),
+            ))
         }
-        (ResourceKind::KafkaMirrorMaker2, Some((index, c))) => {
-            let parsed = c.name.as_deref().map(names::parse_mirror_connector_name);
-            let m = index.and_then(|i| r.mirrors.get(i));
-            match (parsed, index, m) {
-                (Some(Ok(p)), Some(i), Some(m)) => {
-                    connector = Some(p.connector_name());
-                    let path = if m.new_style {
-                        AliasPath::New
-                    } else {
-                        AliasPath::Old
-                    };
-                    mirror = u32::try_from(i).ok().map(|i| (p, i, path));
-                }
-                (Some(Err(e)), _, _) => {
-                    errors.push(Diagnostic::error("CR2", c.pos, shown_message(&e)))
-                }
-                _ => errors.push(Diagnostic::error(
-                    "CR5",
-                    c.pos,
-                    "The connector's source or target alias is missing.",
-                )),
-            }
-        }
+        (Some(Err(e)), _, _) => Err(Diagnostic::error("CR2", c.pos, shown_message(&e))),
+        _ => Err(Diagnostic::error(
+            "CR5",
+            c.pos,
+            "The connector's source or target alias is missing.",
+        )),
     }
-    // A connector asked for, or a pending annotation, that is not the listing's.
-    errors.extend(
-        choice::contradictions(r, &Names::of(r), against)
-            .into_iter()
-            .map(|f| f.diagnostic),
-    );
-    let configmap = |o: &Option<crate::reading::resource::OffsetsRef>,
-                     errors: &mut Vec<Diagnostic>| {
-        let t = o.as_ref()?.configmap.text()?;
-        match names::check_configmap_name(&t.value) {
-            Ok(()) => Some(t.value.clone()),
-            Err(e) => {
-                errors.push(Diagnostic::error(
-                    "CR2",
-                    t.pos,
-                    format!("'{}': {e}", shown(&t.value)),
-                ));
-                None
-            }
+}
+
+/// The ConfigMap a `listOffsets` / `alterOffsets` block names, `None` (with a CR2 error when
+/// invalid) otherwise.
+fn offsets_configmap(
+    o: &Option<crate::reading::resource::OffsetsRef>,
+    errors: &mut Vec<Diagnostic>,
+) -> Option<String> {
+    let t = o.as_ref()?.configmap.text()?;
+    match names::check_configmap_name(&t.value) {
+        Ok(()) => Some(t.value.clone()),
+        Err(e) => {
+            errors.push(Diagnostic::error(
+                "CR2",
+                t.pos,
+                format!("'{}': {e}", shown(&t.value)),
+            ));
+            None
         }
-    };
-    let (list_configmap, alter_configmap) = match chosen {
-        Some((_, c)) => (
-            configmap(&c.list_offsets, &mut errors),
-            configmap(&c.alter_offsets, &mut errors),
-        ),
-        None => (None, None),
-    };
-    match (name, namespace, connector) {
-        (Some(resource), Some(namespace), Some(connector)) if errors.is_empty() => Ok(Settings {
-            kind: r.kind,
-            resource,
-            namespace,
-            api_version: r.api_version.value.clone(),
-            connector,
-            mirror,
-            list_configmap,
-            alter_configmap,
-        }),
-        _ => Err(errors),
     }
 }

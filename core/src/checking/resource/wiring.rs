@@ -19,6 +19,18 @@ pub(super) fn check_wiring(
     chosen: Option<(Option<usize>, &ConnectorSpec)>,
     out: &mut Vec<Finding>,
 ) {
+    misplaced_mirror_fields(r, out);
+    offsets_configmap_names(r, out);
+    let Some((mirror, c)) = chosen else {
+        unnamed_connector(r, out);
+        return;
+    };
+    missing_offsets_properties((n, r, mirror, c), op, against, out);
+}
+
+/// CR5 for what a mirror holds that the operator never reads there: a connector property outside
+/// the connector block, and (in v1) the aliases and the heartbeat connector v1 removed.
+fn misplaced_mirror_fields(r: &Resource, out: &mut Vec<Finding>) {
     for m in &r.mirrors {
         for (p, pos) in &m.misplaced {
             out.push(Finding::new(
@@ -58,6 +70,11 @@ pub(super) fn check_wiring(
             }
         }
     }
+}
+
+/// CR5 for every connector's `listOffsets` / `alterOffsets` ConfigMap names: each must name one,
+/// and not the same one.
+fn offsets_configmap_names(r: &Resource, out: &mut Vec<Finding>) {
     for (mirror, c) in r.connectors() {
         for (o, what) in [
             (&c.list_offsets, "listOffsets.toConfigMap.name"),
@@ -96,25 +113,37 @@ pub(super) fn check_wiring(
             ));
         }
     }
-    let Some((mirror, c)) = chosen else {
-        if r.kind == ResourceKind::KafkaMirrorMaker2 {
-            let count = r.connectors().len();
-            let pos = r.mirrors.first().map_or(r.kind_pos, |m| m.pos);
-            out.push(Finding::new(
-                "CR5",
-                if count == 0 { Severity::Error } else { Severity::Info },
-                pos,
-                if count == 0 {
-                    "This KafkaMirrorMaker2 has no connector (spec.mirrors[i].sourceConnector): there are no offsets to list or alter.".to_string()
-                } else {
-                    format!(
-                        "{count} connectors; the wiring of one connector is checked when it is named (--connector, the listing's data key, or the {ANNOTATION_MIRROR_CONNECTOR} annotation)."
-                    )
-                },
-            ));
-        }
-        return;
-    };
+}
+
+/// CR5 when no connector is named: a KafkaMirrorMaker2 without one, or with several to choose
+/// from.
+fn unnamed_connector(r: &Resource, out: &mut Vec<Finding>) {
+    if r.kind == ResourceKind::KafkaMirrorMaker2 {
+        let count = r.connectors().len();
+        let pos = r.mirrors.first().map_or(r.kind_pos, |m| m.pos);
+        out.push(Finding::new(
+            "CR5",
+            if count == 0 { Severity::Error } else { Severity::Info },
+            pos,
+            if count == 0 {
+                "This KafkaMirrorMaker2 has no connector (spec.mirrors[i].sourceConnector): there are no offsets to list or alter.".to_string()
+            } else {
+                format!(
+                    "{count} connectors; the wiring of one connector is checked when it is named (--connector, the listing's data key, or the {ANNOTATION_MIRROR_CONNECTOR} annotation)."
+                )
+            },
+        ));
+    }
+}
+
+/// CR5 for the named connector: the `alterOffsets` a pending alter needs, the `listOffsets` a
+/// list needs.
+fn missing_offsets_properties(
+    (n, r, mirror, c): (&Names, &Resource, Option<usize>, &ConnectorSpec),
+    op: Option<&str>,
+    against: &Against<'_>,
+    out: &mut Vec<Finding>,
+) {
     // Only a pending alter needs alterOffsets now. The procedures an alter export goes with
     // (plan, plan --create, the page's) set it themselves before they annotate, and a create
     // writes the resource with it: for them its absence is no error (issue 31, item 7).

@@ -40,6 +40,25 @@ pub(super) fn listing_rules(
     // No entries to classify and nothing else saying the kind (`Listing::kind_unknown`, over
     // the entries counted here: a streamed validation counts the rows left, not the imported).
     let kind_unknown = entries == 0 && l.kind_source == KindSource::Keys;
+    detected_kind(cx, l, kind_unknown);
+    wrapper_names(cx, l);
+    top_level_fields(cx, l);
+    entries_note(cx, l, entries, first_pos);
+    unused_offsets(cx, l);
+    if unchanged {
+        cx.push(
+            "S10",
+            Severity::Info,
+            l.offsets_pos,
+            "No offsets changed.".into(),
+            None,
+        );
+    }
+}
+
+/// What the listing was read as (IMP6, and GENERIC for a connector whose format is its own),
+/// and a MirrorMaker 2 data key that reads as several connectors (IMP5).
+fn detected_kind(cx: &mut Ctx<'_>, l: &Listing, kind_unknown: bool) {
     cx.push(
         "IMP6",
         Severity::Info,
@@ -71,7 +90,10 @@ pub(super) fn listing_rules(
             None,
         );
     }
-    wrapper_names(cx, l);
+}
+
+/// Fields beside `offsets` at the top level (S1) and keys written twice there.
+fn top_level_fields(cx: &mut Ctx<'_>, l: &Listing) {
     if let Some(first) = l.extra_fields.first() {
         let message = if first.key == "offsets" {
             // Jackson builds ConnectorOffsets from its one creator property on the first
@@ -91,6 +113,10 @@ pub(super) fn listing_rules(
         cx.push("S1", Severity::Error, first.key_pos, message, None);
     }
     duplicate_keys(cx, crate::json::RawMembers::of_tree(&l.extra_fields), None);
+}
+
+/// No entries (IMP4), or what the first entry's offset means for this kind (MS14, SK7).
+fn entries_note(cx: &mut Ctx<'_>, l: &Listing, entries: usize, first_pos: Position) {
     if entries == 0 {
         cx.push(
             "IMP4",
@@ -100,25 +126,29 @@ pub(super) fn listing_rules(
             None,
         );
     } else {
-        let pos = first_pos;
         match l.kind {
             ConnectorKind::MirrorSource => cx.push(
                 "MS14",
                 Severity::Info,
-                pos,
+                first_pos,
                 "MirrorMaker resumes at offset + 1. Enter the offset of the last record that should count as already mirrored.".into(),
                 None,
             ),
             ConnectorKind::Sink => cx.push(
                 "SK7",
                 Severity::Info,
-                pos,
+                first_pos,
                 "For sink connectors, kafka_offset is the NEXT record to consume.".into(),
                 None,
             ),
             _ => {}
         }
     }
+}
+
+/// Connectors whose offsets change nothing: a checkpoint or heartbeat connector (MC3), and a
+/// heartbeat connector the v1 API no longer manages (MC4).
+fn unused_offsets(cx: &mut Ctx<'_>, l: &Listing) {
     if matches!(
         l.kind,
         ConnectorKind::MirrorCheckpoint | ConnectorKind::MirrorHeartbeat
@@ -145,15 +175,6 @@ pub(super) fn listing_rules(
             Severity::Warning,
             l.payload_pos,
             "KafkaMirrorMaker2 (v1 API) no longer manages a heartbeat connector.".into(),
-            None,
-        );
-    }
-    if unchanged {
-        cx.push(
-            "S10",
-            Severity::Info,
-            l.offsets_pos,
-            "No offsets changed.".into(),
             None,
         );
     }

@@ -148,10 +148,45 @@ impl Editor {
         Ok((editor, saved_at))
     }
 
+    /// The editor of a source record, and the draft's `savedAt`: the source re-imported, the
+    /// draft's prefs and references put back, its edits re-applied if they belong to it.
     pub(super) fn restore_draft(
         source_record: &str,
         draft_record: Option<&str>,
     ) -> Result<(Editor, Option<i64>), String> {
+        let mut editor = Editor::from_source_record(source_record)?;
+        let Some(draft) = draft_record else {
+            return Ok((editor, None));
+        };
+        let mut draft: EditsRecord<'_> = read_record(draft, "edits are")?;
+        let mut problems = Vec::new();
+        editor.apply_prefs(&draft);
+        // References are facts of the cluster, not edits of the listing: restored whatever
+        // listing came back.
+        if let Some(refs) = draft.references.take() {
+            editor.restore_references(restored_references(refs));
+        }
+        let same_source = editor.loaded.as_ref().is_some_and(|l| {
+            draft.source.as_deref() == Some(format!("{:016x}", l.source_hash).as_str())
+        });
+        if editor.loaded.is_some() && !same_source && draft.set.is_some() {
+            problems.push(
+                "The saved edits belong to another listing than the one saved (the browser could not store the new one); they were not re-applied.".to_string(),
+            );
+        }
+        if same_source && let Some(loaded) = editor.loaded.as_mut() {
+            for action in replayed_edits(&loaded.session, &mut draft, &mut problems) {
+                if let Err(e) = loaded.session.apply(action) {
+                    problems.push(e.message);
+                }
+            }
+        }
+        editor.notice = Some(restore_notice(&problems));
+        Ok((editor, draft.saved_at))
+    }
+
+    /// A new editor with the source record's input, kind choice and source (imported again).
+    fn from_source_record(source_record: &str) -> Result<Editor, String> {
         let record: SourceRecord<'_> = read_record(source_record, "draft is")?;
         let mut editor = Editor {
             input: record.input.into_owned(),
@@ -174,107 +209,94 @@ impl Editor {
             };
             editor.load(source, options);
         }
-        let Some(draft) = draft_record else {
-            return Ok((editor, None));
+        Ok(editor)
+    }
+}
+
+/// The draft's references as `(name, text, role)`, a record of an unknown role skipped.
+fn restored_references(refs: Vec<ReferenceRecord<'_>>) -> Vec<(String, String, Role)> {
+    refs.into_iter()
+        .filter_map(|r| {
+            let role = match Role::from_id(&r.role)? {
+                Role::Time { .. } => Role::Time { at_ms: r.at_ms },
+                Role::Group { .. } => Role::Group {
+                    name: r.group.map(Cow::into_owned),
+                },
+                role => role,
+            };
+            Some((r.name.into_owned(), r.text.into_owned(), role))
+        })
+        .collect()
+}
+
+/// The actions that make the draft's edits again on `session`, in the order they are applied:
+/// offsets set (and shifted), entries, added rows, removed rows, the scope. An unreadable saved
+/// entry is a problem, not an action.
+fn replayed_edits(
+    session: &crate::editing::edit::Session,
+    draft: &mut EditsRecord<'_>,
+    problems: &mut Vec<String>,
+) -> Vec<Action> {
+    let mut changes = draft.set.take().unwrap_or_default();
+    let mut actions = shifts(
+        session,
+        &mut changes,
+        &draft.shifted.take().unwrap_or_default(),
+    );
+    if !changes.is_empty() {
+        actions.insert(0, Action::SetEach { changes });
+    }
+    for (row, entry) in draft.entries.take().unwrap_or_default() {
+        let value = match entry {
+            EntryJson::Entry(entry) => Ok(entry.into_tree()),
+            EntryJson::Text(text) => json::parse(text.get()),
         };
-        let draft: EditsRecord<'_> = read_record(draft, "edits are")?;
-        let mut problems = Vec::new();
-        editor.apply_prefs(&draft);
-        // References are facts of the cluster, not edits of the listing: restored whatever
-        // listing came back.
-        if let Some(refs) = draft.references {
-            editor.restore_references(
-                refs.into_iter()
-                    .filter_map(|r| {
-                        let role = match Role::from_id(&r.role)? {
-                            Role::Time { .. } => Role::Time { at_ms: r.at_ms },
-                            Role::Group { .. } => Role::Group {
-                                name: r.group.map(Cow::into_owned),
-                            },
-                            role => role,
-                        };
-                        Some((r.name.into_owned(), r.text.into_owned(), role))
-                    })
-                    .collect(),
-            );
+        match value {
+            Ok(value) => actions.push(Action::SetEntry { row, value }),
+            Err(e) => problems.push(format!(
+                "The saved entry of row {row} is unreadable ({}).",
+                e.message
+            )),
         }
-        let same_source = editor.loaded.as_ref().is_some_and(|l| {
-            draft.source.as_deref() == Some(format!("{:016x}", l.source_hash).as_str())
+    }
+    for a in draft.added.take().unwrap_or_default() {
+        actions.push(Action::AddEntries {
+            cluster: a.cluster.map(Cow::into_owned),
+            topic: a.topic.into_owned(),
+            partitions: PartitionSet::range(a.partition, a.partition),
+            offset: a.offset,
         });
-        if editor.loaded.is_some() && !same_source && draft.set.is_some() {
-            problems.push(
-                "The saved edits belong to another listing than the one saved (the browser could not store the new one); they were not re-applied.".to_string(),
-            );
-        }
-        if same_source {
-            let mut actions = Vec::new();
-            let mut changes = draft.set.unwrap_or_default();
-            if let Some(loaded) = editor.loaded.as_ref() {
-                actions.extend(shifts(
-                    &loaded.session,
-                    &mut changes,
-                    &draft.shifted.unwrap_or_default(),
-                ));
-            }
-            if !changes.is_empty() {
-                actions.insert(0, Action::SetEach { changes });
-            }
-            for (row, entry) in draft.entries.unwrap_or_default() {
-                let value = match entry {
-                    EntryJson::Entry(entry) => Ok(entry.into_tree()),
-                    EntryJson::Text(text) => json::parse(text.get()),
-                };
-                match value {
-                    Ok(value) => actions.push(Action::SetEntry { row, value }),
-                    Err(e) => problems.push(format!(
-                        "The saved entry of row {row} is unreadable ({}).",
-                        e.message
-                    )),
-                }
-            }
-            for a in draft.added.unwrap_or_default() {
-                actions.push(Action::AddEntries {
-                    cluster: a.cluster.map(Cow::into_owned),
-                    topic: a.topic.into_owned(),
-                    partitions: PartitionSet::range(a.partition, a.partition),
-                    offset: a.offset,
-                });
-            }
-            let removed = draft.removed.unwrap_or_default();
-            if !removed.is_empty() {
-                actions.push(Action::RemoveEntries {
-                    selection: Selection::Rows(removed),
-                });
-            }
-            if draft.scope.as_deref() == Some("all") {
-                actions.push(Action::SetScope {
-                    scope: ExportScope::All,
-                });
-            }
-            if let Some(loaded) = editor.loaded.as_mut() {
-                for action in actions {
-                    if let Err(e) = loaded.session.apply(action) {
-                        problems.push(e.message);
-                    }
-                }
-            }
-        }
-        editor.notice = Some(if problems.is_empty() {
-            Notice::info(
-                NoticeAt::Page,
-                "Draft restored from this browser's storage.",
-            )
-        } else {
-            Notice {
-                severity: Severity::Warning,
-                text: format!(
-                    "Draft restored, but some edits could not be re-applied: {}",
-                    problems.join(" ")
-                ),
-                at: NoticeAt::Page,
-            }
+    }
+    let removed = draft.removed.take().unwrap_or_default();
+    if !removed.is_empty() {
+        actions.push(Action::RemoveEntries {
+            selection: Selection::Rows(removed),
         });
-        Ok((editor, draft.saved_at))
+    }
+    if draft.scope.as_deref() == Some("all") {
+        actions.push(Action::SetScope {
+            scope: ExportScope::All,
+        });
+    }
+    actions
+}
+
+/// The notice after a restore: that it worked, or which edits could not be re-applied.
+fn restore_notice(problems: &[String]) -> Notice {
+    if problems.is_empty() {
+        Notice::info(
+            NoticeAt::Page,
+            "Draft restored from this browser's storage.",
+        )
+    } else {
+        Notice {
+            severity: Severity::Warning,
+            text: format!(
+                "Draft restored, but some edits could not be re-applied: {}",
+                problems.join(" ")
+            ),
+            at: NoticeAt::Page,
+        }
     }
 }
 

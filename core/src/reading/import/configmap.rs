@@ -204,6 +204,48 @@ fn import_configmap(
     outer: &Outer<'_>,
     options: &ImportOptions,
 ) -> Result<(Listing, Notes), Vec<Diagnostic>> {
+    check_configmap_header(cm, outer)?;
+    let mut meta = configmap_meta(cm.get("metadata"));
+    let found = candidates(cm);
+    let data = cm
+        .get("data")
+        .and_then(JsonValue::as_members)
+        .unwrap_or_default();
+    let data_pos = cm.member("data").map(|m| m.key_pos).unwrap_or(cm.pos);
+    let owner = meta
+        .strimzi_owner()
+        .map(|o| (o.kind.as_str(), o.name.as_str()));
+    let (key, key_notes) = choose_key(data, &found, options, owner, data_pos)?;
+    let Some(member) = data.iter().rev().find(|m| m.key == key) else {
+        return Err(not_a_configmap(cm.pos));
+    };
+    meta.other_data = data
+        .iter()
+        .filter(|m| m.key != key)
+        .map(|m| (m.key.clone(), scalar_text(&m.value)))
+        .collect();
+
+    let payload = offsets_document(outer, member, &key, options)?;
+    let hint = KindHint {
+        chosen: options.kind,
+        mirror_owner: meta
+            .strimzi_owner()
+            .is_some_and(|o| o.kind == "KafkaMirrorMaker2"),
+    };
+    let mut listing = payload_listing(payload, Some(&key), outer.form(), member.key_pos, hint)?;
+    // The page's Offsets key picker: the keys Strimzi writes, and the one read if it is not one.
+    let mut available = found.keys;
+    if !available.contains(&key) {
+        available.push(key.clone());
+    }
+    listing.available_keys = available;
+    listing.configmap = Some(meta);
+    Ok((listing, key_notes))
+}
+
+/// IMP1 for a ConfigMap cut short inside its data, and not-a-ConfigMap for any document but a
+/// `v1` `ConfigMap`.
+fn check_configmap_header(cm: &JsonValue, outer: &Outer<'_>) -> Result<(), Vec<Diagnostic>> {
     let api = str_field(cm, "apiVersion");
     let kind = str_field(cm, "kind");
     // `kubectl get -o yaml` writes apiVersion, data, kind, metadata in that order: a paste cut
@@ -226,7 +268,12 @@ fn import_configmap(
             .unwrap_or(cm.pos);
         return Err(not_a_configmap(pos));
     }
-    let metadata = cm.get("metadata");
+    Ok(())
+}
+
+/// What the listing keeps of the ConfigMap's metadata: its names and where they are, labels,
+/// annotations, owners and when it was listed.
+fn configmap_meta(metadata: Option<&JsonValue>) -> ConfigMapMeta {
     let meta_str = |k: &str| metadata.and_then(|m| str_field(m, k)).map(str::to_string);
     let meta_pos = |k: &str| {
         metadata
@@ -244,7 +291,7 @@ fn import_configmap(
             name: str_field(o, "name").unwrap_or("").into(),
         })
         .collect();
-    let mut meta = ConfigMapMeta {
+    ConfigMapMeta {
         name: meta_str("name"),
         name_pos: meta_pos("name"),
         namespace: meta_str("namespace"),
@@ -254,27 +301,17 @@ fn import_configmap(
         owners,
         listed_at: metadata.and_then(listed_at),
         ..ConfigMapMeta::default()
-    };
+    }
+}
 
-    let found = candidates(cm);
-    let data = cm
-        .get("data")
-        .and_then(JsonValue::as_members)
-        .unwrap_or_default();
-    let data_pos = cm.member("data").map(|m| m.key_pos).unwrap_or(cm.pos);
-    let owner = meta
-        .strimzi_owner()
-        .map(|o| (o.kind.as_str(), o.name.as_str()));
-    let (key, key_notes) = choose_key(data, &found, options, owner, data_pos)?;
-    let Some(member) = data.iter().rev().find(|m| m.key == key) else {
-        return Err(not_a_configmap(cm.pos));
-    };
-    meta.other_data = data
-        .iter()
-        .filter(|m| m.key != key)
-        .map(|m| (m.key.clone(), scalar_text(&m.value)))
-        .collect();
-
+/// The offsets JSON of data key `key`, parsed with its positions mapped into the file; IMP3 (and
+/// the JSON error) when it is not a string of valid JSON.
+fn offsets_document(
+    outer: &Outer<'_>,
+    member: &json::Member,
+    key: &str,
+    options: &ImportOptions,
+) -> Result<Document, Vec<Diagnostic>> {
     let invalid_json = |pos: Position| {
         Diagnostic::error(
             "IMP3",
@@ -283,41 +320,23 @@ fn import_configmap(
                 "The offsets entry is not valid JSON (Strimzi would report: Failed to parse contents of {key} as JSON)."
             ),
         )
-        .with_data_key(key.clone())
+        .with_data_key(key.to_owned())
     };
     let Some(value) = member.value.as_str() else {
         return Err(vec![invalid_json(member.value.pos)]);
     };
     let map = source_map(outer, &member.value);
-    let payload = match Document::parse(std::borrow::Cow::Borrowed(value), map, options.storage) {
-        Ok(p) => p,
-        Err(e) => {
-            return Err(vec![
-                invalid_json(e.pos),
-                Diagnostic::error(
-                    "JSON",
-                    e.pos,
-                    sentence(&crate::diag::capitalised(&e.message)),
-                )
-                .with_data_key(key.clone()),
-            ]);
-        }
-    };
-    let hint = KindHint {
-        chosen: options.kind,
-        mirror_owner: meta
-            .strimzi_owner()
-            .is_some_and(|o| o.kind == "KafkaMirrorMaker2"),
-    };
-    let mut listing = payload_listing(payload, Some(&key), outer.form(), member.key_pos, hint)?;
-    // The page's Offsets key picker: the keys Strimzi writes, and the one read if it is not one.
-    let mut available = found.keys;
-    if !available.contains(&key) {
-        available.push(key.clone());
-    }
-    listing.available_keys = available;
-    listing.configmap = Some(meta);
-    Ok((listing, key_notes))
+    Document::parse(std::borrow::Cow::Borrowed(value), map, options.storage).map_err(|e| {
+        vec![
+            invalid_json(e.pos),
+            Diagnostic::error(
+                "JSON",
+                e.pos,
+                sentence(&crate::diag::capitalised(&e.message)),
+            )
+            .with_data_key(key.to_owned()),
+        ]
+    })
 }
 
 /// The field managers the Strimzi operator writes a listed ConfigMap as: `strimzi-kafka-operator`

@@ -163,42 +163,10 @@ fn yaml_double_quoted_map(
     let mut i = 0;
     // Whitespace seen but not yet emitted: dropped if a line break follows.
     let mut pending: Vec<(char, u32)> = Vec::new();
-    let flush = |cp: &mut Checkpointer, pending: &mut Vec<(char, u32)>| {
-        for (c, col) in pending.drain(..) {
-            let saved = cp.col;
-            cp.col = col;
-            cp.emit(c, true);
-            cp.col = saved;
-        }
-    };
-    // Skips a line break and the indentation and empty lines after it; returns the number of
-    // empty lines skipped.
-    let skip_break = |cp: &mut Checkpointer, i: &mut usize| -> u32 {
-        let mut empty = 0;
-        loop {
-            if chars.get(*i) == Some(&'\r') {
-                *i += 1;
-            }
-            if chars.get(*i) == Some(&'\n') {
-                *i += 1;
-            }
-            cp.line += 1;
-            cp.col = 1;
-            while matches!(chars.get(*i), Some(' ' | '\t')) {
-                *i += 1;
-                cp.col += 1;
-            }
-            if matches!(chars.get(*i), Some('\n' | '\r')) {
-                empty += 1;
-            } else {
-                return empty;
-            }
-        }
-    };
     while let Some(&c) = chars.get(i) {
         match c {
             '"' => {
-                flush(&mut cp, &mut pending);
+                flush_pending(&mut cp, &mut pending);
                 return cp.finish(expected);
             }
             ' ' | '\t' => {
@@ -208,63 +176,27 @@ fn yaml_double_quoted_map(
             }
             '\n' | '\r' => {
                 pending.clear();
-                let (line, col) = (cp.line, cp.col);
-                let empty = skip_break(&mut cp, &mut i);
-                let (l2, c2) = (cp.line, cp.col);
-                cp.line = line;
-                cp.col = col;
-                if empty == 0 {
-                    cp.emit(' ', true);
-                } else {
-                    for _ in 0..empty {
-                        cp.emit('\n', true);
-                    }
-                }
-                cp.line = l2;
-                cp.col = c2;
-                cp.need = true;
+                fold_line_break(&mut cp, &chars, &mut i);
             }
             '\\' => {
-                flush(&mut cp, &mut pending);
+                flush_pending(&mut cp, &mut pending);
                 let e = *chars.get(i + 1)?;
                 if e == '\n' || e == '\r' {
                     i += 1;
-                    let empty = skip_break(&mut cp, &mut i);
+                    let empty = skip_break(&mut cp, &chars, &mut i);
                     for _ in 0..empty {
                         cp.emit('\n', true);
                     }
                     cp.need = true;
                     continue;
                 }
-                let hex = |n: usize| -> Option<char> {
-                    let s: String = chars.get(i + 2..i + 2 + n)?.iter().collect();
-                    hex_char(&s, n)
-                };
-                let (ch, len) = match e {
-                    '0' => ('\0', 2),
-                    'a' => ('\u{7}', 2),
-                    'b' => ('\u{8}', 2),
-                    't' | '\t' => ('\t', 2),
-                    'n' => ('\n', 2),
-                    'v' => ('\u{b}', 2),
-                    'f' => ('\u{c}', 2),
-                    'r' => ('\r', 2),
-                    'e' => ('\u{1b}', 2),
-                    'N' => ('\u{85}', 2),
-                    '_' => ('\u{a0}', 2),
-                    'L' => ('\u{2028}', 2),
-                    'P' => ('\u{2029}', 2),
-                    'x' => (hex(2)?, 4),
-                    'u' => (hex(4)?, 6),
-                    'U' => (hex(8)?, 10),
-                    other => (other, 2),
-                };
+                let (ch, len) = yaml_escape(&chars, i, e)?;
                 cp.emit(ch, true);
                 i += len;
                 cp.col += len as u32;
             }
             c => {
-                flush(&mut cp, &mut pending);
+                flush_pending(&mut cp, &mut pending);
                 cp.emit(c, false);
                 i += 1;
                 cp.col += 1;
@@ -272,6 +204,89 @@ fn yaml_double_quoted_map(
         }
     }
     None
+}
+
+/// Emits the whitespace held back, each at the column it was seen at.
+fn flush_pending(cp: &mut Checkpointer, pending: &mut Vec<(char, u32)>) {
+    for (c, col) in pending.drain(..) {
+        let saved = cp.col;
+        cp.col = col;
+        cp.emit(c, true);
+        cp.col = saved;
+    }
+}
+
+/// Skips a line break at `i` of `chars` and the indentation and empty lines after it; returns
+/// the number of empty lines skipped.
+fn skip_break(cp: &mut Checkpointer, chars: &[char], i: &mut usize) -> u32 {
+    let mut empty = 0;
+    loop {
+        if chars.get(*i) == Some(&'\r') {
+            *i += 1;
+        }
+        if chars.get(*i) == Some(&'\n') {
+            *i += 1;
+        }
+        cp.line += 1;
+        cp.col = 1;
+        while matches!(chars.get(*i), Some(' ' | '\t')) {
+            *i += 1;
+            cp.col += 1;
+        }
+        if matches!(chars.get(*i), Some('\n' | '\r')) {
+            empty += 1;
+        } else {
+            return empty;
+        }
+    }
+}
+
+/// A line break inside the scalar, folded: one space, or a line feed for each empty line, emitted
+/// where the break is; then reading goes on after the next line's indentation.
+fn fold_line_break(cp: &mut Checkpointer, chars: &[char], i: &mut usize) {
+    let (line, col) = (cp.line, cp.col);
+    let empty = skip_break(cp, chars, i);
+    let (l2, c2) = (cp.line, cp.col);
+    cp.line = line;
+    cp.col = col;
+    if empty == 0 {
+        cp.emit(' ', true);
+    } else {
+        for _ in 0..empty {
+            cp.emit('\n', true);
+        }
+    }
+    cp.line = l2;
+    cp.col = c2;
+    cp.need = true;
+}
+
+/// The character a YAML escape `\e` at `i` of `chars` (the backslash) stands for, and how many
+/// characters the escape takes; `None` for a `\x`, `\u` or `\U` without its hex digits.
+fn yaml_escape(chars: &[char], i: usize, e: char) -> Option<(char, usize)> {
+    let hex = |n: usize| -> Option<char> {
+        let s: String = chars.get(i + 2..i + 2 + n)?.iter().collect();
+        hex_char(&s, n)
+    };
+    Some(match e {
+        '0' => ('\0', 2),
+        'a' => ('\u{7}', 2),
+        'b' => ('\u{8}', 2),
+        't' | '\t' => ('\t', 2),
+        'n' => ('\n', 2),
+        'v' => ('\u{b}', 2),
+        'f' => ('\u{c}', 2),
+        'r' => ('\r', 2),
+        'e' => ('\u{1b}', 2),
+        'N' => ('\u{85}', 2),
+        '_' => ('\u{a0}', 2),
+        'L' => ('\u{2028}', 2),
+        'P' => ('\u{2029}', 2),
+        'x' => (hex(2)?, 4),
+        'u' => (hex(4)?, 6),
+        'U' => (hex(8)?, 10),
+        other => (other, 2),
+    })
 }
 
 /// The character a one-letter JSON escape `\e` stands for (`\u` is read by [`unicode_escape`]);

@@ -275,6 +275,40 @@ pub(super) fn resource_of(root: &JsonValue, is_json: bool) -> Result<Resource, V
             "Expected a KafkaConnector or KafkaMirrorMaker2 (the output of `kubectl get kafkaconnector NAME -o yaml`), found a document that is not a map.",
         ));
     }
+    let (kind, kind_pos) = kind_of(root)?;
+    let api_version = api_version_of(root, kind)?;
+    let metadata = root.get("metadata");
+    let metadata_pos = metadata.map_or(root.pos, |m| m.pos);
+    let annotations = annotations_of(metadata);
+    let name = Field::of(metadata.and_then(|m| m.get("name")));
+    let namespace = Field::of(metadata.and_then(|m| m.get("namespace")));
+    let spec = root.get("spec");
+    let status = root.get("status");
+    let conditions = conditions_of(status);
+    let mut resource = Resource {
+        kind,
+        kind_pos,
+        api_version,
+        name,
+        namespace,
+        metadata_pos,
+        annotations,
+        connector: None,
+        mirrors: Vec::new(),
+        target_alias: Field::of(
+            spec.and_then(|s| s.get("target"))
+                .and_then(|t| t.get("alias")),
+        ),
+        conditions,
+        has_status: status.is_some(),
+        json: is_json,
+    };
+    add_connectors(&mut resource, spec, status, root.pos);
+    Ok(resource)
+}
+
+/// The resource's kind and where it is written; an error for any kind but the two.
+fn kind_of(root: &JsonValue) -> Result<(ResourceKind, Position), Vec<Diagnostic>> {
     let kind_field = Field::of(root.get("kind"));
     let kind = match kind_field.value() {
         Some("KafkaConnector") => ResourceKind::KafkaConnector,
@@ -298,28 +332,33 @@ pub(super) fn resource_of(root: &JsonValue, is_json: bool) -> Result<Resource, V
             ));
         }
     };
+    Ok((kind, kind_field.pos().unwrap_or(root.pos)))
+}
+
+/// The resource's apiVersion; an error for any but the two Strimzi versions that have offsets.
+fn api_version_of(root: &JsonValue, kind: ResourceKind) -> Result<Text, Vec<Diagnostic>> {
     let api_field = Field::of(root.get("apiVersion"));
-    let api_version = match api_field.text() {
+    match api_field.text() {
         Some(t) if t.value == "kafka.strimzi.io/v1beta2" || t.value == "kafka.strimzi.io/v1" => {
-            t.clone()
+            Ok(t.clone())
         }
-        _ => {
-            return Err(err(
-                api_field.pos().unwrap_or(root.pos),
-                format!(
-                    "{} apiVersion must be kafka.strimzi.io/v1beta2 (Strimzi 0.44 to 0.51) or kafka.strimzi.io/v1 (0.49 and later), found {}.",
-                    kind.as_str(),
-                    api_field.value().map_or_else(
-                        || "none".to_string(),
-                        |v| format!("'{}'", crate::model::names::shown(v))
-                    )
-                ),
-            ));
-        }
-    };
-    let metadata = root.get("metadata");
-    let metadata_pos = metadata.map_or(root.pos, |m| m.pos);
-    let annotations = metadata
+        _ => Err(err(
+            api_field.pos().unwrap_or(root.pos),
+            format!(
+                "{} apiVersion must be kafka.strimzi.io/v1beta2 (Strimzi 0.44 to 0.51) or kafka.strimzi.io/v1 (0.49 and later), found {}.",
+                kind.as_str(),
+                api_field.value().map_or_else(
+                    || "none".to_string(),
+                    |v| format!("'{}'", crate::model::names::shown(v))
+                )
+            ),
+        )),
+    }
+}
+
+/// `metadata.annotations`, each with where its key is.
+fn annotations_of(metadata: Option<&JsonValue>) -> Vec<Annotation> {
+    metadata
         .and_then(|m| m.get("annotations"))
         .and_then(JsonValue::as_members)
         .map(|ms| {
@@ -331,12 +370,12 @@ pub(super) fn resource_of(root: &JsonValue, is_json: bool) -> Result<Resource, V
                 })
                 .collect()
         })
-        .unwrap_or_default();
-    let name = Field::of(metadata.and_then(|m| m.get("name")));
-    let namespace = Field::of(metadata.and_then(|m| m.get("namespace")));
-    let spec = root.get("spec");
-    let status = root.get("status");
-    let conditions = status
+        .unwrap_or_default()
+}
+
+/// `status.conditions`, as the operator wrote them.
+fn conditions_of(status: Option<&JsonValue>) -> Vec<Condition> {
+    status
         .and_then(|s| s.get("conditions"))
         .and_then(JsonValue::as_array)
         .unwrap_or(&[])
@@ -356,32 +395,24 @@ pub(super) fn resource_of(root: &JsonValue, is_json: bool) -> Result<Resource, V
                 message: s("message"),
             }
         })
-        .collect();
-    let mut resource = Resource {
-        kind,
-        kind_pos: kind_field.pos().unwrap_or(root.pos),
-        api_version,
-        name,
-        namespace,
-        metadata_pos,
-        annotations,
-        connector: None,
-        mirrors: Vec::new(),
-        target_alias: Field::of(
-            spec.and_then(|s| s.get("target"))
-                .and_then(|t| t.get("alias")),
-        ),
-        conditions,
-        has_status: status.is_some(),
-        json: is_json,
-    };
-    match kind {
+        .collect()
+}
+
+/// The connectors of the resource: a KafkaConnector's one, a KafkaMirrorMaker2's mirrors, each
+/// with its state from `status`.
+fn add_connectors(
+    resource: &mut Resource,
+    spec: Option<&JsonValue>,
+    status: Option<&JsonValue>,
+    root_pos: Position,
+) {
+    match resource.kind {
         ResourceKind::KafkaConnector => {
             let state = status
                 .and_then(|s| s.get("connectorStatus"))
                 .and_then(|c| c.get("connector"))
                 .and_then(|c| c.get("state"));
-            let mut c = connector_spec(spec, "/spec".into(), spec.map_or(root.pos, |s| s.pos));
+            let mut c = connector_spec(spec, "/spec".into(), spec.map_or(root_pos, |s| s.pos));
             c.name = resource.name.value().map(str::to_string);
             c.status_state = Field::of(state);
             resource.connector = Some(c);
@@ -402,7 +433,6 @@ pub(super) fn resource_of(root: &JsonValue, is_json: bool) -> Result<Resource, V
             }
         }
     }
-    Ok(resource)
 }
 
 fn offsets_ref(block: Option<&JsonValue>, property: &str, inner: &str) -> Option<OffsetsRef> {

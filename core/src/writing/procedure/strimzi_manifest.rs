@@ -12,6 +12,9 @@ use crate::json::{self, JsonKind, JsonValue, Member};
 use crate::model::names::{ResourceName, shown};
 use crate::reading::resource::{ANNOTATION_MIRROR_CONNECTOR, ANNOTATION_OFFSETS};
 
+/// The label that names the KafkaConnect a KafkaConnector runs on.
+const CLUSTER_LABEL: &str = "strimzi.io/cluster";
+
 fn error(message: String) -> Diagnostic {
     Diagnostic::error(RULE_PLAN, Position::NONE, message)
 }
@@ -148,7 +151,6 @@ pub(super) fn connector_manifest(
     let Target::KafkaConnector { cluster, .. } = &options.target else {
         return None;
     };
-    let label = "strimzi.io/cluster";
     let connect = match &create.connect_cluster {
         Some(c) => match ResourceName::parse(c) {
             Ok(c) => Some(c.as_str().to_owned()),
@@ -160,90 +162,8 @@ pub(super) fn connector_manifest(
         None => None,
     };
     let mut root = match root {
-        Some(mut root) => {
-            if create.class.is_some() {
-                errors.push(error("--connector-class is for a KafkaConnector built from the names; the resource file gives spec.class itself.".into()));
-            }
-            strip_server_fields(&mut root);
-            check_namespace(&mut root, &cluster.namespace, errors);
-            let has_class = root
-                .get("spec")
-                .and_then(|s| s.get("class"))
-                .and_then(JsonValue::as_str)
-                .is_some_and(|c| !c.is_empty());
-            if !has_class {
-                errors.push(error("The KafkaConnector has no spec.class: Kafka Connect needs the connector class to create it. Add spec.class to the resource.".into()));
-            }
-            let labelled = root
-                .get("metadata")
-                .and_then(|m| m.get("labels"))
-                .and_then(|l| l.get(label))
-                .and_then(JsonValue::as_str)
-                .map(str::to_owned);
-            match (labelled, &connect) {
-                (Some(l), Some(c)) if l != *c => errors.push(error(format!(
-                    "The KafkaConnector's strimzi.io/cluster label is '{}', but --connect-cluster says '{c}'. Drop the flag or make the two agree.",
-                    shown(&l)
-                ))),
-                (Some(_), _) => {}
-                (None, Some(c)) => {
-                    let labels = root.get("metadata").and_then(|m| m.get("labels")).is_some();
-                    if let Some(metadata) = get_mut(&mut root, "metadata") {
-                        if !labels {
-                            set(metadata, "labels", JsonValue::object([]));
-                        }
-                        if let Some(labels) = get_mut(metadata, "labels") {
-                            set(labels, label, JsonValue::string(c.as_str()));
-                        }
-                    }
-                }
-                (None, None) => errors.push(error("The KafkaConnector has no strimzi.io/cluster label, so no KafkaConnect would run it. Add the label (the KafkaConnect's name) to the resource, or give --connect-cluster NAME.".into())),
-            }
-            root
-        }
-        None => {
-            let Some(connect) = connect else {
-                errors.push(error("A KafkaConnector built from the names needs its KafkaConnect cluster (--connect-cluster NAME, the strimzi.io/cluster label) and its class (--connector-class CLASS); for a config, give your own KafkaConnector with --resource-file.".into()));
-                return None;
-            };
-            let class = match create.class.as_deref() {
-                Some(c) if is_class_name(c) => c,
-                Some(c) => {
-                    errors.push(error(format!("'{}' is not a Java class name or connector alias (letters, digits, '_' or '$', joined by '.').", shown(c))));
-                    return None;
-                }
-                None => {
-                    errors.push(error("A KafkaConnector built from the names needs its class (--connector-class CLASS, e.g. org.apache.kafka.connect.mirror.MirrorSourceConnector); for a config, give your own KafkaConnector with --resource-file.".into()));
-                    return None;
-                }
-            };
-            let api = match options.api_version.as_deref() {
-                Some("kafka.strimzi.io/v1beta2") => "kafka.strimzi.io/v1beta2",
-                _ => "kafka.strimzi.io/v1",
-            };
-            JsonValue::object([
-                ("apiVersion".to_owned(), JsonValue::string(api)),
-                ("kind".to_owned(), JsonValue::string("KafkaConnector")),
-                (
-                    "metadata".to_owned(),
-                    JsonValue::object([
-                        ("name".to_owned(), JsonValue::string(name)),
-                        (
-                            "namespace".to_owned(),
-                            JsonValue::string(cluster.namespace.as_str()),
-                        ),
-                        (
-                            "labels".to_owned(),
-                            JsonValue::object([(label.to_owned(), JsonValue::string(connect))]),
-                        ),
-                    ]),
-                ),
-                (
-                    "spec".to_owned(),
-                    JsonValue::object([("class".to_owned(), JsonValue::string(class))]),
-                ),
-            ])
-        }
+        Some(root) => users_connector(root, create, cluster, connect.as_deref(), errors),
+        None => built_connector(options, create, name, cluster, connect, errors)?,
     };
     let spec_ok = root.get("spec").is_some_and(|s| s.as_members().is_some());
     if !spec_ok {
@@ -258,26 +178,135 @@ pub(super) fn connector_manifest(
         set(spec, &m.key, m.value.clone());
     }
     if let Some((quiet, sink)) = quiet {
-        let class = spec.get("class").and_then(JsonValue::as_str).unwrap_or("");
-        let config = spec.get("config").filter(|c| c.as_members().is_some());
-        // A sink is filtered only through its own topics: one built from the names has none.
-        let filter = Filter::of_class(
-            class,
-            sink && config
-                .is_some_and(|c| c.get("topics").is_some() || c.get("topics.regex").is_some()),
-        );
-        if let Some(filter) = filter {
-            let q = filter.quiet(config);
-            if config.is_none() {
-                set(spec, "config", JsonValue::object([]));
-            }
-            if let Some(config) = get_mut(spec, "config") {
-                strimzi_quiet::apply(config, &q);
-                *quiet = Some(q);
-            }
-        }
+        quiet_connector(spec, quiet, sink);
     }
     Some(json::to_pretty(&root))
+}
+
+/// The user's KafkaConnector without the server's fields, its namespace checked, and its
+/// strimzi.io/cluster label checked against `connect` (`--connect-cluster`) or set from it.
+fn users_connector(
+    mut root: JsonValue,
+    create: &StrimziCreate,
+    cluster: &super::Kubernetes,
+    connect: Option<&str>,
+    errors: &mut Vec<Diagnostic>,
+) -> JsonValue {
+    if create.class.is_some() {
+        errors.push(error("--connector-class is for a KafkaConnector built from the names; the resource file gives spec.class itself.".into()));
+    }
+    strip_server_fields(&mut root);
+    check_namespace(&mut root, &cluster.namespace, errors);
+    let has_class = root
+        .get("spec")
+        .and_then(|s| s.get("class"))
+        .and_then(JsonValue::as_str)
+        .is_some_and(|c| !c.is_empty());
+    if !has_class {
+        errors.push(error("The KafkaConnector has no spec.class: Kafka Connect needs the connector class to create it. Add spec.class to the resource.".into()));
+    }
+    let labelled = root
+        .get("metadata")
+        .and_then(|m| m.get("labels"))
+        .and_then(|l| l.get(CLUSTER_LABEL))
+        .and_then(JsonValue::as_str)
+        .map(str::to_owned);
+    match (labelled, connect) {
+        (Some(l), Some(c)) if l != c => errors.push(error(format!(
+            "The KafkaConnector's strimzi.io/cluster label is '{}', but --connect-cluster says '{c}'. Drop the flag or make the two agree.",
+            shown(&l)
+        ))),
+        (Some(_), _) => {}
+        (None, Some(c)) => {
+            let labels = root.get("metadata").and_then(|m| m.get("labels")).is_some();
+            if let Some(metadata) = get_mut(&mut root, "metadata") {
+                if !labels {
+                    set(metadata, "labels", JsonValue::object([]));
+                }
+                if let Some(labels) = get_mut(metadata, "labels") {
+                    set(labels, CLUSTER_LABEL, JsonValue::string(c));
+                }
+            }
+        }
+        (None, None) => errors.push(error("The KafkaConnector has no strimzi.io/cluster label, so no KafkaConnect would run it. Add the label (the KafkaConnect's name) to the resource, or give --connect-cluster NAME.".into())),
+    }
+    root
+}
+
+/// A KafkaConnector built from the names: the KafkaConnect cluster `connect` and the class
+/// `--connector-class` gives; `None` (with the error) when one is missing or not a name.
+fn built_connector(
+    options: &Options,
+    create: &StrimziCreate,
+    name: &str,
+    cluster: &super::Kubernetes,
+    connect: Option<String>,
+    errors: &mut Vec<Diagnostic>,
+) -> Option<JsonValue> {
+    let Some(connect) = connect else {
+        errors.push(error("A KafkaConnector built from the names needs its KafkaConnect cluster (--connect-cluster NAME, the strimzi.io/cluster label) and its class (--connector-class CLASS); for a config, give your own KafkaConnector with --resource-file.".into()));
+        return None;
+    };
+    let class = match create.class.as_deref() {
+        Some(c) if is_class_name(c) => c,
+        Some(c) => {
+            errors.push(error(format!("'{}' is not a Java class name or connector alias (letters, digits, '_' or '$', joined by '.').", shown(c))));
+            return None;
+        }
+        None => {
+            errors.push(error("A KafkaConnector built from the names needs its class (--connector-class CLASS, e.g. org.apache.kafka.connect.mirror.MirrorSourceConnector); for a config, give your own KafkaConnector with --resource-file.".into()));
+            return None;
+        }
+    };
+    let api = match options.api_version.as_deref() {
+        Some("kafka.strimzi.io/v1beta2") => "kafka.strimzi.io/v1beta2",
+        _ => "kafka.strimzi.io/v1",
+    };
+    Some(JsonValue::object([
+        ("apiVersion".to_owned(), JsonValue::string(api)),
+        ("kind".to_owned(), JsonValue::string("KafkaConnector")),
+        (
+            "metadata".to_owned(),
+            JsonValue::object([
+                ("name".to_owned(), JsonValue::string(name)),
+                (
+                    "namespace".to_owned(),
+                    JsonValue::string(cluster.namespace.as_str()),
+                ),
+                (
+                    "labels".to_owned(),
+                    JsonValue::object([(CLUSTER_LABEL.to_owned(), JsonValue::string(connect))]),
+                ),
+            ]),
+        ),
+        (
+            "spec".to_owned(),
+            JsonValue::object([("class".to_owned(), JsonValue::string(class))]),
+        ),
+    ]))
+}
+
+/// For an operator before Strimzi 1.2: the filter that keeps the stopped connector quiet, set in
+/// `spec`'s config and kept in `quiet`.
+fn quiet_connector(spec: &mut JsonValue, quiet: &mut Option<Quiet>, sink: bool) {
+    let class = spec.get("class").and_then(JsonValue::as_str).unwrap_or("");
+    let config = spec.get("config").filter(|c| c.as_members().is_some());
+    // A sink is filtered only through its own topics: one built from the names has none.
+    let filter = Filter::of_class(
+        class,
+        sink && config
+            .is_some_and(|c| c.get("topics").is_some() || c.get("topics.regex").is_some()),
+    );
+    if let Some(filter) = filter {
+        let q = filter.quiet(config);
+        if config.is_none() {
+            set(spec, "config", JsonValue::object([]));
+        }
+        if let Some(config) = get_mut(spec, "config") {
+            strimzi_quiet::apply(config, &q);
+            *quiet = Some(q);
+        }
+    }
 }
 
 /// The user's KafkaMirrorMaker2 with the connector's block set stopped: mirror I must be the
