@@ -28,6 +28,7 @@ mod csv_rewrite;
 mod emit;
 mod patch;
 mod rewrite;
+mod rewritten;
 mod splice;
 mod split;
 
@@ -35,7 +36,8 @@ pub use configmap::{configmap_yaml, configmap_yaml_gated};
 pub use csv::{csv, csv_gated, csv_positions};
 pub use emit::write_yaml_string;
 pub use patch::{patch_json, patch_json_gated};
-pub use rewrite::{Rewritten, rewrite_document, rewrite_session};
+pub use rewrite::{rewrite_document, rewrite_session};
+pub use rewritten::Rewritten;
 pub use split::{Rounds, configmap_rounds};
 
 /// K6: the most a ConfigMap's data may hold.

@@ -1,0 +1,301 @@
+//! The view of one value of a [`Tape`]: [`TapeValue`], a node index on its tape, and the
+//! iterators over an object's members and an array's items. The readers here are the hot
+//! path of every rule: an object's keys are told apart from their nodes' spans where they can
+//! be, without reading the keys as text.
+
+use super::{JsonKind, JsonValue, Member, Node, NodeKind, Number, Tape};
+use crate::diag::Position;
+
+/// One value of a tape: a copyable view (the tape and a node index).
+#[derive(Clone, Copy)]
+pub struct TapeValue<'a, 't> {
+    pub(super) tape: &'a Tape<'t>,
+    pub(super) index: u32,
+}
+
+/// The kind and the source span, not the tape.
+impl std::fmt::Debug for TapeValue<'_, '_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{:?}@{}..{}", self.kind(), self.start(), self.end())
+    }
+}
+
+impl<'a, 't> TapeValue<'a, 't> {
+    fn raw(self) -> Node {
+        self.tape.node(self.index)
+    }
+
+    pub fn kind(self) -> NodeKind {
+        self.raw().kind()
+    }
+
+    pub(in crate::json) fn tape(self) -> &'a Tape<'t> {
+        self.tape
+    }
+
+    /// The node's index on its tape.
+    pub(in crate::json) fn index(self) -> u32 {
+        self.index
+    }
+
+    /// Byte offset of the value's first character in the parsed text.
+    pub fn start(self) -> usize {
+        self.raw().start as usize
+    }
+
+    /// Byte offset just past the value's last character.
+    pub fn end(self) -> usize {
+        self.raw().end as usize
+    }
+
+    /// The value's text exactly as written (a string's with its quotes and escapes).
+    pub fn source(self) -> &'a str {
+        let node = self.raw();
+        self.tape
+            .text()
+            .get(node.start as usize..node.end as usize)
+            .unwrap_or("")
+    }
+
+    /// The position of the value's first character in the original input.
+    pub fn pos(self) -> Position {
+        self.tape.position(self.start())
+    }
+
+    pub fn is_null(self) -> bool {
+        self.kind() == NodeKind::Null
+    }
+
+    pub fn as_str(self) -> Option<&'a str> {
+        (self.kind() == NodeKind::String).then(|| self.tape.string_at(self.index))
+    }
+
+    /// A number's text exactly as written.
+    pub fn as_number_text(self) -> Option<&'a str> {
+        (self.kind() == NodeKind::Number).then(|| self.source())
+    }
+
+    /// The next value after this one at the same level (for a member's value: the next key).
+    fn next_index(self) -> u32 {
+        self.index + 1 + self.raw().inside() as u32
+    }
+
+    /// The members of an object, in input order (duplicates kept): `(key, key position
+    /// offset, value)`. Empty for anything else.
+    pub fn members(self) -> Members<'a, 't> {
+        let (next, end) = match self.kind() {
+            NodeKind::Object => (self.index + 1, self.next_index()),
+            _ => (0, 0),
+        };
+        Members {
+            tape: self.tape,
+            next,
+            end,
+        }
+    }
+
+    /// The elements of an array, in order. Empty for anything else.
+    pub fn items(self) -> Items<'a, 't> {
+        let (next, end) = match self.kind() {
+            NodeKind::Array => (self.index + 1, self.next_index()),
+            _ => (0, 0),
+        };
+        Items {
+            tape: self.tape,
+            next,
+            end,
+        }
+    }
+
+    /// The LAST member named `key` (Jackson's rule for duplicate keys).
+    pub fn get(self, key: &str) -> Option<TapeValue<'a, 't>> {
+        // The hottest reader of all (every rule asks its entry for fields): one pass over the
+        // object's nodes, a key told apart by its length before its bytes are read.
+        let nodes = self.tape.nodes.as_slice();
+        let first = self.index as usize;
+        let head = nodes.get(first)?;
+        if head.kind() != NodeKind::Object {
+            return None;
+        }
+        let end = first + 1 + head.inside();
+        let mut at = first + 1;
+        let mut found = None;
+        while at < end {
+            let (Some(k), Some(v)) = (nodes.get(at), nodes.get(at + 1)) else {
+                break;
+            };
+            if self.tape.node_reads(at as u32, *k, key) {
+                found = Some(at + 1);
+            }
+            at += 2 + v.inside();
+        }
+        found.map(|index| TapeValue {
+            tape: self.tape,
+            index: index as u32,
+        })
+    }
+
+    /// The LAST member named by each of `keys` (different keys), in one pass over the object
+    /// (what `get` per key answers); `clean` is true when every member's key is one of `keys`
+    /// and none is written twice.
+    pub fn fields<const N: usize>(
+        self,
+        keys: [&str; N],
+    ) -> Option<([Option<TapeValue<'a, 't>>; N], bool)> {
+        let nodes = self.tape.nodes.as_slice();
+        let first = self.index as usize;
+        let head = nodes.get(first)?;
+        if head.kind() != NodeKind::Object {
+            return None;
+        }
+        let end = first + 1 + head.inside();
+        let mut found = [None; N];
+        let mut clean = true;
+        let mut at = first + 1;
+        while at < end {
+            let (Some(k), Some(v)) = (nodes.get(at), nodes.get(at + 1)) else {
+                break;
+            };
+            let slot = keys
+                .iter()
+                .position(|key| self.tape.node_reads(at as u32, *k, key));
+            match slot.and_then(|s| found.get_mut(s)) {
+                Some(f) => {
+                    clean &= f.is_none();
+                    *f = Some(TapeValue {
+                        tape: self.tape,
+                        index: at as u32 + 1,
+                    })
+                }
+                None => clean = false,
+            }
+            at += 2 + v.inside();
+        }
+        Some((found, clean))
+    }
+
+    /// True when the object has at most 8 keys, none escaped and no two alike: told from the
+    /// key nodes' spans, without reading a key as text. False also means "not known": the
+    /// caller then checks the keys one by one.
+    pub fn keys_distinct(self) -> bool {
+        let nodes = self.tape.nodes.as_slice();
+        let first = self.index as usize;
+        let Some(head) = nodes.get(first).filter(|h| h.kind() == NodeKind::Object) else {
+            return false;
+        };
+        let text = self.tape.text.as_str().as_bytes();
+        let end = first + 1 + head.inside();
+        let mut seen: [&[u8]; 8] = [&[]; 8];
+        let mut n = 0;
+        let mut at = first + 1;
+        while at < end {
+            let (Some(k), Some(v)) = (nodes.get(at), nodes.get(at + 1)) else {
+                return false;
+            };
+            let key = text
+                .get(k.start as usize..k.end as usize)
+                .unwrap_or_default();
+            let Some((slot, earlier)) = seen.get_mut(..=n).and_then(|s| s.split_last_mut()) else {
+                return false;
+            };
+            if k.escaped() || earlier.contains(&key) {
+                return false;
+            }
+            *slot = key;
+            n += 1;
+            at += 2 + v.inside();
+        }
+        true
+    }
+
+    /// The value as a tree, with the positions the tree parser gives it.
+    pub fn to_value(self) -> JsonValue {
+        let kind = match self.kind() {
+            NodeKind::Null | NodeKind::Key => JsonKind::Null,
+            NodeKind::False => JsonKind::Bool(false),
+            NodeKind::True => JsonKind::Bool(true),
+            NodeKind::Number => JsonKind::Number(
+                // A number node's span passed the grammar when it was parsed.
+                Number::checked(self.source()),
+            ),
+            NodeKind::String => JsonKind::String(self.tape.string_at(self.index).to_string()),
+            NodeKind::Array => JsonKind::Array(self.items().map(TapeValue::to_value).collect()),
+            NodeKind::Object => JsonKind::Object(
+                self.members()
+                    .map(|m| Member {
+                        key: m.key.to_string(),
+                        key_pos: self.tape.position(m.key_start),
+                        value: m.value.to_value(),
+                    })
+                    .collect(),
+            ),
+        };
+        JsonValue {
+            kind,
+            pos: self.pos(),
+            start: self.start(),
+        }
+    }
+}
+
+/// One member of an object on a tape.
+#[derive(Debug, Clone, Copy)]
+pub struct TapeMember<'a, 't> {
+    pub key: &'a str,
+    /// Byte offset of the key's opening quote.
+    pub key_start: usize,
+    pub value: TapeValue<'a, 't>,
+}
+
+/// The members of an object on a tape.
+#[derive(Debug, Clone)]
+pub struct Members<'a, 't> {
+    tape: &'a Tape<'t>,
+    next: u32,
+    end: u32,
+}
+
+impl<'a, 't> Iterator for Members<'a, 't> {
+    type Item = TapeMember<'a, 't>;
+
+    fn next(&mut self) -> Option<TapeMember<'a, 't>> {
+        if self.next >= self.end {
+            return None;
+        }
+        let key = self.next;
+        let value = TapeValue {
+            tape: self.tape,
+            index: key + 1,
+        };
+        self.next = value.next_index();
+        Some(TapeMember {
+            key: self.tape.string_at(key),
+            key_start: self.tape.node(key).start as usize,
+            value,
+        })
+    }
+}
+
+/// The elements of an array on a tape.
+#[derive(Debug, Clone)]
+pub struct Items<'a, 't> {
+    tape: &'a Tape<'t>,
+    next: u32,
+    end: u32,
+}
+
+impl<'a, 't> Iterator for Items<'a, 't> {
+    type Item = TapeValue<'a, 't>;
+
+    fn next(&mut self) -> Option<TapeValue<'a, 't>> {
+        if self.next >= self.end {
+            return None;
+        }
+        let item = TapeValue {
+            tape: self.tape,
+            index: self.next,
+        };
+        self.next = item.next_index();
+        Some(item)
+    }
+}
