@@ -1,9 +1,10 @@
 // Browser benchmarks of the release build (issue 6, item 3), in headless Debian Chromium:
-//   node scripts/bench-browser.mjs [ENTRIES]     (default 100000; needs dist/, see scripts/build.sh)
+//   node scripts/bench-browser.mjs [ENTRIES]     (default 100000; needs dist/, see scripts/build.sh,
+//   or the build DIST_DIR names)
 // Prints one line per figure plus the goals. Timings are taken inside the page with
 // performance.now() and end at the first animation frame after the DOM shows the result, so
 // they include Yew's render and the browser's layout, not Playwright's round trips.
-import { start } from '../tests/e2e/harness.mjs';
+import { start, DIST } from '../tests/e2e/harness.mjs';
 import { readdirSync, statSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import { readFileSync } from 'node:fs';
@@ -36,7 +37,21 @@ const pipeline = await page.evaluate((t) => {
   let count = 0;
   const ours = best(() => { count = window.wasmBindings.bench_import_validate_export(t, false); });
   const tape = best(() => { count = window.wasmBindings.bench_import_validate_export(t, true); });
-  return { json, ours, tape, count };
+  // Phase by phase (issue 35): five runs of each storage in turn, the median of each phase.
+  const runs = { trees: [], tape: [] };
+  for (let i = 0; i < 5; i++) {
+    for (const [name, onTape] of [['trees', false], ['tape', true]]) {
+      const ms = window.wasmBindings.bench_phases(t, onTape);
+      runs[name].push(Object.fromEntries(['copy', 'parse', 'positions', 'parse_drop', 'read', 'validate', 'export', 'drop'].map((k, j) => [k, ms[j]])));
+    }
+  }
+  const median = (xs) => { const s = [...xs].sort((a, b) => a - b); return s[s.length >> 1]; };
+  const phases = {};
+  for (const [name, rs] of Object.entries(runs)) {
+    phases[name] = {};
+    for (const k of Object.keys(rs[0])) phases[name][k] = median(rs.map((r) => r[k]));
+  }
+  return { json, ours, tape, count, phases };
 }, text);
 
 // Helpers evaluated in the page: wait for a condition, then for the next frame to be painted.
@@ -123,7 +138,7 @@ const earliestRef = await addReference('earliest', referenceLines((p) => 1_000_0
 const latestRef = await addReference('latest', referenceLines((p) => 1_000_000 + p * 7 + 500));
 const rangeSummary = await page.locator('.range-summary').textContent();
 
-const dist = join(import.meta.dirname, '..', 'dist');
+const dist = DIST;
 const wasm = readdirSync(dist).find((f) => f.endsWith('.wasm'));
 const raw = statSync(join(dist, wasm)).size;
 const gz = gzipSync(readFileSync(join(dist, wasm)), { level: 9 }).length;
@@ -141,6 +156,12 @@ console.log(`row elements in the DOM             ${domRowsMax}   (goal: at most 
 console.log(`JSON.parse + JSON.stringify         ${ms(pipeline.json)}`);
 console.log(`import + validate + export (wasm)   ${ms(pipeline.ours)}   (${pipeline.count} entries, as trees, as the page holds them; ${(pipeline.ours / pipeline.json).toFixed(2)}x the JSON baseline, goal: 1.5x)`);
 console.log(`  the same with the entries on a tape ${ms(pipeline.tape)}   (as the CLI holds them; ${(pipeline.tape / pipeline.json).toFixed(2)}x the JSON baseline)`);
+const p = pipeline.phases;
+console.log(`phases in wasm (median of 5, ms)    ${Object.keys(p.trees).join(' / ')}`);
+for (const name of ['trees', 'tape']) {
+  const sum = Object.values(p[name]).reduce((a, b) => a + b, 0) - p[name].copy - p[name].parse - p[name].positions - p[name].parse_drop;
+  console.log(`  ${name.padEnd(5)} ${Object.values(p[name]).map((v) => v.toFixed(1)).join(' / ')}   (listing's own work ${(p[name].read - p[name].copy - p[name].parse).toFixed(1)}; read to drop ${sum.toFixed(1)})`);
+}
 console.log(`release wasm                        ${(raw / 1024).toFixed(0)} KiB raw, ${(gz / 1024).toFixed(0)} KiB gzip   (goal: 300 KiB gzip)`);
 if (app.consoleErrors.length || app.foreignRequests().length) {
   console.log('console errors or foreign requests:', app.consoleErrors, app.foreignRequests());

@@ -1008,9 +1008,10 @@ fn the_source_record_stores_the_loaded_text_once() {
     assert_eq!(restored.session().unwrap().len(), 2);
 }
 
-/// The page holds its entries as trees (ARCHITECTURE.md: in Chromium the tape was slower for
-/// Load, a bulk shift and a filter keystroke); the CLI's import, the default, holds them on a
-/// tape. Moving the page to the tape is a measured decision: this test says where to write it.
+/// The page holds its entries as trees (BENCHMARKS.md, "The import on the tape": in Chromium
+/// the tape was slower for Load, a bulk shift and a filter keystroke, and on 2026-12-07 still
+/// for import + validate + export); the CLI's import, the default, holds them on a tape.
+/// Moving the page to the tape is a measured decision: this test says where to write it.
 #[test]
 fn the_page_holds_its_entries_as_trees_and_the_cli_on_a_tape() {
     let editor = loaded("rest-get-offsets.mm2-source.json");

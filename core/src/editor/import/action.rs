@@ -212,10 +212,12 @@ impl Editor {
     /// Imports `source`; `true` when it replaced the loaded session (a refused load keeps it).
     pub(in crate::editor) fn load(&mut self, source: String, options: ImportOptions) -> bool {
         // Offsets key offers every key, so two equally likely ones are read with a warning.
-        // The page keeps its entries as trees: in wasm, validation and the bulk edits over a
-        // tape's entries were slower than over trees (issue 35: import + validate + export 389
-        // against 224 ms, a bulk shift 131 against 104 ms at 100k entries, Chromium, the same
-        // run), so the tape stays the CLI's until its reads are as fast there.
+        // The page keeps its entries as trees: in wasm, validation and the exports over a
+        // tape's entries are slower than over trees (issue 35, 100k entries in Chromium:
+        // import + validate + export 214 against 184 ms on 2026-12-07; the tape's parse wins
+        // 35 ms, its validate loses 57 and its export 24, because the size-tuned wasm build
+        // leaves the tape's small readers as calls; BENCHMARKS.md, "The import on the tape"),
+        // so the tape stays the CLI's until its reads are as fast there.
         let options = ImportOptions {
             kind: self.kind_choice,
             guess_key: true,
