@@ -11,7 +11,7 @@ use crate::{error::CliError, output, reference};
 use offsets_core::edit::{Action, OffsetValue, Selection, Session};
 use offsets_core::export::{Rewritten, rewrite_document, rewrite_session};
 use offsets_core::filter::PartitionSet;
-use offsets_core::import::import_bytes_unvalidated;
+use offsets_core::import::{import_bytes_unvalidated, import_shared_unvalidated};
 use offsets_core::reference::{Reference, Role};
 use std::io::Write;
 
@@ -25,7 +25,8 @@ use std::sync::Arc;
 
 /// A listing together with the text it was imported from.
 pub struct Loaded {
-    pub text: String,
+    /// The input, shared with the listing's tape (held once).
+    pub text: Arc<String>,
     pub listing: Listing,
 }
 
@@ -34,13 +35,20 @@ pub struct Loaded {
 pub fn load(source: &Source, options: &ImportOptions) -> Result<Loaded, CliError> {
     let bytes = source.read_up_to(options.input_limit())?;
     // Not validated here: every caller validates what it finally writes (or exports) itself.
-    match import_bytes_unvalidated(&bytes, options) {
-        Ok(listing) => Ok(Loaded {
-            // Imported, so valid UTF-8: no copy.
-            text: String::from_utf8(bytes)
-                .unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned()),
-            listing,
+    // The text is shared with the listing's tape, not copied into it; bytes that are not
+    // UTF-8 (or too many) are refused by the byte import, word for word.
+    let imported = match String::from_utf8(bytes) {
+        Ok(text) => {
+            let text = Arc::new(text);
+            import_shared_unvalidated(Arc::clone(&text), options).map(|listing| (text, listing))
+        }
+        Err(e) => import_bytes_unvalidated(e.as_bytes(), options).map(|listing| {
+            let text = String::from_utf8_lossy(e.as_bytes()).into_owned();
+            (Arc::new(text), listing)
         }),
+    };
+    match imported {
+        Ok((text, listing)) => Ok(Loaded { text, listing }),
         Err(diags) => {
             report(&source.display_name(), &diags, usize::MAX);
             Err(CliError {
@@ -281,7 +289,7 @@ fn read_references(
 /// findings and the change summary; the exit code says whether an error was found.
 fn write_result(
     name: &str,
-    loaded_text: String,
+    loaded_text: Arc<String>,
     session: Session,
     range: &offsets_core::log_range::LogRange,
     out_path: Option<&std::path::Path>,
@@ -291,7 +299,7 @@ fn write_result(
     // entry, which is quadratic on 100k entries; the diff summary below reports the changes.
     // A REST payload is written and validated entry by entry, without building the edited
     // listing (the same text and findings); other forms build it.
-    let (document, diagnostics) = match rewrite_session(&loaded_text, &session) {
+    let (document, diagnostics) = match rewrite_session(loaded_text.as_str(), &session) {
         Some(mut done) => {
             // Where the input's own layout could not be kept, and what was written instead.
             for note in &done.notes {
@@ -302,7 +310,7 @@ fn write_result(
         }
         None => {
             let edited = session.working_listing();
-            let text = rewrite_document(&loaded_text, &edited).map_err(|e| CliError {
+            let text = rewrite_document(loaded_text.as_str(), &edited).map_err(|e| CliError {
                 message: format!("cannot write the edited document: {e}"),
                 code: 2,
             })?;

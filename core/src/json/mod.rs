@@ -36,7 +36,7 @@ pub use shared::SharedValue;
 pub use source_map::SourceMap;
 pub use tape::{
     Items, MAX_NODES, Members, NodeKind, Tape, TapeMember, TapeValue, parse_tape,
-    parse_tape_mapped, parse_tape_owned,
+    parse_tape_mapped, parse_tape_owned, parse_tape_shared,
 };
 pub use write::{to_compact, to_pretty, write_compact, write_pretty_at, write_string};
 

@@ -18,7 +18,7 @@ use super::parse;
 use super::{JsonError, JsonKind, JsonValue, Member, Number, SourceMap};
 use crate::diag::Position;
 use std::borrow::Cow;
-use std::sync::OnceLock;
+use std::sync::{Arc, OnceLock};
 
 /// The most nodes one tape holds: a container's node counts its descendants in 28 bits.
 pub const MAX_NODES: usize = (1 << 28) - 1;
@@ -79,11 +79,14 @@ impl Node {
     }
 }
 
-/// The text a tape reads: borrowed from the caller, or its own (moved in, never copied).
+/// The text a tape reads: borrowed from the caller, its own (moved in, never copied), or the
+/// caller's, shared (from byte `start`, past a byte order mark), so that the caller keeps
+/// reading the same bytes without a second copy.
 #[derive(Debug)]
 enum TapeText<'t> {
     Borrowed(&'t str),
     Owned(String),
+    Shared(Arc<String>, usize),
 }
 
 impl TapeText<'_> {
@@ -92,6 +95,7 @@ impl TapeText<'_> {
         match self {
             TapeText::Borrowed(text) => text,
             TapeText::Owned(text) => text,
+            TapeText::Shared(text, start) => text.get(*start..).unwrap_or(""),
         }
     }
 }
@@ -133,6 +137,24 @@ pub fn parse_tape_owned(
     };
     Ok(Tape {
         text: TapeText::Owned(text),
+        map,
+        nodes,
+        decoded,
+        lines: OnceLock::new(),
+    })
+}
+
+/// Parses `text[start..]` into a tape that shares the text with the caller (an `Arc`, no
+/// copy): what `connect-offsets edit` imports, since it writes the edited document from the
+/// same bytes. Positions map through `map`.
+pub fn parse_tape_shared(
+    text: Arc<String>,
+    start: usize,
+    map: SourceMap,
+) -> Result<Tape<'static>, JsonError> {
+    let (nodes, decoded, map) = parse_nodes(text.get(start..).unwrap_or(""), map, MAX_NODES)?;
+    Ok(Tape {
+        text: TapeText::Shared(text, start),
         map,
         nodes,
         decoded,

@@ -11,10 +11,13 @@ use crate::raw_model::HOSTILE;
 use offsets_core::edit::{Action, ExportScope, Selection, Session};
 use offsets_core::export::{self, ConfigMapOptions};
 use offsets_core::filter::{Filter, PartitionSet};
-use offsets_core::import::{Storage, import_bytes, import_bytes_owned, import_owned};
+use offsets_core::import::{
+    Storage, import_bytes, import_bytes_owned, import_owned, read, read_shared,
+};
 use offsets_core::{ImportOptions, diff, import, procedure, rollback, validate};
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 
 fn root() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("..")
@@ -159,6 +162,11 @@ fn check(name: &str, text: &str, failures: &mut Vec<String>) -> usize {
     let options = ImportOptions::default();
     if import(text, &options) != import_owned(text.to_owned(), &options) {
         failures.push(format!("{name}: import_owned differs from import"));
+    }
+    // The import that shares its text with the caller (edit's) reads it the same way too.
+    let shared = read_shared(Arc::new(text.to_owned()), &options);
+    if read(text, &options) != shared {
+        failures.push(format!("{name}: read_shared differs from read"));
     }
     let (tree, tree_on_tape) = everything(text, Storage::Tree);
     let (tape, on_tape) = everything(text, Storage::Tape);
@@ -314,6 +322,32 @@ fn no_reader_outside_the_raw_level_and_the_model_asks_an_entry_for_its_tree() {
         "read the entry through Entry::raw (json::Raw) instead, or add the file to TREE_READERS with the reason:\n{}",
         found.join("\n")
     );
+}
+
+/// A REST body shared with the caller (what `edit` reads) is held once: the tape its entries
+/// live on reads the caller's own buffer, past a byte order mark, and the caller still has it.
+#[test]
+fn the_shared_import_reads_the_callers_buffer() {
+    for text in [HOSTILE.to_owned(), format!("\u{feff}{HOSTILE}")] {
+        let text = Arc::new(text);
+        let (base, len) = (text.as_ptr() as usize, text.len());
+        let (listing, _) = read_shared(Arc::clone(&text), &ImportOptions::default()).unwrap();
+        assert_eq!(listing.entries.len(), 8);
+        for entry in &listing.entries {
+            let offsets_core::json::Raw::Tape(value) = entry.raw() else {
+                panic!("an imported entry is not on a tape: {entry:?}");
+            };
+            let at = value.source().as_ptr() as usize;
+            assert!(
+                (base..base + len).contains(&at),
+                "the tape reads a copy of the input, not the caller's buffer"
+            );
+        }
+        assert!(
+            Arc::strong_count(&text) > 1,
+            "the listing holds the caller's text"
+        );
+    }
 }
 
 /// Issue 35, item 2: a REST body given by value is held once. The tape its entries live on

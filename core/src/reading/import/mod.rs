@@ -24,7 +24,6 @@ use crate::json::{self, SourceMap};
 use crate::model::Listing;
 use crate::reading::csv::{self, CsvTarget};
 use crate::reading::yaml;
-use std::borrow::Cow;
 use std::sync::Arc;
 
 mod configmap;
@@ -114,7 +113,7 @@ pub fn read(
     text: &str,
     options: &ImportOptions,
 ) -> Result<(Listing, Vec<Diagnostic>), Vec<Diagnostic>> {
-    read_text(Cow::Borrowed(text), options)
+    read_text(Text::Borrowed(text), options)
 }
 
 /// [`read`] of a text the caller gives away: a JSON document's tape keeps it as it is, so the
@@ -123,25 +122,26 @@ pub fn read_owned(
     text: String,
     options: &ImportOptions,
 ) -> Result<(Listing, Vec<Diagnostic>), Vec<Diagnostic>> {
-    read_text(Cow::Owned(text), options)
+    read_text(Text::Owned(text), options)
+}
+
+/// [`read`] of a text the caller keeps reading too (`connect-offsets edit` writes the edited
+/// document from it): a JSON document's tape shares it, so the input is held once.
+pub fn read_shared(
+    text: Arc<String>,
+    options: &ImportOptions,
+) -> Result<(Listing, Vec<Diagnostic>), Vec<Diagnostic>> {
+    read_text(Text::Shared(text, 0), options)
 }
 
 fn read_text(
-    text: Cow<'_, str>,
+    text: Text<'_>,
     options: &ImportOptions,
 ) -> Result<(Listing, Vec<Diagnostic>), Vec<Diagnostic>> {
     if text.len() > options.input_limit() {
         return Err(too_large(options.input_limit()));
     }
-    let text = match text {
-        Cow::Borrowed(t) => Cow::Borrowed(t.strip_prefix('\u{feff}').unwrap_or(t)),
-        Cow::Owned(mut t) => {
-            if t.starts_with('\u{feff}') {
-                t.drain(..'\u{feff}'.len_utf8());
-            }
-            Cow::Owned(t)
-        }
-    };
+    let text = text.without_bom();
     if let Some(i) = text.find('\0') {
         return Err(vec![Diagnostic::error(
             "INPUT",
@@ -187,6 +187,15 @@ pub fn import_bytes_unvalidated(
     options: &ImportOptions,
 ) -> Result<Listing, Vec<Diagnostic>> {
     read(utf8_text(bytes, options)?, options).map(|(listing, _)| listing)
+}
+
+/// [`import_bytes_unvalidated`] of a text the caller keeps reading (a JSON document's tape
+/// shares it: the input is held once): the same listing, or the same `Err`.
+pub fn import_shared_unvalidated(
+    text: Arc<String>,
+    options: &ImportOptions,
+) -> Result<Listing, Vec<Diagnostic>> {
+    read_shared(text, options).map(|(listing, _)| listing)
 }
 
 /// The bytes as text, or the size (the options' limit) / UTF-8 error
@@ -262,32 +271,85 @@ fn kafka_tool_output(text: &str) -> Option<Vec<Diagnostic>> {
 /// What the import of one form gives: the listing and its notes, or why there is none.
 type FormRead = Result<(Listing, Notes), Vec<Diagnostic>>;
 
-/// A text that did not parse as JSON: the error, and the text, to be read another way.
-type NotJson<'t> = (json::JsonError, Cow<'t, str>);
+/// The input's text as the import holds it: borrowed, given away (a tape keeps it as it is), or
+/// shared with a caller that keeps reading it (a tape shares it); past a byte order mark.
+enum Text<'t> {
+    Borrowed(&'t str),
+    Owned(String),
+    /// The text from byte `.1` on.
+    Shared(Arc<String>, usize),
+}
 
-/// A JSON document read from the whole input: imported, or the parse error with the text back.
-fn import_json_text<'t>(
-    text: Cow<'t, str>,
-    options: &ImportOptions,
-) -> Result<FormRead, NotJson<'t>> {
-    match options.storage {
-        Storage::Tree => match json::parse(&text) {
-            Ok(root) => Ok(import_json_root(&text, Document::Tree(root), options)),
-            Err(e) => Err((e, text)),
-        },
-        Storage::Tape => match json::parse_tape_owned(text.into_owned(), SourceMap::Identity) {
-            Ok(tape) => {
-                let tape = Arc::new(tape);
-                let doc = Document::Tape(Arc::clone(&tape));
-                Ok(import_json_root(tape.text(), doc, options))
+impl Text<'_> {
+    /// The text as a `String`: moved when it is owned, copied otherwise.
+    fn into_string(self) -> String {
+        match self {
+            Text::Owned(t) => t,
+            other => other.to_string(),
+        }
+    }
+
+    /// The same text past its byte order mark, if it has one.
+    fn without_bom(self) -> Self {
+        const BOM: char = '\u{feff}';
+        match self {
+            Text::Borrowed(t) => Text::Borrowed(t.strip_prefix(BOM).unwrap_or(t)),
+            Text::Owned(mut t) => {
+                if t.starts_with(BOM) {
+                    t.drain(..BOM.len_utf8());
+                }
+                Text::Owned(t)
             }
-            Err((e, text)) => Err((e, Cow::Owned(text))),
-        },
+            Text::Shared(t, start) => {
+                let bom = t.get(start..).is_some_and(|s| s.starts_with(BOM));
+                Text::Shared(t, start + if bom { BOM.len_utf8() } else { 0 })
+            }
+        }
     }
 }
 
+impl std::ops::Deref for Text<'_> {
+    type Target = str;
+
+    fn deref(&self) -> &str {
+        match self {
+            Text::Borrowed(t) => t,
+            Text::Owned(t) => t,
+            Text::Shared(t, start) => t.get(*start..).unwrap_or(""),
+        }
+    }
+}
+
+/// A text that did not parse as JSON: the error, and the text, to be read another way.
+type NotJson<'t> = (json::JsonError, Text<'t>);
+
+/// A JSON document read from the whole input: imported, or the parse error with the text back.
+fn import_json_text<'t>(text: Text<'t>, options: &ImportOptions) -> Result<FormRead, NotJson<'t>> {
+    if options.storage == Storage::Tree {
+        return match json::parse(&text) {
+            Ok(root) => Ok(import_json_root(&text, Document::Tree(root), options)),
+            Err(e) => Err((e, text)),
+        };
+    }
+    let tape = match text {
+        Text::Shared(shared, start) => {
+            match json::parse_tape_shared(Arc::clone(&shared), start, SourceMap::Identity) {
+                Ok(tape) => tape,
+                Err(e) => return Err((e, Text::Shared(shared, start))),
+            }
+        }
+        text => match json::parse_tape_owned(text.into_string(), SourceMap::Identity) {
+            Ok(tape) => tape,
+            Err((e, text)) => return Err((e, Text::Owned(text))),
+        },
+    };
+    let tape = Arc::new(tape);
+    let doc = Document::Tape(Arc::clone(&tape));
+    Ok(import_json_root(tape.text(), doc, options))
+}
+
 fn import_listing(
-    text: Cow<'_, str>,
+    text: Text<'_>,
     options: &ImportOptions,
 ) -> Result<(Listing, Notes), Vec<Diagnostic>> {
     let text = match form::sniff(&text) {
