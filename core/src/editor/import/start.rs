@@ -5,6 +5,7 @@
 
 use crate::editor::{Editor, Field, TargetKind};
 use crate::model::names;
+use crate::writing::procedure::request::start_list_configmap;
 use crate::writing::procedure::{self, Kubernetes, Options, Procedure, Target};
 
 /// The three steps the empty page explains, as (title, text).
@@ -80,24 +81,16 @@ impl Editor {
         }
     }
 
-    /// Why a value typed in the guided start is refused. An empty field is not an error here
-    /// (the commands say what is still missing); an empty mirror index means 0.
+    /// Why a value typed in the guided start is refused: the procedure's own rule for the
+    /// field ([`Field::check`], as the export settings use), so a value the start accepts is one
+    /// the list procedure accepts. An empty field is not an error here (the commands say what
+    /// is still missing); an empty mirror index means 0.
     pub fn start_field_error(&self, field: Field) -> Option<String> {
         let value = self.settings.get(field);
         if value.is_empty() {
             return None;
         }
-        let result = match field {
-            Field::Resource => names::check_resource_name(value),
-            Field::Namespace => names::check_namespace(value),
-            Field::Connector => names::parse_mirror_connector_name(value).map(|_| ()),
-            Field::MirrorIndex => value.parse::<u32>().map(|_| ()).map_err(|_| {
-                "The mirror index is the position in spec.mirrors, from 0.".to_string()
-            }),
-            Field::ListConfigMap => names::check_configmap_name(value),
-            _ => Ok(()),
-        };
-        result.err()
+        field.check(self.start_target(), value).err()
     }
 
     /// The list procedure for what the guided start's fields say, or what to do first (a
@@ -132,7 +125,7 @@ impl Editor {
         }
         let resource = s.get(Field::Resource).to_string();
         let list_configmap = match s.get(Field::ListConfigMap) {
-            "" => format!("{resource}-offsets"),
+            "" => start_list_configmap(&resource),
             name => name.to_string(),
         };
         let cluster = Kubernetes {
