@@ -1,6 +1,10 @@
 //! Typed input to actions: what a user types in an offset, shift or key/value cell is parsed
 //! here and turned into an [`Action`], or refused with a sentence saying why.
 
+mod error;
+
+pub use error::InputError;
+
 use super::display::group_digits;
 use super::{Editor, RowDisplay};
 use crate::editing::edit::{Action, BelowZero, MapSide, Selection, with_field};
@@ -12,25 +16,25 @@ use crate::model::{ConnectorKind, ResetPolicy};
 /// The value typed into a field cell, read with the type of the value it replaces: a string
 /// takes the text as is, a number must be a JSON number (its text is kept exactly, so 64-bit
 /// values stay exact), a boolean `true` or `false`; null, arrays and objects are typed as JSON.
-pub fn parse_field_input<'a>(old: impl Into<Raw<'a>>, text: &str) -> Result<JsonValue, String> {
+pub fn parse_field_input<'a>(old: impl Into<Raw<'a>>, text: &str) -> Result<JsonValue, InputError> {
     match old.into().kind() {
         RawKind::String => Ok(JsonValue::string(text)),
         RawKind::Number => {
             let t = text.trim();
             json::Number::parse(t)
                 .map(|n| JsonValue::new(JsonKind::Number(n)))
-                .ok_or_else(|| format!("'{t}' is not a number; this field holds a number (for example 42 or 1.5)."))
+                .ok_or_else(|| InputError::NotNumber { text: t.to_owned() })
         }
         RawKind::Bool => match text.trim() {
             "true" => Ok(JsonValue::new(JsonKind::Bool(true))),
             "false" => Ok(JsonValue::new(JsonKind::Bool(false))),
-            other => Err(format!("'{other}' is not true or false; this field holds a boolean.")),
+            other => Err(InputError::NotBool {
+                text: other.to_owned(),
+            }),
         },
-        _ => json::parse(text.trim()).map_err(|e| {
-            format!(
-                "Not valid JSON at column {}: {}. Type a JSON value (a \"quoted string\", a number, true, false, null, [...] or {{...}}).",
-                e.pos.column, e.message
-            )
+        _ => json::parse(text.trim()).map_err(|e| InputError::NotJson {
+            column: e.pos.column,
+            message: e.message,
         }),
     }
 }
@@ -38,14 +42,12 @@ pub fn parse_field_input<'a>(old: impl Into<Raw<'a>>, text: &str) -> Result<Json
 /// Reads an offset as a user types it in a cell: digits (`_`, `,` and spaces between digit
 /// groups are ignored), or `null` typed out. An empty field is never null (null only on
 /// purpose): it is refused with "type a value". The message says how to fix it.
-pub fn parse_offset_input(text: &str) -> Result<Option<i64>, String> {
+pub fn parse_offset_input(text: &str) -> Result<Option<i64>, InputError> {
     let trimmed = text.trim();
     if trimmed.is_empty() {
-        return Err(
-            "Type a value: a whole number \u{2265} 0, or null to delete the stored offset. Nothing was changed."
-                .to_string(),
-        );
+        return Err(InputError::EmptyOffset);
     }
+    let typed = || trimmed.to_owned();
     if trimmed.eq_ignore_ascii_case("null") {
         return Ok(None);
     }
@@ -57,53 +59,47 @@ pub fn parse_offset_input(text: &str) -> Result<Option<i64>, String> {
         && !rest.is_empty()
         && rest.bytes().all(|b| b.is_ascii_digit())
     {
-        return Err(format!(
-            "'{trimmed}' is negative; offsets are whole numbers \u{2265} 0. To replay the whole partition, tick Null instead."
-        ));
+        return Err(InputError::NegativeOffset { text: typed() });
     }
     if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
-        if let Some(hint) = time_hint(trimmed) {
-            return Err(hint);
+        if is_time(trimmed) {
+            return Err(InputError::Time { text: typed() });
         }
-        return Err(format!(
-            "'{trimmed}' is not a whole number; type digits only (or null to delete the stored offset)."
-        ));
+        return Err(InputError::NotOffset { text: typed() });
     }
-    digits.parse::<i64>().map(Some).map_err(|_| {
-        format!("'{trimmed}' is larger than 9223372036854775807, the largest Kafka offset.")
-    })
+    digits
+        .parse::<i64>()
+        .map(Some)
+        .map_err(|_| InputError::OffsetTooLarge { text: typed() })
 }
 
-/// When `text` is a date-time (a user rewinding to a time types one where an offset goes), the
-/// way to do that: offsets at a time come from the cluster, through a reference.
-fn time_hint(text: &str) -> Option<String> {
-    crate::reading::datetime::parse_datetime(text, i64::MAX).ok()?;
-    Some(format!(
-        "'{text}' is a time, not an offset. To rewind to a time: press \"Rewind to a time…\" (Bulk actions), or in References below the table type it in \"Look up at\", and run the kafka-get-offsets.sh commands written below it; add their output as a reference (\"Offsets at a time\"), then press its \"Set to the offsets at ...\" button (CLI: connect-offsets lookup FILE --at TIME, then edit --set-from time@TIME=OUTPUT)."
-    ))
+/// True when `text` is a date-time: a user rewinding to a time types one where an offset goes,
+/// and [`InputError::Time`] says how to do that (offsets at a time come from the cluster,
+/// through a reference).
+fn is_time(text: &str) -> bool {
+    crate::reading::datetime::parse_datetime(text, i64::MAX).is_ok()
 }
 
 /// Reads a signed whole number (a shift), with the same digit-group leniency as
 /// [`parse_offset_input`].
-pub fn parse_signed_input(text: &str) -> Result<i64, String> {
+pub fn parse_signed_input(text: &str) -> Result<i64, InputError> {
     let trimmed = text.trim();
+    let typed = || trimmed.to_owned();
     let digits: String = trimmed
         .chars()
         .filter(|c| !matches!(c, '_' | ',' | ' '))
         .collect();
     let unsigned = digits.strip_prefix(['-', '+']).unwrap_or(&digits);
     if unsigned.is_empty() || !unsigned.bytes().all(|b| b.is_ascii_digit()) {
-        if let Some(hint) = time_hint(trimmed) {
-            return Err(hint);
+        if is_time(trimmed) {
+            return Err(InputError::Time { text: typed() });
         }
-        return Err(format!(
-            "'{trimmed}' is not a whole number; type for example -100 to rewind or 250 to skip ahead."
-        ));
+        return Err(InputError::NotShift { text: typed() });
     }
     digits
         .trim_start_matches('+')
         .parse::<i64>()
-        .map_err(|_| format!("'{trimmed}' is outside the 64-bit range of Kafka offsets."))
+        .map_err(|_| InputError::ShiftOutOfRange { text: typed() })
 }
 
 /// The action for a value typed in row `display`'s offset cell (Enter or leaving the field):
@@ -263,7 +259,7 @@ pub fn bulk_action(op: BulkOp, selection: Selection, value: &str) -> Result<Acti
         },
         BulkOp::ResumeAt => match parse_offset_input(value) {
             Ok(Some(record)) => Action::ResumeAt { selection, record },
-            Err(e) if !value.trim().is_empty() => return Err(e),
+            Err(e) if !value.trim().is_empty() => return Err(e.into()),
             Ok(None) | Err(_) => {
                 return Err("Type the record number replication should resume at.".to_string());
             }

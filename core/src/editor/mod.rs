@@ -63,7 +63,7 @@ pub use import::{
     NewConnectorForm, NewOrigin, START_PATHS, START_STEPS, StartPath,
 };
 pub use input::{
-    BulkOp, NullButton, ShiftOffer, add_entries, bulk_action, cell_edit, null_toggle,
+    BulkOp, InputError, NullButton, ShiftOffer, add_entries, bulk_action, cell_edit, null_toggle,
     parse_field_input, parse_offset_input, parse_signed_input,
 };
 pub use keys::{KeyFocus, history_key};

@@ -1,12 +1,15 @@
 //! Naming rules of Kafka, Kubernetes and Strimzi (docs/rules.md, K1–K5), shared by validation,
-//! export and the generated shell procedures. Each check returns `Err(reason)` with a sentence
-//! the user can act on, so callers can wrap it in a located diagnostic.
+//! export and the generated shell procedures. Each check returns `Err(`[`NameError`]`)`, whose
+//! `Display` is a sentence the user can act on, so callers can wrap it in a located diagnostic.
 
+mod error;
 mod typed;
+
+pub use error::NameError;
 
 pub use typed::{
     CONFIGMAP_NAME_RULE, ConfigMapName, ConfigMapRole, ConnectUrl, ConnectorName, FileName,
-    KubeContext, NameError, Namespace, ResourceName, TopicName,
+    KubeContext, Namespace, ResourceName, TopicName,
 };
 
 /// Longest legal Kafka topic name (`Topic.MAX_NAME_LENGTH`).
@@ -15,25 +18,28 @@ pub const MAX_TOPIC_LENGTH: usize = 249;
 pub const MAX_PARTITION: i64 = 2_147_483_647;
 
 /// Kafka's own topic rule (`org.apache.kafka.common.internals.Topic.validate`), with its messages.
-pub fn check_topic(topic: &str) -> Result<(), String> {
+pub fn check_topic(topic: &str) -> Result<(), NameError> {
     if topic.is_empty() {
-        return Err("Topic name is invalid: the empty string is not allowed".into());
+        return Err(NameError::TopicEmpty);
     }
+    let topic_owned = || topic.to_owned();
     if topic == "." || topic == ".." {
-        return Err(format!("Topic name is invalid: '{topic}' is not allowed"));
+        return Err(NameError::TopicDots {
+            topic: topic_owned(),
+        });
     }
     if topic.chars().count() > MAX_TOPIC_LENGTH {
-        return Err(format!(
-            "Topic name is invalid: the length of '{topic}' is longer than the max allowed length {MAX_TOPIC_LENGTH}"
-        ));
+        return Err(NameError::TopicTooLong {
+            topic: topic_owned(),
+        });
     }
     if !topic
         .bytes()
         .all(|b| b.is_ascii_alphanumeric() || matches!(b, b'.' | b'_' | b'-'))
     {
-        return Err(format!(
-            "Topic name is invalid: '{topic}' contains one or more characters other than ASCII alphanumerics, '.', '_' and '-'"
-        ));
+        return Err(NameError::TopicCharacters {
+            topic: topic_owned(),
+        });
     }
     Ok(())
 }
@@ -63,62 +69,65 @@ pub fn is_dns1035_label(s: &str) -> bool {
     is_dns1123_label(s) && s.as_bytes().first().is_some_and(u8::is_ascii_lowercase)
 }
 
-/// K1: a ConfigMap name.
+// The four checks below that return `Result<_, String>` keep that signature for
+// `editor/import/start.rs`, which matches them with other sentences of its own; the typed
+// checks are `ConfigMapName::parse`, `Namespace::parse`, `ResourceName::parse` and
+// `MirrorConnectorName::parse`, whose errors are [`NameError`]s.
+
+/// K1: a ConfigMap name (typed: [`ConfigMapName::parse`]).
 pub fn check_configmap_name(name: &str) -> Result<(), String> {
-    if is_dns1123_subdomain(name) {
-        Ok(())
-    } else {
-        Err("ConfigMap name must be lowercase letters, digits, '-' or '.', start and end with a letter or digit, and be at most 253 characters.".into())
-    }
+    configmap_name_rule(name).map_err(String::from)
 }
 
-/// K2: a namespace.
+/// K1, typed.
+fn configmap_name_rule(name: &str) -> Result<(), NameError> {
+    refuse_unless(is_dns1123_subdomain(name), || NameError::ConfigMapName)
+}
+
+/// K2: a namespace (typed: [`Namespace::parse`]).
 pub fn check_namespace(ns: &str) -> Result<(), String> {
-    if is_dns1123_label(ns) {
-        Ok(())
-    } else {
-        Err("Namespace must be lowercase letters, digits or '-', at most 63 characters.".into())
-    }
+    namespace_rule(ns).map_err(String::from)
 }
 
-/// K3 (error part): a KafkaConnector or KafkaMirrorMaker2 name.
+/// K2, typed.
+fn namespace_rule(ns: &str) -> Result<(), NameError> {
+    refuse_unless(is_dns1123_label(ns), || NameError::Namespace)
+}
+
+/// K3 (error part): a KafkaConnector or KafkaMirrorMaker2 name (typed: [`ResourceName::parse`]).
 pub fn check_resource_name(name: &str) -> Result<(), String> {
-    if is_dns1123_subdomain(name) {
-        Ok(())
-    } else {
-        Err(format!(
-            "'{name}' is not a valid KafkaConnector or KafkaMirrorMaker2 name."
-        ))
-    }
+    resource_name_rule(name).map_err(String::from)
+}
+
+/// K3 (error part), typed.
+fn resource_name_rule(name: &str) -> Result<(), NameError> {
+    refuse_unless(is_dns1123_subdomain(name), || NameError::ResourceName {
+        name: name.to_owned(),
+    })
 }
 
 /// K3 (warning part): a KafkaMirrorMaker2 name must also make `<name>-mirrormaker2-api` a valid
 /// DNS-1035 Service name, so it starts with a letter, has no `.` and is at most 46 characters.
-pub fn check_mirrormaker2_service_name(name: &str) -> Result<(), String> {
-    if is_dns1035_label(&format!("{name}-mirrormaker2-api")) {
-        Ok(())
-    } else {
-        Err(format!(
-            "'{name}' is not a valid KafkaConnector or KafkaMirrorMaker2 name: Strimzi derives the Service '{name}-mirrormaker2-api' from it, which must start with a letter, contain no '.', and be at most 63 characters (so the name at most 46)."
-        ))
-    }
+pub fn check_mirrormaker2_service_name(name: &str) -> Result<(), NameError> {
+    let ok = is_dns1035_label(&format!("{name}-mirrormaker2-api"));
+    refuse_unless(ok, || NameError::MirrorMaker2ServiceName {
+        name: name.to_owned(),
+    })
 }
 
 /// A MirrorMaker 2 cluster alias: `^[a-zA-Z0-9._-]{1,100}$`.
-pub fn check_alias(alias: &str) -> Result<(), String> {
+pub fn check_alias(alias: &str) -> Result<(), NameError> {
     let ok = (1..=100).contains(&alias.len())
         && alias
             .bytes()
             .all(|b| b.is_ascii_alphanumeric() || matches!(b, b'.' | b'_' | b'-'));
-    refuse_unless(ok, || {
-        format!(
-            "'{alias}' is not a valid MirrorMaker 2 cluster alias (1 to 100 of letters, digits, '.', '_' and '-')."
-        )
+    refuse_unless(ok, || NameError::Alias {
+        alias: alias.to_owned(),
     })
 }
 
 /// A ConfigMap data key: `[-._a-zA-Z0-9]+`, at most 253 characters, not `.`, `..` or `..*`.
-pub fn check_data_key(key: &str) -> Result<(), String> {
+pub fn check_data_key(key: &str) -> Result<(), NameError> {
     let ok = !key.is_empty()
         && key.len() <= 253
         && key
@@ -126,10 +135,8 @@ pub fn check_data_key(key: &str) -> Result<(), String> {
             .all(|b| b.is_ascii_alphanumeric() || matches!(b, b'.' | b'_' | b'-'))
         && key != "."
         && !key.starts_with("..");
-    refuse_unless(ok, || {
-        format!(
-            "'{key}' is not a valid ConfigMap data key (letters, digits, '-', '_' and '.', at most 253 characters, not starting with '..')."
-        )
+    refuse_unless(ok, || NameError::DataKey {
+        key: key.to_owned(),
     })
 }
 
@@ -163,26 +170,31 @@ impl MirrorConnectorName {
     }
 }
 
-/// K5: parses and checks an MM2 connector name.
+/// K5: parses and checks an MM2 connector name (typed: [`MirrorConnectorName::parse`]).
 pub fn parse_mirror_connector_name(name: &str) -> Result<MirrorConnectorName, String> {
-    let err = || {
-        format!(
-            "'{name}': the connector name must look like <source>-><target>.MirrorSourceConnector. Strimzi silently ignores a name that matches no connector."
-        )
-    };
-    let (source, rest) = name.split_once("->").ok_or_else(err)?;
-    let connector_type = MIRROR_CONNECTOR_TYPES
-        .iter()
-        .find(|t| rest.ends_with(&format!(".{t}")))
-        .ok_or_else(err)?;
-    let target = &rest[..rest.len() - connector_type.len() - 1];
-    check_alias(source).map_err(|_| err())?;
-    check_alias(target).map_err(|_| err())?;
-    Ok(MirrorConnectorName {
-        source: source.into(),
-        target: target.into(),
-        connector_type,
-    })
+    MirrorConnectorName::parse(name).map_err(String::from)
+}
+
+impl MirrorConnectorName {
+    /// K5: parses and checks an MM2 connector name.
+    pub fn parse(name: &str) -> Result<MirrorConnectorName, NameError> {
+        let err = || NameError::MirrorConnectorName {
+            name: name.to_owned(),
+        };
+        let (source, rest) = name.split_once("->").ok_or_else(err)?;
+        let connector_type = MIRROR_CONNECTOR_TYPES
+            .iter()
+            .find(|t| rest.ends_with(&format!(".{t}")))
+            .ok_or_else(err)?;
+        let target = &rest[..rest.len() - connector_type.len() - 1];
+        check_alias(source).map_err(|_| err())?;
+        check_alias(target).map_err(|_| err())?;
+        Ok(MirrorConnectorName {
+            source: source.into(),
+            target: target.into(),
+            connector_type,
+        })
+    }
 }
 
 /// The result of reading an MM2 data key back into a connector name (IMP5).
@@ -301,17 +313,14 @@ pub const MAX_CONTEXT_LENGTH: usize = 253;
 /// characters (`prod`, `gke_project_zone_cluster`, `arn:aws:eks:eu-west-1:1:cluster/x`,
 /// `admin@kind`, `default/api-crc-testing:6443/kubeadmin`). We accept 1 to 253 letters, digits
 /// and `._:/@+-`, not starting with `-`. The name is still single-quoted.
-pub fn check_kubectl_context(context: &str) -> Result<(), String> {
+pub fn check_kubectl_context(context: &str) -> Result<(), NameError> {
     let ok = (1..=MAX_CONTEXT_LENGTH).contains(&context.len())
         && !context.starts_with('-')
         && context.bytes().all(|b| {
             b.is_ascii_alphanumeric() || matches!(b, b'.' | b'_' | b':' | b'/' | b'@' | b'+' | b'-')
         });
-    refuse_unless(ok, || {
-        format!(
-            "'{}' is not a usable kubectl context name: use 1 to {MAX_CONTEXT_LENGTH} letters, digits, '.', '_', ':', '/', '@', '+' or '-', not starting with '-'. Rename the context with kubectl config rename-context if needed.",
-            shown(context)
-        )
+    refuse_unless(ok, || NameError::KubectlContext {
+        context: context.to_owned(),
     })
 }
 
@@ -321,7 +330,7 @@ pub const MAX_URL_LENGTH: usize = 2048;
 /// The base URL of a Kafka Connect REST API: `http://` or `https://`, a host, optional port and
 /// path, and nothing else: no query, fragment, whitespace, quotes or shell metacharacters. The
 /// characters allowed are letters, digits and `-._~:/@%+[]` (the `[]` for IPv6 hosts).
-pub fn check_connect_url(url: &str) -> Result<(), String> {
+pub fn check_connect_url(url: &str) -> Result<(), NameError> {
     let rest = url
         .strip_prefix("http://")
         .or_else(|| url.strip_prefix("https://"));
@@ -346,11 +355,8 @@ pub fn check_connect_url(url: &str) -> Result<(), String> {
                         )
                 })
         });
-    refuse_unless(ok, || {
-        format!(
-            "'{}' is not a usable Kafka Connect URL: write it as http://HOST:PORT or https://HOST:PORT/PATH, without spaces, quotes, '?' or '#'.",
-            shown(url)
-        )
+    refuse_unless(ok, || NameError::ConnectUrl {
+        url: url.to_owned(),
     })
 }
 
@@ -361,9 +367,9 @@ pub const MAX_REST_CONNECTOR_LENGTH: usize = 249;
 /// string, but the name becomes a URL path segment and a shell word, so we accept the names
 /// people use: 1 to 249 of letters, digits, `.`, `_` and `-` (not starting with `-`, not `.` or
 /// `..`), or a MirrorMaker 2 connector name (K5), whose `>` is percent-encoded in the URL.
-pub fn check_rest_connector_name(name: &str) -> Result<(), String> {
+pub fn check_rest_connector_name(name: &str) -> Result<(), NameError> {
     if name.contains("->") {
-        return parse_mirror_connector_name(name).map(|_| ());
+        return MirrorConnectorName::parse(name).map(drop);
     }
     let ok = (1..=MAX_REST_CONNECTOR_LENGTH).contains(&name.len())
         && !name.starts_with('-')
@@ -372,11 +378,8 @@ pub fn check_rest_connector_name(name: &str) -> Result<(), String> {
         && name
             .bytes()
             .all(|b| b.is_ascii_alphanumeric() || matches!(b, b'.' | b'_' | b'-'));
-    refuse_unless(ok, || {
-        format!(
-            "'{}' is not a usable connector name: use 1 to {MAX_REST_CONNECTOR_LENGTH} letters, digits, '.', '_' or '-' (not starting with '-'), or a MirrorMaker 2 name like east->west.MirrorSourceConnector.",
-            shown(name)
-        )
+    refuse_unless(ok, || NameError::RestConnectorName {
+        name: name.to_owned(),
     })
 }
 
@@ -388,23 +391,20 @@ pub fn rest_connector_path_segment(name: &str) -> String {
 
 /// A local file name the procedures write (`alter.yaml`, `list.yaml`): 1 to 255 of letters,
 /// digits, `.`, `_`, `-` and `/`, not starting with `-`.
-pub fn check_file_name(path: &str) -> Result<(), String> {
+pub fn check_file_name(path: &str) -> Result<(), NameError> {
     let ok = (1..=255).contains(&path.len())
         && !path.starts_with('-')
         && !path.ends_with('/')
         && path
             .bytes()
             .all(|b| b.is_ascii_alphanumeric() || matches!(b, b'.' | b'_' | b'-' | b'/'));
-    refuse_unless(ok, || {
-        format!(
-            "'{}' is not a usable file name: use 1 to 255 of letters, digits, '.', '_', '-' and '/', not starting with '-'.",
-            shown(path)
-        )
+    refuse_unless(ok, || NameError::FileName {
+        path: path.to_owned(),
     })
 }
 
 /// `Ok(())` when `ok`, else the refusal the name's check words.
-fn refuse_unless(ok: bool, refusal: impl FnOnce() -> String) -> Result<(), String> {
+fn refuse_unless(ok: bool, refusal: impl FnOnce() -> NameError) -> Result<(), NameError> {
     if ok { Ok(()) } else { Err(refusal()) }
 }
 
@@ -418,22 +418,24 @@ mod tests {
         assert!(check_topic("orders").is_ok());
         assert!(check_topic("a.b_c-D9").is_ok());
         assert_eq!(
-            check_topic("").unwrap_err(),
+            check_topic("").unwrap_err().to_string(),
             "Topic name is invalid: the empty string is not allowed"
         );
         assert_eq!(
-            check_topic("..").unwrap_err(),
+            check_topic("..").unwrap_err().to_string(),
             "Topic name is invalid: '..' is not allowed"
         );
         assert!(check_topic(&"x".repeat(249)).is_ok());
         assert!(
             check_topic(&"x".repeat(250))
                 .unwrap_err()
+                .to_string()
                 .contains("max allowed length 249")
         );
         assert!(
             check_topic("a b")
                 .unwrap_err()
+                .to_string()
                 .contains("other than ASCII alphanumerics")
         );
         assert!(check_topic("<script>").is_err());

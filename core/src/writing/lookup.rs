@@ -14,6 +14,10 @@
 //! into a file of their own (issue 31 item 1): the time lookup prints nothing for a partition
 //! with no record at or after the time, and the log end is where such a partition starts.
 
+mod error;
+
+pub use error::LookupError;
+
 use crate::editing::edit::Session;
 use crate::editing::set_from::partition_runs;
 use crate::model::names::{self, shell_quote};
@@ -101,7 +105,7 @@ impl Lookup {
 
 /// A bootstrap address list: `HOST:PORT` items separated by commas; hosts of letters, digits,
 /// `.`, `-`, `_`, or an IPv6 address in brackets; ports 1 to 65535.
-pub fn check_bootstrap(b: &str) -> Result<(), String> {
+pub fn check_bootstrap(b: &str) -> Result<(), LookupError> {
     let item_ok = |item: &str| {
         let Some((host, port)) = item.rsplit_once(':') else {
             return false;
@@ -128,28 +132,26 @@ pub fn check_bootstrap(b: &str) -> Result<(), String> {
     if !b.is_empty() && b.len() <= 2048 && b.split(',').all(item_ok) {
         Ok(())
     } else {
-        Err(format!(
-            "'{}' is not a usable bootstrap address: write HOST:PORT (for example my-cluster-kafka-bootstrap:9092 or localhost:9092), several separated by commas, without spaces or quotes.",
-            names::shown(b)
-        ))
+        Err(LookupError::Bootstrap {
+            bootstrap: b.to_owned(),
+        })
     }
 }
 
 /// A client properties file: 1 to 255 of letters, digits, `.`, `_`, `-` and `/`, not
 /// starting with `-` (`/tmp/client.properties`, `config/ssl.properties`).
-pub fn check_command_config(path: &str) -> Result<(), String> {
-    names::check_file_name(path).map_err(|e| format!("--command-config: {e}"))
+pub fn check_command_config(path: &str) -> Result<(), LookupError> {
+    names::check_file_name(path).map_err(LookupError::CommandConfig)
 }
 
 /// A pod name (DNS-1123 subdomain).
-pub fn check_pod(pod: &str) -> Result<(), String> {
+pub fn check_pod(pod: &str) -> Result<(), LookupError> {
     if names::is_dns1123_subdomain(pod) {
         Ok(())
     } else {
-        Err(format!(
-            "'{}' is not a pod name: lowercase letters, digits, '-' and '.', starting and ending with a letter or digit (Strimzi broker pods are named like my-cluster-broker-0).",
-            names::shown(pod)
-        ))
+        Err(LookupError::Pod {
+            pod: pod.to_owned(),
+        })
     }
 }
 
@@ -242,19 +244,19 @@ fn option_errors(options: &LookupOptions) -> Vec<String> {
         ));
     }
     if let Err(e) = check_bootstrap(&options.bootstrap) {
-        errors.push(e);
+        errors.push(e.to_string());
     }
     if let Some(c) = &options.command_config
         && let Err(e) = check_command_config(c)
     {
-        errors.push(e);
+        errors.push(e.to_string());
     }
     if let Some((ns, pod)) = &options.exec {
         if let Err(e) = names::check_namespace(ns) {
             errors.push(format!("'{}': {e}", names::shown(ns)));
         }
         if let Err(e) = check_pod(pod) {
-            errors.push(e);
+            errors.push(e.to_string());
         }
     }
     if let LookupAt::Time(ms) = options.at

@@ -207,11 +207,13 @@ fn a_time_in_the_value_box_points_to_the_time_workflow() {
     assert!(
         parse_offset_input("2026-11-30T12:00:00Z")
             .unwrap_err()
+            .to_string()
             .contains("is a time")
     );
     assert!(
         parse_offset_input("12x")
             .unwrap_err()
+            .to_string()
             .contains("is not a whole number")
     );
 

@@ -22,7 +22,7 @@ pub(super) fn check_names(r: &Resource, out: &mut Vec<Finding>) {
             } else if r.kind == ResourceKind::KafkaMirrorMaker2
                 && let Err(e) = names::check_mirrormaker2_service_name(&t.value)
             {
-                out.push(Finding::new("CR2", Severity::Warning, t.pos, shown_message(&e)));
+                out.push(Finding::new("CR2", Severity::Warning, t.pos, shown_message(&e.to_string())));
             }
         }
         f => out.push(Finding::new(
@@ -55,7 +55,7 @@ pub(super) fn check_names(r: &Resource, out: &mut Vec<Finding>) {
             match f {
                 Field::Text(t) => {
                     if let Err(e) = names::check_alias(&t.value) {
-                        out.push(Finding::new("CR2", Severity::Error, t.pos, shown_message(&e)));
+                        out.push(Finding::new("CR2", Severity::Error, t.pos, shown_message(&e.to_string())));
                     }
                 }
                 Field::Missing => out.push(Finding::new(

@@ -309,18 +309,20 @@ impl Editor {
                 "Type the bootstrap address as the command's host sees the cluster, e.g. my-cluster-kafka-bootstrap:9092.".into(),
             ));
         } else if let Err(e) = lookup::check_bootstrap(bootstrap) {
-            out.errors.push((Some(LookupField::Bootstrap), e));
+            out.errors
+                .push((Some(LookupField::Bootstrap), e.to_string()));
         }
         let command_config = Some(form.command_config.trim().to_string()).filter(|c| !c.is_empty());
         if let Some(c) = &command_config
             && let Err(e) = lookup::check_command_config(c)
         {
-            out.errors.push((Some(LookupField::CommandConfig), e));
+            out.errors
+                .push((Some(LookupField::CommandConfig), e.to_string()));
         }
         if let Some((_, pod)) = &exec
             && let Err(e) = lookup::check_pod(pod)
         {
-            out.errors.push((Some(LookupField::Exec), e));
+            out.errors.push((Some(LookupField::Exec), e.to_string()));
         }
         if let Some((ns, _)) = &exec
             && let Err(e) = crate::model::names::check_namespace(ns)

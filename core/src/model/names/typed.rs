@@ -2,33 +2,9 @@
 //! [`super`], so a value of the type is a name that passed the check. Commands take these types,
 //! never a `&str` that might not have been checked.
 
+use super::NameError;
 use crate::diag::{Diagnostic, Position};
 use std::fmt;
-
-/// Why a name was refused: the sentence of the rule's check, which the caller wraps in a
-/// diagnostic (with its rule id and the words that say which name it was).
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct NameError(String);
-
-impl NameError {
-    /// The sentence, as the check wrote it.
-    pub fn message(&self) -> &str {
-        &self.0
-    }
-
-    /// The sentence, owned.
-    pub fn into_message(self) -> String {
-        self.0
-    }
-}
-
-impl fmt::Display for NameError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.0)
-    }
-}
-
-impl std::error::Error for NameError {}
 
 /// Declares a name type whose `parse` runs `$check`.
 macro_rules! checked_name {
@@ -38,12 +14,9 @@ macro_rules! checked_name {
         pub struct $name(String);
 
         impl $name {
-            #[doc = concat!("Checks `name` with [`", stringify!($check), "`].")]
+            #[doc = concat!("Checks `name` with `", stringify!($check), "`.")]
             pub fn parse(name: &str) -> Result<Self, NameError> {
-                match $check(name) {
-                    Ok(()) => Ok(Self(name.to_owned())),
-                    Err(m) => Err(NameError(m)),
-                }
+                $check(name).map(|()| Self(name.to_owned()))
             }
 
             /// The name as it was given.
@@ -74,17 +47,17 @@ checked_name!(
 checked_name!(
     /// A Kubernetes namespace (K2).
     Namespace,
-    super::check_namespace
+    super::namespace_rule
 );
 checked_name!(
     /// A Kubernetes resource name: a KafkaConnector or KafkaMirrorMaker2 (K3, error part).
     ResourceName,
-    super::check_resource_name
+    super::resource_name_rule
 );
 checked_name!(
     /// A ConfigMap name (K1).
     ConfigMapName,
-    super::check_configmap_name
+    super::configmap_name_rule
 );
 checked_name!(
     /// A kubectl context name.
@@ -180,7 +153,7 @@ mod tests {
     fn parse_runs_the_check_and_keeps_its_sentence() {
         assert_eq!(TopicName::parse("orders").unwrap().as_str(), "orders");
         assert_eq!(
-            TopicName::parse("").unwrap_err().message(),
+            TopicName::parse("").unwrap_err(),
             super::super::check_topic("").unwrap_err()
         );
         assert_eq!(Namespace::parse("kafka").unwrap().to_string(), "kafka");

@@ -27,6 +27,7 @@ impl Parser {
             Err(reason) => {
                 // Kafka's sentence quotes the whole name; a 50 MB line must not be copied into
                 // the message.
+                let reason = reason.to_string();
                 let reason = if topic.chars().count() > 80 {
                     reason.replace(topic, &names::shown(topic))
                 } else {

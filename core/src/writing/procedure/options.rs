@@ -68,7 +68,7 @@ fn check_kubernetes(
     if let Some(context) = &k.context {
         match KubeContext::parse(context) {
             Ok(context) => values.push((Var::Context, (&context).into())),
-            Err(m) => errors.push(error(RULE_PLAN, m.into_message())),
+            Err(m) => errors.push(error(RULE_PLAN, m.to_string())),
         }
     }
     // Alter and reset list again to verify, so they need the list ConfigMap too.
@@ -362,7 +362,7 @@ impl Found {
         let url = match ConnectUrl::parse(base) {
             Ok(url) => Some(url),
             Err(m) => {
-                self.errors.push(error(RULE_PLAN, m.into_message()));
+                self.errors.push(error(RULE_PLAN, m.to_string()));
                 None
             }
         };
@@ -374,7 +374,7 @@ impl Found {
                 } else {
                     RULE_PLAN
                 };
-                self.errors.push(error(rule, m.into_message()));
+                self.errors.push(error(rule, m.to_string()));
                 None
             }
         };
@@ -420,7 +420,7 @@ impl Found {
         ) && !rest
             && let Err(m) = names::check_file_name(&manifest_file)
         {
-            self.errors.push(error(RULE_PLAN, m));
+            self.errors.push(error(RULE_PLAN, m.to_string()));
         }
         if matches!(operation, Operation::List) {
             let default = if rest { "list.json" } else { "list.yaml" };
@@ -430,7 +430,7 @@ impl Found {
                 .unwrap_or_else(|| default.to_owned());
             match FileName::parse(&list_file) {
                 Ok(file) => self.values.push((Var::ListFile, (&file).into())),
-                Err(m) => self.errors.push(error(RULE_PLAN, m.into_message())),
+                Err(m) => self.errors.push(error(RULE_PLAN, m.to_string())),
             }
         }
         manifest_file

@@ -8,7 +8,7 @@ use crate::diag::{Diagnostic, Position};
 use crate::model::Listing;
 use crate::model::names::{
     self, CONFIGMAP_NAME_RULE, ConfigMapName, ConnectUrl, ConnectorName, KubeContext,
-    MirrorConnectorName, NameError, Namespace, ResourceName,
+    MirrorConnectorName, Namespace, ResourceName,
 };
 use crate::reading::resource::ResourceKind;
 use crate::writing::export::AlterTarget;
@@ -124,31 +124,23 @@ impl Field {
     /// accepts. An empty value is for the caller to judge (required, or optional).
     pub fn check(self, target: TargetKind, value: &str) -> Result<(), String> {
         match self {
-            Field::Resource => ResourceName::parse(value)
-                .map(drop)
-                .map_err(NameError::into_message),
-            Field::Namespace => Namespace::parse(value)
-                .map(drop)
-                .map_err(NameError::into_message),
-            Field::ListConfigMap | Field::AlterConfigMap => ConfigMapName::parse(value)
-                .map(drop)
-                .map_err(NameError::into_message),
+            Field::Resource => ResourceName::parse(value).map(drop).map_err(String::from),
+            Field::Namespace => Namespace::parse(value).map(drop).map_err(String::from),
+            Field::ListConfigMap | Field::AlterConfigMap => {
+                ConfigMapName::parse(value).map(drop).map_err(String::from)
+            }
             Field::Connector if target == TargetKind::KafkaMirrorMaker2 => {
                 names::parse_mirror_connector_name(value).map(drop)
             }
-            Field::Connector => ConnectorName::parse(value)
-                .map(drop)
-                .map_err(NameError::into_message),
-            Field::Context => KubeContext::parse(value)
-                .map(drop)
-                .map_err(NameError::into_message),
+            Field::Connector => ConnectorName::parse(value).map(drop).map_err(String::from),
+            Field::Context => KubeContext::parse(value).map(drop).map_err(String::from),
             Field::MirrorIndex => value.parse::<u32>().map(drop).map_err(|_| {
                 "The mirror index is the position in spec.mirrors, from 0.".to_string()
             }),
             // The procedure reads the base URL without its trailing slashes.
             Field::RestUrl => ConnectUrl::parse(value.trim_end_matches('/'))
                 .map(drop)
-                .map_err(NameError::into_message),
+                .map_err(String::from),
         }
     }
 }
