@@ -66,14 +66,20 @@ const ESCAPED: u32 = 1 << 3;
 const INSIDE_SHIFT: u32 = 4;
 
 impl Node {
+    // In wasm (`opt-level = "z"`, which ignores `#[inline]`) the tape's smallest readers are
+    // forced inline: as calls they made validate and the export over a tape twice as slow as
+    // over trees (BENCHMARKS.md, "The import on the tape"). Natively the compiler chooses.
+    #[cfg_attr(target_arch = "wasm32", inline(always))]
     fn kind(self) -> NodeKind {
         KINDS[(self.meta & 7) as usize]
     }
 
+    #[cfg_attr(target_arch = "wasm32", inline(always))]
     fn escaped(self) -> bool {
         self.meta & ESCAPED != 0
     }
 
+    #[cfg_attr(target_arch = "wasm32", inline(always))]
     fn inside(self) -> usize {
         (self.meta >> INSIDE_SHIFT) as usize
     }
@@ -90,7 +96,8 @@ enum TapeText<'t> {
 }
 
 impl TapeText<'_> {
-    #[inline]
+    #[cfg_attr(not(target_arch = "wasm32"), inline)]
+    #[cfg_attr(target_arch = "wasm32", inline(always))]
     fn as_str(&self) -> &str {
         match self {
             TapeText::Borrowed(text) => text,
@@ -315,6 +322,7 @@ impl<'t> Tape<'t> {
         self.map.map(offset, line, column)
     }
 
+    #[cfg_attr(target_arch = "wasm32", inline(always))]
     fn node(&self, index: u32) -> Node {
         self.nodes.get(index as usize).copied().unwrap_or(Node {
             start: 0,
@@ -326,7 +334,8 @@ impl<'t> Tape<'t> {
     /// Whether the key (or string) node `node`, at `index`, reads `key`. Without an escape,
     /// the key's length is known from its span, so most keys are told apart without reading
     /// their text.
-    #[inline]
+    #[cfg_attr(not(target_arch = "wasm32"), inline)]
+    #[cfg_attr(target_arch = "wasm32", inline(always))]
     fn node_reads(&self, index: u32, node: Node, key: &str) -> bool {
         if node.escaped() {
             return self.string_at(index) == key;

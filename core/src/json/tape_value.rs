@@ -21,10 +21,12 @@ impl std::fmt::Debug for TapeValue<'_, '_> {
 }
 
 impl<'a, 't> TapeValue<'a, 't> {
+    #[cfg_attr(target_arch = "wasm32", inline(always))]
     fn raw(self) -> Node {
         self.tape.node(self.index)
     }
 
+    #[cfg_attr(target_arch = "wasm32", inline(always))]
     pub fn kind(self) -> NodeKind {
         self.raw().kind()
     }
@@ -66,6 +68,7 @@ impl<'a, 't> TapeValue<'a, 't> {
         self.kind() == NodeKind::Null
     }
 
+    #[cfg_attr(target_arch = "wasm32", inline(always))]
     pub fn as_str(self) -> Option<&'a str> {
         (self.kind() == NodeKind::String).then(|| self.tape.string_at(self.index))
     }

@@ -212,16 +212,15 @@ impl Editor {
     /// Imports `source`; `true` when it replaced the loaded session (a refused load keeps it).
     pub(in crate::editor) fn load(&mut self, source: String, options: ImportOptions) -> bool {
         // Offsets key offers every key, so two equally likely ones are read with a warning.
-        // The page keeps its entries as trees: in wasm, validation and the exports over a
-        // tape's entries are slower than over trees (issue 35, 100k entries in Chromium:
-        // import + validate + export 214 against 184 ms on 2026-12-07; the tape's parse wins
-        // 35 ms, its validate loses 57 and its export 24, because the size-tuned wasm build
-        // leaves the tape's small readers as calls; BENCHMARKS.md, "The import on the tape"),
-        // so the tape stays the CLI's until its reads are as fast there.
+        // The page keeps its entries on a tape, as the CLI does: with the tape's small readers
+        // forced inline in wasm (core/src/json/tape.rs), import + validate + export over a
+        // tape is faster than over trees in Chromium (issue 35, 100k entries, 2026-12-07: 183
+        // against 194 ms), and Load, a bulk shift and a filter keystroke are no slower than
+        // the page on trees (BENCHMARKS.md, "The import on the tape").
         let options = ImportOptions {
             kind: self.kind_choice,
             guess_key: true,
-            storage: Storage::Tree,
+            storage: Storage::Tape,
             ..options
         };
         self.loads = self.loads.wrapping_add(1);
