@@ -160,13 +160,7 @@ pub fn run(parser: &mut lexopt::Parser) -> Result<ExitCode, CliError> {
             )));
         }
     };
-    match f.out_path {
-        Some(path) => std::fs::write(&path, text).map_err(|e| CliError {
-            message: format!("cannot write {}: {e}", path.display()),
-            code: 2,
-        })?,
-        None => output::out(&text),
-    }
+    output::to_out_path(f.out_path.as_deref(), &text)?;
     Ok(ExitCode::SUCCESS)
 }
 

@@ -36,6 +36,21 @@ pub fn out(text: &str) {
     let _ = std::io::stdout().lock().write_all(text.as_bytes());
 }
 
+/// Writes `text` to the file `-o` named, or to stdout; a file that cannot be written is an
+/// error that names it (exit 2).
+pub fn to_out_path(out_path: Option<&std::path::Path>, text: &str) -> Result<(), CliError> {
+    match out_path {
+        Some(path) => std::fs::write(path, text).map_err(|e| CliError {
+            message: format!("cannot write {}: {e}", path.display()),
+            code: 2,
+        }),
+        None => {
+            out(text);
+            Ok(())
+        }
+    }
+}
+
 /// Prints a command's help, made of `parts` (its own text, then the option groups it shares),
 /// and the success a `--help` exits with.
 pub fn help(parts: &[&str]) -> ExitCode {

@@ -291,19 +291,7 @@ fn locate<'o>(body: &'o str, meta: &Listing) -> Result<Place<'o>, NotKept> {
         InputForm::ConfigMapJson => {
             let tape = json::parse_tape(body).map_err(|_| NotKept::Unreadable)?;
             let key = meta.data_key.as_deref().ok_or(NotKept::Unreadable)?;
-            let root = tape.root();
-            let configmap = match root.get("kind").and_then(|k| k.as_str()) {
-                Some("List") => meta
-                    .configmap
-                    .as_ref()
-                    .and_then(|c| c.list_index)
-                    .and_then(|index| root.get("items")?.items().nth(index)),
-                _ => Some(root),
-            };
-            let node = configmap
-                .and_then(|cm| cm.get("data"))
-                .and_then(|d| d.get(key))
-                .ok_or(NotKept::Unreadable)?;
+            let node = json_data_value(tape.root(), meta, key).ok_or(NotKept::Unreadable)?;
             let payload = node.as_str().ok_or(NotKept::Unreadable)?;
             Ok(Place {
                 payload: Cow::Owned(payload.to_string()),
@@ -391,6 +379,23 @@ fn configmap_node<'a>(root: &'a JsonValue, listing: &Listing) -> Option<&'a Json
     }
 }
 
+/// The value of data key `key` of the imported ConfigMap in a JSON document's tape (`root`):
+/// the document itself, or the item of a `kind: List` the listing was read from.
+fn json_data_value<'t>(
+    root: json::TapeValue<'t, 't>,
+    listing: &Listing,
+    key: &str,
+) -> Option<json::TapeValue<'t, 't>> {
+    let configmap = match root.get("kind").and_then(|k| k.as_str()) {
+        Some("List") => {
+            let index = listing.configmap.as_ref()?.list_index?;
+            root.get("items")?.items().nth(index)?
+        }
+        _ => root,
+    };
+    configmap.get("data")?.get(key)
+}
+
 /// The JSON ConfigMap `original` with the offsets value replaced by `payload` (the pretty
 /// payload of `edited`, whose other fields say where it goes). The document is read as a tape:
 /// only the data value's byte span is needed, every other byte is copied as it was.
@@ -404,18 +409,7 @@ fn rewrite_json_configmap(
         .data_key
         .as_deref()
         .ok_or("the listing has no data key")?;
-    let root = tape.root();
-    let configmap = match root.get("kind").and_then(|k| k.as_str()) {
-        Some("List") => edited
-            .configmap
-            .as_ref()
-            .and_then(|c| c.list_index)
-            .and_then(|index| root.get("items")?.items().nth(index)),
-        _ => Some(root),
-    };
-    let node = configmap
-        .and_then(|cm| cm.get("data"))
-        .and_then(|d| d.get(key))
+    let node = json_data_value(tape.root(), edited, key)
         .ok_or_else(|| format!("the data key '{key}' was not found again"))?;
     if node.as_str().is_none() {
         return Err(format!("the data key '{key}' does not hold a string"));
