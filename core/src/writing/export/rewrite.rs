@@ -152,16 +152,8 @@ pub fn rewrite_session<'o>(original: &'o str, session: &Session) -> Option<Rewri
     })?;
     let spliced = match sink {
         Sink::Splice(s) => match (s.finish(), &place) {
-            (Some((edits, buf)), Some(place)) if matches!(place.target, Target::Rest) => {
-                Some(Document::Spliced {
-                    bom,
-                    input: body,
-                    edits,
-                    buf,
-                })
-            }
-            (Some((edits, buf)), Some(place)) => match place.write(bom, body, &edits, &buf, meta) {
-                Ok(text) => Some(Document::Text(text)),
+            (Some((edits, buf)), Some(place)) => match place.write(bom, body, edits, buf, meta) {
+                Ok(document) => Some(document),
                 Err(note) => {
                     notes.push(note);
                     None
@@ -233,31 +225,39 @@ struct Place<'o> {
 }
 
 impl Place<'_> {
-    /// The document (`body`, after `bom`) with `edits` made to its offsets text, or why not.
-    fn write(
+    /// The document (`body`, after `bom`) with `edits` made to its offsets text, or why not: a
+    /// REST body kept as the input and its edits (streamed when written), a ConfigMap as text.
+    fn write<'o>(
         &self,
-        bom: &str,
-        body: &str,
-        edits: &[Edit],
-        buf: &str,
+        bom: &'static str,
+        body: &'o str,
+        edits: Vec<Edit>,
+        buf: String,
         meta: &Listing,
-    ) -> Result<String, String> {
-        let mut out = String::with_capacity(body.len() + buf.len() + 64);
-        out.push_str(bom);
+    ) -> Result<Document<'o>, String> {
+        // A ConfigMap is at most 1 MiB: its text grows as it is written.
+        let mut out = String::from(bom);
         match self.target {
-            Target::Rest => splice::apply(&self.payload, edits, buf, &mut out),
+            Target::Rest => {
+                return Ok(Document::Spliced {
+                    bom,
+                    input: body,
+                    edits,
+                    buf,
+                });
+            }
             Target::JsonString { start, end } => {
                 out.push_str(body.get(..start).unwrap_or(""));
                 // Edited in the string itself, its escapes kept; written again from the
                 // decoded text only if an edit cannot be placed in it.
                 match body
                     .get(start..end)
-                    .and_then(|literal| splice::apply_in_string(literal, edits, buf))
+                    .and_then(|literal| splice::apply_in_string(literal, &edits, &buf))
                 {
                     Some(literal) => out.push_str(&literal),
                     None => {
                         let mut payload = String::with_capacity(self.payload.len() + buf.len());
-                        splice::apply(&self.payload, edits, buf, &mut payload);
+                        splice::apply(&self.payload, &edits, &buf, &mut payload);
                         json::write_string(&mut out, &payload);
                     }
                 }
@@ -265,7 +265,7 @@ impl Place<'_> {
             }
             Target::Block { first, indent } => {
                 let key = meta.data_key.as_deref().unwrap_or_default();
-                let yaml = block::apply_in_block(body, first, indent, &self.payload, edits, buf)
+                let yaml = block::apply_in_block(body, first, indent, &self.payload, &edits, &buf)
                     .map_err(|e| match e {
                         BlockError::Lines => format!(
                             "the lines of the YAML block '{key}' could not be matched with the offsets they hold; {AGAIN} (comments dropped)."
@@ -277,7 +277,7 @@ impl Place<'_> {
                 out.push_str(&yaml);
             }
         }
-        Ok(out)
+        Ok(Document::Text(out))
     }
 }
 
