@@ -223,6 +223,9 @@ fn canon_value(v: Raw<'_>) -> CanonValue<'_> {
 /// in advance to make lookups collide.
 pub(crate) struct KeyIndex<'a> {
     seed: u64,
+    /// The bits of a hash the table keys on ([`short`]): all 32 but in the test that makes
+    /// every chain long.
+    keep: u32,
     /// The first slot of each hash (its low 32 bits, half the table of the whole hash; a chain
     /// compares the maps themselves); a slot's `next` is the next one with the same key.
     heads: HashMap<u32, u32, FixedState>,
@@ -245,11 +248,12 @@ pub(crate) struct KeyProbe<'a> {
     hash: u64,
 }
 
-/// The part of a map's hash the tables key on: its low 32 bits. Two maps that share them are
-/// told apart by comparing the maps (a chain), so this only trades a rare extra comparison for
-/// a table half the size (100k entries: 1 MB instead of 2).
-fn short(hash: u64) -> u32 {
-    hash as u32
+/// The part of a map's hash the tables key on: its low 32 bits (`keep` is `u32::MAX` but in
+/// a test that keeps two bits, so that different maps share chains). Two maps that share them
+/// are told apart by comparing the maps (a chain), so this only trades a rare extra comparison
+/// for a table half the size (100k entries: 1 MB instead of 2).
+fn short(hash: u64, keep: u32) -> u32 {
+    hash as u32 & keep
 }
 
 fn new_seed() -> u64 {
@@ -258,8 +262,13 @@ fn new_seed() -> u64 {
 
 impl<'a> KeyIndex<'a> {
     pub(crate) fn with_capacity(n: usize) -> KeyIndex<'a> {
+        KeyIndex::keeping(n, u32::MAX)
+    }
+
+    fn keeping(n: usize, keep: u32) -> KeyIndex<'a> {
         KeyIndex {
             seed: new_seed(),
+            keep,
             heads: HashMap::with_capacity_and_hasher(n, FixedState::default()),
             slots: Vec::with_capacity(n),
         }
@@ -285,7 +294,11 @@ impl<'a> KeyIndex<'a> {
     /// The slot holding the probe's key. A chain holds the slots whose hash has the probe's low
     /// 32 bits; the maps are compared.
     fn find(&self, probe: &KeyProbe<'_>) -> Option<&KeySlot<'a>> {
-        let mut at = self.heads.get(&short(probe.hash)).copied().unwrap_or(NONE);
+        let mut at = self
+            .heads
+            .get(&short(probe.hash, self.keep))
+            .copied()
+            .unwrap_or(NONE);
         while let Some(slot) = self.slots.get(at as usize) {
             if CanonPairs::of(slot.partition).is_some_and(|p| p.same(&probe.pairs)) {
                 return Some(slot);
@@ -310,7 +323,10 @@ impl<'a> KeyIndex<'a> {
         let index = u32::try_from(self.slots.len())
             .ok()
             .filter(|&i| i != NONE)?;
-        let next = self.heads.insert(short(probe.hash), index).unwrap_or(NONE);
+        let next = self
+            .heads
+            .insert(short(probe.hash, self.keep), index)
+            .unwrap_or(NONE);
         self.slots.push(KeySlot {
             partition: probe.partition,
             value,
@@ -325,6 +341,11 @@ impl<'a> KeyIndex<'a> {
 /// entry, with an index that names entries by position instead of holding their maps (a
 /// sixth of the memory: 100k entries faulted in 8 MB for the general index).
 pub(crate) fn duplicate_pairs(entries: &[Entry]) -> Vec<(usize, usize)> {
+    duplicate_pairs_keeping(entries, u32::MAX)
+}
+
+/// [`duplicate_pairs`], its table keyed on the hash bits `keep` keeps ([`short`]).
+fn duplicate_pairs_keeping(entries: &[Entry], keep: u32) -> Vec<(usize, usize)> {
     let seed = new_seed();
     let mut heads: HashMap<u32, u32, FixedState> =
         HashMap::with_capacity_and_hasher(entries.len(), FixedState::default());
@@ -337,7 +358,7 @@ pub(crate) fn duplicate_pairs(entries: &[Entry]) -> Vec<(usize, usize)> {
         };
         let Ok(index) = u32::try_from(i) else { break };
         let hash = pairs_i.hash(seed);
-        let mut at = heads.get(&short(hash)).copied().unwrap_or(NONE);
+        let mut at = heads.get(&short(hash, keep)).copied().unwrap_or(NONE);
         let mut first = None;
         while let Some(earlier) = entries.get(at as usize) {
             if earlier
@@ -353,7 +374,7 @@ pub(crate) fn duplicate_pairs(entries: &[Entry]) -> Vec<(usize, usize)> {
         match first {
             Some(first) => pairs.push((i, first)),
             None => {
-                let previous = heads.insert(short(hash), index).unwrap_or(NONE);
+                let previous = heads.insert(short(hash, keep), index).unwrap_or(NONE);
                 if let Some(slot) = next.get_mut(i) {
                     *slot = previous;
                 }
@@ -442,6 +463,43 @@ mod tests {
             json::parse(&format!(r#"{{"partition":{partition},"offset":null}}"#)).unwrap(),
             Default::default(),
         )
+    }
+
+    /// With two bits of each hash kept, different maps share chains: the index and the whole
+    /// listing's S7 pairs still find exactly the first entry with an equal key (the chain
+    /// compares the maps), as with every bit kept.
+    #[test]
+    fn maps_that_share_a_chain_are_told_apart() {
+        let mut maps = Vec::new();
+        for i in 0..60 {
+            maps.push(format!(
+                r#"{{"cluster":"east","partition":{},"topic":"t{}"}}"#,
+                i % 7,
+                i % 5
+            ));
+            maps.push(format!(
+                r#"{{"topic":"t{}","cluster":"east","partition":{}}}"#,
+                i % 4,
+                i % 9
+            ));
+        }
+        let entries: Vec<Entry> = maps.iter().map(|m| entry(m)).collect();
+        let first = |i: usize| {
+            entries[..i]
+                .iter()
+                .position(|earlier| earlier.key() == entries[i].key())
+        };
+        let expected: Vec<(usize, usize)> = (0..entries.len())
+            .filter_map(|i| first(i).map(|f| (i, f)))
+            .collect();
+        assert!(expected.len() > 50 && expected.len() < entries.len() - 20);
+        assert_eq!(duplicate_pairs_keeping(&entries, 0b11), expected);
+        assert_eq!(duplicate_pairs(&entries), expected);
+        let mut index = KeyIndex::keeping(entries.len(), 0b11);
+        for (i, e) in entries.iter().enumerate() {
+            let probe = index.probe(e).unwrap();
+            assert_eq!(index.insert_first(probe, i), first(i), "{}", maps[i]);
+        }
     }
 
     /// The index finds exactly the keys `PartitionKey::of` calls equal: member order, the last
