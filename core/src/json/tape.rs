@@ -85,14 +85,14 @@ impl Node {
     }
 }
 
-/// The text a tape reads: borrowed from the caller, its own (moved in, never copied), or the
-/// caller's, shared (from byte `start`, past a byte order mark), so that the caller keeps
-/// reading the same bytes without a second copy.
+/// The text a tape reads: borrowed from the caller, or held behind an `Arc`: its own (moved in,
+/// never copied) or the caller's, shared, so that the caller keeps reading the same bytes
+/// without a second copy. Two variants, not three: every key read goes through `as_str`, and a
+/// third variant cost `validate` 6% more instructions (BENCHMARKS.md).
 #[derive(Debug)]
 enum TapeText<'t> {
     Borrowed(&'t str),
-    Owned(String),
-    Shared(Arc<String>, usize),
+    Shared(Arc<String>),
 }
 
 impl TapeText<'_> {
@@ -101,8 +101,7 @@ impl TapeText<'_> {
     fn as_str(&self) -> &str {
         match self {
             TapeText::Borrowed(text) => text,
-            TapeText::Owned(text) => text,
-            TapeText::Shared(text, start) => text.get(*start..).unwrap_or(""),
+            TapeText::Shared(text) => text,
         }
     }
 }
@@ -143,7 +142,7 @@ pub fn parse_tape_owned(
         Err(e) => return Err((e, text)),
     };
     Ok(Tape {
-        text: TapeText::Owned(text),
+        text: TapeText::Shared(Arc::new(text)),
         map,
         nodes,
         decoded,
@@ -151,17 +150,13 @@ pub fn parse_tape_owned(
     })
 }
 
-/// Parses `text[start..]` into a tape that shares the text with the caller (an `Arc`, no
-/// copy): what `connect-offsets edit` imports, since it writes the edited document from the
-/// same bytes. Positions map through `map`.
-pub fn parse_tape_shared(
-    text: Arc<String>,
-    start: usize,
-    map: SourceMap,
-) -> Result<Tape<'static>, JsonError> {
-    let (nodes, decoded, map) = parse_nodes(text.get(start..).unwrap_or(""), map, MAX_NODES)?;
+/// Parses `text` into a tape that shares it with the caller (an `Arc`, no copy): what
+/// `connect-offsets edit` imports, since it writes the edited document from the same bytes.
+/// Positions map through `map`.
+pub fn parse_tape_shared(text: Arc<String>, map: SourceMap) -> Result<Tape<'static>, JsonError> {
+    let (nodes, decoded, map) = parse_nodes(&text, map, MAX_NODES)?;
     Ok(Tape {
-        text: TapeText::Shared(text, start),
+        text: TapeText::Shared(text),
         map,
         nodes,
         decoded,

@@ -342,19 +342,24 @@ fn entries_read_the_buffer(listing: &offsets_core::Listing, base: usize, len: us
 
 /// Issue 35, item 2: a REST body given by value (`import_owned`), or shared with the caller
 /// (`read_shared`, what the CLI's `edit` reads), is held once. The tape its entries live on
-/// reads the caller's own buffer (a byte order mark dropped in place, or skipped), and a shared
-/// text stays the caller's too.
+/// reads the caller's own buffer (a byte order mark dropped in place), and a shared text stays
+/// the caller's too; a shared text behind a byte order mark (rare) is read from a copy, so
+/// that the tape's text starts where its own does.
 #[test]
 fn the_owned_and_shared_imports_keep_the_callers_buffer_for_the_tape() {
     for text in [HOSTILE.to_owned(), format!("\u{feff}{HOSTILE}")] {
         let shared = Arc::new(text.clone());
         let (base, len) = (shared.as_ptr() as usize, shared.len());
         let (listing, _) = read_shared(Arc::clone(&shared), &ImportOptions::default()).unwrap();
-        entries_read_the_buffer(&listing, base, len);
-        assert!(
-            Arc::strong_count(&shared) > 1,
-            "the listing holds the caller's text"
-        );
+        if shared.starts_with('\u{feff}') {
+            assert_eq!(listing.entries.len(), 8);
+        } else {
+            entries_read_the_buffer(&listing, base, len);
+            assert!(
+                Arc::strong_count(&shared) > 1,
+                "the listing holds the caller's text"
+            );
+        }
         let (base, len) = (text.as_ptr() as usize, text.len());
         let imported = import_owned(text, &ImportOptions::default()).unwrap();
         entries_read_the_buffer(&imported.listing, base, len);

@@ -332,10 +332,12 @@ fn import_json_text<'t>(text: Text<'t>, options: &ImportOptions) -> Result<FormR
         };
     }
     let tape = match text {
-        Text::Shared(shared, start) => {
-            match json::parse_tape_shared(Arc::clone(&shared), start, SourceMap::Identity) {
+        // Shared whole; a text past a byte order mark (rare) is copied instead, so that the
+        // tape's text starts where the shared one does.
+        Text::Shared(shared, 0) => {
+            match json::parse_tape_shared(Arc::clone(&shared), SourceMap::Identity) {
                 Ok(tape) => tape,
-                Err(e) => return Err((e, Text::Shared(shared, start))),
+                Err(e) => return Err((e, Text::Shared(shared, 0))),
             }
         }
         text => match json::parse_tape_owned(text.into_string(), SourceMap::Identity) {
