@@ -299,8 +299,11 @@ impl<'a> Raw<'a> {
     /// Structural equality that ignores positions (numbers compare by their text), across
     /// the two forms: [`JsonValue::same_as`]'s rule.
     pub fn same_as(self, other: Raw<'_>) -> bool {
-        if let (Raw::Tree(a), Raw::Tree(b)) = (self, other) {
-            return a.same_as(b);
+        match (self, other) {
+            (Raw::Tree(a), Raw::Tree(b)) => return a.same_as(b),
+            // An edited entry's copy against the imported entry: most of it is the same bytes.
+            (Raw::Tape(a), Raw::Tape(b)) if a.same_span(b) => return true,
+            _ => {}
         }
         if self.kind() != other.kind() {
             return false;
@@ -330,6 +333,16 @@ impl<'a> Raw<'a> {
                     }
                 }
             }
+        }
+    }
+
+    /// When `self` is an edited copy of `orig` (an entry whose offset number alone was
+    /// replaced, on a tape: `Entry::with_offset`): the span of that number in the text both
+    /// read and its new text. `None` for any other pair (compare them).
+    pub fn replaced_number(self, orig: Raw<'_>) -> Option<(usize, usize, &'a str)> {
+        match (self, orig) {
+            (Raw::Tape(now), Raw::Tape(orig)) => now.replaced_in(orig),
+            _ => None,
         }
     }
 

@@ -30,6 +30,27 @@ impl SharedValue {
         Raw::Tape(self.tape.value_at(self.index))
     }
 
+    /// A copy of this value whose number `number` (a node inside it, of the same tape) reads
+    /// `text` instead: a small tape of the value's nodes that shares the text and the
+    /// positions of this one (`Tape::copy_with_number`). `None` when `number` is not a
+    /// number inside this value or `text` is not a JSON number.
+    pub fn with_number(&self, number: Raw<'_>, text: &str) -> Option<SharedValue> {
+        let Raw::Tape(number) = number else {
+            return None;
+        };
+        let same = std::ptr::eq(
+            std::ptr::from_ref(number.tape()).cast::<u8>(),
+            Arc::as_ptr(&self.tape).cast::<u8>(),
+        );
+        let copy = same
+            .then(|| self.tape.copy_with_number(self.index, number.index(), text))
+            .flatten()?;
+        Some(SharedValue {
+            tape: Arc::new(copy),
+            index: 0,
+        })
+    }
+
     /// The value as a tree, with the positions the tree parser gives it.
     pub fn to_value(&self) -> JsonValue {
         self.tape.value_at(self.index).to_value()

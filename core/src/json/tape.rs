@@ -118,6 +118,12 @@ pub struct Tape<'t> {
     /// Where lines start and where characters span several bytes, built on the first
     /// position asked for.
     lines: OnceLock<LineIndex>,
+    /// The tape this one copies a value of ([`Tape::copy_with_number`]): its nodes' spans are
+    /// in the parent's text, so positions are the parent's.
+    parent: Option<Arc<Tape<'static>>>,
+    /// The node of a copy that reads a number other than its span's (`None`: every node reads
+    /// its span).
+    replaced: Option<u32>,
 }
 
 /// Parses `text` into a tape; positions are those of `text` itself.
@@ -147,6 +153,8 @@ pub fn parse_tape_owned(
         nodes,
         decoded,
         lines: OnceLock::new(),
+        parent: None,
+        replaced: None,
     })
 }
 
@@ -161,6 +169,8 @@ pub fn parse_tape_shared(text: Arc<String>, map: SourceMap) -> Result<Tape<'stat
         nodes,
         decoded,
         lines: OnceLock::new(),
+        parent: None,
+        replaced: None,
     })
 }
 
@@ -177,6 +187,8 @@ pub(crate) fn parse_tape_limited(
         nodes,
         decoded,
         lines: OnceLock::new(),
+        parent: None,
+        replaced: None,
     })
 }
 
@@ -312,6 +324,9 @@ impl<'t> Tape<'t> {
     /// The position of byte `offset` of the text, in the original input: the line and column
     /// the parser counts (columns in characters), mapped through the tape's [`SourceMap`].
     pub fn position(&self, offset: usize) -> Position {
+        if let Some(parent) = &self.parent {
+            return parent.position(offset);
+        }
         let index = self.lines.get_or_init(|| LineIndex::of(self.text.as_str()));
         let (line, column) = index.line_column(offset);
         self.map.map(offset, line, column)
@@ -348,17 +363,87 @@ impl<'t> Tape<'t> {
     fn string_at(&self, index: u32) -> &str {
         let node = self.node(index);
         if node.escaped() {
-            let at = self.decoded.partition_point(|d| d.0 < index);
-            return self
-                .decoded
-                .get(at)
-                .filter(|d| d.0 == index)
-                .map_or("", |d| &d.1);
+            return self.decoded_at(index);
         }
         self.text
             .as_str()
             .get(node.start as usize + 1..(node.end as usize).saturating_sub(1))
             .unwrap_or("")
+    }
+}
+
+impl<'t> Tape<'t> {
+    /// The text kept for node `index`: a string's or key's decoded text, or the number a
+    /// copy's number node reads instead of its span ([`Tape::copy_with_number`]).
+    fn decoded_at(&self, index: u32) -> &str {
+        let at = self.decoded.partition_point(|d| d.0 < index);
+        self.decoded
+            .get(at)
+            .filter(|d| d.0 == index)
+            .map_or("", |d| &d.1)
+    }
+
+    /// The text of a number node: its span, or the number a copy reads instead.
+    fn number_at(&self, index: u32, node: Node) -> &str {
+        if node.escaped() {
+            return self.decoded_at(index);
+        }
+        self.text
+            .as_str()
+            .get(node.start as usize..node.end as usize)
+            .unwrap_or("")
+    }
+}
+
+impl Tape<'static> {
+    /// A tape of a copy of the value at node `value` whose number node `number` (inside the
+    /// value) reads `text` instead of its own span: what an edited offset is, without a tree.
+    /// The copy's nodes keep their spans in this tape's text, which it shares (an `Arc` or a
+    /// `'static` borrow, never a copy), and its positions are this tape's, so a finding
+    /// about it points where the imported value was. `None` when `number` is not a number
+    /// node inside the value or `text` is not a JSON number.
+    pub(super) fn copy_with_number(
+        self: &Arc<Tape<'static>>,
+        value: u32,
+        number: u32,
+        text: &str,
+    ) -> Option<Tape<'static>> {
+        let head = self.nodes.get(value as usize)?;
+        let end = value as usize + 1 + head.inside();
+        let nodes = self.nodes.get(value as usize..end)?;
+        if !(value..end as u32).contains(&number)
+            || self.node(number).kind() != NodeKind::Number
+            || !super::is_json_number(text)
+        {
+            return None;
+        }
+        let mut nodes = nodes.to_vec();
+        let replaced = number - value;
+        if let Some(node) = nodes.get_mut(replaced as usize) {
+            node.meta |= ESCAPED;
+        }
+        let mut decoded: Vec<(u32, Box<str>)> = self
+            .decoded
+            .iter()
+            .filter(|d| (value..end as u32).contains(&d.0))
+            .map(|d| (d.0 - value, d.1.clone()))
+            .collect();
+        let at = decoded.partition_point(|d| d.0 < replaced);
+        decoded.insert(at, (replaced, text.into()));
+        let text = match &self.text {
+            TapeText::Borrowed(text) => TapeText::Borrowed(text),
+            TapeText::Shared(text) => TapeText::Shared(Arc::clone(text)),
+        };
+        Some(Tape {
+            text,
+            map: SourceMap::Identity,
+            nodes,
+            decoded,
+            lines: OnceLock::new(),
+            // A copy of a copy reads positions from the first tape (the spans are its).
+            parent: Some(Arc::clone(self.parent.as_ref().unwrap_or(self))),
+            replaced: Some(replaced),
+        })
     }
 }
 

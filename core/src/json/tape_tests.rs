@@ -2,7 +2,7 @@
 
 #![allow(clippy::unwrap_used, clippy::panic)]
 use super::*;
-use crate::json::parse;
+use crate::json::{Raw, parse};
 /// The tape of `text` agrees with the tree parser: the same error, or the same tree at the
 /// same positions.
 fn agrees(text: &str, map: &SourceMap) {
@@ -122,4 +122,72 @@ fn an_owned_text_is_kept_or_given_back_without_a_copy() {
     let (e, back) = parse_tape_owned(bad, SourceMap::Identity).err().unwrap();
     assert_eq!((back.as_ptr(), back.as_str()), (at, "{\"a\": [1, 2}"));
     assert_eq!(e.pos, Position::new(1, 12));
+}
+
+/// A copy of an entry with one number replaced reads what the tree of the edited text reads,
+/// at the imported positions, escapes inside it kept; a copy of a copy too. What is left the
+/// same bytes compares by span; the splice learns the number's span and new text.
+#[test]
+fn a_copy_with_a_number_replaced_reads_like_the_edited_text() {
+    let text = "[\n {\"p\": {\"t\": \"a\\u0041\", \"n\": 1},\n  \"o\": {\"offset\": 97, \"x\": \"\\n\"}},\n {\"p\": 2}\n]";
+    let tape = Arc::new(
+        parse_tape_owned(text.to_string(), SourceMap::Identity)
+            .ok()
+            .unwrap(),
+    );
+    let entry = tape.root().items().next().unwrap();
+    let number = entry.get("o").unwrap().get("offset").unwrap();
+    let copy = Arc::new(
+        tape.copy_with_number(entry.index(), number.index(), "-7")
+            .unwrap(),
+    );
+    let edited = parse(&text.replacen("97", "-7", 1)).unwrap();
+    let JsonKind::Array(items) = &edited.kind else {
+        panic!("an array")
+    };
+    assert!(copy.root().to_value().same_at_same_places(&items[0]));
+    assert_eq!(
+        copy.root().get("p").unwrap().get("t").unwrap().as_str(),
+        Some("aA")
+    );
+    assert_eq!(
+        copy.root().get("o").unwrap().get("x").unwrap().as_str(),
+        Some("\n")
+    );
+    // The parts left as they were are the same bytes; the entry and its offset map are not.
+    let (now, orig) = (Raw::from(copy.root()), Raw::from(entry));
+    assert!(now.get("p").unwrap().same_as(orig.get("p").unwrap()));
+    assert!(!now.same_as(orig) && !now.get("o").unwrap().same_as(orig.get("o").unwrap()));
+    let at = text.find("97").unwrap();
+    assert_eq!(now.replaced_number(orig), Some((at, at + 2, "-7")));
+    assert_eq!(orig.replaced_number(now), None);
+    assert_eq!(
+        now.get("p")
+            .unwrap()
+            .replaced_number(orig.get("p").unwrap()),
+        None
+    );
+    // A copy of the copy reads its own number at the imported positions.
+    let inner = copy.root().get("o").unwrap().get("offset").unwrap();
+    let again = copy.copy_with_number(0, inner.index(), "12").unwrap();
+    let twice = parse(&text.replacen("97", "12", 1)).unwrap();
+    let JsonKind::Array(items) = &twice.kind else {
+        panic!("an array")
+    };
+    assert!(again.root().to_value().same_at_same_places(&items[0]));
+    // Refused: a string, a number outside the value, a text that is not a number.
+    let string = entry.get("p").unwrap().get("t").unwrap();
+    let outside = tape.root().items().nth(1).unwrap().get("p").unwrap();
+    assert!(
+        tape.copy_with_number(entry.index(), string.index(), "1")
+            .is_none()
+    );
+    assert!(
+        tape.copy_with_number(entry.index(), outside.index(), "1")
+            .is_none()
+    );
+    assert!(
+        tape.copy_with_number(entry.index(), number.index(), "0x1")
+            .is_none()
+    );
 }

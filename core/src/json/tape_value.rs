@@ -50,9 +50,53 @@ impl<'a, 't> TapeValue<'a, 't> {
         self.raw().end as usize
     }
 
-    /// The value's text exactly as written (a string's with its quotes and escapes).
+    /// True when `self` and `other` are the same bytes of one text, each read as written (no
+    /// number inside either replaced by a copy): then they are the same value, without
+    /// comparing them node by node.
+    pub(in crate::json) fn same_span(self, other: TapeValue<'_, '_>) -> bool {
+        let verbatim = |v: TapeValue<'_, '_>| {
+            v.tape
+                .replaced
+                .is_none_or(|r| r < v.index || r > v.index + v.raw().inside() as u32)
+        };
+        std::ptr::eq(self.tape.text().as_ptr(), other.tape.text().as_ptr())
+            && self.raw().start == other.raw().start
+            && self.raw().end == other.raw().end
+            && verbatim(self)
+            && verbatim(other)
+    }
+
+    /// When `self` is a copy of `orig` in which one number reads another text
+    /// (`Tape::copy_with_number`) and is otherwise the same bytes: that number's span in the
+    /// text and its new text.
+    pub(in crate::json) fn replaced_in(
+        self,
+        orig: TapeValue<'_, '_>,
+    ) -> Option<(usize, usize, &'a str)> {
+        let r = self.tape.replaced?;
+        let node = self.raw();
+        let inside = r >= self.index && r <= self.index + node.inside() as u32;
+        let same = std::ptr::eq(self.tape.text().as_ptr(), orig.tape.text().as_ptr())
+            && node.start == orig.raw().start
+            && node.end == orig.raw().end
+            && orig.tape.replaced.is_none();
+        let number = self.tape.node(r);
+        (inside && same).then(|| {
+            (
+                number.start as usize,
+                number.end as usize,
+                self.tape.number_at(r, number),
+            )
+        })
+    }
+
+    /// The value's text exactly as written (a string's with its quotes and escapes; a copy's
+    /// replaced number's new text).
     pub fn source(self) -> &'a str {
         let node = self.raw();
+        if node.kind() == NodeKind::Number {
+            return self.tape.number_at(self.index, node);
+        }
         self.tape
             .text()
             .get(node.start as usize..node.end as usize)

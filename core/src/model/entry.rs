@@ -156,6 +156,9 @@ impl Entry {
     /// map. For a generic connector, `Some(v)` replaces the map's only integer value, if any.
     /// The origin is kept, so diagnostics still point at the imported line.
     pub fn with_offset(&self, kind: ConnectorKind, offset: Option<i64>) -> Entry {
+        if let Some(copy) = self.number_replaced(kind, offset) {
+            return copy;
+        }
         // Read through the view and copied once, member by member: an entry on a tape is not
         // first turned into a whole tree (that doubled `edit`'s cost per changed entry).
         let value = self.raw();
@@ -198,6 +201,27 @@ impl Entry {
             _ => value.to_value(),
         };
         Entry::from_tree(value, self.origin.clone())
+    }
+
+    /// [`Entry::with_offset`] without a tree, for an entry on a tape whose offset key already
+    /// holds a number and gets another: a copy of the entry's nodes in which that number reads
+    /// the new one (`SharedValue::with_number`), the text and positions shared. `None` for
+    /// any other change (the caller builds the tree).
+    fn number_replaced(&self, kind: ConnectorKind, offset: Option<i64>) -> Option<Entry> {
+        let (Stored::Tape(shared), Some(v), Some(key)) = (&self.stored, offset, kind.offset_key())
+        else {
+            return None;
+        };
+        let old = self
+            .raw()
+            .get("offset")
+            .and_then(|map| map.get(key))
+            .filter(|old| old.kind() == RawKind::Number)?;
+        let copy = shared.with_number(old, itoa::Buffer::new().format(v))?;
+        Some(Entry {
+            stored: Stored::Tape(copy),
+            origin: self.origin.clone(),
+        })
     }
 
     /// The raw element, read through the view.

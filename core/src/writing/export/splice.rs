@@ -110,7 +110,17 @@ impl<'t> Splice<'t> {
                 self.push(first.0, kept.0, from);
             }
         }
-        if changed && let Some(&orig) = self.items.get(i) {
+        if changed
+            && let Some(&orig) = self.items.get(i)
+            && let Some((start, end, text)) = now.replaced_number(orig)
+        {
+            // Only the offset's number changed, and the text says where it is.
+            if self.text.get(start..end) != Some(text) {
+                let from = self.buf.len();
+                self.buf.push_str(text);
+                self.push(start, end, from);
+            }
+        } else if changed && let Some(&orig) = self.items.get(i) {
             let mut path = Vec::new();
             let same_keys = orig.kind() == RawKind::Object
                 && now.kind() == RawKind::Object
