@@ -7,7 +7,6 @@
 //! behind each step are in `strimzi_create`.
 
 use super::CHECK_FILE;
-use super::POLL_INTERVAL_SECONDS;
 use super::kube::{Kube, NO_OPS, nonempty};
 use super::shell::{Mode, Var, heredoc};
 use super::step::{RawStep, WARNINGS, step};
@@ -365,12 +364,7 @@ impl Kube<'_> {
         let cr = self.cr();
         let state = self.state_jsonpath();
         match self.ctx.mode {
-            Mode::Steps => {
-                let polls = self.timeout_polls();
-                self.sh(&format!(
-                    "for _ in $(seq {polls}); do\n  [ \"$(⟨kubectl⟩ get {cr} -o «jsonpath={state}»)\" = {want} ] && break\n  sleep {POLL_INTERVAL_SECONDS}\ndone\n⟨kubectl⟩ get {cr} -o «jsonpath=state: {state}{{\"\\n\"}}{WARNINGS}»"
-                ))
-            }
+            Mode::Steps => self.poll_state(want, &format!("state: {state}{{\"\\n\"}}{WARNINGS}")),
             Mode::Script => {
                 let running = if want == "STOPPED" {
                     let said = match (self.version(), self.quiet()) {

@@ -5,7 +5,13 @@ use super::compare::refuse_to_start;
 use super::shell::{Ctx, Mode, heredoc};
 use super::step::{CURL, RawStep, step};
 use super::transport::{Change, Transport, Words};
-use super::{AutoOffsetReset, CHECK_FILE, Checked, POLL_INTERVAL_SECONDS};
+use super::wait;
+use super::{AutoOffsetReset, CHECK_FILE, Checked};
+
+/// The single-quoted `grep` pattern that finds `"state": "STATE"` in a status.
+fn state_pattern(state: &str) -> String {
+    format!(r#"'"state" *: *"{state}"'"#)
+}
 
 pub(super) struct Rest<'a> {
     pub(super) c: &'a Checked,
@@ -15,23 +21,40 @@ pub(super) struct Rest<'a> {
 impl Rest<'_> {
     /// The copy-paste form of a wait for `state`: poll the status, then show it.
     pub(super) fn poll_steps(&self, state: &str) -> String {
-        let re = format!(r#"'"state" *: *"{state}"'"#);
-        let polls = self.c.timeout.div_ceil(POLL_INTERVAL_SECONDS);
-        self.ctx.sh(&format!(
-            "for _ in $(seq {polls}); do\n  curl -sS «%CONNECTOR_URL%/status» | grep -q {re} && break\n  sleep {POLL_INTERVAL_SECONDS}\ndone\n{CURL} «%CONNECTOR_URL%/status»"
+        self.ctx.sh(&wait::poll(
+            self.c.timeout,
+            &format!(
+                "curl -sS «%CONNECTOR_URL%/status» | grep -q {}",
+                state_pattern(state)
+            ),
+            &format!("{CURL} «%CONNECTOR_URL%/status»"),
         ))
     }
 
+    /// The script's wait for `state`, the one both the safe sequence's wait and the create's
+    /// waits (`rest_create`) run: each round `read` fetches the status into `body`, `done`
+    /// ends the wait, `arms` may stop the script; past the deadline it stops with the last
+    /// status.
+    pub(super) fn status_loop(&self, state: &str, read: &str, done: &str, arms: &str) -> String {
+        let msg = self.ctx.message(&format!("Timed out after %TIMEOUT_SECONDS%s: the connector at %CONNECTOR_URL% is not {state}. Its last status:"));
+        self.ctx.sh(&wait::until_deadline(
+            read,
+            done,
+            arms,
+            &format!("    echo {msg} >&2\n    echo \"${{body}}\" >&2\n"),
+        ))
+    }
+
+    /// Waits until the connector the sequence stopped is STOPPED.
     pub(super) fn wait_stopped(&self) -> String {
-        let re = r#"'"state" *: *"STOPPED"'"#;
         match self.ctx.mode {
             Mode::Steps => self.poll_steps("STOPPED"),
-            Mode::Script => {
-                let msg = self.ctx.message("Timed out after %TIMEOUT_SECONDS%s: the connector at %CONNECTOR_URL% is not STOPPED. Its last status:");
-                self.ctx.sh(&format!(
-                    "deadline=$((SECONDS + TIMEOUT_SECONDS))\nwhile true; do\n  body=\"$(curl -sS --fail-with-body «%CONNECTOR_URL%/status»)\"\n  if grep -q {re} <<<\"${{body}}\"; then\n    break\n  fi\n  if [ \"${{SECONDS}}\" -ge \"${{deadline}}\" ]; then\n    echo {msg} >&2\n    echo \"${{body}}\" >&2\n    exit 1\n  fi\n  sleep {POLL_INTERVAL_SECONDS}\ndone"
-                ))
-            }
+            Mode::Script => self.status_loop(
+                "STOPPED",
+                "  body=\"$(curl -sS --fail-with-body «%CONNECTOR_URL%/status»)\"\n",
+                &format!("grep -q {} <<<\"${{body}}\"", state_pattern("STOPPED")),
+                "",
+            ),
         }
     }
 

@@ -9,7 +9,7 @@ use super::rest::Rest;
 use super::shell::{Mode, Var, heredoc};
 use super::step::{CURL, RawStep, step};
 use super::transport::Create;
-use super::{CHECK_FILE, POLL_INTERVAL_SECONDS, Previous};
+use super::{CHECK_FILE, Previous};
 use crate::model::names::ConnectorName;
 use serde::Serialize;
 use serde_json::value::RawValue;
@@ -84,7 +84,6 @@ impl Rest<'_> {
         match self.ctx.mode {
             Mode::Steps => self.poll_steps(state),
             Mode::Script => {
-                let msg = self.ctx.message(&format!("Timed out after %TIMEOUT_SECONDS%s: the connector at %CONNECTOR_URL% is not {state}. Its last status:"));
                 let failed = self
                     .ctx
                     .message("The connector at %CONNECTOR_URL% is FAILED. Its status:");
@@ -108,9 +107,12 @@ impl Rest<'_> {
                         "[ \"${{state}}\" = {state} ] && jq -e '[.tasks[]? | select(.state != \"RUNNING\")] | length == 0' <<<\"${{body}}\" >/dev/null 2>&1"
                     )
                 };
-                self.ctx.sh(&format!(
-                    "deadline=$((SECONDS + TIMEOUT_SECONDS))\nwhile true; do\n  body=\"$(curl -sS «%CONNECTOR_URL%/status» || true)\"\n  state=\"$(jq -r '.connector.state // empty' <<<\"${{body}}\" 2>/dev/null || true)\"\n  if {done}; then\n    break\n  fi\n{arms}  if [ \"${{SECONDS}}\" -ge \"${{deadline}}\" ]; then\n    echo {msg} >&2\n    echo \"${{body}}\" >&2\n    exit 1\n  fi\n  sleep {POLL_INTERVAL_SECONDS}\ndone"
-                ))
+                self.status_loop(
+                    state,
+                    "  body=\"$(curl -sS «%CONNECTOR_URL%/status» || true)\"\n  state=\"$(jq -r '.connector.state // empty' <<<\"${body}\" 2>/dev/null || true)\"\n",
+                    &done,
+                    &arms,
+                )
             }
         }
     }
