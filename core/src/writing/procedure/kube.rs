@@ -12,6 +12,9 @@ use crate::model::AliasPath;
 use serde::Serialize;
 use serde::ser::SerializeSeq as _;
 
+/// What the wait after the alter's annotation says it looks like when it worked.
+pub(super) const ALTER_DONE: &str = "An empty 'annotations left' line and no AlterOffsets Warning mean it worked. If it keeps failing, Kafka Connect's own message is in the logs of the Connect pods.";
+
 pub(super) struct Kube<'a> {
     pub(super) c: &'a Checked,
     pub(super) ctx: &'a Ctx,
@@ -162,6 +165,23 @@ impl Kube<'_> {
                 ))
             }
         }
+    }
+
+    /// The alter's last two steps, the sequence's and the create's: annotate, and wait until
+    /// the operator has altered the offsets.
+    pub(super) fn annotate_alter(&self, ask: Vec<String>, done: Vec<String>) -> [RawStep; 2] {
+        [
+            step(
+                "Ask the operator to alter the offsets",
+                &ask,
+                self.annotate("alter"),
+            ),
+            step(
+                "Wait until the operator has altered the offsets",
+                &done,
+                self.wait_annotations_gone("alter"),
+            ),
+        ]
     }
 
     /// Waits until the operator has removed the annotation(s) of operation `op`.

@@ -7,7 +7,7 @@
 //! behind each step are in `strimzi_create`.
 
 use super::CHECK_FILE;
-use super::kube::{Kube, NO_OPS, nonempty};
+use super::kube::{ALTER_DONE, Kube, NO_OPS, nonempty};
 use super::shell::{Mode, Var, heredoc};
 use super::step::{RawStep, WARNINGS, step};
 use super::strimzi_create::{Make, StrimziVersion};
@@ -431,7 +431,7 @@ impl Create for Kube<'_> {
 
     /// Lists what is stored under the name, then refuses, resets or keeps it as the prepared
     /// create says (`kube_create_previous`).
-    fn previous(&self, _previous: Previous) -> Vec<RawStep> {
+    fn previous(&self, _previous: Previous, reset: &[RawStep]) -> Vec<RawStep> {
         let older = !matches!(self.version(), Some(StrimziVersion::CreatesStopped));
         let mut comment = vec![format!(
             "Kafka Connect keeps a deleted connector's offsets (a source connector's in its offsets topic, a sink connector's in its consumer group), and {RESUMES}. This lists what is stored under the name into before-alter.yaml; the next step decides what happens to it."
@@ -446,7 +446,7 @@ impl Create for Kube<'_> {
         );
         vec![
             step("List the offsets stored under the name", &comment, list),
-            self.previous_step(),
+            self.previous_step(reset),
         ]
     }
 
@@ -454,14 +454,8 @@ impl Create for Kube<'_> {
     fn alter_created(&self, _payload: &str) -> Vec<RawStep> {
         let mut comment = vec!["alterOffsets points at the alter ConfigMap since the create; the operator reads it on this annotation.".to_owned()];
         comment.extend(nonempty(&[self.both()]));
-        vec![
-            step("Ask the operator to alter the offsets", &comment, self.annotate("alter")),
-            step(
-                "Wait until the operator has altered the offsets",
-                &["An empty 'annotations left' line and no AlterOffsets Warning mean it worked. If it keeps failing, Kafka Connect's own message is in the logs of the Connect pods.".to_owned()],
-                self.wait_annotations_gone("alter"),
-            ),
-        ]
+        self.annotate_alter(comment, vec![ALTER_DONE.to_owned()])
+            .into()
     }
 
     fn create_not_landed(&self) -> String {

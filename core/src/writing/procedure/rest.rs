@@ -13,6 +13,9 @@ fn state_pattern(state: &str) -> String {
     format!(r#"'"state" *: *"{state}"'"#)
 }
 
+/// What the alter step says of its errors.
+pub(super) const PATCH_ERRORS: &str = "On an error Kafka Connect answers with a message that says what is wrong; curl prints it and fails.";
+
 pub(super) struct Rest<'a> {
     pub(super) c: &'a Checked,
     pub(super) ctx: &'a Ctx,
@@ -56,6 +59,15 @@ impl Rest<'_> {
                 "",
             ),
         }
+    }
+
+    /// The PATCH of `payload` to the offsets, the alter of both the sequence and the create.
+    pub(super) fn patch_offsets(&self, payload: &str) -> String {
+        let (open, body) = heredoc(payload);
+        format!(
+            "{} {open}\n{body}",
+            self.ctx.sh(&format!("{CURL} -X PATCH -H 'Content-Type: application/json' --data-binary @- «%CONNECTOR_URL%/offsets»"))
+        )
     }
 
     pub(super) fn save(&self, file: &str) -> String {
@@ -132,14 +144,10 @@ impl Transport for Rest<'_> {
     }
 
     fn alter(&self, payload: &str) -> Vec<RawStep> {
-        let (open, body) = heredoc(payload);
         vec![step(
             "Alter the offsets",
-            &["On an error Kafka Connect answers with a message that says what is wrong; curl prints it and fails.".to_owned()],
-            format!(
-                "{} {open}\n{body}",
-                self.ctx.sh(&format!("{CURL} -X PATCH -H 'Content-Type: application/json' --data-binary @- «%CONNECTOR_URL%/offsets»"))
-            ),
+            &[PATCH_ERRORS.to_owned()],
+            self.patch_offsets(payload),
         )]
     }
 

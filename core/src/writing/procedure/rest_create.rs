@@ -5,9 +5,9 @@
 //! connector before the verify step.
 
 use super::check::{LIST_ATTEMPTS, indent};
-use super::rest::Rest;
+use super::rest::{PATCH_ERRORS, Rest};
 use super::shell::{Mode, Var, heredoc};
-use super::step::{CURL, RawStep, step};
+use super::step::{CURL, RawStep, commands, step};
 use super::transport::Create;
 use super::{CHECK_FILE, Previous};
 use crate::model::names::ConnectorName;
@@ -143,9 +143,11 @@ impl Rest<'_> {
     }
 
     /// Lists what the name stored before into `old-offsets.json` and, as `previous` says, stops
-    /// (deleting the connector just created, which never ran), deletes them, or names the
-    /// partitions that keep them. Writes the check file first: Keep compares with it.
-    fn previous_offsets(&self, previous: Previous) -> RawStep {
+    /// (deleting the connector just created, which never ran), deletes them (with the commands
+    /// of `reset`, the reset operation's steps), or names the partitions that keep them. Writes
+    /// the check file first: Keep compares with it.
+    fn previous_offsets(&self, previous: Previous, reset: &[RawStep]) -> RawStep {
+        let reset = commands(reset);
         let check = self.c.check.as_ref();
         let (check_open, check_body) = heredoc(check.map_or("{}", |c| c.json.as_str()));
         let write = format!("cat > {CHECK_FILE} {check_open}\n{check_body}");
@@ -154,37 +156,58 @@ impl Rest<'_> {
         let why = "A connector deleted and created again under the same name resumes from the offsets it stored before: Kafka Connect keeps them.";
         let (comment, body) = match (previous, self.ctx.mode) {
             (Previous::Refuse, Mode::Steps) => (
-                format!("Writes {CHECK_FILE}, the partitions the alter sets (the verify step reads it), and saves what the name stored before to {OLD_FILE}. The last command must print 0. {why} If it prints more, stop here: delete the connector again (curl -X DELETE {}; it never ran, and the old offsets stay as they were), then generate the procedure with --recreated reset (delete them first) or --recreated keep (alter over them) (in the page: Offsets stored under this name before).", self.ctx.value(Var::ConnectorUrl)),
+                format!(
+                    "Writes {CHECK_FILE}, the partitions the alter sets (the verify step reads it), and saves what the name stored before to {OLD_FILE}. The last command must print 0. {why} If it prints more, stop here: delete the connector again (curl -X DELETE {}; it never ran, and the old offsets stay as they were), then generate the procedure with --recreated reset (delete them first) or --recreated keep (alter over them) (in the page: Offsets stored under this name before).",
+                    self.ctx.value(Var::ConnectorUrl)
+                ),
                 format!("{write}\n{list}\n{count}"),
             ),
             (Previous::Refuse, Mode::Script) => {
                 let found = self.ctx.message(&format!("Stopped before altering: ${{stored}} offsets are stored under this name from a connector that had it before ({OLD_FILE} holds them; the first ones follow). {why}"));
                 let gone = self.ctx.message("The connector just created was deleted again: it never ran, and the old offsets are as they were. If the name existed before, generate the procedure with --recreated reset (delete the old offsets first, so that only the chosen ones remain) or --recreated keep (alter over them) (in the page: Offsets stored under this name before), and run it.");
                 (
-                    format!("Writes {CHECK_FILE}, the partitions the alter sets (the verify step reads it), and saves what the name stored before to {OLD_FILE}. {why} When there is any, the script deletes the connector it just created (it never ran, and the old offsets stay as they were) and stops."),
+                    format!(
+                        "Writes {CHECK_FILE}, the partitions the alter sets (the verify step reads it), and saves what the name stored before to {OLD_FILE}. {why} When there is any, the script deletes the connector it just created (it never ran, and the old offsets stay as they were) and stops."
+                    ),
                     format!(
                         "{write}\n{list}\nstored=\"$({count})\"\nif [ \"${{stored}}\" -gt 0 ]; then\n  echo {} >&2\n  jq -c 'limit(10; .offsets[] | select(.offset != null))' {OLD_FILE} >&2\n{}\n  echo {gone} >&2\n  exit 1\nfi\necho 'No offsets are stored under this name.'",
                         found.replace("\\${stored}", "${stored}"),
-                        self.ctx.sh(&format!("  {CURL} -X DELETE «%CONNECTOR_URL%» >&2")),
+                        self.ctx
+                            .sh(&format!("  {CURL} -X DELETE «%CONNECTOR_URL%» >&2")),
                     ),
                 )
             }
             (Previous::Reset, Mode::Steps) => (
-                format!("Writes {CHECK_FILE}, the partitions the alter sets (the verify step reads it), saves what the name stored before to {OLD_FILE}, prints how many offsets that is and deletes them (only once they are saved: when {OLD_FILE} exists from an earlier run, nothing is deleted; move it away first). {why} The last command lists again: run it until it prints 0 (the listing can lag the reset by a moment)."),
+                format!(
+                    "Writes {CHECK_FILE}, the partitions the alter sets (the verify step reads it), saves what the name stored before to {OLD_FILE}, prints how many offsets that is and deletes them (only once they are saved: when {OLD_FILE} exists from an earlier run, nothing is deleted; move it away first). {why} The last command lists again: run it until it prints 0 (the listing can lag the reset by a moment)."
+                ),
                 format!(
                     "{write}\nif [ -e {OLD_FILE} ]; then\n  echo '{OLD_FILE} exists from an earlier run; move it away first: it may be the only record of the old offsets. Nothing was deleted.'\nelse\n{}\nfi\n{}",
-                    indent(&self.ctx.sh(&format!("{CURL} «%CONNECTOR_URL%/offsets» -o {OLD_FILE} && {count} && {CURL} -X DELETE «%CONNECTOR_URL%/offsets»")), "  "),
-                    self.ctx.sh(&format!("curl -sS --fail-with-body «%CONNECTOR_URL%/offsets» | jq {COUNT_JQ}")),
+                    indent(
+                        &format!(
+                            "{} && {count} && {reset}",
+                            self.ctx
+                                .sh(&format!("{CURL} «%CONNECTOR_URL%/offsets» -o {OLD_FILE}"))
+                        ),
+                        "  "
+                    ),
+                    self.ctx.sh(&format!(
+                        "curl -sS --fail-with-body «%CONNECTOR_URL%/offsets» | jq {COUNT_JQ}"
+                    )),
                 ),
             ),
             (Previous::Reset, Mode::Script) => {
                 let left = self.ctx.message(&format!("The offsets stored under this name are still listed after the reset ({LIST_ATTEMPTS} listings 5 seconds apart). The connector is left STOPPED and has never run; {OLD_FILE} holds the old offsets."));
                 (
-                    format!("Writes {CHECK_FILE}, the partitions the alter sets (the verify step reads it), and saves what the name stored before to {OLD_FILE}. {why} When there is any, deletes it (DELETE /offsets on the stopped connector) and lists again until none is left, so that after the alter only the chosen offsets remain."),
+                    format!(
+                        "Writes {CHECK_FILE}, the partitions the alter sets (the verify step reads it), and saves what the name stored before to {OLD_FILE}. {why} When there is any, deletes it (DELETE /offsets on the stopped connector) and lists again until none is left, so that after the alter only the chosen offsets remain."
+                    ),
                     format!(
                         "{write}\n{list}\nstored=\"$({count})\"\nif [ \"${{stored}}\" -gt 0 ]; then\n  echo \"Deleting the ${{stored}} offsets stored under this name before ({OLD_FILE} keeps them).\"\n{}\n  attempt=1\n  until [ \"$({})\" = 0 ]; do\n    if [ \"${{attempt}}\" -ge {LIST_ATTEMPTS} ]; then\n      echo {left} >&2\n      exit 1\n    fi\n    attempt=$((attempt + 1))\n    sleep 5\n  done\nfi\necho 'No offsets are stored under this name.'",
-                        self.ctx.sh(&format!("  {CURL} -X DELETE «%CONNECTOR_URL%/offsets»")),
-                        self.ctx.sh(&format!("curl -sS --fail-with-body «%CONNECTOR_URL%/offsets» | jq {COUNT_JQ}")),
+                        indent(&reset, "  "),
+                        self.ctx.sh(&format!(
+                            "curl -sS --fail-with-body «%CONNECTOR_URL%/offsets» | jq {COUNT_JQ}"
+                        )),
                     ),
                 )
             }
@@ -194,7 +217,9 @@ impl Rest<'_> {
                     crate::model::names::shell_quote(super::check::KEPT_JQ)
                 );
                 (
-                    format!("Writes {CHECK_FILE}, the partitions the alter sets (the verify step reads it), saves what the name stored before to {OLD_FILE} and prints each partition the alter does not set, which keeps its old offset (the name's old offsets are kept). {why}"),
+                    format!(
+                        "Writes {CHECK_FILE}, the partitions the alter sets (the verify step reads it), saves what the name stored before to {OLD_FILE} and prints each partition the alter does not set, which keeps its old offset (the name's old offsets are kept). {why}"
+                    ),
                     format!("{write}\n{list}\n{kept}"),
                 )
             }
@@ -234,20 +259,18 @@ impl Create for Rest<'_> {
         )
     }
 
-    fn previous(&self, previous: Previous) -> Vec<RawStep> {
-        vec![self.previous_offsets(previous)]
+    fn previous(&self, previous: Previous, reset: &[RawStep]) -> Vec<RawStep> {
+        vec![self.previous_offsets(previous, reset)]
     }
 
     fn alter_created(&self, payload: &str) -> Vec<RawStep> {
-        let (open, body) = heredoc(payload);
         let count = self.c.check.as_ref().map_or(0, |c| c.count);
         vec![step(
             "Alter the offsets",
-            &[format!("Sets the {count} partitions of {CHECK_FILE}. On an error Kafka Connect answers with a message that says what is wrong; curl prints it and fails.")],
-            format!(
-                "{} {open}\n{body}",
-                self.ctx.sh(&format!("{CURL} -X PATCH -H 'Content-Type: application/json' --data-binary @- «%CONNECTOR_URL%/offsets»"))
-            ),
+            &[format!(
+                "Sets the {count} partitions of {CHECK_FILE}. {PATCH_ERRORS}"
+            )],
+            self.patch_offsets(payload),
         )]
     }
 
