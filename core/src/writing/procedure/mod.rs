@@ -18,6 +18,7 @@
 mod build;
 mod check;
 mod compare;
+mod error;
 mod kube;
 mod kube_create;
 mod kube_create_previous;
@@ -40,6 +41,7 @@ use crate::diag::Diagnostic;
 pub use crate::model::AliasPath;
 use crate::model::names::{self, MirrorConnectorName};
 use crate::model::{Entry, EntryKeys, Listing, PartitionKey};
+pub use error::FieldError;
 use options::validate;
 pub(crate) use options::{Checked, Kind};
 pub(crate) use shell::comment_lines;

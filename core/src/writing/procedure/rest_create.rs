@@ -5,6 +5,7 @@
 //! connector before the verify step.
 
 use super::check::{LIST_ATTEMPTS, indent};
+use super::error::CreateBodyError;
 use super::rest::{PATCH_ERRORS, Rest};
 use super::shell::{Mode, Var, heredoc};
 use super::step::{CURL, RawStep, commands, step};
@@ -24,7 +25,7 @@ const COUNT_JQ: &str = r#"'if (.offsets | type) == "array" then [.offsets[] | se
 /// The `POST /connectors` body: `{"name": ..., "config": CONFIG, "initial_state": "STOPPED"}`,
 /// with `config` embedded as the user wrote it once it is a JSON object with `connector.class`
 /// (and, when it names the connector, the same name). Else the message says what is wrong.
-pub(super) fn create_body(name: &ConnectorName, config: &str) -> Result<String, String> {
+pub(super) fn create_body(name: &ConnectorName, config: &str) -> Result<String, CreateBodyError> {
     #[derive(Serialize)]
     struct Body<'a> {
         name: &'a str,
@@ -32,28 +33,25 @@ pub(super) fn create_body(name: &ConnectorName, config: &str) -> Result<String, 
         initial_state: &'static str,
     }
     let config = config.trim();
-    let object: serde_json::Map<String, serde_json::Value> = serde_json::from_str(config)
-        .map_err(|e| format!("The connector config must be a JSON object ({e})."))?;
+    let not_an_object = |e: serde_json::Error| CreateBodyError::NotAnObject {
+        reason: e.to_string(),
+    };
+    let object: serde_json::Map<String, serde_json::Value> =
+        serde_json::from_str(config).map_err(not_an_object)?;
     if !object.contains_key("connector.class") {
-        let hint = if object
-            .get("config")
-            .is_some_and(serde_json::Value::is_object)
-        {
-            " It looks like a whole create request: give only its \"config\" object."
-        } else {
-            ""
-        };
-        return Err(format!(
-            "The connector config has no \"connector.class\", which Kafka Connect needs to create the connector.{hint}"
-        ));
+        return Err(CreateBodyError::NoConnectorClass {
+            whole_request: object
+                .get("config")
+                .is_some_and(serde_json::Value::is_object),
+        });
     }
     match object.get("name") {
         Some(serde_json::Value::String(n)) if n == name.as_str() => {}
         Some(other) => {
-            return Err(format!(
-                "The connector config names the connector {other}, but the procedure creates '{}'. Remove \"name\" from the config or make the two agree.",
-                name.as_str()
-            ));
+            return Err(CreateBodyError::OtherName {
+                named: other.to_string(),
+                name: name.as_str().to_owned(),
+            });
         }
         None => {}
     }
@@ -61,16 +59,17 @@ pub(super) fn create_body(name: &ConnectorName, config: &str) -> Result<String, 
         .chars()
         .any(|c| c.is_control() && c != '\n' && c != '\t' && c != '\r')
     {
-        return Err("The connector config contains a control character; a pasted heredoc would not reproduce it exactly.".into());
+        return Err(CreateBodyError::ControlCharacter);
     }
-    let raw: &RawValue = serde_json::from_str(config)
-        .map_err(|e| format!("The connector config must be a JSON object ({e})."))?;
+    let raw: &RawValue = serde_json::from_str(config).map_err(not_an_object)?;
     serde_json::to_string(&Body {
         name: name.as_str(),
         config: raw,
         initial_state: "STOPPED",
     })
-    .map_err(|e| format!("The create request cannot be written ({e})."))
+    .map_err(|e| CreateBodyError::Unwritable {
+        reason: e.to_string(),
+    })
 }
 
 impl Rest<'_> {
