@@ -167,6 +167,13 @@ impl Kube<'_> {
         }
     }
 
+    /// Deletes the ConfigMaps `names` (template words) in the namespace, if they exist.
+    pub(super) fn delete_configmaps(&self, names: &str) -> String {
+        self.sh(&format!(
+            "⟨kubectl⟩ delete configmap {names} -n «%NS%» --ignore-not-found"
+        ))
+    }
+
     /// The alter's last two steps, the sequence's and the create's: annotate, and wait until
     /// the operator has altered the offsets.
     pub(super) fn annotate_alter(&self, ask: Vec<String>, done: Vec<String>) -> [RawStep; 2] {

@@ -513,8 +513,7 @@ impl Create for Kube<'_> {
     }
 
     fn clean_up_created(&self) -> RawStep {
-        let delete =
-            self.sh("⟨kubectl⟩ delete configmap «%ALTER_CM%» -n «%NS%» --ignore-not-found");
+        let delete = self.delete_configmaps("«%ALTER_CM%»");
         let files = match (
             self.ctx.mode,
             &self.c.strimzi_create.as_ref().map(|p| &p.make),

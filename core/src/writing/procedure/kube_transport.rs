@@ -395,8 +395,7 @@ impl Transport for Kube<'_> {
             return self.clean_up_rounds();
         }
         let same = self.ctx.value(Var::AlterConfigMap) == self.ctx.value(Var::ListConfigMap);
-        let delete =
-            self.sh("⟨kubectl⟩ delete configmap «%ALTER_CM%» -n «%NS%» --ignore-not-found");
+        let delete = self.delete_configmaps("«%ALTER_CM%»");
         let body = match self.ctx.mode {
             Mode::Steps => {
                 let file = crate::model::names::shell_quote(&self.c.manifest_file);

@@ -61,6 +61,12 @@ impl Rest<'_> {
         }
     }
 
+    /// The PUT that stops, pauses or resumes the connector (`action`), wherever a step does.
+    pub(super) fn put(&self, action: &str) -> String {
+        self.ctx
+            .sh(&format!("{CURL} -X PUT «%CONNECTOR_URL%/{action}»"))
+    }
+
     /// The PATCH of `payload` to the offsets, the alter of both the sequence and the create.
     pub(super) fn patch_offsets(&self, payload: &str) -> String {
         let (open, body) = heredoc(payload);
@@ -115,8 +121,7 @@ impl Transport for Rest<'_> {
                 "Kafka Connect only changes the offsets of a STOPPED connector (not a PAUSED one)."
                     .to_owned(),
             ],
-            self.ctx
-                .sh(&format!("{CURL} -X PUT «%CONNECTOR_URL%/stop»")),
+            self.put("stop"),
         )
     }
 
@@ -172,16 +177,18 @@ impl Transport for Rest<'_> {
             Mode::Steps => step(
                 "Resume the connector",
                 &["Puts back what step 1 showed. As written, for a connector that was RUNNING. If step 1 showed PAUSED, use /pause instead of /resume; if it showed STOPPED, leave it stopped.".to_owned()],
-                self.ctx.sh(&format!("{CURL} -X PUT «%CONNECTOR_URL%/resume»")),
+                self.put("resume"),
             ),
             Mode::Script => {
                 let msg = self.ctx.message("The connector was already STOPPED when this script started, so it stays stopped. To run it: curl -X PUT %CONNECTOR_URL%/resume");
                 step(
                     "Resume the connector",
                     &["Puts back the state recorded in step 1: RUNNING resumes, PAUSED pauses, STOPPED stays stopped.".to_owned()],
-                    self.ctx.sh(&format!(
-                        "case \"${{previous_state}}\" in\n  PAUSED) {CURL} -X PUT «%CONNECTOR_URL%/pause» ;;\n  STOPPED) echo {msg} ;;\n  *) {CURL} -X PUT «%CONNECTOR_URL%/resume» ;;\nesac"
-                    )),
+                    format!(
+                        "case \"${{previous_state}}\" in\n  PAUSED) {} ;;\n  STOPPED) echo {msg} ;;\n  *) {} ;;\nesac",
+                        self.put("pause"),
+                        self.put("resume")
+                    ),
                 )
             }
         }

@@ -92,9 +92,8 @@ impl Rest<'_> {
                 let done = if state == "STOPPED" {
                     let msg = self.ctx.message("The connector is RUNNING: this worker started it despite initial_state. It was stopped just now, before its offsets were altered; it may have processed records from the offsets its own rules chose. Nothing was altered.");
                     arms.push_str(&format!(
-                        "  if [ \"${{state}}\" = RUNNING ]; then\n{}\n    echo {msg} >&2\n    exit 1\n  fi\n",
-                        self.ctx
-                            .sh(&format!("    {CURL} -X PUT «%CONNECTOR_URL%/stop» >&2"))
+                        "  if [ \"${{state}}\" = RUNNING ]; then\n    {} >&2\n    echo {msg} >&2\n    exit 1\n  fi\n",
+                        self.put("stop")
                     ));
                     "[ \"${state}\" = STOPPED ]".to_owned()
                 } else {
@@ -152,6 +151,10 @@ impl Rest<'_> {
         let write = format!("cat > {CHECK_FILE} {check_open}\n{check_body}");
         let list = self.save(OLD_FILE);
         let count = format!("jq {COUNT_JQ} {OLD_FILE}");
+        // Lists again and counts what is left, after a reset.
+        let recount = self.ctx.sh(&format!(
+            "curl -sS --fail-with-body «%CONNECTOR_URL%/offsets» | jq {COUNT_JQ}"
+        ));
         let why = "A connector deleted and created again under the same name resumes from the offsets it stored before: Kafka Connect keeps them.";
         let (comment, body) = match (previous, self.ctx.mode) {
             (Previous::Refuse, Mode::Steps) => (
@@ -190,9 +193,7 @@ impl Rest<'_> {
                         ),
                         "  "
                     ),
-                    self.ctx.sh(&format!(
-                        "curl -sS --fail-with-body «%CONNECTOR_URL%/offsets» | jq {COUNT_JQ}"
-                    )),
+                    recount,
                 ),
             ),
             (Previous::Reset, Mode::Script) => {
@@ -204,9 +205,7 @@ impl Rest<'_> {
                     format!(
                         "{write}\n{list}\nstored=\"$({count})\"\nif [ \"${{stored}}\" -gt 0 ]; then\n  echo \"Deleting the ${{stored}} offsets stored under this name before ({OLD_FILE} keeps them).\"\n{}\n  attempt=1\n  until [ \"$({})\" = 0 ]; do\n    if [ \"${{attempt}}\" -ge {LIST_ATTEMPTS} ]; then\n      echo {left} >&2\n      exit 1\n    fi\n    attempt=$((attempt + 1))\n    sleep 5\n  done\nfi\necho 'No offsets are stored under this name.'",
                         indent(&reset, "  "),
-                        self.ctx.sh(&format!(
-                            "curl -sS --fail-with-body «%CONNECTOR_URL%/offsets» | jq {COUNT_JQ}"
-                        )),
+                        recount,
                     ),
                 )
             }
@@ -287,7 +286,7 @@ impl Create for Rest<'_> {
             &["Only now, with the offsets verified, does the connector run: each partition resumes where the offsets say.".to_owned()],
             format!(
                 "{}\n{}",
-                self.ctx.sh(&format!("{CURL} -X PUT «%CONNECTOR_URL%/resume»")),
+                self.put("resume"),
                 self.wait_state("RUNNING")
             ),
         )

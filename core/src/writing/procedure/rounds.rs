@@ -9,7 +9,7 @@ use super::CHECK_FILE;
 use super::error::RoundsError;
 use super::kube::{Kube, nonempty};
 use super::shell::Mode;
-use super::step::{RawStep, step};
+use super::step::{RawStep, commands, step};
 use crate::json::{JsonValue, Keyed};
 use crate::model::names::ConfigMapName;
 
@@ -107,13 +107,12 @@ impl Kube<'_> {
                 format!("Alter round {} of {n} (ConfigMap '{name}')", i + 1),
                 &comment,
                 format!(
-                    "{}\n{}\n{}",
+                    "{}\n{}",
                     self.patch(
                         Keyed("alterOffsets", &from),
                         &[("add", "alterOffsets", Some(&from))]
                     ),
-                    self.annotate("alter"),
-                    self.wait_annotations_gone("alter")
+                    commands(&self.annotate_alter(Vec::new(), Vec::new()))
                 ),
             ));
         }
@@ -126,10 +125,7 @@ impl Kube<'_> {
         let names: Vec<String> = (1..=self.c.rounds.len())
             .map(|i| format!("«%ALTER_CM%-{i}»"))
             .collect();
-        let delete = self.sh(&format!(
-            "⟨kubectl⟩ delete configmap {} -n «%NS%» --ignore-not-found",
-            names.join(" ")
-        ));
+        let delete = self.delete_configmaps(&names.join(" "));
         let body = match self.ctx.mode {
             Mode::Steps => format!(
                 "{delete}\nrm -f {} {CHECK_FILE}",
