@@ -44,10 +44,36 @@ pub struct NewListing {
     pub warnings: Vec<String>,
 }
 
+/// Why a filter cannot choose the topics of a new listing.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum TopicsError {
+    /// A partition, cluster, range or `changed` term.
+    NotTopicsOnly,
+}
+
+impl std::fmt::Display for TopicsError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            TopicsError::NotTopicsOnly => f.write_str(
+                "Keep topics only (orders*, /regex/ or topic:NAME): every partition of a kept topic is in the new listing, so partition, cluster, range and changed terms do not apply.",
+            ),
+        }
+    }
+}
+
+impl std::error::Error for TopicsError {}
+
+/// For the callers that carry the sentence as a `String`.
+impl From<TopicsError> for String {
+    fn from(e: TopicsError) -> String {
+        e.to_string()
+    }
+}
+
 /// Refuses a filter with other terms than topics: a new listing keeps whole topics of the
 /// reference (every partition of a kept topic), so a partition, cluster, range or `changed`
 /// term has nothing to act on.
-pub fn check_topics_only(topics: &Filter) -> Result<(), String> {
+pub fn check_topics_only(topics: &Filter) -> Result<(), TopicsError> {
     if topics.partitions.is_empty()
         && topics.clusters.is_empty()
         && topics.ranges.is_empty()
@@ -55,7 +81,7 @@ pub fn check_topics_only(topics: &Filter) -> Result<(), String> {
     {
         Ok(())
     } else {
-        Err("Keep topics only (orders*, /regex/ or topic:NAME): every partition of a kept topic is in the new listing, so partition, cluster, range and changed terms do not apply.".into())
+        Err(TopicsError::NotTopicsOnly)
     }
 }
 
@@ -223,4 +249,18 @@ fn history_warnings(
         Role::Latest.phrase(),
         some(without_value)
     )]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::TopicsError;
+
+    /// The sentence is the one the `Result<_, String>` check wrote, word for word.
+    #[test]
+    fn topics_error_words_the_old_message() {
+        assert_eq!(
+            TopicsError::NotTopicsOnly.to_string(),
+            "Keep topics only (orders*, /regex/ or topic:NAME): every partition of a kept topic is in the new listing, so partition, cluster, range and changed terms do not apply."
+        );
+    }
 }

@@ -69,28 +69,17 @@ pub fn is_dns1035_label(s: &str) -> bool {
     is_dns1123_label(s) && s.as_bytes().first().is_some_and(u8::is_ascii_lowercase)
 }
 
-// The four checks below that return `Result<_, String>` keep that signature for
-// `editor/import/start.rs`, which matches them with other sentences of its own; the typed
-// checks are `ConfigMapName::parse`, `Namespace::parse`, `ResourceName::parse` and
-// `MirrorConnectorName::parse`, whose errors are [`NameError`]s.
+// The two checks below that return `Result<_, String>` keep that signature for
+// `checking/resource`, which passes their sentence on as a `&str`; the typed checks are
+// `ResourceName::parse` and `MirrorConnectorName::parse`, whose errors are [`NameError`]s.
 
-/// K1: a ConfigMap name (typed: [`ConfigMapName::parse`]).
-pub fn check_configmap_name(name: &str) -> Result<(), String> {
-    configmap_name_rule(name).map_err(String::from)
-}
-
-/// K1, typed.
-fn configmap_name_rule(name: &str) -> Result<(), NameError> {
+/// K1: a ConfigMap name (the checked name: [`ConfigMapName::parse`]).
+pub fn check_configmap_name(name: &str) -> Result<(), NameError> {
     refuse_unless(is_dns1123_subdomain(name), || NameError::ConfigMapName)
 }
 
-/// K2: a namespace (typed: [`Namespace::parse`]).
-pub fn check_namespace(ns: &str) -> Result<(), String> {
-    namespace_rule(ns).map_err(String::from)
-}
-
-/// K2, typed.
-fn namespace_rule(ns: &str) -> Result<(), NameError> {
+/// K2: a namespace (the checked name: [`Namespace::parse`]).
+pub fn check_namespace(ns: &str) -> Result<(), NameError> {
     refuse_unless(is_dns1123_label(ns), || NameError::Namespace)
 }
 

@@ -145,10 +145,13 @@ impl TopicPattern {
     }
 
     /// A regular expression (regex-lite syntax), unanchored.
-    pub fn regex(pattern: &str) -> Result<TopicPattern, String> {
+    pub fn regex(pattern: &str) -> Result<TopicPattern, PatternError> {
         regex_lite::Regex::new(pattern)
             .map(TopicPattern::Regex)
-            .map_err(|e| format!("invalid regular expression /{pattern}/: {e}"))
+            .map_err(|e| PatternError::Regex {
+                pattern: pattern.to_owned(),
+                reason: e.to_string(),
+            })
     }
 
     pub fn matches(&self, topic: &str) -> bool {
@@ -156,6 +159,32 @@ impl TopicPattern {
             TopicPattern::Glob(g) => glob_match(g, topic),
             TopicPattern::Regex(r) => r.is_match(topic),
         }
+    }
+}
+
+/// Why a topic pattern was refused.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum PatternError {
+    /// Not a regular expression regex-lite reads; `reason` is its own message.
+    Regex { pattern: String, reason: String },
+}
+
+impl fmt::Display for PatternError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            PatternError::Regex { pattern, reason } => {
+                write!(f, "invalid regular expression /{pattern}/: {reason}")
+            }
+        }
+    }
+}
+
+impl std::error::Error for PatternError {}
+
+/// For the callers that carry the sentence as a `String` (the CLI's usage error).
+impl From<PatternError> for String {
+    fn from(e: PatternError) -> String {
+        e.to_string()
     }
 }
 
@@ -318,8 +347,10 @@ impl Filter {
                         message: "a regular expression ends with '/' followed by a space or the end of the filter".into(),
                     });
                 }
-                let pattern = TopicPattern::regex(&body)
-                    .map_err(|message| FilterError { column, message })?;
+                let pattern = TopicPattern::regex(&body).map_err(|e| FilterError {
+                    column,
+                    message: e.to_string(),
+                })?;
                 filter.topics.push(pattern);
                 i = j + 1;
                 continue;
@@ -373,7 +404,7 @@ impl Filter {
             "topic" | "t" => {
                 if let Some(body) = value.strip_prefix('/').and_then(|v| v.strip_suffix('/')) {
                     let pattern =
-                        TopicPattern::regex(body).map_err(|message| err(value_column, message))?;
+                        TopicPattern::regex(body).map_err(|e| err(value_column, e.to_string()))?;
                     self.topics.push(pattern);
                 } else {
                     self.topics.push(TopicPattern::glob(value));

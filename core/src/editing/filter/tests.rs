@@ -142,3 +142,23 @@ fn error_table() {
     assert_eq!(e.column, 3);
     assert!(e.message.starts_with("invalid regular expression /(/"));
 }
+
+/// The sentence is the one `TopicPattern::regex` wrote as a `String`, word for word.
+#[test]
+fn pattern_error_words_the_old_message() {
+    let e = PatternError::Regex {
+        pattern: "(".to_owned(),
+        reason: "unclosed group".to_owned(),
+    };
+    assert_eq!(
+        e.to_string(),
+        "invalid regular expression /(/: unclosed group"
+    );
+    let parsed = TopicPattern::regex("(").unwrap_err();
+    assert!(
+        parsed
+            .to_string()
+            .starts_with("invalid regular expression /(/: "),
+        "{parsed}"
+    );
+}

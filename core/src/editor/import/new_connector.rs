@@ -148,7 +148,7 @@ impl NewConnectorForm {
         }
         let filter = Filter::parse(text)
             .map_err(|e| (NewConnectorField::Topics, format!("Topics, {e}.")))?;
-        check_topics_only(&filter).map_err(|m| (NewConnectorField::Topics, m))?;
+        check_topics_only(&filter).map_err(|m| (NewConnectorField::Topics, m.to_string()))?;
         Ok(Some(filter))
     }
 }

@@ -90,7 +90,10 @@ impl Editor {
         if value.is_empty() {
             return None;
         }
-        field.check(self.start_target(), value).err()
+        field
+            .check(self.start_target(), value)
+            .err()
+            .map(String::from)
     }
 
     /// The list procedure for what the guided start's fields say, or what to do first (a

@@ -195,7 +195,7 @@ impl Editor {
                 .required(target)
                 .then(|| required(field, target).to_string());
         }
-        field.check(target, value).err()
+        field.check(target, value).err().map(String::from)
     }
 
     /// The plan request the export settings make, with what the imported listing and the

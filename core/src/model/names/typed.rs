@@ -47,7 +47,7 @@ checked_name!(
 checked_name!(
     /// A Kubernetes namespace (K2).
     Namespace,
-    super::namespace_rule
+    super::check_namespace
 );
 checked_name!(
     /// A Kubernetes resource name: a KafkaConnector or KafkaMirrorMaker2 (K3, error part).
@@ -57,7 +57,7 @@ checked_name!(
 checked_name!(
     /// A ConfigMap name (K1).
     ConfigMapName,
-    super::configmap_name_rule
+    super::check_configmap_name
 );
 checked_name!(
     /// A kubectl context name.

@@ -7,6 +7,7 @@
 //! pretty printing (Connect guarantees none of them): `jq` parses both, keys each partition by
 //! its members sorted by name, and compares offsets as JSON values.
 
+use super::error::ReadBackError;
 use super::{Listed, RelativeEdits};
 use crate::json::{self, Raw};
 use crate::model::OffsetField;
@@ -235,7 +236,7 @@ fn plain(partition: &str) -> bool {
         .all(|c| c.is_ascii_alphanumeric() || "._-{}\":,".contains(c))
 }
 
-fn read(text: &str, data_key: Option<&str>) -> Result<Listing, String> {
+fn read(text: &str, data_key: Option<&str>) -> Result<Listing, ReadBackError> {
     // An alter in rounds: every round's partitions, in the order the rounds are applied.
     let docs = super::rounds::documents(text);
     if let [first, rest @ ..] = docs.as_slice()
@@ -250,7 +251,7 @@ fn read(text: &str, data_key: Option<&str>) -> Result<Listing, String> {
     read_one(text, data_key)
 }
 
-fn read_one(text: &str, data_key: Option<&str>) -> Result<Listing, String> {
+fn read_one(text: &str, data_key: Option<&str>) -> Result<Listing, ReadBackError> {
     let options = ImportOptions {
         data_key: data_key
             .filter(|_| text.trim_start().starts_with(|c: char| c != '{'))
@@ -261,9 +262,13 @@ fn read_one(text: &str, data_key: Option<&str>) -> Result<Listing, String> {
     // validate still says what was stored.
     match import_bytes_unvalidated(text.as_bytes(), &options) {
         Ok(listing) => Ok(listing),
-        Err(diags) => Err(diags
-            .first()
-            .map_or_else(|| "unreadable".to_owned(), |d| d.message.clone())),
+        Err(diags) => {
+            Err(diags
+                .first()
+                .map_or(ReadBackError::Unreadable, |d| ReadBackError::Refused {
+                    message: d.message.clone(),
+                }))
+        }
     }
 }
 

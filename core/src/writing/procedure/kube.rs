@@ -5,11 +5,15 @@
 
 use super::shell::{Ctx, Mode, Var, heredoc};
 use super::step::{RawStep, WARNINGS, auto_offset_reset_note, step};
-use super::{AutoOffsetReset, Checked, Kind, POLL_INTERVAL_SECONDS};
+use super::wait;
+use super::{AutoOffsetReset, Checked, Kind};
 use crate::json::Keyed;
 use crate::model::AliasPath;
 use serde::Serialize;
 use serde::ser::SerializeSeq as _;
+
+/// What the wait after the alter's annotation says it looks like when it worked.
+pub(super) const ALTER_DONE: &str = "An empty 'annotations left' line and no AlterOffsets Warning mean it worked. If it keeps failing, Kafka Connect's own message is in the logs of the Connect pods.";
 
 pub(super) struct Kube<'a> {
     pub(super) c: &'a Checked,
@@ -82,10 +86,6 @@ impl Kube<'_> {
     pub(super) fn data_key(&self) -> String {
         self.mm2()
             .map_or_else(|| "offsets.json".to_owned(), |(n, _)| n.data_key())
-    }
-
-    pub(super) fn timeout_polls(&self) -> u32 {
-        self.c.timeout.div_ceil(POLL_INTERVAL_SECONDS)
     }
 
     pub(super) fn annotate(&self, op: &str) -> String {
@@ -167,17 +167,42 @@ impl Kube<'_> {
         }
     }
 
+    /// Deletes the ConfigMaps `names` (template words) in the namespace, if they exist.
+    pub(super) fn delete_configmaps(&self, names: &str) -> String {
+        self.sh(&format!(
+            "⟨kubectl⟩ delete configmap {names} -n «%NS%» --ignore-not-found"
+        ))
+    }
+
+    /// The alter's last two steps, the sequence's and the create's: annotate, and wait until
+    /// the operator has altered the offsets.
+    pub(super) fn annotate_alter(&self, ask: Vec<String>, done: Vec<String>) -> [RawStep; 2] {
+        [
+            step(
+                "Ask the operator to alter the offsets",
+                &ask,
+                self.annotate("alter"),
+            ),
+            step(
+                "Wait until the operator has altered the offsets",
+                &done,
+                self.wait_annotations_gone("alter"),
+            ),
+        ]
+    }
+
     /// Waits until the operator has removed the annotation(s) of operation `op`.
     pub(super) fn wait_annotations_gone(&self, op: &str) -> String {
         let cr = self.cr();
         let ann = self.annotations_jsonpath();
         match self.ctx.mode {
-            Mode::Steps => {
-                let polls = self.timeout_polls();
-                self.sh(&format!(
-                    "for _ in $(seq {polls}); do\n  [ -z \"$(⟨kubectl⟩ get {cr} -o «jsonpath={ann}»)\" ] && break\n  sleep {POLL_INTERVAL_SECONDS}\ndone\n⟨kubectl⟩ get {cr} -o «jsonpath=annotations left: [{ann}]{{\"\\n\"}}{WARNINGS}»"
-                ))
-            }
+            Mode::Steps => self.sh(&wait::poll(
+                self.c.timeout,
+                &format!("[ -z \"$(⟨kubectl⟩ get {cr} -o «jsonpath={ann}»)\" ]"),
+                &format!(
+                    "⟨kubectl⟩ get {cr} -o «jsonpath=annotations left: [{ann}]{{\"\\n\"}}{WARNINGS}»"
+                ),
+            )),
             Mode::Script => {
                 let what = if self.mm2().is_some() {
                     "annotations strimzi.io/connector-offsets and strimzi.io/mirrormaker-connector"
@@ -196,8 +221,11 @@ impl Kube<'_> {
                 }
                 hint.push_str(self.give_up_hint());
                 let hint = self.ctx.message(&hint);
-                self.sh(&format!(
-                    "deadline=$((SECONDS + TIMEOUT_SECONDS))\nwhile true; do\n  left=\"$(⟨kubectl⟩ get {cr} -o «jsonpath={ann}»)\"\n  if [ -z \"${{left}}\" ]; then\n    break\n  fi\n  if [ \"${{SECONDS}}\" -ge \"${{deadline}}\" ]; then\n    echo {timed_out} >&2\n    ⟨kubectl⟩ get {cr} -o «jsonpath={WARNINGS}» >&2 || true\n    echo {hint} >&2\n    exit 1\n  fi\n  sleep {POLL_INTERVAL_SECONDS}\ndone"
+                self.sh(&wait::until_deadline(
+                    &format!("  left=\"$(⟨kubectl⟩ get {cr} -o «jsonpath={ann}»)\"\n"),
+                    "[ -z \"${left}\" ]",
+                    "",
+                    &format!("    echo {timed_out} >&2\n{}    echo {hint} >&2\n", self.warnings_to_stderr()),
                 ))
             }
         }
@@ -219,10 +247,7 @@ impl Kube<'_> {
                 ))
             }
             (Mode::Steps, true) => {
-                let polls = self.timeout_polls();
-                self.sh(&format!(
-                    "for _ in $(seq {polls}); do\n  [ \"$(⟨kubectl⟩ get {cr} -o «jsonpath={state}»)\" = STOPPED ] && break\n  sleep {POLL_INTERVAL_SECONDS}\ndone\n⟨kubectl⟩ get {cr} -o «jsonpath={state}{{\"\\n\"}}»"
-                ))
+                self.poll_state("STOPPED", &format!("{state}{{\"\\n\"}}"))
             }
             (Mode::Script, true) => self.state_loop("STOPPED", "", "", ""),
         }
@@ -244,9 +269,33 @@ impl Kube<'_> {
             .ctx
             .message(&format!("Timed out after %TIMEOUT_SECONDS%s: {which} is in state '${{state}}', not {want}. Its Warning conditions:"))
             .replace("\\${state}", "${state}");
-        self.sh(&format!(
-            "{before}deadline=$((SECONDS + TIMEOUT_SECONDS))\nwhile true; do\n  state=\"$(⟨kubectl⟩ get {cr} -o «jsonpath={state}»)\"\n  if [ \"${{state}}\" = {want} ]; then\n    break\n  fi\n{arms}  if [ \"${{SECONDS}}\" -ge \"${{deadline}}\" ]; then\n    echo {msg} >&2\n    ⟨kubectl⟩ get {cr} -o «jsonpath={WARNINGS}» >&2 || true\n    exit 1\n  fi\n  sleep {POLL_INTERVAL_SECONDS}\ndone{after}"
+        let wait = wait::until_deadline(
+            &format!("  state=\"$(⟨kubectl⟩ get {cr} -o «jsonpath={state}»)\"\n"),
+            &format!("[ \"${{state}}\" = {want} ]"),
+            arms,
+            &format!("    echo {msg} >&2\n{}", self.warnings_to_stderr()),
+        );
+        self.sh(&format!("{before}{wait}{after}"))
+    }
+
+    /// The copy-paste wait until the connector's state in the status is `want`; then shows the
+    /// jsonpath `show` of the resource.
+    pub(super) fn poll_state(&self, want: &str, show: &str) -> String {
+        let cr = self.cr();
+        let state = self.state_jsonpath();
+        self.sh(&wait::poll(
+            self.c.timeout,
+            &format!("[ \"$(⟨kubectl⟩ get {cr} -o «jsonpath={state}»)\" = {want} ]"),
+            &format!("⟨kubectl⟩ get {cr} -o «jsonpath={show}»"),
         ))
+    }
+
+    /// The script's line, in a wait that gives up, that shows the Warning conditions.
+    fn warnings_to_stderr(&self) -> String {
+        format!(
+            "    ⟨kubectl⟩ get {} -o «jsonpath={WARNINGS}» >&2 || true\n",
+            self.cr()
+        )
     }
 
     pub(super) fn show_listed(&self) -> String {

@@ -7,8 +7,7 @@
 //! behind each step are in `strimzi_create`.
 
 use super::CHECK_FILE;
-use super::POLL_INTERVAL_SECONDS;
-use super::kube::{Kube, NO_OPS, nonempty};
+use super::kube::{ALTER_DONE, Kube, NO_OPS, nonempty};
 use super::shell::{Mode, Var, heredoc};
 use super::step::{RawStep, WARNINGS, step};
 use super::strimzi_create::{Make, StrimziVersion};
@@ -365,12 +364,7 @@ impl Kube<'_> {
         let cr = self.cr();
         let state = self.state_jsonpath();
         match self.ctx.mode {
-            Mode::Steps => {
-                let polls = self.timeout_polls();
-                self.sh(&format!(
-                    "for _ in $(seq {polls}); do\n  [ \"$(⟨kubectl⟩ get {cr} -o «jsonpath={state}»)\" = {want} ] && break\n  sleep {POLL_INTERVAL_SECONDS}\ndone\n⟨kubectl⟩ get {cr} -o «jsonpath=state: {state}{{\"\\n\"}}{WARNINGS}»"
-                ))
-            }
+            Mode::Steps => self.poll_state(want, &format!("state: {state}{{\"\\n\"}}{WARNINGS}")),
             Mode::Script => {
                 let running = if want == "STOPPED" {
                     let said = match (self.version(), self.quiet()) {
@@ -437,7 +431,7 @@ impl Create for Kube<'_> {
 
     /// Lists what is stored under the name, then refuses, resets or keeps it as the prepared
     /// create says (`kube_create_previous`).
-    fn previous(&self, _previous: Previous) -> Vec<RawStep> {
+    fn previous(&self, _previous: Previous, reset: &[RawStep]) -> Vec<RawStep> {
         let older = !matches!(self.version(), Some(StrimziVersion::CreatesStopped));
         let mut comment = vec![format!(
             "Kafka Connect keeps a deleted connector's offsets (a source connector's in its offsets topic, a sink connector's in its consumer group), and {RESUMES}. This lists what is stored under the name into before-alter.yaml; the next step decides what happens to it."
@@ -452,7 +446,7 @@ impl Create for Kube<'_> {
         );
         vec![
             step("List the offsets stored under the name", &comment, list),
-            self.previous_step(),
+            self.previous_step(reset),
         ]
     }
 
@@ -460,14 +454,8 @@ impl Create for Kube<'_> {
     fn alter_created(&self, _payload: &str) -> Vec<RawStep> {
         let mut comment = vec!["alterOffsets points at the alter ConfigMap since the create; the operator reads it on this annotation.".to_owned()];
         comment.extend(nonempty(&[self.both()]));
-        vec![
-            step("Ask the operator to alter the offsets", &comment, self.annotate("alter")),
-            step(
-                "Wait until the operator has altered the offsets",
-                &["An empty 'annotations left' line and no AlterOffsets Warning mean it worked. If it keeps failing, Kafka Connect's own message is in the logs of the Connect pods.".to_owned()],
-                self.wait_annotations_gone("alter"),
-            ),
-        ]
+        self.annotate_alter(comment, vec![ALTER_DONE.to_owned()])
+            .into()
     }
 
     fn create_not_landed(&self) -> String {
@@ -525,8 +513,7 @@ impl Create for Kube<'_> {
     }
 
     fn clean_up_created(&self) -> RawStep {
-        let delete =
-            self.sh("⟨kubectl⟩ delete configmap «%ALTER_CM%» -n «%NS%» --ignore-not-found");
+        let delete = self.delete_configmaps("«%ALTER_CM%»");
         let files = match (
             self.ctx.mode,
             &self.c.strimzi_create.as_ref().map(|p| &p.make),

@@ -9,7 +9,7 @@ use super::check::stop_unless_landed;
 use super::kube::Kube;
 use super::kube_create::RESUMES;
 use super::shell::Mode;
-use super::step::{RawStep, step};
+use super::step::{RawStep, commands, step};
 use super::strimzi_create::StrimziVersion;
 
 impl Kube<'_> {
@@ -26,7 +26,9 @@ impl Kube<'_> {
         }
     }
 
-    pub(super) fn previous_step(&self) -> RawStep {
+    /// Refuses, resets (with the commands of `reset`, the reset operation's steps) or keeps the
+    /// offsets the name stored before.
+    pub(super) fn previous_step(&self, reset: &[RawStep]) -> RawStep {
         let key = self.data_key().replace('.', "\\.");
         let listed = self.sh(&format!(
             "listed=\"$(⟨kubectl⟩ get configmap «%LIST_CM%» -n «%NS%» -o «jsonpath={{.data.{key}}}»)\""
@@ -87,19 +89,15 @@ impl Kube<'_> {
                 let program = "[inputs] | if length == 0 or (.[0].offsets | type) != \"array\" then \"drifted: no listing was read from the ConfigMap (its data key is missing or holds no offsets array)\" else .[0].offsets | map(select(.offset != null)) | if length == 0 then \"The listing is empty: no old offset is left.\" else (.[] | \"drifted: \\(.partition | tojson): the reset left \\(.offset | tojson)\") end end";
                 let jq = format!("jq -rn {}", crate::model::names::shell_quote(program));
                 let list = self.relist("after-reset.yaml");
+                let reset = commands(reset);
                 let body = match self.ctx.mode {
-                    Mode::Steps => format!(
-                        "{}\n{}\n{list}\n{} | {jq}",
-                        self.annotate("reset"),
-                        self.wait_annotations_gone("reset"),
-                        self.listed_payload()
-                    ),
+                    Mode::Steps => {
+                        format!("{reset}\n{list}\n{} | {jq}", self.listed_payload())
+                    }
                     Mode::Script => {
                         let msg = self.ctx.message("The reset did not delete every offset stored under the name (see the drifted lines above). Nothing was altered and the connector is left STOPPED; before-alter.yaml holds the offsets listed before the reset. Check the Warning conditions and the logs of the Connect pods.");
                         format!(
-                            "{}\n{}\n{}",
-                            self.annotate("reset"),
-                            self.wait_annotations_gone("reset"),
+                            "{reset}\n{}",
                             stop_unless_landed(
                                 &list,
                                 &format!("{} | {jq}", self.listed_payload()),

@@ -5,7 +5,7 @@
 //! verify steps (`compare`) need from kubectl.
 
 use super::compare::refuse_to_start;
-use super::kube::{ALTER_CM, Kube, LIST_CM, NO_OPS, nonempty};
+use super::kube::{ALTER_CM, ALTER_DONE, Kube, LIST_CM, NO_OPS, nonempty};
 use super::shell::{Ctx, Mode, Var};
 use super::step::{RawStep, step};
 use super::transport::{Change, Transport, Words};
@@ -220,7 +220,7 @@ impl Transport for Kube<'_> {
         let key = self.data_key();
         let mut point_comment: Vec<String> = self.guard_comment().into_iter().take(1).collect();
         point_comment.insert(0, format!("alterOffsets tells the operator which ConfigMap to read on the alter annotation (ConfigMap '{}').", self.ctx.value(Var::AlterConfigMap)));
-        vec![
+        [
             step(
                 "Upload the alter ConfigMap",
                 &[format!("Creates or updates ConfigMap '{}' with the edited offsets under the data key {key}. Server-side apply avoids the 256 KiB limit of the last-applied annotation; if kubectl reports a conflict because another tool owns the data, add --force-conflicts.", self.ctx.value(Var::AlterConfigMap))],
@@ -234,17 +234,13 @@ impl Transport for Kube<'_> {
                     &[("add", "alterOffsets", Some(ALTER_CM))],
                 ),
             ),
-            step(
-                "Ask the operator to alter the offsets",
-                &nonempty(&[self.both()]),
-                self.annotate("alter"),
-            ),
-            step(
-                "Wait until the operator has altered the offsets",
-                &self.operator_done("An empty 'annotations left' line and no AlterOffsets Warning mean it worked. If it keeps failing, Kafka Connect's own message is in the logs of the Connect pods."),
-                self.wait_annotations_gone("alter"),
-            ),
         ]
+        .into_iter()
+        .chain(self.annotate_alter(
+            nonempty(&[self.both()]),
+            self.operator_done(ALTER_DONE),
+        ))
+        .collect()
     }
 
     fn reset(&self) -> Vec<RawStep> {
@@ -399,8 +395,7 @@ impl Transport for Kube<'_> {
             return self.clean_up_rounds();
         }
         let same = self.ctx.value(Var::AlterConfigMap) == self.ctx.value(Var::ListConfigMap);
-        let delete =
-            self.sh("⟨kubectl⟩ delete configmap «%ALTER_CM%» -n «%NS%» --ignore-not-found");
+        let delete = self.delete_configmaps("«%ALTER_CM%»");
         let body = match self.ctx.mode {
             Mode::Steps => {
                 let file = crate::model::names::shell_quote(&self.c.manifest_file);

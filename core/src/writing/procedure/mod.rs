@@ -11,13 +11,14 @@
 //! the safe order, which a `transport` renders: `kube_transport` (with the commands of `kube`,
 //! `rounds`, and `kube_create` for a create, `strimzi_create` its options) the kubectl steps,
 //! `rest` (and `rest_create`) the curl steps. `compare` is the compare and verify steps both
-//! share, `check` the per-partition check that `jq` runs, `step` the step type, and `shell`
-//! turns the command templates into quoted shell text. `request` is the plan request
+//! share, `check` the per-partition check that `jq` runs, `step` the step type, `wait` the
+//! waits both transports render, and `shell` turns the command templates into quoted shell text. `request` is the plan request
 //! both front ends build: the names, defaults and exceptions, decided once.
 
 mod build;
 mod check;
 mod compare;
+mod error;
 mod kube;
 mod kube_create;
 mod kube_create_previous;
@@ -34,11 +35,13 @@ mod strimzi_create;
 mod strimzi_manifest;
 mod strimzi_quiet;
 mod transport;
+mod wait;
 
 use crate::diag::Diagnostic;
 pub use crate::model::AliasPath;
 use crate::model::names::{self, MirrorConnectorName};
 use crate::model::{Entry, EntryKeys, Listing, PartitionKey};
+pub use error::FieldError;
 use options::validate;
 pub(crate) use options::{Checked, Kind};
 pub(crate) use shell::comment_lines;

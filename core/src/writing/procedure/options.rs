@@ -394,7 +394,7 @@ impl Found {
                 if let Some(name) = &name {
                     match super::rest_create::create_body(name, config) {
                         Ok(body) => self.create_body = Some(body),
-                        Err(m) => self.errors.push(error(RULE_PLAN, m)),
+                        Err(m) => self.errors.push(error(RULE_PLAN, m.to_string())),
                     }
                 }
             }
@@ -557,7 +557,7 @@ fn check_payload_names(
     let rounds = match super::rounds::round_names(payload, alter_configmap) {
         Ok(rounds) => rounds,
         Err(m) => {
-            errors.push(error(RULE_PLAN, m));
+            errors.push(error(RULE_PLAN, m.to_string()));
             return Vec::new();
         }
     };

@@ -3,6 +3,7 @@
 //! [`PlanRequest`], the page its export settings; both ask it for the [`Options`], and the page
 //! checks each field as it is typed with [`Field::check`], the checked name types' own rules.
 
+use super::error::FieldError;
 use super::{AliasPath, Kubernetes, Options, Target};
 use crate::diag::{Diagnostic, Position};
 use crate::model::Listing;
@@ -122,26 +123,26 @@ impl Field {
     /// Why `value` is refused for this field of a procedure on `target`: the rule of the checked
     /// name type the procedure builds from it, so a value the page accepts is one the procedure
     /// accepts. An empty value is for the caller to judge (required, or optional).
-    pub fn check(self, target: TargetKind, value: &str) -> Result<(), String> {
+    pub fn check(self, target: TargetKind, value: &str) -> Result<(), FieldError> {
         match self {
-            Field::Resource => ResourceName::parse(value).map(drop).map_err(String::from),
-            Field::Namespace => Namespace::parse(value).map(drop).map_err(String::from),
+            Field::Resource => ResourceName::parse(value).map(drop)?,
+            Field::Namespace => Namespace::parse(value).map(drop)?,
             Field::ListConfigMap | Field::AlterConfigMap => {
-                ConfigMapName::parse(value).map(drop).map_err(String::from)
+                ConfigMapName::parse(value).map(drop)?
             }
             Field::Connector if target == TargetKind::KafkaMirrorMaker2 => {
-                names::parse_mirror_connector_name(value).map(drop)
+                MirrorConnectorName::parse(value).map(drop)?
             }
-            Field::Connector => ConnectorName::parse(value).map(drop).map_err(String::from),
-            Field::Context => KubeContext::parse(value).map(drop).map_err(String::from),
-            Field::MirrorIndex => value.parse::<u32>().map(drop).map_err(|_| {
-                "The mirror index is the position in spec.mirrors, from 0.".to_string()
-            }),
-            // The procedure reads the base URL without its trailing slashes.
-            Field::RestUrl => ConnectUrl::parse(value.trim_end_matches('/'))
+            Field::Connector => ConnectorName::parse(value).map(drop)?,
+            Field::Context => KubeContext::parse(value).map(drop)?,
+            Field::MirrorIndex => value
+                .parse::<u32>()
                 .map(drop)
-                .map_err(String::from),
+                .map_err(|_| FieldError::MirrorIndex)?,
+            // The procedure reads the base URL without its trailing slashes.
+            Field::RestUrl => ConnectUrl::parse(value.trim_end_matches('/')).map(drop)?,
         }
+        Ok(())
     }
 }
 

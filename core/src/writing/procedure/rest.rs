@@ -5,7 +5,16 @@ use super::compare::refuse_to_start;
 use super::shell::{Ctx, Mode, heredoc};
 use super::step::{CURL, RawStep, step};
 use super::transport::{Change, Transport, Words};
-use super::{AutoOffsetReset, CHECK_FILE, Checked, POLL_INTERVAL_SECONDS};
+use super::wait;
+use super::{AutoOffsetReset, CHECK_FILE, Checked};
+
+/// The single-quoted `grep` pattern that finds `"state": "STATE"` in a status.
+fn state_pattern(state: &str) -> String {
+    format!(r#"'"state" *: *"{state}"'"#)
+}
+
+/// What the alter step says of its errors.
+pub(super) const PATCH_ERRORS: &str = "On an error Kafka Connect answers with a message that says what is wrong; curl prints it and fails.";
 
 pub(super) struct Rest<'a> {
     pub(super) c: &'a Checked,
@@ -15,24 +24,56 @@ pub(super) struct Rest<'a> {
 impl Rest<'_> {
     /// The copy-paste form of a wait for `state`: poll the status, then show it.
     pub(super) fn poll_steps(&self, state: &str) -> String {
-        let re = format!(r#"'"state" *: *"{state}"'"#);
-        let polls = self.c.timeout.div_ceil(POLL_INTERVAL_SECONDS);
-        self.ctx.sh(&format!(
-            "for _ in $(seq {polls}); do\n  curl -sS «%CONNECTOR_URL%/status» | grep -q {re} && break\n  sleep {POLL_INTERVAL_SECONDS}\ndone\n{CURL} «%CONNECTOR_URL%/status»"
+        self.ctx.sh(&wait::poll(
+            self.c.timeout,
+            &format!(
+                "curl -sS «%CONNECTOR_URL%/status» | grep -q {}",
+                state_pattern(state)
+            ),
+            &format!("{CURL} «%CONNECTOR_URL%/status»"),
         ))
     }
 
+    /// The script's wait for `state`, the one both the safe sequence's wait and the create's
+    /// waits (`rest_create`) run: each round `read` fetches the status into `body`, `done`
+    /// ends the wait, `arms` may stop the script; past the deadline it stops with the last
+    /// status.
+    pub(super) fn status_loop(&self, state: &str, read: &str, done: &str, arms: &str) -> String {
+        let msg = self.ctx.message(&format!("Timed out after %TIMEOUT_SECONDS%s: the connector at %CONNECTOR_URL% is not {state}. Its last status:"));
+        self.ctx.sh(&wait::until_deadline(
+            read,
+            done,
+            arms,
+            &format!("    echo {msg} >&2\n    echo \"${{body}}\" >&2\n"),
+        ))
+    }
+
+    /// Waits until the connector the sequence stopped is STOPPED.
     pub(super) fn wait_stopped(&self) -> String {
-        let re = r#"'"state" *: *"STOPPED"'"#;
         match self.ctx.mode {
             Mode::Steps => self.poll_steps("STOPPED"),
-            Mode::Script => {
-                let msg = self.ctx.message("Timed out after %TIMEOUT_SECONDS%s: the connector at %CONNECTOR_URL% is not STOPPED. Its last status:");
-                self.ctx.sh(&format!(
-                    "deadline=$((SECONDS + TIMEOUT_SECONDS))\nwhile true; do\n  body=\"$(curl -sS --fail-with-body «%CONNECTOR_URL%/status»)\"\n  if grep -q {re} <<<\"${{body}}\"; then\n    break\n  fi\n  if [ \"${{SECONDS}}\" -ge \"${{deadline}}\" ]; then\n    echo {msg} >&2\n    echo \"${{body}}\" >&2\n    exit 1\n  fi\n  sleep {POLL_INTERVAL_SECONDS}\ndone"
-                ))
-            }
+            Mode::Script => self.status_loop(
+                "STOPPED",
+                "  body=\"$(curl -sS --fail-with-body «%CONNECTOR_URL%/status»)\"\n",
+                &format!("grep -q {} <<<\"${{body}}\"", state_pattern("STOPPED")),
+                "",
+            ),
         }
+    }
+
+    /// The PUT that stops, pauses or resumes the connector (`action`), wherever a step does.
+    pub(super) fn put(&self, action: &str) -> String {
+        self.ctx
+            .sh(&format!("{CURL} -X PUT «%CONNECTOR_URL%/{action}»"))
+    }
+
+    /// The PATCH of `payload` to the offsets, the alter of both the sequence and the create.
+    pub(super) fn patch_offsets(&self, payload: &str) -> String {
+        let (open, body) = heredoc(payload);
+        format!(
+            "{} {open}\n{body}",
+            self.ctx.sh(&format!("{CURL} -X PATCH -H 'Content-Type: application/json' --data-binary @- «%CONNECTOR_URL%/offsets»"))
+        )
     }
 
     pub(super) fn save(&self, file: &str) -> String {
@@ -80,8 +121,7 @@ impl Transport for Rest<'_> {
                 "Kafka Connect only changes the offsets of a STOPPED connector (not a PAUSED one)."
                     .to_owned(),
             ],
-            self.ctx
-                .sh(&format!("{CURL} -X PUT «%CONNECTOR_URL%/stop»")),
+            self.put("stop"),
         )
     }
 
@@ -109,14 +149,10 @@ impl Transport for Rest<'_> {
     }
 
     fn alter(&self, payload: &str) -> Vec<RawStep> {
-        let (open, body) = heredoc(payload);
         vec![step(
             "Alter the offsets",
-            &["On an error Kafka Connect answers with a message that says what is wrong; curl prints it and fails.".to_owned()],
-            format!(
-                "{} {open}\n{body}",
-                self.ctx.sh(&format!("{CURL} -X PATCH -H 'Content-Type: application/json' --data-binary @- «%CONNECTOR_URL%/offsets»"))
-            ),
+            &[PATCH_ERRORS.to_owned()],
+            self.patch_offsets(payload),
         )]
     }
 
@@ -141,16 +177,18 @@ impl Transport for Rest<'_> {
             Mode::Steps => step(
                 "Resume the connector",
                 &["Puts back what step 1 showed. As written, for a connector that was RUNNING. If step 1 showed PAUSED, use /pause instead of /resume; if it showed STOPPED, leave it stopped.".to_owned()],
-                self.ctx.sh(&format!("{CURL} -X PUT «%CONNECTOR_URL%/resume»")),
+                self.put("resume"),
             ),
             Mode::Script => {
                 let msg = self.ctx.message("The connector was already STOPPED when this script started, so it stays stopped. To run it: curl -X PUT %CONNECTOR_URL%/resume");
                 step(
                     "Resume the connector",
                     &["Puts back the state recorded in step 1: RUNNING resumes, PAUSED pauses, STOPPED stays stopped.".to_owned()],
-                    self.ctx.sh(&format!(
-                        "case \"${{previous_state}}\" in\n  PAUSED) {CURL} -X PUT «%CONNECTOR_URL%/pause» ;;\n  STOPPED) echo {msg} ;;\n  *) {CURL} -X PUT «%CONNECTOR_URL%/resume» ;;\nesac"
-                    )),
+                    format!(
+                        "case \"${{previous_state}}\" in\n  PAUSED) {} ;;\n  STOPPED) echo {msg} ;;\n  *) {} ;;\nesac",
+                        self.put("pause"),
+                        self.put("resume")
+                    ),
                 )
             }
         }

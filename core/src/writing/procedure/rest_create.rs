@@ -5,11 +5,12 @@
 //! connector before the verify step.
 
 use super::check::{LIST_ATTEMPTS, indent};
-use super::rest::Rest;
+use super::error::CreateBodyError;
+use super::rest::{PATCH_ERRORS, Rest};
 use super::shell::{Mode, Var, heredoc};
-use super::step::{CURL, RawStep, step};
+use super::step::{CURL, RawStep, commands, step};
 use super::transport::Create;
-use super::{CHECK_FILE, POLL_INTERVAL_SECONDS, Previous};
+use super::{CHECK_FILE, Previous};
 use crate::model::names::ConnectorName;
 use serde::Serialize;
 use serde_json::value::RawValue;
@@ -24,7 +25,7 @@ const COUNT_JQ: &str = r#"'if (.offsets | type) == "array" then [.offsets[] | se
 /// The `POST /connectors` body: `{"name": ..., "config": CONFIG, "initial_state": "STOPPED"}`,
 /// with `config` embedded as the user wrote it once it is a JSON object with `connector.class`
 /// (and, when it names the connector, the same name). Else the message says what is wrong.
-pub(super) fn create_body(name: &ConnectorName, config: &str) -> Result<String, String> {
+pub(super) fn create_body(name: &ConnectorName, config: &str) -> Result<String, CreateBodyError> {
     #[derive(Serialize)]
     struct Body<'a> {
         name: &'a str,
@@ -32,28 +33,25 @@ pub(super) fn create_body(name: &ConnectorName, config: &str) -> Result<String, 
         initial_state: &'static str,
     }
     let config = config.trim();
-    let object: serde_json::Map<String, serde_json::Value> = serde_json::from_str(config)
-        .map_err(|e| format!("The connector config must be a JSON object ({e})."))?;
+    let not_an_object = |e: serde_json::Error| CreateBodyError::NotAnObject {
+        reason: e.to_string(),
+    };
+    let object: serde_json::Map<String, serde_json::Value> =
+        serde_json::from_str(config).map_err(not_an_object)?;
     if !object.contains_key("connector.class") {
-        let hint = if object
-            .get("config")
-            .is_some_and(serde_json::Value::is_object)
-        {
-            " It looks like a whole create request: give only its \"config\" object."
-        } else {
-            ""
-        };
-        return Err(format!(
-            "The connector config has no \"connector.class\", which Kafka Connect needs to create the connector.{hint}"
-        ));
+        return Err(CreateBodyError::NoConnectorClass {
+            whole_request: object
+                .get("config")
+                .is_some_and(serde_json::Value::is_object),
+        });
     }
     match object.get("name") {
         Some(serde_json::Value::String(n)) if n == name.as_str() => {}
         Some(other) => {
-            return Err(format!(
-                "The connector config names the connector {other}, but the procedure creates '{}'. Remove \"name\" from the config or make the two agree.",
-                name.as_str()
-            ));
+            return Err(CreateBodyError::OtherName {
+                named: other.to_string(),
+                name: name.as_str().to_owned(),
+            });
         }
         None => {}
     }
@@ -61,16 +59,17 @@ pub(super) fn create_body(name: &ConnectorName, config: &str) -> Result<String, 
         .chars()
         .any(|c| c.is_control() && c != '\n' && c != '\t' && c != '\r')
     {
-        return Err("The connector config contains a control character; a pasted heredoc would not reproduce it exactly.".into());
+        return Err(CreateBodyError::ControlCharacter);
     }
-    let raw: &RawValue = serde_json::from_str(config)
-        .map_err(|e| format!("The connector config must be a JSON object ({e})."))?;
+    let raw: &RawValue = serde_json::from_str(config).map_err(not_an_object)?;
     serde_json::to_string(&Body {
         name: name.as_str(),
         config: raw,
         initial_state: "STOPPED",
     })
-    .map_err(|e| format!("The create request cannot be written ({e})."))
+    .map_err(|e| CreateBodyError::Unwritable {
+        reason: e.to_string(),
+    })
 }
 
 impl Rest<'_> {
@@ -84,7 +83,6 @@ impl Rest<'_> {
         match self.ctx.mode {
             Mode::Steps => self.poll_steps(state),
             Mode::Script => {
-                let msg = self.ctx.message(&format!("Timed out after %TIMEOUT_SECONDS%s: the connector at %CONNECTOR_URL% is not {state}. Its last status:"));
                 let failed = self
                     .ctx
                     .message("The connector at %CONNECTOR_URL% is FAILED. Its status:");
@@ -94,9 +92,8 @@ impl Rest<'_> {
                 let done = if state == "STOPPED" {
                     let msg = self.ctx.message("The connector is RUNNING: this worker started it despite initial_state. It was stopped just now, before its offsets were altered; it may have processed records from the offsets its own rules chose. Nothing was altered.");
                     arms.push_str(&format!(
-                        "  if [ \"${{state}}\" = RUNNING ]; then\n{}\n    echo {msg} >&2\n    exit 1\n  fi\n",
-                        self.ctx
-                            .sh(&format!("    {CURL} -X PUT «%CONNECTOR_URL%/stop» >&2"))
+                        "  if [ \"${{state}}\" = RUNNING ]; then\n    {} >&2\n    echo {msg} >&2\n    exit 1\n  fi\n",
+                        self.put("stop")
                     ));
                     "[ \"${state}\" = STOPPED ]".to_owned()
                 } else {
@@ -108,9 +105,12 @@ impl Rest<'_> {
                         "[ \"${{state}}\" = {state} ] && jq -e '[.tasks[]? | select(.state != \"RUNNING\")] | length == 0' <<<\"${{body}}\" >/dev/null 2>&1"
                     )
                 };
-                self.ctx.sh(&format!(
-                    "deadline=$((SECONDS + TIMEOUT_SECONDS))\nwhile true; do\n  body=\"$(curl -sS «%CONNECTOR_URL%/status» || true)\"\n  state=\"$(jq -r '.connector.state // empty' <<<\"${{body}}\" 2>/dev/null || true)\"\n  if {done}; then\n    break\n  fi\n{arms}  if [ \"${{SECONDS}}\" -ge \"${{deadline}}\" ]; then\n    echo {msg} >&2\n    echo \"${{body}}\" >&2\n    exit 1\n  fi\n  sleep {POLL_INTERVAL_SECONDS}\ndone"
-                ))
+                self.status_loop(
+                    state,
+                    "  body=\"$(curl -sS «%CONNECTOR_URL%/status» || true)\"\n  state=\"$(jq -r '.connector.state // empty' <<<\"${body}\" 2>/dev/null || true)\"\n",
+                    &done,
+                    &arms,
+                )
             }
         }
     }
@@ -141,48 +141,71 @@ impl Rest<'_> {
     }
 
     /// Lists what the name stored before into `old-offsets.json` and, as `previous` says, stops
-    /// (deleting the connector just created, which never ran), deletes them, or names the
-    /// partitions that keep them. Writes the check file first: Keep compares with it.
-    fn previous_offsets(&self, previous: Previous) -> RawStep {
+    /// (deleting the connector just created, which never ran), deletes them (with the commands
+    /// of `reset`, the reset operation's steps), or names the partitions that keep them. Writes
+    /// the check file first: Keep compares with it.
+    fn previous_offsets(&self, previous: Previous, reset: &[RawStep]) -> RawStep {
+        let reset = commands(reset);
         let check = self.c.check.as_ref();
         let (check_open, check_body) = heredoc(check.map_or("{}", |c| c.json.as_str()));
         let write = format!("cat > {CHECK_FILE} {check_open}\n{check_body}");
         let list = self.save(OLD_FILE);
         let count = format!("jq {COUNT_JQ} {OLD_FILE}");
+        // Lists again and counts what is left, after a reset.
+        let recount = self.ctx.sh(&format!(
+            "curl -sS --fail-with-body «%CONNECTOR_URL%/offsets» | jq {COUNT_JQ}"
+        ));
         let why = "A connector deleted and created again under the same name resumes from the offsets it stored before: Kafka Connect keeps them.";
         let (comment, body) = match (previous, self.ctx.mode) {
             (Previous::Refuse, Mode::Steps) => (
-                format!("Writes {CHECK_FILE}, the partitions the alter sets (the verify step reads it), and saves what the name stored before to {OLD_FILE}. The last command must print 0. {why} If it prints more, stop here: delete the connector again (curl -X DELETE {}; it never ran, and the old offsets stay as they were), then generate the procedure with --recreated reset (delete them first) or --recreated keep (alter over them) (in the page: Offsets stored under this name before).", self.ctx.value(Var::ConnectorUrl)),
+                format!(
+                    "Writes {CHECK_FILE}, the partitions the alter sets (the verify step reads it), and saves what the name stored before to {OLD_FILE}. The last command must print 0. {why} If it prints more, stop here: delete the connector again (curl -X DELETE {}; it never ran, and the old offsets stay as they were), then generate the procedure with --recreated reset (delete them first) or --recreated keep (alter over them) (in the page: Offsets stored under this name before).",
+                    self.ctx.value(Var::ConnectorUrl)
+                ),
                 format!("{write}\n{list}\n{count}"),
             ),
             (Previous::Refuse, Mode::Script) => {
                 let found = self.ctx.message(&format!("Stopped before altering: ${{stored}} offsets are stored under this name from a connector that had it before ({OLD_FILE} holds them; the first ones follow). {why}"));
                 let gone = self.ctx.message("The connector just created was deleted again: it never ran, and the old offsets are as they were. If the name existed before, generate the procedure with --recreated reset (delete the old offsets first, so that only the chosen ones remain) or --recreated keep (alter over them) (in the page: Offsets stored under this name before), and run it.");
                 (
-                    format!("Writes {CHECK_FILE}, the partitions the alter sets (the verify step reads it), and saves what the name stored before to {OLD_FILE}. {why} When there is any, the script deletes the connector it just created (it never ran, and the old offsets stay as they were) and stops."),
+                    format!(
+                        "Writes {CHECK_FILE}, the partitions the alter sets (the verify step reads it), and saves what the name stored before to {OLD_FILE}. {why} When there is any, the script deletes the connector it just created (it never ran, and the old offsets stay as they were) and stops."
+                    ),
                     format!(
                         "{write}\n{list}\nstored=\"$({count})\"\nif [ \"${{stored}}\" -gt 0 ]; then\n  echo {} >&2\n  jq -c 'limit(10; .offsets[] | select(.offset != null))' {OLD_FILE} >&2\n{}\n  echo {gone} >&2\n  exit 1\nfi\necho 'No offsets are stored under this name.'",
                         found.replace("\\${stored}", "${stored}"),
-                        self.ctx.sh(&format!("  {CURL} -X DELETE «%CONNECTOR_URL%» >&2")),
+                        self.ctx
+                            .sh(&format!("  {CURL} -X DELETE «%CONNECTOR_URL%» >&2")),
                     ),
                 )
             }
             (Previous::Reset, Mode::Steps) => (
-                format!("Writes {CHECK_FILE}, the partitions the alter sets (the verify step reads it), saves what the name stored before to {OLD_FILE}, prints how many offsets that is and deletes them (only once they are saved: when {OLD_FILE} exists from an earlier run, nothing is deleted; move it away first). {why} The last command lists again: run it until it prints 0 (the listing can lag the reset by a moment)."),
+                format!(
+                    "Writes {CHECK_FILE}, the partitions the alter sets (the verify step reads it), saves what the name stored before to {OLD_FILE}, prints how many offsets that is and deletes them (only once they are saved: when {OLD_FILE} exists from an earlier run, nothing is deleted; move it away first). {why} The last command lists again: run it until it prints 0 (the listing can lag the reset by a moment)."
+                ),
                 format!(
                     "{write}\nif [ -e {OLD_FILE} ]; then\n  echo '{OLD_FILE} exists from an earlier run; move it away first: it may be the only record of the old offsets. Nothing was deleted.'\nelse\n{}\nfi\n{}",
-                    indent(&self.ctx.sh(&format!("{CURL} «%CONNECTOR_URL%/offsets» -o {OLD_FILE} && {count} && {CURL} -X DELETE «%CONNECTOR_URL%/offsets»")), "  "),
-                    self.ctx.sh(&format!("curl -sS --fail-with-body «%CONNECTOR_URL%/offsets» | jq {COUNT_JQ}")),
+                    indent(
+                        &format!(
+                            "{} && {count} && {reset}",
+                            self.ctx
+                                .sh(&format!("{CURL} «%CONNECTOR_URL%/offsets» -o {OLD_FILE}"))
+                        ),
+                        "  "
+                    ),
+                    recount,
                 ),
             ),
             (Previous::Reset, Mode::Script) => {
                 let left = self.ctx.message(&format!("The offsets stored under this name are still listed after the reset ({LIST_ATTEMPTS} listings 5 seconds apart). The connector is left STOPPED and has never run; {OLD_FILE} holds the old offsets."));
                 (
-                    format!("Writes {CHECK_FILE}, the partitions the alter sets (the verify step reads it), and saves what the name stored before to {OLD_FILE}. {why} When there is any, deletes it (DELETE /offsets on the stopped connector) and lists again until none is left, so that after the alter only the chosen offsets remain."),
+                    format!(
+                        "Writes {CHECK_FILE}, the partitions the alter sets (the verify step reads it), and saves what the name stored before to {OLD_FILE}. {why} When there is any, deletes it (DELETE /offsets on the stopped connector) and lists again until none is left, so that after the alter only the chosen offsets remain."
+                    ),
                     format!(
                         "{write}\n{list}\nstored=\"$({count})\"\nif [ \"${{stored}}\" -gt 0 ]; then\n  echo \"Deleting the ${{stored}} offsets stored under this name before ({OLD_FILE} keeps them).\"\n{}\n  attempt=1\n  until [ \"$({})\" = 0 ]; do\n    if [ \"${{attempt}}\" -ge {LIST_ATTEMPTS} ]; then\n      echo {left} >&2\n      exit 1\n    fi\n    attempt=$((attempt + 1))\n    sleep 5\n  done\nfi\necho 'No offsets are stored under this name.'",
-                        self.ctx.sh(&format!("  {CURL} -X DELETE «%CONNECTOR_URL%/offsets»")),
-                        self.ctx.sh(&format!("curl -sS --fail-with-body «%CONNECTOR_URL%/offsets» | jq {COUNT_JQ}")),
+                        indent(&reset, "  "),
+                        recount,
                     ),
                 )
             }
@@ -192,7 +215,9 @@ impl Rest<'_> {
                     crate::model::names::shell_quote(super::check::KEPT_JQ)
                 );
                 (
-                    format!("Writes {CHECK_FILE}, the partitions the alter sets (the verify step reads it), saves what the name stored before to {OLD_FILE} and prints each partition the alter does not set, which keeps its old offset (the name's old offsets are kept). {why}"),
+                    format!(
+                        "Writes {CHECK_FILE}, the partitions the alter sets (the verify step reads it), saves what the name stored before to {OLD_FILE} and prints each partition the alter does not set, which keeps its old offset (the name's old offsets are kept). {why}"
+                    ),
                     format!("{write}\n{list}\n{kept}"),
                 )
             }
@@ -232,20 +257,18 @@ impl Create for Rest<'_> {
         )
     }
 
-    fn previous(&self, previous: Previous) -> Vec<RawStep> {
-        vec![self.previous_offsets(previous)]
+    fn previous(&self, previous: Previous, reset: &[RawStep]) -> Vec<RawStep> {
+        vec![self.previous_offsets(previous, reset)]
     }
 
     fn alter_created(&self, payload: &str) -> Vec<RawStep> {
-        let (open, body) = heredoc(payload);
         let count = self.c.check.as_ref().map_or(0, |c| c.count);
         vec![step(
             "Alter the offsets",
-            &[format!("Sets the {count} partitions of {CHECK_FILE}. On an error Kafka Connect answers with a message that says what is wrong; curl prints it and fails.")],
-            format!(
-                "{} {open}\n{body}",
-                self.ctx.sh(&format!("{CURL} -X PATCH -H 'Content-Type: application/json' --data-binary @- «%CONNECTOR_URL%/offsets»"))
-            ),
+            &[format!(
+                "Sets the {count} partitions of {CHECK_FILE}. {PATCH_ERRORS}"
+            )],
+            self.patch_offsets(payload),
         )]
     }
 
@@ -263,7 +286,7 @@ impl Create for Rest<'_> {
             &["Only now, with the offsets verified, does the connector run: each partition resumes where the offsets say.".to_owned()],
             format!(
                 "{}\n{}",
-                self.ctx.sh(&format!("{CURL} -X PUT «%CONNECTOR_URL%/resume»")),
+                self.put("resume"),
                 self.wait_state("RUNNING")
             ),
         )

@@ -6,9 +6,10 @@
 //! (`sequence`).
 
 use super::CHECK_FILE;
+use super::error::RoundsError;
 use super::kube::{Kube, nonempty};
 use super::shell::Mode;
-use super::step::{RawStep, step};
+use super::step::{RawStep, commands, step};
 use crate::json::{JsonValue, Keyed};
 use crate::model::names::ConfigMapName;
 
@@ -34,7 +35,7 @@ pub(crate) fn documents(payload: &str) -> Vec<&str> {
 /// `<alter>-1` ... `<alter>-n` in that order, `Ok(empty)` for one ConfigMap named anything else
 /// (a plain alter), and `Err` with what is wrong when the payload is a stream whose names do
 /// not follow.
-pub(crate) fn round_names(payload: &str, alter: &str) -> Result<Vec<String>, String> {
+pub(crate) fn round_names(payload: &str, alter: &str) -> Result<Vec<String>, RoundsError> {
     let docs = documents(payload);
     let names: Vec<Option<String>> = docs.iter().map(|d| configmap_name(d)).collect();
     let expected = |i: usize| format!("{alter}-{}", i + 1);
@@ -44,17 +45,13 @@ pub(crate) fn round_names(payload: &str, alter: &str) -> Result<Vec<String>, Str
     }
     for (i, name) in names.iter().enumerate() {
         if name.as_deref() != Some(expected(i).as_str()) {
-            return Err(format!(
-                "The alter payload holds {} ConfigMaps, to be applied as rounds named '{}' ... '{}' after the alter ConfigMap name; document {} is {}. Export the rounds again with that name.",
-                docs.len(),
-                expected(0),
-                expected(docs.len() - 1),
-                i + 1,
-                match name {
-                    Some(n) => format!("named '{n}'"),
-                    None => "not a ConfigMap with a name".to_owned(),
-                }
-            ));
+            return Err(RoundsError::OutOfOrder {
+                count: docs.len(),
+                first: expected(0),
+                last: expected(docs.len() - 1),
+                document: i + 1,
+                found: name.clone(),
+            });
         }
     }
     Ok((0..docs.len()).map(expected).collect())
@@ -110,13 +107,12 @@ impl Kube<'_> {
                 format!("Alter round {} of {n} (ConfigMap '{name}')", i + 1),
                 &comment,
                 format!(
-                    "{}\n{}\n{}",
+                    "{}\n{}",
                     self.patch(
                         Keyed("alterOffsets", &from),
                         &[("add", "alterOffsets", Some(&from))]
                     ),
-                    self.annotate("alter"),
-                    self.wait_annotations_gone("alter")
+                    commands(&self.annotate_alter(Vec::new(), Vec::new()))
                 ),
             ));
         }
@@ -129,10 +125,7 @@ impl Kube<'_> {
         let names: Vec<String> = (1..=self.c.rounds.len())
             .map(|i| format!("«%ALTER_CM%-{i}»"))
             .collect();
-        let delete = self.sh(&format!(
-            "⟨kubectl⟩ delete configmap {} -n «%NS%» --ignore-not-found",
-            names.join(" ")
-        ));
+        let delete = self.delete_configmaps(&names.join(" "));
         let body = match self.ctx.mode {
             Mode::Steps => format!(
                 "{delete}\nrm -f {} {CHECK_FILE}",
@@ -182,7 +175,7 @@ mod tests {
         let payload = format!("{}---\n{}", cm("x-2"), cm("x-1"));
         let refused = round_names(&payload, "x");
         assert!(
-            matches!(&refused, Err(e) if e.contains("document 1 is named 'x-2'")),
+            matches!(&refused, Err(e) if e.to_string().contains("document 1 is named 'x-2'")),
             "{refused:?}"
         );
     }

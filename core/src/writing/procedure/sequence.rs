@@ -6,8 +6,8 @@
 //!   edits were made on, alter (one ConfigMap, or round after round), verify, resume, clean up;
 //! - reset: record the state, stop, wait for STOPPED, list before, reset, list after, resume;
 //! - create: check that no connector of the name exists, upload (kubectl), create it STOPPED,
-//!   wait for STOPPED, see what the name stored before (refuse, reset or keep it), alter,
-//!   verify, and only then start it; clean up.
+//!   wait for STOPPED, see what the name stored before (refuse it, reset it with the reset's
+//!   commands, or keep it), alter, verify, and only then start it; clean up.
 
 use super::compare::{compare, verify};
 use super::step::RawStep;
@@ -64,7 +64,8 @@ fn create(t: &dyn Transport, payload: &str, previous: Previous) -> Vec<RawStep> 
     let mut steps = vec![absent];
     steps.extend(t.upload(payload));
     steps.extend([create, t.wait_created()]);
-    steps.extend(t.previous(previous));
+    // Old offsets under the name are reset as the reset operation resets them.
+    steps.extend(t.previous(previous, &t.reset()));
     steps.extend(t.alter_created(payload));
     steps.extend([
         verify(t, &t.create_not_landed()),

@@ -28,6 +28,16 @@ impl RawStep {
     }
 }
 
+/// The commands of `steps`, one after the other: how a step runs another operation's steps as
+/// part of its own (a create's reset of the old offsets runs the reset's, `sequence`).
+pub(super) fn commands(steps: &[RawStep]) -> String {
+    steps
+        .iter()
+        .map(|s| s.body.as_str())
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
 /// Said where a procedure leaves the connector stopped on purpose.
 pub(super) const LEFT_STOPPED: &str = "Nothing was altered. The connector is left STOPPED, so its offsets stay where they are while you redo the edits.";
 

@@ -117,8 +117,9 @@ pub(super) trait Create {
     fn wait_created(&self) -> RawStep;
 
     /// Lists what the name stored before and refuses, resets or keeps it (`previous`; a
-    /// Strimzi create reads it from its prepared options, which hold the same choice).
-    fn previous(&self, previous: Previous) -> Vec<RawStep>;
+    /// Strimzi create reads it from its prepared options, which hold the same choice). A reset
+    /// runs the commands of `reset`, the reset operation's steps ([`Transport::reset`]).
+    fn previous(&self, previous: Previous, reset: &[RawStep]) -> Vec<RawStep>;
 
     /// Alters the created connector's offsets.
     fn alter_created(&self, payload: &str) -> Vec<RawStep>;
