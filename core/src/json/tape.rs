@@ -422,10 +422,17 @@ impl Tape<'static> {
         if let Some(node) = nodes.get_mut(replaced as usize) {
             node.meta |= ESCAPED;
         }
+        // The decoded texts inside the value: a range of the sorted list, found by search (a
+        // scan of the whole list per copy would make editing every entry quadratic).
+        let (from, to) = (
+            self.decoded.partition_point(|d| d.0 < value),
+            self.decoded.partition_point(|d| d.0 < end as u32),
+        );
         let mut decoded: Vec<(u32, Box<str>)> = self
             .decoded
+            .get(from..to)
+            .unwrap_or_default()
             .iter()
-            .filter(|d| (value..end as u32).contains(&d.0))
             .map(|d| (d.0 - value, d.1.clone()))
             .collect();
         let at = decoded.partition_point(|d| d.0 < replaced);

@@ -69,9 +69,8 @@ pub fn is_dns1035_label(s: &str) -> bool {
     is_dns1123_label(s) && s.as_bytes().first().is_some_and(u8::is_ascii_lowercase)
 }
 
-// The two checks below that return `Result<_, String>` keep that signature for
-// `checking/resource`, which passes their sentence on as a `&str`; the typed checks are
-// `ResourceName::parse` and `MirrorConnectorName::parse`, whose errors are [`NameError`]s.
+// `parse_mirror_connector_name` (below) still returns its sentence as a `String` for its many
+// callers; the typed check is `MirrorConnectorName::parse`, whose error is a [`NameError`].
 
 /// K1: a ConfigMap name (the checked name: [`ConfigMapName::parse`]).
 pub fn check_configmap_name(name: &str) -> Result<(), NameError> {
@@ -83,13 +82,9 @@ pub fn check_namespace(ns: &str) -> Result<(), NameError> {
     refuse_unless(is_dns1123_label(ns), || NameError::Namespace)
 }
 
-/// K3 (error part): a KafkaConnector or KafkaMirrorMaker2 name (typed: [`ResourceName::parse`]).
-pub fn check_resource_name(name: &str) -> Result<(), String> {
-    resource_name_rule(name).map_err(String::from)
-}
-
-/// K3 (error part), typed.
-fn resource_name_rule(name: &str) -> Result<(), NameError> {
+/// K3 (error part): a KafkaConnector or KafkaMirrorMaker2 name (the checked name:
+/// [`ResourceName::parse`]).
+pub fn check_resource_name(name: &str) -> Result<(), NameError> {
     refuse_unless(is_dns1123_subdomain(name), || NameError::ResourceName {
         name: name.to_owned(),
     })

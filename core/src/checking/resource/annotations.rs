@@ -17,7 +17,7 @@ pub(super) fn check_names(r: &Resource, out: &mut Vec<Finding>) {
                     "CR2",
                     Severity::Error,
                     t.pos,
-                    format!("{} No command is generated for it.", shown_message(&e)),
+                    format!("{} No command is generated for it.", shown_message(&e.to_string())),
                 ));
             } else if r.kind == ResourceKind::KafkaMirrorMaker2
                 && let Err(e) = names::check_mirrormaker2_service_name(&t.value)

@@ -426,7 +426,11 @@ fn resource_names(r: &Resource, errors: &mut Vec<Diagnostic>) -> (Option<String>
     match r.name.text() {
         Some(t) => match names::check_resource_name(&t.value) {
             Ok(()) => name = Some(t.value.clone()),
-            Err(e) => errors.push(Diagnostic::error("CR2", t.pos, shown_message(&e))),
+            Err(e) => errors.push(Diagnostic::error(
+                "CR2",
+                t.pos,
+                shown_message(&e.to_string()),
+            )),
         },
         None => errors.push(Diagnostic::error(
             "CR2",

@@ -52,7 +52,7 @@ checked_name!(
 checked_name!(
     /// A Kubernetes resource name: a KafkaConnector or KafkaMirrorMaker2 (K3, error part).
     ResourceName,
-    super::resource_name_rule
+    super::check_resource_name
 );
 checked_name!(
     /// A ConfigMap name (K1).
