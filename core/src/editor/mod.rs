@@ -53,14 +53,14 @@ pub use display::{
     source_bar_line, source_line, summary_sentence,
 };
 pub use display::{age_text, counted, form_label, listed_sentence, stored_offsets_sentence};
-pub use draft::DRAFT_VERSION;
+pub use draft::{DRAFT_VERSION, DraftError, DraftRecord};
 pub use edit::EditAction;
 pub use exports::Check;
 pub use exports::Exports;
 pub use groups::{GROUP_FROM, ProblemItem, group_problems};
 pub use import::{
     DETECTED, FailoverField, FailoverForm, ImportAction, NEW_CONNECTOR_KINDS, NewConnectorField,
-    NewConnectorForm, NewOrigin, START_PATHS, START_STEPS, StartPath,
+    NewConnectorForm, NewOrigin, START_PATHS, START_STEPS, ScriptError, StartListError, StartPath,
 };
 pub use input::{
     BulkOp, InputError, NullButton, ShiftOffer, add_entries, bulk_action, cell_edit, null_toggle,

@@ -11,7 +11,7 @@ impl Editor {
         draft_record: Option<&str>,
         prefs_record: Option<&str>,
         now: i64,
-    ) -> Result<Editor, String> {
+    ) -> Result<Editor, DraftError> {
         let (mut editor, saved) =
             Editor::restore_records(source_record, draft_record, prefs_record)?;
         if let (Some(saved), Some(notice)) = (saved, editor.notice.as_mut()) {
@@ -52,11 +52,11 @@ impl Editor {
                 self.swap_in(restored);
                 self.export_tab = tab;
             }
-            Err(text) => {
+            Err(e) => {
                 self.notice = Some(Notice {
                     at: NoticeAt::Page,
                     severity: Severity::Warning,
-                    text,
+                    text: e.to_string(),
                 });
             }
         }
@@ -65,7 +65,7 @@ impl Editor {
     /// Rebuilds an editor from the two draft records. The text area and the source always
     /// come back; edits that no longer apply are reported in the notice, never dropped
     /// silently.
-    pub fn restore(source_record: &str, draft_record: Option<&str>) -> Result<Editor, String> {
+    pub fn restore(source_record: &str, draft_record: Option<&str>) -> Result<Editor, DraftError> {
         Editor::restore_with_prefs(source_record, draft_record, None)
     }
 
@@ -125,7 +125,7 @@ impl Editor {
         source_record: &str,
         draft_record: Option<&str>,
         prefs_record: Option<&str>,
-    ) -> Result<Editor, String> {
+    ) -> Result<Editor, DraftError> {
         Editor::restore_records(source_record, draft_record, prefs_record).map(|(e, _)| e)
     }
 
@@ -134,10 +134,10 @@ impl Editor {
         source_record: &str,
         draft_record: Option<&str>,
         prefs_record: Option<&str>,
-    ) -> Result<(Editor, Option<i64>), String> {
+    ) -> Result<(Editor, Option<i64>), DraftError> {
         let (mut editor, saved_at) = Editor::restore_draft(source_record, draft_record)?;
         let prefs =
-            prefs_record.and_then(|p| read_record::<EditsRecord<'_>>(p, "settings are").ok());
+            prefs_record.and_then(|p| read_record::<EditsRecord<'_>>(p, DraftRecord::Prefs).ok());
         if let Some(prefs) = prefs {
             // The prefs are replayed as actions, which clear the notice: the restore's own
             // notice is the one to show.
@@ -153,12 +153,12 @@ impl Editor {
     pub(super) fn restore_draft(
         source_record: &str,
         draft_record: Option<&str>,
-    ) -> Result<(Editor, Option<i64>), String> {
+    ) -> Result<(Editor, Option<i64>), DraftError> {
         let mut editor = Editor::from_source_record(source_record)?;
         let Some(draft) = draft_record else {
             return Ok((editor, None));
         };
-        let mut draft: EditsRecord<'_> = read_record(draft, "edits are")?;
+        let mut draft: EditsRecord<'_> = read_record(draft, DraftRecord::Edits)?;
         let mut problems = Vec::new();
         editor.apply_prefs(&draft);
         // References are facts of the cluster, not edits of the listing: restored whatever
@@ -186,8 +186,8 @@ impl Editor {
     }
 
     /// A new editor with the source record's input, kind choice and source (imported again).
-    fn from_source_record(source_record: &str) -> Result<Editor, String> {
-        let record: SourceRecord<'_> = read_record(source_record, "draft is")?;
+    fn from_source_record(source_record: &str) -> Result<Editor, DraftError> {
+        let record: SourceRecord<'_> = read_record(source_record, DraftRecord::Source)?;
         let mut editor = Editor {
             input: record.input.into_owned(),
             ..Editor::default()

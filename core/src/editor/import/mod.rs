@@ -11,7 +11,7 @@ mod new_connector;
 mod start;
 
 pub use action::ImportAction;
-pub use failover::{FailoverField, FailoverForm};
+pub use failover::{FailoverField, FailoverForm, ScriptError};
 pub use kind::DETECTED;
 pub use new_connector::{NEW_CONNECTOR_KINDS, NewConnectorField, NewConnectorForm, NewOrigin};
-pub use start::{START_PATHS, START_STEPS, StartPath};
+pub use start::{START_PATHS, START_STEPS, StartListError, StartPath};
