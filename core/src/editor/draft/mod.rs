@@ -312,9 +312,9 @@ impl Editor {
         let loaded = self.loaded.as_ref();
         write_record(&SourceRecord {
             version: DRAFT_VERSION,
-            input: Cow::Borrowed(&self.input),
+            input: Cow::Borrowed(&self.import.input),
             source: loaded.map(|l| {
-                if l.source == self.input {
+                if l.source == self.import.input {
                     SourceText::Input
                 } else {
                     SourceText::Text(Cow::Borrowed(&l.source))
@@ -322,7 +322,7 @@ impl Editor {
             }),
             data_key: loaded.and_then(|l| l.options.data_key.as_deref().map(Cow::Borrowed)),
             list_item: loaded.and_then(|l| l.options.list_item),
-            kind: self.kind_choice.map(|k| Cow::Borrowed(k.choice())),
+            kind: self.import.kind_choice.map(|k| Cow::Borrowed(k.choice())),
         })
     }
 
@@ -331,7 +331,7 @@ impl Editor {
     fn prefs_fields(&self) -> EditsRecord<'_> {
         EditsRecord {
             version: DRAFT_VERSION,
-            filter: Some(Cow::Borrowed(&self.filter_text)),
+            filter: Some(Cow::Borrowed(&self.table.filter_text)),
             target: Some(Cow::Borrowed(self.settings.target.id())),
             fields: Some(Fields(
                 self.settings
@@ -361,8 +361,8 @@ impl Editor {
             removed: None,
             saved_at: None,
             references: None,
-            export_tab: Some(Cow::Borrowed(self.export_tab.id()))
-                .filter(|_| self.export_tab != ExportTab::default()),
+            export_tab: Some(Cow::Borrowed(self.page.export_tab.id()))
+                .filter(|_| self.page.export_tab != ExportTab::default()),
             create: (self.settings.create
                 || !self.settings.create_config.is_empty()
                 || self.settings.create_previous != Previous::default()

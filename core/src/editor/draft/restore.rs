@@ -14,7 +14,7 @@ impl Editor {
     ) -> Result<Editor, DraftError> {
         let (mut editor, saved) =
             Editor::restore_records(source_record, draft_record, prefs_record)?;
-        if let (Some(saved), Some(notice)) = (saved, editor.notice.as_mut()) {
+        if let (Some(saved), Some(notice)) = (saved, editor.page.notice.as_mut()) {
             let age = crate::editor::display::age_text(saved, now);
             let listed_known = editor
                 .loaded
@@ -48,12 +48,12 @@ impl Editor {
             Ok(restored) => {
                 // The restored tab is the user's last choice (swap_in keeps the current one,
                 // which is right for an undone load, not for a draft).
-                let tab = restored.export_tab;
+                let tab = restored.page.export_tab;
                 self.swap_in(restored);
-                self.export_tab = tab;
+                self.page.export_tab = tab;
             }
             Err(e) => {
-                self.notice = Some(Notice {
+                self.page.notice = Some(Notice {
                     at: NoticeAt::Page,
                     severity: Severity::Warning,
                     text: e.to_string(),
@@ -109,7 +109,7 @@ impl Editor {
             .and_then(|c| c.strimzi.as_deref())
             .and_then(crate::editor::settings::strimzi_from_id);
         if let Some(tab) = record.export_tab.as_deref().and_then(ExportTab::from_id) {
-            self.export_tab = tab;
+            self.page.export_tab = tab;
         }
         // Read again, not re-filled: the fields above are what the user last had.
         if let Some(resource) = record.resource.as_deref()
@@ -141,9 +141,9 @@ impl Editor {
         if let Some(prefs) = prefs {
             // The prefs are replayed as actions, which clear the notice: the restore's own
             // notice is the one to show.
-            let notice = editor.notice.take();
+            let notice = editor.page.notice.take();
             editor.apply_prefs(&prefs);
-            editor.notice = notice;
+            editor.page.notice = notice;
         }
         Ok((editor, saved_at))
     }
@@ -181,23 +181,21 @@ impl Editor {
                 }
             }
         }
-        editor.notice = Some(restore_notice(&problems));
+        editor.page.notice = Some(restore_notice(&problems));
         Ok((editor, draft.saved_at))
     }
 
     /// A new editor with the source record's input, kind choice and source (imported again).
     fn from_source_record(source_record: &str) -> Result<Editor, DraftError> {
         let record: SourceRecord<'_> = read_record(source_record, DraftRecord::Source)?;
-        let mut editor = Editor {
-            input: record.input.into_owned(),
-            ..Editor::default()
-        };
+        let mut editor = Editor::new();
+        editor.import.input = record.input.into_owned();
         let source = match record.source {
             Some(SourceText::Text(source)) => Some(source.into_owned()),
-            Some(SourceText::Input) => Some(editor.input.clone()),
+            Some(SourceText::Input) => Some(editor.import.input.clone()),
             None => None,
         };
-        editor.kind_choice = record
+        editor.import.kind_choice = record
             .kind
             .as_deref()
             .and_then(crate::model::ConnectorKind::from_choice);

@@ -77,7 +77,8 @@ impl FailoverForm {
         }
     }
 
-    fn set(&mut self, field: FailoverField, value: String) {
+    /// [`crate::editor::ImportAction::SetFailover`].
+    pub(in crate::editor) fn set(&mut self, field: FailoverField, value: String) {
         match field {
             FailoverField::Text => self.text = value,
             FailoverField::Groups => self.groups = value,
@@ -181,12 +182,7 @@ impl FailoverForm {
 
 impl Editor {
     pub fn failover_form(&self) -> &FailoverForm {
-        &self.failover
-    }
-
-    /// [`crate::editor::ImportAction::SetFailover`].
-    pub(in crate::editor) fn set_failover_field(&mut self, field: FailoverField, value: String) {
-        self.failover.set(field, value);
+        &self.import.failover
     }
 }
 

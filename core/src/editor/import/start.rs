@@ -55,12 +55,7 @@ pub const START_PATHS: [(StartPath, &str, &str); 3] = [
 impl Editor {
     /// The path chosen on the empty page.
     pub fn start_path(&self) -> StartPath {
-        self.start_path
-    }
-
-    /// [`crate::editor::ImportAction::SetStartPath`].
-    pub(in crate::editor) fn set_start_path(&mut self, path: StartPath) {
-        self.start_path = path;
+        self.import.start_path
     }
 
     /// The kind of resource the guided start lists: the export target, where a REST target

@@ -52,8 +52,8 @@ impl Editor {
     pub(in crate::editor) fn reduce_references(&mut self, action: ReferencesAction) {
         // New bounds change the Log range column, range: filters and LR problems.
         if self.apply_reference(action) {
-            self.data_revision = self.data_revision.wrapping_add(1);
-            self.view_revision = self.view_revision.wrapping_add(1);
+            self.counters.data = self.counters.data.wrapping_add(1);
+            self.counters.view = self.counters.view.wrapping_add(1);
         }
     }
 
@@ -106,7 +106,7 @@ impl Editor {
                 Ok(text) => self.add_reference(name, text, now_ms),
                 Err(e) => {
                     let at = e.utf8_error().valid_up_to();
-                    self.notice = Some(Notice {
+                    self.page.notice = Some(Notice {
                         at: NoticeAt::References,
                         severity: Severity::Error,
                         text: format!(
@@ -123,7 +123,7 @@ impl Editor {
                 }
                 let item = self.refs.items.remove(index);
                 self.refs.rebuild_range();
-                self.notice = Some(Notice {
+                self.page.notice = Some(Notice {
                     at: NoticeAt::References,
                     severity: Severity::Info,
                     text: format!("Removed {}.", item.name),
