@@ -118,7 +118,7 @@ impl Editor {
             EditorAction::Import(action) => self.reduce_import(action),
             EditorAction::Edit(action) => self.reduce_edit(action),
             EditorAction::Table(action) => self.reduce_table(action),
-            EditorAction::Settings(action) => self.reduce_settings(action),
+            EditorAction::Settings(action) => self.settings.reduce(action),
             EditorAction::SafeApply(action) => self.reduce_safe_apply(action),
             EditorAction::References(action) => self.reduce_references(action),
             EditorAction::Page(action) => self.page.reduce(action),
