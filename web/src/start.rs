@@ -58,7 +58,7 @@ pub fn GuidedStart() -> Html {
                         .map_err(|_| Vec::new()),
                 ),
                 StepTexts::of(&list.as_ref().map_err(|_| Vec::new()).cloned()),
-                list.err(),
+                list.err().map(|e| e.to_string()),
             )
         })
     };

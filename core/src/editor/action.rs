@@ -94,16 +94,17 @@ impl Editor {
     /// The page's reducer. Never panics; a refused action sets the notice and changes nothing
     /// else.
     pub fn apply(&mut self, action: EditorAction) {
-        self.revision = self.revision.wrapping_add(1);
+        let counters = &mut self.counters;
+        counters.revision = counters.revision.wrapping_add(1);
         let moves = action.revisions();
         if moves.data {
-            self.data_revision = self.data_revision.wrapping_add(1);
+            counters.data = counters.data.wrapping_add(1);
         }
         if moves.view {
-            self.view_revision = self.view_revision.wrapping_add(1);
+            counters.view = counters.view.wrapping_add(1);
         }
         if moves.settings {
-            self.settings_revision = self.settings_revision.wrapping_add(1);
+            counters.settings = counters.settings.wrapping_add(1);
         }
         // Every action replaces the previous action's message (or clears it when it says
         // nothing), so a message is never read as the outcome of a later action. Except the
@@ -111,16 +112,16 @@ impl Editor {
         // mouse press on Load; clearing there would move the page under the pointer before
         // the click lands (and Load, which follows, replaces the message anyway).
         if !matches!(action, EditorAction::Import(ImportAction::SetInput(_))) {
-            self.notice = None;
+            self.page.notice = None;
         }
         match action {
             EditorAction::Import(action) => self.reduce_import(action),
             EditorAction::Edit(action) => self.reduce_edit(action),
             EditorAction::Table(action) => self.reduce_table(action),
-            EditorAction::Settings(action) => self.reduce_settings(action),
+            EditorAction::Settings(action) => self.settings.reduce(action),
             EditorAction::SafeApply(action) => self.reduce_safe_apply(action),
             EditorAction::References(action) => self.reduce_references(action),
-            EditorAction::Page(action) => self.reduce_page(action),
+            EditorAction::Page(action) => self.page.reduce(action),
         }
     }
 }

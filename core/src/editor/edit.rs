@@ -34,7 +34,7 @@ impl Editor {
                 match bulk_action(op, self.bulk_selection(), &value) {
                     Ok(action) => self.edit(action),
                     Err(message) => {
-                        self.notice = Some(Notice::error(NoticeAt::BulkValue, message));
+                        self.page.notice = Some(Notice::error(NoticeAt::BulkValue, message));
                     }
                 }
             }
@@ -45,7 +45,7 @@ impl Editor {
                 offset,
             } => match add_entries(&cluster, &topic, &partitions, &offset) {
                 Ok(action) => self.edit(action),
-                Err(message) => self.notice = Some(Notice::error(NoticeAt::Add, message)),
+                Err(message) => self.page.notice = Some(Notice::error(NoticeAt::Add, message)),
             },
         }
     }
@@ -71,10 +71,10 @@ impl Editor {
         let history = matches!(action, Action::Undo | Action::Redo);
         let at = NoticeAt::of(&action);
         let Some(loaded) = self.loaded.as_mut() else {
-            self.notice = Some(Notice::error(at, "Load offsets first."));
+            self.page.notice = Some(Notice::error(at, "Load offsets first."));
             return;
         };
-        self.notice = Some(match loaded.session.apply(action) {
+        self.page.notice = Some(match loaded.session.apply(action) {
             Ok(outcome) => {
                 if outcome.changed > 0 && !history {
                     // A new edit after an undone load: the load cannot be redone any more.
@@ -90,6 +90,6 @@ impl Editor {
             Err(e) => Notice::error(at, e.message),
         });
         let len = loaded.session.len();
-        self.selected.truncate(len);
+        self.table.selected.truncate(len);
     }
 }

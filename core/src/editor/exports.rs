@@ -129,7 +129,7 @@ impl Editor {
     /// this after every edit of a 100k-entry listing.
     pub fn problems(&self) -> Vec<Diagnostic> {
         let Some(loaded) = self.loaded.as_ref() else {
-            return self.load_errors.clone();
+            return self.import.load_errors.clone();
         };
         let session = &loaded.session;
         let touched = |row: usize| session.row(row).is_some_and(|r| r.removed || r.changed);

@@ -106,7 +106,7 @@ pub fn parse_signed_input(text: &str) -> Result<i64, InputError> {
 /// `Ok(None)` when it changes nothing, `Err` with the reason when the text is not an offset.
 /// A cleared cell changes nothing (the page shows its value again): null is the Null toggle or
 /// `null` typed out, never an empty field.
-pub fn cell_edit(display: &RowDisplay, text: &str) -> Result<Option<Action>, String> {
+pub fn cell_edit(display: &RowDisplay, text: &str) -> Result<Option<Action>, InputError> {
     let row = display.index;
     if text.trim().is_empty() {
         return Ok(None);
@@ -128,28 +128,31 @@ impl Editor {
         side: MapSide,
         key: &str,
         text: &str,
-    ) -> Result<Option<Action>, String> {
+    ) -> Result<Option<Action>, InputError> {
         let Some(entry) = self.session().and_then(|s| s.current_entry(row)) else {
-            return Err(format!("There is no row {row}."));
+            return Err(InputError::NoRow { row });
         };
         let Some(old) = entry.raw().get(side.key()).and_then(|m| m.get(key)) else {
-            return Err(format!("The {} map has no field '{key}'.", side.key()));
+            return Err(InputError::NoField {
+                map: side.key(),
+                key: key.to_owned(),
+            });
         };
         let value = parse_field_input(old, text)?;
         if value.raw().same_as(old) {
             return Ok(None);
         }
-        let value = with_field(&entry, side, key, Some(value))?;
+        let value = with_field(&entry, side, key, Some(value)).map_err(InputError::Entry)?;
         Ok(Some(Action::SetEntry { row, value }))
     }
 
     /// The action that removes field `key` from row `row`'s partition or offset map (a
     /// connector-defined offset that must lose a key, e.g. Debezium's `snapshot`).
-    pub fn field_remove(&self, row: usize, side: MapSide, key: &str) -> Result<Action, String> {
+    pub fn field_remove(&self, row: usize, side: MapSide, key: &str) -> Result<Action, InputError> {
         let Some(entry) = self.session().and_then(|s| s.current_entry(row)) else {
-            return Err(format!("There is no row {row}."));
+            return Err(InputError::NoRow { row });
         };
-        let value = with_field(&entry, side, key, None)?;
+        let value = with_field(&entry, side, key, None).map_err(InputError::Entry)?;
         Ok(Action::SetEntry { row, value })
     }
 }
@@ -158,16 +161,16 @@ impl Editor {
     /// The action for a new field typed as `key=value` into row `row`'s partition or offset map
     /// (on a null offset, this creates the offset map). The value is JSON when it reads as JSON
     /// (`42`, `true`, `"text"`, `{...}`), otherwise the text itself as a string.
-    pub fn field_add(&self, row: usize, side: MapSide, text: &str) -> Result<Action, String> {
+    pub fn field_add(&self, row: usize, side: MapSide, text: &str) -> Result<Action, InputError> {
         let Some(entry) = self.session().and_then(|s| s.current_entry(row)) else {
-            return Err(format!("There is no row {row}."));
+            return Err(InputError::NoRow { row });
         };
         let Some((key, value)) = text.split_once('=') else {
-            return Err("Type the new field as key=value, for example snapshot=true.".to_string());
+            return Err(InputError::NewFieldForm);
         };
         let key = key.trim();
         if key.is_empty() {
-            return Err("The field needs a name before the '='.".to_string());
+            return Err(InputError::NewFieldName);
         }
         if entry
             .raw()
@@ -175,14 +178,14 @@ impl Editor {
             .and_then(|m| m.get(key))
             .is_some()
         {
-            return Err(format!(
-                "The {} map already has a field '{key}': edit it instead.",
-                side.key()
-            ));
+            return Err(InputError::FieldExists {
+                map: side.key(),
+                key: key.to_owned(),
+            });
         }
         let value = value.trim();
         let value = json::parse(value).unwrap_or_else(|_| JsonValue::string(value));
-        let value = with_field(&entry, side, key, Some(value))?;
+        let value = with_field(&entry, side, key, Some(value)).map_err(InputError::Entry)?;
         Ok(Action::SetEntry { row, value })
     }
 }
@@ -207,11 +210,11 @@ pub fn add_entries(
     topic: &str,
     partitions: &str,
     offset: &str,
-) -> Result<Action, String> {
+) -> Result<Action, InputError> {
     let topic = topic.trim();
-    names::check_topic(topic)?;
+    names::check_topic(topic).map_err(InputError::Topic)?;
     let partitions = PartitionSet::parse(partitions)
-        .map_err(|(column, m)| format!("Partitions, column {column}: {m}"))?;
+        .map_err(|(column, message)| InputError::Partitions { column, message })?;
     let offset = if offset.trim().is_empty() {
         None
     } else {
@@ -241,17 +244,14 @@ pub enum BulkOp {
 }
 
 /// The action a bulk button performs on `selection` with the text of the Value box.
-pub fn bulk_action(op: BulkOp, selection: Selection, value: &str) -> Result<Action, String> {
+pub fn bulk_action(op: BulkOp, selection: Selection, value: &str) -> Result<Action, InputError> {
     Ok(match op {
         BulkOp::Set => match parse_offset_input(value)? {
             Some(offset) => Action::SetOffsets { selection, offset },
             None => Action::NullOffsets { selection },
         },
         BulkOp::Shift if value.trim().is_empty() => {
-            return Err(
-                "Type a value: for example -100 to rewind or 250 to skip ahead. Nothing was changed."
-                    .to_string(),
-            );
+            return Err(InputError::EmptyShift);
         }
         BulkOp::Shift => Action::ShiftOffsets {
             selection,
@@ -259,10 +259,8 @@ pub fn bulk_action(op: BulkOp, selection: Selection, value: &str) -> Result<Acti
         },
         BulkOp::ResumeAt => match parse_offset_input(value) {
             Ok(Some(record)) => Action::ResumeAt { selection, record },
-            Err(e) if !value.trim().is_empty() => return Err(e.into()),
-            Ok(None) | Err(_) => {
-                return Err("Type the record number replication should resume at.".to_string());
-            }
+            Err(e) if !value.trim().is_empty() => return Err(e),
+            Ok(None) | Err(_) => return Err(InputError::EmptyResumeAt),
         },
         BulkOp::Null => Action::NullOffsets { selection },
         BulkOp::Restore => Action::RestoreOffsets { selection },

@@ -11,11 +11,13 @@
 //!
 //! This file holds the state; the page's reducer, [`Editor::apply`], is in `action` (a short
 //! dispatcher over [`EditorAction`], one variant per panel, which decides the revision counters
-//! an action moves). Each panel is a folder (or a file) with the types of its state, its action
-//! enum and its sub-reducer (the state itself is fields of [`Editor`], below): `import` (the import area, loads, the empty page's forms), `edit` (offset edits,
-//! bulk, "Add partitions"), `table` (filter, groups, sort, selection), `settings` (export
-//! settings and their checks), `safe_apply` (the custom resource, the landed check),
-//! `references` (references and the command generator) and `page` (the notice, the export
+//! an action moves). Each panel is a folder (or a file) with its state, its action enum and its
+//! sub-reducer, and [`Editor`] holds one state per panel beside the loaded listing, the
+//! revision counters and the load history: `import` (the import area, loads, the empty page's
+//! forms), `edit` (offset edits, bulk, "Add partitions": no state of its own, they act on the
+//! loaded session), `table` (filter, groups, sort, selection), `settings` (export settings and
+//! their checks), `safe_apply` (the custom resource, the landed check), `references`
+//! (references and the command generator) and `page` (the notice, the export column and its
 //! tabs). Around them: `display` (labels, sentences, numbers), `input` (typed cells to
 //! actions), `exports` (problems, blockers, exports), `draft` (the draft records), `replace`
 //! (the load history Undo goes back over) and `keys` (which presses of the undo and redo keys
@@ -23,8 +25,6 @@
 
 use crate::diag::Diagnostic;
 use crate::editing::edit::Session;
-use crate::editing::filter::Filter;
-use crate::model::ConnectorKind;
 use crate::reading::import::ImportOptions;
 use crate::writing::procedure::Listed;
 
@@ -44,7 +44,9 @@ mod safe_apply;
 mod settings;
 mod table;
 
-use table::{FactsIndex, TopicSet};
+use import::ImportState;
+use page::PageState;
+use table::{FactsIndex, TableState};
 
 pub use crate::reading::datetime::epoch_ms;
 pub use action::EditorAction;
@@ -53,14 +55,14 @@ pub use display::{
     source_bar_line, source_line, summary_sentence,
 };
 pub use display::{age_text, counted, form_label, listed_sentence, stored_offsets_sentence};
-pub use draft::DRAFT_VERSION;
+pub use draft::{DRAFT_VERSION, DraftError, DraftRecord};
 pub use edit::EditAction;
 pub use exports::Check;
 pub use exports::Exports;
 pub use groups::{GROUP_FROM, ProblemItem, group_problems};
 pub use import::{
     DETECTED, FailoverField, FailoverForm, ImportAction, NEW_CONNECTOR_KINDS, NewConnectorField,
-    NewConnectorForm, NewOrigin, START_PATHS, START_STEPS, StartPath,
+    NewConnectorForm, NewOrigin, START_PATHS, START_STEPS, ScriptError, StartListError, StartPath,
 };
 pub use input::{
     BulkOp, InputError, NullButton, ShiftOffer, add_entries, bulk_action, cell_edit, null_toggle,
@@ -110,54 +112,48 @@ fn fingerprint(text: &str) -> u64 {
     })
 }
 
-/// The editor state. See the module documentation.
+/// The revision counters: each increases (wrapping) when what it counts changes, and the page
+/// memoises what it derives on them. [`EditorAction::revisions`] says which an action moves.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+struct Counters {
+    /// Every action.
+    revision: u64,
+    /// Load attempts (and key picks); the page saves the large draft record when it changes.
+    loads: u64,
+    /// Changes of the import text, so the page updates the text area only then.
+    input: u64,
+    /// Changes of the loaded data (load, edits, undo): problems and exports follow it.
+    data: u64,
+    /// Changes of what the table shows (filter, sort, groups, selection).
+    view: u64,
+    /// Changes of the export settings.
+    settings: u64,
+}
+
+/// The editor state: the loaded listing, each panel's own state, the revision counters and the
+/// load history Undo goes back over. See the module documentation.
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct Editor {
-    input: String,
+    /// The listing loaded and its offsets session (`None`: nothing loaded).
     loaded: Option<Loaded>,
-    load_errors: Vec<Diagnostic>,
-    filter_text: String,
-    filter: Filter,
-    filter_error: Option<String>,
-    sort: Sort,
-    collapsed: TopicSet,
-    selected: RowSet,
+    /// The import area and the empty page's forms (see `import`).
+    import: ImportState,
+    /// The filter, sort, groups and selection of the table (see `table`).
+    table: TableState,
+    /// The export settings (see `settings`).
     settings: ExportSettings,
-    notice: Option<Notice>,
-    /// The export column is wide (see [`PageAction::WidenExport`]).
-    export_wide: bool,
-    revision: u64,
-    /// Counts Load attempts; the page saves the large draft record when it changes.
-    loads: u64,
-    /// Counts changes of the import text, so the page updates the text area only then.
-    input_revision: u64,
-    /// Counts changes of the loaded data (load, edits, undo): problems and exports follow it.
-    data_revision: u64,
-    /// Counts changes of what the table shows (filter, sort, groups, selection).
-    view_revision: u64,
-    /// Counts changes of the export settings.
-    settings_revision: u64,
+    /// The custom resource and the landed check (see `safe_apply`).
+    safe: safe_apply::SafeApply,
+    /// The references and the command generator (see `references`).
+    refs: references::References,
+    /// The notice and the export column (see `page`).
+    page: PageState,
+    counters: Counters,
     /// Editor states a load, a key pick or Discard replaced, oldest first: Undo brings the
     /// newest back, with its edits and their undo history (see `replace`).
     replaced: Vec<Editor>,
     /// States undone back over a load or a discard, newest last: Redo re-applies them.
     reloaded: Vec<Editor>,
-    /// The connector kind the user chose (`None`: detected); every load uses it.
-    kind_choice: Option<ConnectorKind>,
-    /// The custom resource and the landed check (see `safe_apply`).
-    safe: safe_apply::SafeApply,
-    /// The references and the command generator (see `references`).
-    refs: references::References,
-    /// The import area is collapsed to the source bar (set by a load, cleared by Replace).
-    import_collapsed: bool,
-    /// The selected export tab (see `tabs`).
-    export_tab: ExportTab,
-    /// The "Start a new connector" form of the empty page (see `new_connector`).
-    new_connector: NewConnectorForm,
-    /// The "Fail over consumer groups" form of the empty page (see `failover`).
-    failover: FailoverForm,
-    /// What the empty page shows (see `start`).
-    start_path: StartPath,
 }
 
 impl Editor {
@@ -169,36 +165,36 @@ impl Editor {
 
     /// Increases on every change; the web memoises derived data on it.
     pub fn revision(&self) -> u64 {
-        self.revision
+        self.counters.revision
     }
 
     /// Increases on every Load attempt (and key pick), successful or not.
     pub fn loads(&self) -> u64 {
-        self.loads
+        self.counters.loads
     }
 
     /// Increases when the loaded data changes (load, edit, undo, redo).
     pub fn data_revision(&self) -> u64 {
-        self.data_revision
+        self.counters.data
     }
 
     /// Increases when the table's filter, sort, groups or selection change.
     pub fn view_revision(&self) -> u64 {
-        self.view_revision
+        self.counters.view
     }
 
     /// Increases when the export settings change.
     pub fn settings_revision(&self) -> u64 {
-        self.settings_revision
+        self.counters.settings
     }
 
     /// Increases whenever the import text changes.
     pub fn input_revision(&self) -> u64 {
-        self.input_revision
+        self.counters.input
     }
 
     pub fn input(&self) -> &str {
-        &self.input
+        &self.import.input
     }
 
     pub fn session(&self) -> Option<&Session> {
@@ -207,23 +203,23 @@ impl Editor {
 
     /// Errors of the last Load that failed (empty after a successful one).
     pub fn load_errors(&self) -> &[Diagnostic] {
-        &self.load_errors
+        &self.import.load_errors
     }
 
     pub fn filter_text(&self) -> &str {
-        &self.filter_text
+        &self.table.filter_text
     }
 
     pub fn filter_error(&self) -> Option<&str> {
-        self.filter_error.as_deref()
+        self.table.filter_error.as_deref()
     }
 
     pub fn sort(&self) -> Sort {
-        self.sort
+        self.table.sort
     }
 
     pub fn selected(&self) -> &RowSet {
-        &self.selected
+        &self.table.selected
     }
 
     pub fn settings(&self) -> &ExportSettings {
@@ -231,17 +227,17 @@ impl Editor {
     }
 
     pub fn notice(&self) -> Option<&Notice> {
-        self.notice.as_ref()
+        self.page.notice.as_ref()
     }
 
     /// Whether the export column is wide (the table narrower), as the user chose.
     pub fn export_wide(&self) -> bool {
-        self.export_wide
+        self.page.export_wide
     }
 
     /// Whether the page shows the import area: always when nothing is loaded, and over a
     /// listing only after "Replace" (otherwise the one-line source bar stands for it).
     pub fn import_open(&self) -> bool {
-        self.loaded.is_none() || !self.import_collapsed
+        self.loaded.is_none() || !self.import.collapsed
     }
 }

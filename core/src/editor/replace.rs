@@ -4,7 +4,7 @@
 //! undo history comes first, so the page has one timeline: Undo walks back through the current
 //! listing's edits, then over the load to the previous listing and its edits.
 
-use super::{Editor, Notice, NoticeAt};
+use super::{Counters, Editor, Notice, NoticeAt};
 use crate::editing::edit::Session;
 
 /// Most replaced states kept (each holds a whole listing; a load is rare).
@@ -42,13 +42,16 @@ impl Editor {
     pub(super) fn replaced_from(&mut self, before: Editor) {
         // Nothing changed (a Discard of the empty page): no step to take back. A first load
         // is one (issue 31, item 10): Undo brings back the empty page with the text.
-        if before.loaded.is_none() && self.loaded.is_none() && before.input == self.input {
+        if before.loaded.is_none()
+            && self.loaded.is_none()
+            && before.import.input == self.import.input
+        {
             return;
         }
         // A first load (of the typed text, or of a file on the empty page): Undo is offered, but
         // the notice need not say that it brings back the empty page.
-        let say =
-            before.loaded.is_some() || (!before.input.is_empty() && before.input != self.input);
+        let say = before.loaded.is_some()
+            || (!before.import.input.is_empty() && before.import.input != self.import.input);
         self.keep_replaced_saying(before, say);
     }
 
@@ -68,7 +71,7 @@ impl Editor {
         self.reloaded.clear();
         let edits = before.edit_count();
         let had_listing = before.loaded.is_some();
-        let had_text = !before.input.is_empty();
+        let had_text = !before.import.input.is_empty();
         self.replaced.push(before);
         if self.replaced.len() > REPLACED_KEPT {
             self.replaced.remove(0);
@@ -84,13 +87,13 @@ impl Editor {
             (false, _) => "the empty page".to_string(),
         };
         let undo = format!("Undo (Ctrl+Z) brings back {what}.");
-        match (&mut self.notice, self.loaded.is_some()) {
+        match (&mut self.page.notice, self.loaded.is_some()) {
             (Some(notice), true) => {
                 notice.text.push(' ');
                 notice.text.push_str(&undo);
             }
             _ => {
-                self.notice = Some(Notice::info(
+                self.page.notice = Some(Notice::info(
                     NoticeAt::Import,
                     format!("Draft discarded. {undo}"),
                 ));
@@ -102,19 +105,18 @@ impl Editor {
     /// repaints and re-saves everything) and the replacement histories; returns the state it
     /// replaced, without histories.
     pub(super) fn swap_in(&mut self, mut other: Editor) -> Editor {
-        other.revision = self.revision;
-        other.data_revision = self.data_revision;
-        other.view_revision = self.view_revision;
-        other.settings_revision = self.settings_revision;
-        other.input_revision = self.input_revision.wrapping_add(1);
-        // The page writes the source record when this changes.
-        other.loads = self.loads.wrapping_add(1);
+        other.counters = Counters {
+            input: self.counters.input.wrapping_add(1),
+            // The page writes the source record when this changes.
+            loads: self.counters.loads.wrapping_add(1),
+            ..self.counters
+        };
         other.replaced = std::mem::take(&mut self.replaced);
         other.reloaded = std::mem::take(&mut self.reloaded);
         // A listing brought back shows its table first; the selected tab is the user's, not
         // the listing's.
-        other.import_collapsed = true;
-        other.export_tab = self.export_tab;
+        other.import.collapsed = true;
+        other.page.export_tab = self.page.export_tab;
         std::mem::replace(self, other)
     }
 
@@ -125,12 +127,12 @@ impl Editor {
         let after = self.swap_in(before);
         self.reloaded.push(after);
         let edits = self.edit_count();
-        self.notice = Some(Notice::info(
+        self.page.notice = Some(Notice::info(
             NoticeAt::History,
             match (self.loaded.is_some(), edits) {
                 (true, 1) => "Undone: the previous listing is back with its 1 edit.".to_string(),
                 (true, n) => format!("Undone: the previous listing is back with its {n} edits."),
-                (false, _) if self.input.is_empty() => {
+                (false, _) if self.import.input.is_empty() => {
                     "Undone: nothing is loaded, as before.".to_string()
                 }
                 (false, _) => "Undone: the previous text is back.".to_string(),
@@ -144,7 +146,7 @@ impl Editor {
         };
         let before = self.swap_in(after);
         self.replaced.push(before);
-        self.notice = Some(Notice::info(
+        self.page.notice = Some(Notice::info(
             NoticeAt::History,
             if self.loaded.is_some() {
                 "Redone: the listing loaded again; Undo brings back the previous one."

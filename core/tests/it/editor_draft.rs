@@ -213,14 +213,16 @@ fn a_record_of_another_version_is_refused_with_the_message() {
         MM2_SOURCE.replacen(r#"{"version":1,"#, r#"{"version":0,"#, 1),
     ] {
         assert_eq!(
-            Editor::restore(&source, None).unwrap_err(),
+            Editor::restore(&source, None).unwrap_err().to_string(),
             ANOTHER_VERSION,
             "{source}"
         );
     }
     let draft = MM2_DRAFT.replacen(r#"{"version":1,"#, r#"{"version":2,"#, 1);
     assert_eq!(
-        Editor::restore(MM2_SOURCE, Some(&draft)).unwrap_err(),
+        Editor::restore(MM2_SOURCE, Some(&draft))
+            .unwrap_err()
+            .to_string(),
         ANOTHER_VERSION
     );
     // Newer prefs are ignored: the draft's own copy of the settings stands.
@@ -229,13 +231,15 @@ fn a_record_of_another_version_is_refused_with_the_message() {
     assert_same(&restored, &mm2());
     // A record without a version, or one that is not JSON, is unreadable.
     for bad in ["{", r#"{"input":"x"}"#, "[]", ""] {
-        let e = Editor::restore(bad, None).unwrap_err();
+        let e = Editor::restore(bad, None).unwrap_err().to_string();
         assert!(
             e.starts_with("The saved draft is unreadable ("),
             "{bad}: {e}"
         );
     }
-    let e = Editor::restore(MM2_SOURCE, Some("{\"version\":1,\"set\":[[\"x\"]]}")).unwrap_err();
+    let e = Editor::restore(MM2_SOURCE, Some("{\"version\":1,\"set\":[[\"x\"]]}"))
+        .unwrap_err()
+        .to_string();
     assert!(e.starts_with("The saved edits are unreadable ("), "{e}");
 }
 
@@ -311,7 +315,7 @@ fn serde_json_valid(text: &str) -> bool {
 fn lone_surrogate_escapes_are_refused_cleanly() {
     for escape in ["\\ud800", "\\udc00", "\\ud800\\u0041", "\\ud800\\ud800"] {
         let source = format!(r#"{{"version":1,"input":"a{escape}b"}}"#);
-        let e = Editor::restore(&source, None).unwrap_err();
+        let e = Editor::restore(&source, None).unwrap_err().to_string();
         assert!(
             e.starts_with("The saved draft is unreadable ("),
             "{escape}: {e}"
@@ -321,7 +325,9 @@ fn lone_surrogate_escapes_are_refused_cleanly() {
             Editor::restore_with_prefs(MM2_SOURCE, Some(MM2_DRAFT), Some(&prefs)).unwrap();
         assert_same(&restored, &mm2());
         let draft = MM2_DRAFT.replacen(r#""filter":""#, &format!(r#""filter":"{escape}"#), 1);
-        let e = Editor::restore(MM2_SOURCE, Some(&draft)).unwrap_err();
+        let e = Editor::restore(MM2_SOURCE, Some(&draft))
+            .unwrap_err()
+            .to_string();
         assert!(
             e.starts_with("The saved edits are unreadable ("),
             "{escape}: {e}"

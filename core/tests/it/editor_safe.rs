@@ -208,7 +208,9 @@ fn a_first_load_can_be_undone_back_to_the_empty_page() {
 #[test]
 fn an_empty_bulk_value_is_refused_never_null() {
     let all = Selection::All;
-    let refused = bulk_action(BulkOp::Set, all.clone(), "  ").unwrap_err();
+    let refused = bulk_action(BulkOp::Set, all.clone(), "  ")
+        .unwrap_err()
+        .to_string();
     assert!(refused.contains("Type a value"), "{refused}");
     assert!(bulk_action(BulkOp::Shift, all.clone(), "").is_err());
     assert_eq!(

@@ -199,7 +199,9 @@ fn adding_to_an_empty_listing_clears_nothing_to_alter() {
 #[test]
 fn a_time_in_the_value_box_points_to_the_time_workflow() {
     use offsets_core::editor::{LookupField, ReferenceField, parse_offset_input};
-    let err = bulk_action(BulkOp::Shift, Selection::All, "2026-11-30 12:00 UTC").unwrap_err();
+    let err = bulk_action(BulkOp::Shift, Selection::All, "2026-11-30 12:00 UTC")
+        .unwrap_err()
+        .to_string();
     assert!(
         err.starts_with("'2026-11-30 12:00 UTC' is a time, not an offset. To rewind to a time: press \"Rewind to a time…\" (Bulk actions), or in References below the table type it in \"Look up at\""),
         "{err}"

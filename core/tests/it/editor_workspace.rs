@@ -98,7 +98,7 @@ fn start_says_what_is_missing_and_marks_bad_fields() {
         vec![Field::Resource, Field::Namespace]
     );
     assert_eq!(
-        editor.start_list().unwrap_err(),
+        editor.start_list().unwrap_err().to_string(),
         "Fill in the KafkaConnector name and the namespace to see the commands."
     );
     assert_eq!(
@@ -121,7 +121,7 @@ fn start_says_what_is_missing_and_marks_bad_fields() {
         ]
     );
     assert_eq!(
-        editor.start_list().unwrap_err(),
+        editor.start_list().unwrap_err().to_string(),
         "Fill in the KafkaMirrorMaker2 name and the connector to see the commands."
     );
 
@@ -138,7 +138,7 @@ fn start_says_what_is_missing_and_marks_bad_fields() {
         assert!(editor.start_field_error(field).is_some(), "{field:?}");
     }
     assert_eq!(
-        editor.start_list().unwrap_err(),
+        editor.start_list().unwrap_err().to_string(),
         "Correct the fields marked above to see the commands."
     );
 }

@@ -90,14 +90,17 @@ pub fn check_row(editor: &mut Editor, row: usize, steps: Vec<(Vec<EditorAction>,
 /// user typed (`cell_edit`, `bulk_action`): `read` is the field, `Ok(value)` the exact result,
 /// `Err(part)` a refusal whose sentence contains `part`.
 #[track_caller]
-pub fn check_typed<T: PartialEq + std::fmt::Debug>(
-    read: impl Fn(&str) -> Result<T, String>,
+pub fn check_typed<T: PartialEq + std::fmt::Debug, E: std::fmt::Display + std::fmt::Debug>(
+    read: impl Fn(&str) -> Result<T, E>,
     cases: Vec<(&str, Result<T, &str>)>,
 ) {
     for (typed, want) in cases {
         match (read(typed), want) {
             (Ok(got), Ok(want)) => assert_eq!(got, want, "typing {typed:?}"),
-            (Err(got), Err(part)) => assert!(got.contains(part), "typing {typed:?}: {got}"),
+            (Err(got), Err(part)) => {
+                let got = got.to_string();
+                assert!(got.contains(part), "typing {typed:?}: {got}");
+            }
             (got, want) => panic!("typing {typed:?}: got {got:?}, want {want:?}"),
         }
     }

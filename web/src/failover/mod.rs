@@ -24,7 +24,10 @@ pub fn FailoverStart() -> Html {
     let form = store.editor().failover_form().clone();
     let derived = use_memo(form.clone(), |form| {
         let plan = form.plan();
-        let script = plan.as_ref().map(|p| form.script(p));
+        // The page shows the refusal's sentence in the script's place.
+        let script = plan
+            .as_ref()
+            .map(|p| form.script(p).map_err(|e| e.to_string()));
         (plan, script)
     });
     let (plan, script) = (*derived).clone();

@@ -4,7 +4,7 @@
 use crate::store::use_store;
 use offsets_core::edit::Action;
 use offsets_core::editor::EditAction;
-use offsets_core::editor::{Editor, EditorAction};
+use offsets_core::editor::{Editor, EditorAction, InputError};
 use web_sys::{HtmlInputElement, KeyboardEvent};
 use yew::prelude::*;
 
@@ -27,7 +27,7 @@ pub(super) struct CellEditor {
 #[hook]
 pub(super) fn use_cell_editor<F>(shown: String, decide: F) -> CellEditor
 where
-    F: Fn(&Editor, &str) -> Result<Option<Action>, String> + 'static,
+    F: Fn(&Editor, &str) -> Result<Option<Action>, InputError> + 'static,
 {
     let store = use_store();
     let typed = use_state(|| None::<String>);
@@ -67,9 +67,9 @@ where
                     typed.set(None);
                     error.set(None);
                 }
-                Err(message) => {
+                Err(refused) => {
                     typed.set(Some(text));
-                    error.set(Some(message));
+                    error.set(Some(refused.to_string()));
                 }
             }
         })

@@ -111,7 +111,7 @@ pub(super) fn AddField(props: &AddFieldProps) -> Html {
                             error.set(None);
                             open.set(false);
                         }
-                        Err(message) => error.set(Some(message)),
+                        Err(refused) => error.set(Some(refused.to_string())),
                     }
                 }
                 _ => {}

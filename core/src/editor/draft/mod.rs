@@ -1,7 +1,10 @@
 //! The draft records the page keeps in browser storage (the source, the edits and the prefs)
 //! and writing them; `restore` puts an editor back from them.
 
+mod error;
 mod restore;
+
+pub use error::{DraftError, DraftRecord};
 
 use super::settings::{previous_from_id, previous_id, strimzi_id};
 use super::{Editor, EditorAction, ExportTab, Field, Notice, NoticeAt, TargetKind};
@@ -24,8 +27,6 @@ use std::fmt;
 
 /// Version of the draft records; a record of another version is not restored.
 pub const DRAFT_VERSION: i64 = 1;
-
-const ANOTHER_VERSION: &str = "The saved draft is from another version of this editor.";
 
 // The records below are the JSON the page keeps in browser storage, one `serde_json` call to
 // write and one to read each. Their shape is the one the hand-written records of version 1
@@ -274,20 +275,26 @@ impl Versioned for EditsRecord<'_> {
 }
 
 /// Reads a record; a record that does not read as this version's is refused as from another
-/// version when its `version` says so, else as unreadable (`what`: "draft is", "edits are").
-fn read_record<'a, T: Deserialize<'a> + Versioned>(text: &'a str, what: &str) -> Result<T, String> {
+/// version when its `version` says so, else as unreadable (`record` names it).
+fn read_record<'a, T: Deserialize<'a> + Versioned>(
+    text: &'a str,
+    record: DraftRecord,
+) -> Result<T, DraftError> {
     #[derive(Deserialize)]
     struct Version {
         version: Option<i64>,
     }
     match serde_json::from_str::<T>(text) {
         Ok(record) if record.version() == DRAFT_VERSION => Ok(record),
-        Ok(_) => Err(ANOTHER_VERSION.to_string()),
+        Ok(_) => Err(DraftError::AnotherVersion),
         Err(e) => match serde_json::from_str::<Version>(text) {
             Ok(Version { version: Some(v) }) if v != DRAFT_VERSION => {
-                Err(ANOTHER_VERSION.to_string())
+                Err(DraftError::AnotherVersion)
             }
-            _ => Err(format!("The saved {what} unreadable ({e}).")),
+            _ => Err(DraftError::Unreadable {
+                record,
+                reason: e.to_string(),
+            }),
         },
     }
 }
@@ -305,9 +312,9 @@ impl Editor {
         let loaded = self.loaded.as_ref();
         write_record(&SourceRecord {
             version: DRAFT_VERSION,
-            input: Cow::Borrowed(&self.input),
+            input: Cow::Borrowed(&self.import.input),
             source: loaded.map(|l| {
-                if l.source == self.input {
+                if l.source == self.import.input {
                     SourceText::Input
                 } else {
                     SourceText::Text(Cow::Borrowed(&l.source))
@@ -315,7 +322,7 @@ impl Editor {
             }),
             data_key: loaded.and_then(|l| l.options.data_key.as_deref().map(Cow::Borrowed)),
             list_item: loaded.and_then(|l| l.options.list_item),
-            kind: self.kind_choice.map(|k| Cow::Borrowed(k.choice())),
+            kind: self.import.kind_choice.map(|k| Cow::Borrowed(k.choice())),
         })
     }
 
@@ -324,7 +331,7 @@ impl Editor {
     fn prefs_fields(&self) -> EditsRecord<'_> {
         EditsRecord {
             version: DRAFT_VERSION,
-            filter: Some(Cow::Borrowed(&self.filter_text)),
+            filter: Some(Cow::Borrowed(&self.table.filter_text)),
             target: Some(Cow::Borrowed(self.settings.target.id())),
             fields: Some(Fields(
                 self.settings
@@ -354,8 +361,8 @@ impl Editor {
             removed: None,
             saved_at: None,
             references: None,
-            export_tab: Some(Cow::Borrowed(self.export_tab.id()))
-                .filter(|_| self.export_tab != ExportTab::default()),
+            export_tab: Some(Cow::Borrowed(self.page.export_tab.id()))
+                .filter(|_| self.page.export_tab != ExportTab::default()),
             create: (self.settings.create
                 || !self.settings.create_config.is_empty()
                 || self.settings.create_previous != Previous::default()

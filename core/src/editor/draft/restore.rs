@@ -11,10 +11,10 @@ impl Editor {
         draft_record: Option<&str>,
         prefs_record: Option<&str>,
         now: i64,
-    ) -> Result<Editor, String> {
+    ) -> Result<Editor, DraftError> {
         let (mut editor, saved) =
             Editor::restore_records(source_record, draft_record, prefs_record)?;
-        if let (Some(saved), Some(notice)) = (saved, editor.notice.as_mut()) {
+        if let (Some(saved), Some(notice)) = (saved, editor.page.notice.as_mut()) {
             let age = crate::editor::display::age_text(saved, now);
             let listed_known = editor
                 .loaded
@@ -48,15 +48,15 @@ impl Editor {
             Ok(restored) => {
                 // The restored tab is the user's last choice (swap_in keeps the current one,
                 // which is right for an undone load, not for a draft).
-                let tab = restored.export_tab;
+                let tab = restored.page.export_tab;
                 self.swap_in(restored);
-                self.export_tab = tab;
+                self.page.export_tab = tab;
             }
-            Err(text) => {
-                self.notice = Some(Notice {
+            Err(e) => {
+                self.page.notice = Some(Notice {
                     at: NoticeAt::Page,
                     severity: Severity::Warning,
-                    text,
+                    text: e.to_string(),
                 });
             }
         }
@@ -65,7 +65,7 @@ impl Editor {
     /// Rebuilds an editor from the two draft records. The text area and the source always
     /// come back; edits that no longer apply are reported in the notice, never dropped
     /// silently.
-    pub fn restore(source_record: &str, draft_record: Option<&str>) -> Result<Editor, String> {
+    pub fn restore(source_record: &str, draft_record: Option<&str>) -> Result<Editor, DraftError> {
         Editor::restore_with_prefs(source_record, draft_record, None)
     }
 
@@ -109,7 +109,7 @@ impl Editor {
             .and_then(|c| c.strimzi.as_deref())
             .and_then(crate::editor::settings::strimzi_from_id);
         if let Some(tab) = record.export_tab.as_deref().and_then(ExportTab::from_id) {
-            self.export_tab = tab;
+            self.page.export_tab = tab;
         }
         // Read again, not re-filled: the fields above are what the user last had.
         if let Some(resource) = record.resource.as_deref()
@@ -125,7 +125,7 @@ impl Editor {
         source_record: &str,
         draft_record: Option<&str>,
         prefs_record: Option<&str>,
-    ) -> Result<Editor, String> {
+    ) -> Result<Editor, DraftError> {
         Editor::restore_records(source_record, draft_record, prefs_record).map(|(e, _)| e)
     }
 
@@ -134,16 +134,16 @@ impl Editor {
         source_record: &str,
         draft_record: Option<&str>,
         prefs_record: Option<&str>,
-    ) -> Result<(Editor, Option<i64>), String> {
+    ) -> Result<(Editor, Option<i64>), DraftError> {
         let (mut editor, saved_at) = Editor::restore_draft(source_record, draft_record)?;
         let prefs =
-            prefs_record.and_then(|p| read_record::<EditsRecord<'_>>(p, "settings are").ok());
+            prefs_record.and_then(|p| read_record::<EditsRecord<'_>>(p, DraftRecord::Prefs).ok());
         if let Some(prefs) = prefs {
             // The prefs are replayed as actions, which clear the notice: the restore's own
             // notice is the one to show.
-            let notice = editor.notice.take();
+            let notice = editor.page.notice.take();
             editor.apply_prefs(&prefs);
-            editor.notice = notice;
+            editor.page.notice = notice;
         }
         Ok((editor, saved_at))
     }
@@ -153,12 +153,12 @@ impl Editor {
     pub(super) fn restore_draft(
         source_record: &str,
         draft_record: Option<&str>,
-    ) -> Result<(Editor, Option<i64>), String> {
+    ) -> Result<(Editor, Option<i64>), DraftError> {
         let mut editor = Editor::from_source_record(source_record)?;
         let Some(draft) = draft_record else {
             return Ok((editor, None));
         };
-        let mut draft: EditsRecord<'_> = read_record(draft, "edits are")?;
+        let mut draft: EditsRecord<'_> = read_record(draft, DraftRecord::Edits)?;
         let mut problems = Vec::new();
         editor.apply_prefs(&draft);
         // References are facts of the cluster, not edits of the listing: restored whatever
@@ -181,23 +181,21 @@ impl Editor {
                 }
             }
         }
-        editor.notice = Some(restore_notice(&problems));
+        editor.page.notice = Some(restore_notice(&problems));
         Ok((editor, draft.saved_at))
     }
 
     /// A new editor with the source record's input, kind choice and source (imported again).
-    fn from_source_record(source_record: &str) -> Result<Editor, String> {
-        let record: SourceRecord<'_> = read_record(source_record, "draft is")?;
-        let mut editor = Editor {
-            input: record.input.into_owned(),
-            ..Editor::default()
-        };
+    fn from_source_record(source_record: &str) -> Result<Editor, DraftError> {
+        let record: SourceRecord<'_> = read_record(source_record, DraftRecord::Source)?;
+        let mut editor = Editor::new();
+        editor.import.input = record.input.into_owned();
         let source = match record.source {
             Some(SourceText::Text(source)) => Some(source.into_owned()),
-            Some(SourceText::Input) => Some(editor.input.clone()),
+            Some(SourceText::Input) => Some(editor.import.input.clone()),
             None => None,
         };
-        editor.kind_choice = record
+        editor.import.kind_choice = record
             .kind
             .as_deref()
             .and_then(crate::model::ConnectorKind::from_choice);

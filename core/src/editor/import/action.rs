@@ -8,7 +8,8 @@ use crate::editor::display::group_digits;
 use crate::editor::settings::{self, default_settings};
 use crate::editor::table::FactsIndex;
 use crate::editor::{
-    Editor, FailoverField, Loaded, NewConnectorField, Notice, NoticeAt, StartPath, fingerprint,
+    Counters, Editor, FailoverField, Loaded, NewConnectorField, Notice, NoticeAt, PageState,
+    StartPath, fingerprint,
 };
 use crate::model::{ConnectorKind, EntryFacts};
 use crate::pipeline::import;
@@ -101,27 +102,27 @@ impl Editor {
     pub(in crate::editor) fn reduce_import(&mut self, action: ImportAction) {
         match action {
             ImportAction::SetInput(text) => {
-                self.input = text;
-                self.input_revision = self.input_revision.wrapping_add(1);
+                self.import.input = text;
+                self.counters.input = self.counters.input.wrapping_add(1);
             }
             ImportAction::Load => {
                 let mut before = self.snapshot();
                 // The text area already holds the new text: Undo shows the previous listing
                 // with the text it came from (Redo brings the new text back).
                 if let Some(loaded) = &before.loaded {
-                    before.input = loaded.source.clone();
+                    before.import.input = loaded.source.clone();
                 }
-                if self.load(self.input.clone(), ImportOptions::default()) {
+                if self.load(self.import.input.clone(), ImportOptions::default()) {
                     self.replaced_from(before);
                 }
             }
             ImportAction::LoadFile(bytes) => {
-                self.input_revision = self.input_revision.wrapping_add(1);
+                self.counters.input = self.counters.input.wrapping_add(1);
                 match String::from_utf8(bytes) {
                     Ok(text) => {
                         let before = self.snapshot();
-                        self.input = text;
-                        if self.load(self.input.clone(), ImportOptions::default()) {
+                        self.import.input = text;
+                        if self.load(self.import.input.clone(), ImportOptions::default()) {
                             self.replaced_from(before);
                         }
                     }
@@ -135,17 +136,17 @@ impl Editor {
                             Err(errors) => errors,
                             Ok(_) => Vec::new(),
                         };
-                        self.input = String::from_utf8_lossy(&bytes).into_owned();
-                        self.loads = self.loads.wrapping_add(1);
+                        self.import.input = String::from_utf8_lossy(&bytes).into_owned();
+                        self.counters.loads = self.counters.loads.wrapping_add(1);
                         self.load_failed(errors);
                     }
                 }
             }
             ImportAction::LoadText(text) => {
                 let before = self.snapshot();
-                self.input = text;
-                self.input_revision = self.input_revision.wrapping_add(1);
-                if self.load(self.input.clone(), ImportOptions::default()) {
+                self.import.input = text;
+                self.counters.input = self.counters.input.wrapping_add(1);
+                if self.load(self.import.input.clone(), ImportOptions::default()) {
                     self.replaced_from(before);
                 }
             }
@@ -157,7 +158,7 @@ impl Editor {
                     NoticeAt::Import => "Nothing was loaded",
                     _ => "Nothing was changed",
                 };
-                self.notice = Some(Notice::error(
+                self.page.notice = Some(Notice::error(
                     at,
                     format!(
                         "Could not read {name}: {reason}. {kept}; try again, or paste the text instead."
@@ -179,27 +180,32 @@ impl Editor {
             }
             ImportAction::ChooseKind(kind) => self.choose_kind(kind),
             ImportAction::SetNewConnector(field, value) => {
-                self.set_new_connector_field(field, value);
+                self.import.new_connector.edit(field, value);
             }
-            ImportAction::SetFailover(field, value) => self.set_failover_field(field, value),
-            ImportAction::SetStartPath(path) => self.set_start_path(path),
+            ImportAction::SetFailover(field, value) => self.import.failover.set(field, value),
+            ImportAction::SetStartPath(path) => self.import.start_path = path,
             ImportAction::StartNewConnector { now_ms } => self.start_new_connector(now_ms),
             ImportAction::Discard => {
                 let before = self.snapshot();
+                // The empty editor, but for the counters, the load history and the export
+                // column; `loads` starts again from 0, as Discard always did.
                 *self = Editor {
-                    revision: self.revision,
-                    input_revision: self.input_revision.wrapping_add(1),
-                    data_revision: self.data_revision,
-                    view_revision: self.view_revision,
-                    settings_revision: self.settings_revision,
+                    counters: Counters {
+                        loads: 0,
+                        input: self.counters.input.wrapping_add(1),
+                        ..self.counters
+                    },
                     replaced: std::mem::take(&mut self.replaced),
-                    export_tab: self.export_tab,
-                    export_wide: self.export_wide,
+                    page: PageState {
+                        notice: None,
+                        export_tab: self.page.export_tab,
+                        export_wide: self.page.export_wide,
+                    },
                     ..Editor::default()
                 };
                 self.replaced_from(before);
             }
-            ImportAction::ShowImport(open) => self.import_collapsed = !open,
+            ImportAction::ShowImport(open) => self.import.collapsed = !open,
             ImportAction::Restore {
                 source,
                 draft,
@@ -218,12 +224,12 @@ impl Editor {
         // against 194 ms), and Load, a bulk shift and a filter keystroke are no slower than
         // the page on trees (BENCHMARKS.md, "The import on the tape").
         let options = ImportOptions {
-            kind: self.kind_choice,
+            kind: self.import.kind_choice,
             guess_key: true,
             storage: Storage::Tape,
             ..options
         };
-        self.loads = self.loads.wrapping_add(1);
+        self.counters.loads = self.counters.loads.wrapping_add(1);
         let source_hash = fingerprint(&source);
         match import(&source, &options) {
             Ok(imported) => {
@@ -260,11 +266,11 @@ impl Editor {
                 });
                 // A custom resource given earlier fills the settings of the new listing too.
                 self.fill_from_resource();
-                self.load_errors.clear();
-                self.import_collapsed = true;
-                self.selected.clear();
-                self.collapsed.clear();
-                self.notice = Some(Notice::info(
+                self.import.load_errors.clear();
+                self.import.collapsed = true;
+                self.table.selected.clear();
+                self.table.collapsed.clear();
+                self.page.notice = Some(Notice::info(
                     NoticeAt::Import,
                     format!(
                         "Loaded {} {} ({kind}).",
@@ -283,7 +289,7 @@ impl Editor {
 
     /// A refused load: the errors, and a notice naming the first one.
     pub(in crate::editor) fn load_failed(&mut self, errors: Vec<Diagnostic>) {
-        self.notice = Some(Notice::error(
+        self.page.notice = Some(Notice::error(
             NoticeAt::Import,
             match errors.first() {
                 Some(d) if self.loaded.is_some() => {
@@ -293,6 +299,6 @@ impl Editor {
                 None => "Not loaded.".to_string(),
             },
         ));
-        self.load_errors = errors;
+        self.import.load_errors = errors;
     }
 }

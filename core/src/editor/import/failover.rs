@@ -4,6 +4,10 @@
 //! (`writing::groups`) and writes the `--from-file` CSV and the failover script
 //! (`writing::groups_script`); the page renders a table per group and the two exports.
 
+mod error;
+
+pub use error::ScriptError;
+
 use crate::editor::Editor;
 use crate::reading::checkpoints::parse_checkpoints;
 use crate::reading::reference::{Reference, Role, parse_reference};
@@ -73,7 +77,8 @@ impl FailoverForm {
         }
     }
 
-    fn set(&mut self, field: FailoverField, value: String) {
+    /// [`crate::editor::ImportAction::SetFailover`].
+    pub(in crate::editor) fn set(&mut self, field: FailoverField, value: String) {
         match field {
             FailoverField::Text => self.text = value,
             FailoverField::Groups => self.groups = value,
@@ -163,25 +168,21 @@ impl FailoverForm {
 
     /// The failover script of `plan`, or why there is none (no bootstrap address, or one that
     /// is not usable, or a plan with errors).
-    pub fn script(&self, plan: &ResetPlan) -> Result<String, String> {
+    pub fn script(&self, plan: &ResetPlan) -> Result<String, ScriptError> {
         if plan.has_errors() {
-            return Err("Fix the errors above first: no script is written for checkpoints that could not all be read.".into());
+            return Err(ScriptError::PlanErrors);
         }
         if self.bootstrap.trim().is_empty() {
-            return Err("Give the target cluster's bootstrap servers (HOST:PORT, as the script's host sees them) for the script.".into());
+            return Err(ScriptError::NoBootstrap);
         }
         crate::writing::groups_script::failover_script(plan, self.bootstrap.trim(), None)
+            .map_err(ScriptError::Script)
     }
 }
 
 impl Editor {
     pub fn failover_form(&self) -> &FailoverForm {
-        &self.failover
-    }
-
-    /// [`crate::editor::ImportAction::SetFailover`].
-    pub(in crate::editor) fn set_failover_field(&mut self, field: FailoverField, value: String) {
-        self.failover.set(field, value);
+        &self.import.failover
     }
 }
 

@@ -11,7 +11,7 @@ pub const DETECTED: &str = "detected";
 impl Editor {
     /// The kind the user chose, `None` when the detected one is used.
     pub fn kind_choice(&self) -> Option<ConnectorKind> {
-        self.kind_choice
+        self.import.kind_choice
     }
 
     /// The selector's options, as (value, label): first `"Detected: <kind> (<where from>)"` (value
@@ -39,7 +39,9 @@ impl Editor {
 
     /// The selector's current value: [`DETECTED`] or the chosen kind's `--kind` name.
     pub fn kind_value(&self) -> &'static str {
-        self.kind_choice.map_or(DETECTED, ConnectorKind::choice)
+        self.import
+            .kind_choice
+            .map_or(DETECTED, ConnectorKind::choice)
     }
 
     /// [`ImportAction::ChooseKind`](crate::editor::ImportAction::ChooseKind): remembers the choice
@@ -48,21 +50,21 @@ impl Editor {
     /// nothing is lost: like any load, the re-import is an undoable step (Undo brings back the
     /// previous kind with its edits).
     pub(in crate::editor) fn choose_kind(&mut self, kind: Option<ConnectorKind>) {
-        if self.kind_choice == kind {
+        if self.import.kind_choice == kind {
             return;
         }
         let Some(loaded) = &self.loaded else {
-            self.kind_choice = kind;
+            self.import.kind_choice = kind;
             return;
         };
         let source = loaded.source.clone();
         let options = loaded.options.clone();
         let before = self.snapshot();
-        let previous = std::mem::replace(&mut self.kind_choice, kind);
+        let previous = std::mem::replace(&mut self.import.kind_choice, kind);
         if self.load(source, options) {
             self.replaced_from(before);
         } else {
-            self.kind_choice = previous;
+            self.import.kind_choice = previous;
         }
     }
 }

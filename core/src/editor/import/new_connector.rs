@@ -103,6 +103,21 @@ impl NewConnectorForm {
         *slot = value;
     }
 
+    /// [`ImportAction::SetNewConnector`](crate::editor::ImportAction::SetNewConnector): the field's
+    /// error goes once it is edited, and the findings of the text edited.
+    pub(in crate::editor) fn edit(&mut self, field: NewConnectorField, value: String) {
+        self.set(field, value);
+        if self.error.as_ref().is_some_and(|(f, _)| *f == field) {
+            self.error = None;
+        }
+        if field == NewConnectorField::Text {
+            self.reference_problems.clear();
+        }
+        if field == NewConnectorField::LogEnd {
+            self.log_end_problems.clear();
+        }
+    }
+
     /// The error shown next to `field`, if the last attempt was refused there.
     pub fn error_of(&self, field: NewConnectorField) -> Option<&str> {
         self.error
@@ -178,32 +193,12 @@ fn role_field(field: ReferenceField) -> NewConnectorField {
 
 impl Editor {
     pub fn new_connector_form(&self) -> &NewConnectorForm {
-        &self.new_connector
+        &self.import.new_connector
     }
 
     /// What the loaded listing was made from, when "Start a new connector" made it.
     pub fn new_origin(&self) -> Option<&NewOrigin> {
         self.loaded.as_ref().and_then(|l| l.origin.as_ref())
-    }
-
-    /// [`ImportAction::SetNewConnector`](crate::editor::ImportAction::SetNewConnector): the field's
-    /// error goes once it is edited.
-    pub(in crate::editor) fn set_new_connector_field(
-        &mut self,
-        field: NewConnectorField,
-        value: String,
-    ) {
-        let form = &mut self.new_connector;
-        form.set(field, value);
-        if form.error.as_ref().is_some_and(|(f, _)| *f == field) {
-            form.error = None;
-        }
-        if field == NewConnectorField::Text {
-            form.reference_problems.clear();
-        }
-        if field == NewConnectorField::LogEnd {
-            form.log_end_problems.clear();
-        }
     }
 
     /// [`ImportAction::StartNewConnector`](crate::editor::ImportAction::StartNewConnector).
@@ -212,7 +207,7 @@ impl Editor {
             Ok((text, origin)) => {
                 let before = self.snapshot();
                 if self.load(text, ImportOptions::default()) {
-                    self.new_connector.error = None;
+                    self.import.new_connector.error = None;
                     if let Some(loaded) = self.loaded.as_mut() {
                         loaded.origin = Some(origin.clone());
                     }
@@ -229,16 +224,16 @@ impl Editor {
                         notice.severity = Severity::Warning;
                         notice.text = format!("{} Warning: {warning}", origin.summary);
                     }
-                    self.notice = Some(notice);
+                    self.page.notice = Some(notice);
                     self.keep_replaced(before);
                 }
             }
             Err((field, message)) => {
-                self.notice = Some(Notice::error(
+                self.page.notice = Some(Notice::error(
                     NoticeAt::NewConnector,
                     format!("No listing was made: {message}"),
                 ));
-                self.new_connector.error = Some((field, message));
+                self.import.new_connector.error = Some((field, message));
             }
         }
     }
@@ -248,7 +243,7 @@ impl Editor {
         &mut self,
         now_ms: i64,
     ) -> Result<(String, NewOrigin), (NewConnectorField, String)> {
-        let form = &self.new_connector;
+        let form = &self.import.new_connector;
         let connector = form.connector()?;
         if form.text.trim().is_empty() {
             return Err((
@@ -260,7 +255,7 @@ impl Editor {
             .map_err(|(field, message)| (role_field(field), message))?;
         let topics = form.topics()?;
         let reference = parse_reference(&form.text, role);
-        self.new_connector.reference_problems = reference.diagnostics.clone();
+        self.import.new_connector.reference_problems = reference.diagnostics.clone();
         if !reference.is_usable() {
             let errors = reference
                 .diagnostics
@@ -341,13 +336,13 @@ impl Editor {
     /// The latest offsets pasted with the reference, `None` when the field is empty; the field
     /// to fix when they do not read (each bad line listed with its line and column).
     fn log_end_reference(&mut self) -> Result<Option<Reference>, (NewConnectorField, String)> {
-        let text = &self.new_connector.log_end;
+        let text = &self.import.new_connector.log_end;
         // Only offsets at a time leave partitions out (the page shows the field for them only).
-        if text.trim().is_empty() || self.new_connector.role != "time" {
+        if text.trim().is_empty() || self.import.new_connector.role != "time" {
             return Ok(None);
         }
         let reference = parse_reference(text, Role::Latest);
-        self.new_connector.log_end_problems = reference.diagnostics.clone();
+        self.import.new_connector.log_end_problems = reference.diagnostics.clone();
         if reference.is_usable() {
             return Ok(Some(reference));
         }

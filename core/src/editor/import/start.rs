@@ -3,6 +3,10 @@
 //! connector. The fields are the export settings' own, so what is typed here is already filled in
 //! when the listing is exported (a load keeps what the listing does not say, see `settings`).
 
+mod error;
+
+pub use error::StartListError;
+
 use crate::editor::{Editor, Field, TargetKind};
 use crate::model::names;
 use crate::writing::procedure::request::start_list_configmap;
@@ -51,12 +55,7 @@ pub const START_PATHS: [(StartPath, &str, &str); 3] = [
 impl Editor {
     /// The path chosen on the empty page.
     pub fn start_path(&self) -> StartPath {
-        self.start_path
-    }
-
-    /// [`crate::editor::ImportAction::SetStartPath`].
-    pub(in crate::editor) fn set_start_path(&mut self, path: StartPath) {
-        self.start_path = path;
+        self.import.start_path
     }
 
     /// The kind of resource the guided start lists: the export target, where a REST target
@@ -99,10 +98,10 @@ impl Editor {
     /// The list procedure for what the guided start's fields say, or what to do first (a
     /// sentence). The list ConfigMap is the export setting when one is typed, otherwise
     /// `<name>-offsets`; every value is validated and single-quoted by the procedure.
-    pub fn start_list(&self) -> Result<Procedure, String> {
+    pub fn start_list(&self) -> Result<Procedure, StartListError> {
         let target = self.start_target();
         let s = &self.settings;
-        let missing: Vec<&str> = self
+        let missing: Vec<&'static str> = self
             .start_fields()
             .into_iter()
             .filter(|f| *f != Field::MirrorIndex && s.get(*f).is_empty())
@@ -116,15 +115,12 @@ impl Editor {
             })
             .collect();
         if !missing.is_empty() {
-            return Err(format!(
-                "Fill in {} to see the commands.",
-                join_words(&missing)
-            ));
+            return Err(StartListError::Missing(missing));
         }
         let mut fields = self.start_fields();
         fields.push(Field::ListConfigMap);
         if fields.iter().any(|f| self.start_field_error(*f).is_some()) {
-            return Err("Correct the fields marked above to see the commands.".to_string());
+            return Err(StartListError::Marked);
         }
         let resource = s.get(Field::Resource).to_string();
         let list_configmap = match s.get(Field::ListConfigMap) {
@@ -142,7 +138,8 @@ impl Editor {
                 cluster,
                 resource,
                 mirror_index: s.get(Field::MirrorIndex).parse().unwrap_or(0),
-                connector: names::parse_mirror_connector_name(s.get(Field::Connector))?,
+                connector: names::parse_mirror_connector_name(s.get(Field::Connector))
+                    .map_err(StartListError::Connector)?,
                 alias_path: s.alias_path,
             },
             _ => Target::KafkaConnector {
@@ -151,20 +148,7 @@ impl Editor {
             },
         };
         procedure::list(&Options::new(target)).map_err(|errors| {
-            errors
-                .iter()
-                .map(|d| d.message.clone())
-                .collect::<Vec<_>>()
-                .join(" ")
+            StartListError::Procedure(errors.iter().map(|d| d.message.clone()).collect())
         })
-    }
-}
-
-/// "a", "a and b", "a, b and c".
-fn join_words(words: &[&str]) -> String {
-    match words {
-        [] => String::new(),
-        [one] => (*one).to_string(),
-        [init @ .., last] => format!("{} and {last}", init.join(", ")),
     }
 }

@@ -1,9 +1,11 @@
-//! Why a value typed in a cell or the Value box was refused: one variant per reason, carrying
-//! the typed text its sentence quotes. `Display` writes the sentence the page shows.
+//! Why a value typed in a cell, a key/value field, the Value box or the "Add partitions" form was
+//! refused: one variant per reason, carrying the typed text its sentence quotes. `Display` writes
+//! the sentence the page shows.
 
+use crate::model::names::NameError;
 use std::fmt;
 
-/// Why an offset, a shift or a field value typed by the user was refused.
+/// Why an offset, a shift, a field or a new partition typed by the user was refused.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum InputError {
     /// An offset field left empty (null is typed out, never an empty field).
@@ -26,6 +28,28 @@ pub enum InputError {
     NotBool { text: String },
     /// Not a JSON value, for a field that holds null, an array or an object.
     NotJson { column: u32, message: String },
+    /// A shift with no value typed.
+    EmptyShift,
+    /// "Resume at" with no record number typed (or `null`).
+    EmptyResumeAt,
+    /// A key/value edit of a row the session does not have (a stale row).
+    NoRow { row: usize },
+    /// A key/value edit or removal of a field the map does not have (`map`: `partition` or
+    /// `offset`).
+    NoField { map: &'static str, key: String },
+    /// A new field typed without `=`.
+    NewFieldForm,
+    /// A new field typed with nothing before the `=`.
+    NewFieldName,
+    /// A new field whose key the map already has.
+    FieldExists { map: &'static str, key: String },
+    /// The entry cannot take the field: the sentence of `Entry::with_field` (an entry that is
+    /// not an object, a map that is not a map).
+    Entry(String),
+    /// "Add partitions": not a Kafka topic name.
+    Topic(NameError),
+    /// "Add partitions": not a partition list or range, at 1-based `column`.
+    Partitions { column: usize, message: String },
 }
 
 impl fmt::Display for InputError {
@@ -69,11 +93,39 @@ impl fmt::Display for InputError {
                 f,
                 "Not valid JSON at column {column}: {message}. Type a JSON value (a \"quoted string\", a number, true, false, null, [...] or {{...}})."
             ),
+            InputError::EmptyShift => f.write_str(
+                "Type a value: for example -100 to rewind or 250 to skip ahead. Nothing was changed.",
+            ),
+            InputError::EmptyResumeAt => {
+                f.write_str("Type the record number replication should resume at.")
+            }
+            InputError::NoRow { row } => write!(f, "There is no row {row}."),
+            InputError::NoField { map, key } => write!(f, "The {map} map has no field '{key}'."),
+            InputError::NewFieldForm => {
+                f.write_str("Type the new field as key=value, for example snapshot=true.")
+            }
+            InputError::NewFieldName => f.write_str("The field needs a name before the '='."),
+            InputError::FieldExists { map, key } => write!(
+                f,
+                "The {map} map already has a field '{key}': edit it instead."
+            ),
+            InputError::Entry(message) => f.write_str(message),
+            InputError::Topic(e) => write!(f, "{e}"),
+            InputError::Partitions { column, message } => {
+                write!(f, "Partitions, column {column}: {message}")
+            }
         }
     }
 }
 
-impl std::error::Error for InputError {}
+impl std::error::Error for InputError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            InputError::Topic(e) => Some(e),
+            _ => None,
+        }
+    }
+}
 
 /// For the callers that carry the refusal as a `String` (the page's notices and cell errors):
 /// the sentence of `Display`.
@@ -85,7 +137,7 @@ impl From<InputError> for String {
 
 #[cfg(test)]
 mod tests {
-    use super::InputError;
+    use super::{InputError, NameError};
 
     /// Each variant's sentence is the one the `Result<_, String>` readers wrote, word for word.
     #[test]
@@ -154,6 +206,56 @@ mod tests {
                 t(
                     "Not valid JSON at column 3: expected a value. Type a JSON value (a \"quoted string\", a number, true, false, null, [...] or {...}).",
                 ),
+            ),
+            (
+                InputError::EmptyShift,
+                t(
+                    "Type a value: for example -100 to rewind or 250 to skip ahead. Nothing was changed.",
+                ),
+            ),
+            (
+                InputError::EmptyResumeAt,
+                t("Type the record number replication should resume at."),
+            ),
+            (InputError::NoRow { row: 9 }, t("There is no row 9.")),
+            (
+                InputError::NoField {
+                    map: "offset",
+                    key: t("lsn"),
+                },
+                t("The offset map has no field 'lsn'."),
+            ),
+            (
+                InputError::NewFieldForm,
+                t("Type the new field as key=value, for example snapshot=true."),
+            ),
+            (
+                InputError::NewFieldName,
+                t("The field needs a name before the '='."),
+            ),
+            (
+                InputError::FieldExists {
+                    map: "partition",
+                    key: t("server"),
+                },
+                t("The partition map already has a field 'server': edit it instead."),
+            ),
+            (
+                InputError::Entry(t(
+                    "The offset is a string, not a map of fields; fix it in the source.",
+                )),
+                t("The offset is a string, not a map of fields; fix it in the source."),
+            ),
+            (
+                InputError::Topic(NameError::TopicEmpty),
+                t("Topic name is invalid: the empty string is not allowed"),
+            ),
+            (
+                InputError::Partitions {
+                    column: 3,
+                    message: t("a range goes up (2-1)"),
+                },
+                t("Partitions, column 3: a range goes up (2-1)"),
             ),
         ];
         for (error, old) in cases {

@@ -1,7 +1,8 @@
 //! The page's own sub-reducer: the notice's dismissal, the export column's width and the
-//! selected export tab; none of them changes data, view or settings.
+//! selected export tab, on the page's own state: none of them changes data, view or settings.
 
-use crate::editor::{Editor, ExportTab};
+use super::PageState;
+use crate::editor::ExportTab;
 
 /// The page's own actions.
 #[derive(Debug, Clone, PartialEq)]
@@ -13,8 +14,9 @@ pub enum PageAction {
     WidenExport(bool),
 }
 
-impl Editor {
-    pub(in crate::editor) fn reduce_page(&mut self, action: PageAction) {
+impl PageState {
+    /// The page's sub-reducer: it changes the page's own state only.
+    pub(in crate::editor) fn reduce(&mut self, action: PageAction) {
         match action {
             PageAction::WidenExport(wide) => self.export_wide = wide,
             PageAction::DismissNotice => self.notice = None,

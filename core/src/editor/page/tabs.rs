@@ -128,14 +128,14 @@ pub fn tab_after(tabs: &[ExportTab], current: ExportTab, key: TabKey) -> Option<
 impl Editor {
     /// The export tab the user selected last (kept in the prefs record).
     pub fn export_tab(&self) -> ExportTab {
-        self.export_tab
+        self.page.export_tab
     }
 
     /// The tab to show among `tabs`: the selected one when it is offered, otherwise the first.
     pub fn shown_export_tab(&self, tabs: &[ExportTab]) -> Option<ExportTab> {
         tabs.iter()
             .copied()
-            .find(|t| *t == self.export_tab)
+            .find(|t| *t == self.page.export_tab)
             .or_else(|| tabs.first().copied())
     }
 }

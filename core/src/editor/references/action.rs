@@ -1,6 +1,7 @@
 //! The references' actions and their sub-reducer: the forms, adding and removing references
 //! (moving the data and view revisions when the bounds changed), and the edits made from one.
 
+use super::References;
 use super::forms::lookup_time;
 use crate::diag::Severity;
 use crate::editor::{Editor, LookupField, Notice, NoticeAt, ReferenceField};
@@ -48,12 +49,35 @@ impl ReferencesAction {
     }
 }
 
+impl References {
+    /// [`ReferencesAction::SetReferenceForm`]: the forms alone change (the field's error goes
+    /// once it is edited).
+    fn set_form(&mut self, field: ReferenceField, value: String) {
+        let form = &mut self.form;
+        match field {
+            ReferenceField::Text => form.text = value,
+            // The offsets at a time are usually the output of the lookup generated just above:
+            // its time is the one they are at, so it is filled in.
+            ReferenceField::Role if value == "time" && form.time.trim().is_empty() => {
+                form.role = value;
+                form.time = lookup_time(&self.lookup);
+            }
+            ReferenceField::Role => form.role = value,
+            ReferenceField::Time => form.time = value,
+            ReferenceField::Group => form.group = value,
+        }
+        if form.error.as_ref().is_some_and(|(f, _)| *f == field) {
+            form.error = None;
+        }
+    }
+}
+
 impl Editor {
     pub(in crate::editor) fn reduce_references(&mut self, action: ReferencesAction) {
         // New bounds change the Log range column, range: filters and LR problems.
         if self.apply_reference(action) {
-            self.data_revision = self.data_revision.wrapping_add(1);
-            self.view_revision = self.view_revision.wrapping_add(1);
+            self.counters.data = self.counters.data.wrapping_add(1);
+            self.counters.view = self.counters.view.wrapping_add(1);
         }
     }
 
@@ -62,22 +86,7 @@ impl Editor {
     fn apply_reference(&mut self, action: ReferencesAction) -> bool {
         match action {
             ReferencesAction::SetReferenceForm(field, value) => {
-                let form = &mut self.refs.form;
-                match field {
-                    ReferenceField::Text => form.text = value,
-                    // The offsets at a time are usually the output of the lookup generated
-                    // just above: its time is the one they are at, so it is filled in.
-                    ReferenceField::Role if value == "time" && form.time.trim().is_empty() => {
-                        form.role = value;
-                        form.time = lookup_time(&self.refs.lookup);
-                    }
-                    ReferenceField::Role => form.role = value,
-                    ReferenceField::Time => form.time = value,
-                    ReferenceField::Group => form.group = value,
-                }
-                if form.error.as_ref().is_some_and(|(f, _)| *f == field) {
-                    form.error = None;
-                }
+                self.refs.set_form(field, value);
                 false
             }
             ReferencesAction::AddReference { now_ms } => {
@@ -106,7 +115,7 @@ impl Editor {
                 Ok(text) => self.add_reference(name, text, now_ms),
                 Err(e) => {
                     let at = e.utf8_error().valid_up_to();
-                    self.notice = Some(Notice {
+                    self.page.notice = Some(Notice {
                         at: NoticeAt::References,
                         severity: Severity::Error,
                         text: format!(
@@ -123,7 +132,7 @@ impl Editor {
                 }
                 let item = self.refs.items.remove(index);
                 self.refs.rebuild_range();
-                self.notice = Some(Notice {
+                self.page.notice = Some(Notice {
                     at: NoticeAt::References,
                     severity: Severity::Info,
                     text: format!("Removed {}.", item.name),

@@ -369,10 +369,10 @@ impl Editor {
         let Some(session) = self.session() else {
             return Vec::new();
         };
-        if self.filter.needs_range() {
-            set_from::log_range_rows(session, &self.filter, &self.refs.range)
+        if self.table.filter.needs_range() {
+            set_from::log_range_rows(session, &self.table.filter, &self.refs.range)
         } else {
-            session.matching_rows(&self.filter)
+            session.matching_rows(&self.table.filter)
         }
     }
 
@@ -400,7 +400,7 @@ impl Editor {
             reference,
         };
         let usable = item.reference.is_usable();
-        self.notice = Some(Notice {
+        self.page.notice = Some(Notice {
             at: NoticeAt::References,
             severity: if usable {
                 Severity::Info
@@ -467,7 +467,7 @@ impl Editor {
             selection,
             reference,
         });
-        if let (Some(note), Some(notice)) = (note, self.notice.as_mut()) {
+        if let (Some(note), Some(notice)) = (note, self.page.notice.as_mut()) {
             notice.text = format!("{} {note}", notice.text);
         }
     }

@@ -162,7 +162,7 @@ impl Editor {
         self.set_resource(text);
         self.fill_from_resource();
         if let Some(filled) = &self.safe.filled {
-            self.notice = Some(Notice::info(NoticeAt::Resource, filled.clone()));
+            self.page.notice = Some(Notice::info(NoticeAt::Resource, filled.clone()));
         }
     }
 
@@ -258,7 +258,7 @@ impl Editor {
                     values.insert(Field::AlterConfigMap, alter.clone());
                     filled.push("Alter ConfigMap name");
                 }
-                self.settings_revision = self.settings_revision.wrapping_add(1);
+                self.counters.settings = self.counters.settings.wrapping_add(1);
                 self.safe.filled = Some(format!(
                     "Export settings filled from {kind} '{}': {}.",
                     s.resource,
@@ -302,8 +302,8 @@ impl Editor {
         };
         if loaded.session.reset() != &fact {
             loaded.session.set_reset(fact);
-            self.data_revision = self.data_revision.wrapping_add(1);
-            self.view_revision = self.view_revision.wrapping_add(1);
+            self.counters.data = self.counters.data.wrapping_add(1);
+            self.counters.view = self.counters.view.wrapping_add(1);
         }
     }
 

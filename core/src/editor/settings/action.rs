@@ -2,7 +2,7 @@
 //! `auto.offset.reset`, rounds and the create's options, each kept as the user gave it (the
 //! settings' checks read them, see `mod.rs`).
 
-use crate::editor::{Editor, Field, TargetKind};
+use crate::editor::{ExportSettings, Field, TargetKind};
 use crate::model::AliasPath;
 use crate::writing::procedure::{AutoOffsetReset, Previous, StrimziVersion};
 
@@ -28,20 +28,21 @@ pub enum SettingsAction {
     SetCreateStrimzi(Option<StrimziVersion>),
 }
 
-impl Editor {
-    pub(in crate::editor) fn reduce_settings(&mut self, action: SettingsAction) {
+impl ExportSettings {
+    /// The settings' sub-reducer: it changes the settings only.
+    pub(in crate::editor) fn reduce(&mut self, action: SettingsAction) {
         match action {
-            SettingsAction::SetTarget(target) => self.settings.target = target,
+            SettingsAction::SetTarget(target) => self.target = target,
             SettingsAction::SetField(field, value) => {
-                self.settings.values.insert(field, value);
+                self.values.insert(field, value);
             }
-            SettingsAction::SetAliasPath(path) => self.settings.alias_path = path,
-            SettingsAction::SetAutoOffsetReset(value) => self.settings.auto_offset_reset = value,
-            SettingsAction::SetRounds(rounds) => self.settings.rounds = rounds,
-            SettingsAction::SetCreate(create) => self.settings.create = create,
-            SettingsAction::SetCreateConfig(config) => self.settings.create_config = config,
-            SettingsAction::SetCreatePrevious(previous) => self.settings.create_previous = previous,
-            SettingsAction::SetCreateStrimzi(strimzi) => self.settings.create_strimzi = strimzi,
+            SettingsAction::SetAliasPath(path) => self.alias_path = path,
+            SettingsAction::SetAutoOffsetReset(value) => self.auto_offset_reset = value,
+            SettingsAction::SetRounds(rounds) => self.rounds = rounds,
+            SettingsAction::SetCreate(create) => self.create = create,
+            SettingsAction::SetCreateConfig(config) => self.create_config = config,
+            SettingsAction::SetCreatePrevious(previous) => self.create_previous = previous,
+            SettingsAction::SetCreateStrimzi(strimzi) => self.create_strimzi = strimzi,
         }
     }
 }

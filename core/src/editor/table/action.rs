@@ -1,7 +1,7 @@
-//! The table panel's sub-reducer: the filter box, sorting, topic groups and the selection.
+//! The table panel's sub-reducer: the filter box, sorting, topic groups and the selection, each
+//! on the panel's own state but for what needs the view (collapse all, select what is shown).
 
-use crate::editing::filter::Filter;
-use crate::editor::{Editor, Sort, SortColumn, ViewItem};
+use crate::editor::{Editor, SortColumn, ViewItem};
 
 /// The table panel's actions: what the table shows.
 #[derive(Debug, Clone, PartialEq)]
@@ -26,30 +26,15 @@ pub enum TableAction {
 impl Editor {
     pub(in crate::editor) fn reduce_table(&mut self, action: TableAction) {
         match action {
-            TableAction::SetFilter(text) => {
-                match Filter::parse(&text) {
-                    Ok(filter) => {
-                        self.filter = filter;
-                        self.filter_error = None;
-                    }
-                    // Keep the previous filter so the table does not flash empty while typing.
-                    Err(e) => self.filter_error = Some(format!("Filter {e}")),
-                }
-                self.filter_text = text;
-            }
-            TableAction::SortBy(column) => {
-                self.sort = Sort {
-                    column,
-                    descending: self.sort.column == column && !self.sort.descending,
-                };
-            }
-            TableAction::ToggleGroup(topic) => {
-                self.collapsed.toggle(topic);
-            }
+            TableAction::SetFilter(text) => self.table.set_filter(text),
+            TableAction::SortBy(column) => self.table.sort_by(column),
+            TableAction::ToggleGroup(topic) => self.table.collapsed.toggle(topic),
             TableAction::CollapseAll(collapse) => {
-                self.collapsed.clear();
+                self.table.collapsed.clear();
                 if collapse {
-                    self.collapsed
+                    // The groups the view shows once none is collapsed.
+                    self.table
+                        .collapsed
                         .extend(self.view().items.into_iter().filter_map(|i| match i {
                             ViewItem::Group { topic, .. } => Some(topic),
                             ViewItem::Row(_) => None,
@@ -57,20 +42,14 @@ impl Editor {
                 }
             }
             TableAction::Select { row, selected } => {
-                // Only a row of the session can be selected: `RowSet` keeps a flag per row up
-                // to the highest, so a stray index must not grow it.
-                let exists = self.loaded.as_ref().is_some_and(|l| row < l.session.len());
-                if selected && exists {
-                    self.selected.insert(row);
-                } else {
-                    self.selected.remove(row);
-                }
+                let rows = self.session().map_or(0, |s| s.len());
+                self.table.select(row, selected, rows);
             }
             TableAction::SelectShown => {
                 let rows = self.range_aware_rows();
-                self.selected.extend(rows);
+                self.table.selected.extend(rows);
             }
-            TableAction::ClearSelection => self.selected.clear(),
+            TableAction::ClearSelection => self.table.selected.clear(),
         }
     }
 }

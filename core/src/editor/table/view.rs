@@ -129,40 +129,42 @@ impl Editor {
     /// The selection follows the filter: selected rows the filter hides are left out (and
     /// counted by [`Editor::hidden_selected`], so the page says so).
     pub fn bulk_selection(&self) -> Selection {
-        if !self.selected.is_empty() {
+        if !self.table.selected.is_empty() {
             Selection::Rows(
-                self.selected
+                self.table
+                    .selected
                     .iter()
                     .filter(|&r| self.filter_shows(r))
                     .collect(),
             )
-        } else if self.filter.is_empty() {
+        } else if self.table.filter.is_empty() {
             Selection::All
-        } else if self.filter.needs_range() {
+        } else if self.table.filter.needs_range() {
             // The session cannot classify rows against the log: the rows, listed.
             Selection::Rows(self.range_aware_rows())
         } else {
-            Selection::Filter(self.filter.clone())
+            Selection::Filter(self.table.filter.clone())
         }
     }
 
     /// How many rows a bulk action would touch, given the current [`Editor::view`] (which has
     /// already counted the rows the filter shows).
     pub fn bulk_count_in(&self, view: &View) -> usize {
-        if self.selected.is_empty() {
+        if self.table.selected.is_empty() {
             view.matched
         } else {
-            self.selected.len() - self.hidden_selected()
+            self.table.selected.len() - self.hidden_selected()
         }
     }
 
     /// Selected rows the filter hides, which bulk actions leave out. O(rows up to the last
     /// selected one).
     pub fn hidden_selected(&self) -> usize {
-        if self.filter.is_empty() {
+        if self.table.filter.is_empty() {
             return 0;
         }
-        self.selected
+        self.table
+            .selected
             .iter()
             .filter(|&r| !self.filter_shows(r))
             .count()
@@ -174,14 +176,15 @@ impl Editor {
         let Some(loaded) = self.loaded.as_ref() else {
             return false;
         };
-        if self.filter.is_empty() {
+        if self.table.filter.is_empty() {
             return true;
         }
         match loaded.session.row(row) {
             Some(r) if r.removed => true,
             Some(r) => {
                 let facts = loaded.index.facts(loaded.session.kind(), &r);
-                self.filter
+                self.table
+                    .filter
                     .matches_with_range(&facts, self.range_class_known(&r, &facts))
             }
             None => false,
@@ -193,10 +196,10 @@ impl Editor {
         if self.session().is_none() {
             return 0;
         }
-        if self.selected.is_empty() {
+        if self.table.selected.is_empty() {
             self.range_aware_rows().len()
         } else {
-            self.selected.len() - self.hidden_selected()
+            self.table.selected.len() - self.hidden_selected()
         }
     }
 
@@ -208,7 +211,7 @@ impl Editor {
         let session = &loaded.session;
         let kind = session.kind();
         let index = &loaded.index;
-        let needs_range = self.filter.needs_range();
+        let needs_range = self.table.filter.needs_range();
         let mut total = 0;
         // Rows whose facts come from the load-time index are grouped by the interned topic id,
         // and the filter's topic terms run once per topic, not once per row (a glob or regex
@@ -226,14 +229,17 @@ impl Editor {
             let (facts, topic_id) = index.facts_and_topic(kind, &row);
             let slot = topic_id.and_then(|id| topic_ok.get_mut(id as usize));
             let topic_matches = match slot {
-                Some(slot) => *slot.get_or_insert_with(|| self.filter.matches_topic(facts.topic)),
-                None => self.filter.matches_topic(facts.topic),
+                Some(slot) => {
+                    *slot.get_or_insert_with(|| self.table.filter.matches_topic(facts.topic))
+                }
+                None => self.table.filter.matches_topic(facts.topic),
             };
-            if !topic_matches || !self.filter.matches_facts(&facts) {
+            if !topic_matches || !self.table.filter.matches_facts(&facts) {
                 continue;
             }
             if needs_range
                 && !self
+                    .table
                     .filter
                     .matches_range(self.range_class_known(&row, &facts))
             {
@@ -290,7 +296,7 @@ impl Editor {
             let Some(mut rows) = by_id.get_mut(slot).map(std::mem::take) else {
                 continue;
             };
-            let sort = self.sort;
+            let sort = self.table.sort;
             rows.sort_by(|a, b| {
                 let ord = match sort.column {
                     SortColumn::Partition => (a.2, a.1).cmp(&(b.2, b.1)),
@@ -301,7 +307,7 @@ impl Editor {
                 let ord = ord.then(a.0.cmp(&b.0));
                 if sort.descending { ord.reverse() } else { ord }
             });
-            let collapsed = self.collapsed.contains(topic);
+            let collapsed = self.table.collapsed.contains(topic);
             matched += rows.len();
             items.push(ViewItem::Group {
                 changed: rows.iter().filter(|r| r.4).count(),
