@@ -98,7 +98,7 @@ impl ExportArgs {
         match self.connector.as_deref() {
             None => Ok(None),
             Some(c) if !c.contains("->") => Ok(Some(AlterTarget::KafkaConnector)),
-            Some(c) => names::parse_mirror_connector_name(c)
+            Some(c) => names::MirrorConnectorName::parse(c)
                 .map(|n| Some(AlterTarget::MirrorMaker2(n)))
                 .map_err(|e| CliError {
                     message: format!("[K5] {e}"),

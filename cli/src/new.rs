@@ -240,7 +240,7 @@ fn alter_target(connector: Option<&str>) -> Result<AlterTarget, CliError> {
     Ok(match connector {
         None => AlterTarget::KafkaConnector,
         Some(c) => {
-            AlterTarget::MirrorMaker2(names::parse_mirror_connector_name(c).map_err(|e| {
+            AlterTarget::MirrorMaker2(names::MirrorConnectorName::parse(c).map_err(|e| {
                 CliError {
                     message: format!("[K5] {e}"),
                     code: 1,

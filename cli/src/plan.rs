@@ -283,7 +283,7 @@ fn check_combinations(f: &Flags, creates: bool) -> Result<(), CliError> {
 /// another mirror would write offsets that connector never reads.
 fn check_mirror(f: &Flags, listing: &Listing, name: &str) -> Result<(), CliError> {
     if let Some(asked) = &f.ex.connector
-        && names::parse_mirror_connector_name(asked).is_ok()
+        && names::MirrorConnectorName::parse(asked).is_ok()
         && let Some(lm) = offsets_core::model::ListingMirror::of(listing)
         && !lm.agrees(asked)
     {

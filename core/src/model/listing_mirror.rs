@@ -65,7 +65,7 @@ impl ListingMirror {
 
     /// True when the connector `name` (`S->T.Type`) is one this listing can be for.
     pub fn agrees(&self, name: &str) -> bool {
-        let Ok(p) = names::parse_mirror_connector_name(name) else {
+        let Ok(p) = names::MirrorConnectorName::parse(name) else {
             return false;
         };
         match &self.data_key {

@@ -69,9 +69,6 @@ pub fn is_dns1035_label(s: &str) -> bool {
     is_dns1123_label(s) && s.as_bytes().first().is_some_and(u8::is_ascii_lowercase)
 }
 
-// `parse_mirror_connector_name` (below) still returns its sentence as a `String` for its many
-// callers; the typed check is `MirrorConnectorName::parse`, whose error is a [`NameError`].
-
 /// K1: a ConfigMap name (the checked name: [`ConfigMapName::parse`]).
 pub fn check_configmap_name(name: &str) -> Result<(), NameError> {
     refuse_unless(is_dns1123_subdomain(name), || NameError::ConfigMapName)
@@ -152,11 +149,6 @@ impl MirrorConnectorName {
             self.source, self.target, self.connector_type
         )
     }
-}
-
-/// K5: parses and checks an MM2 connector name (typed: [`MirrorConnectorName::parse`]).
-pub fn parse_mirror_connector_name(name: &str) -> Result<MirrorConnectorName, String> {
-    MirrorConnectorName::parse(name).map_err(String::from)
 }
 
 impl MirrorConnectorName {
@@ -453,13 +445,13 @@ mod tests {
 
     #[test]
     fn mirror_connector_names_round_trip_through_data_keys() {
-        let name = parse_mirror_connector_name("east->west.MirrorSourceConnector").unwrap();
+        let name = MirrorConnectorName::parse("east->west.MirrorSourceConnector").unwrap();
         assert_eq!(name.data_key(), "east--west.MirrorSourceConnector.json");
         let back = parse_mirror_data_key(&name.data_key()).unwrap();
         assert_eq!(back.name, name);
         assert!(!back.ambiguous);
-        assert!(parse_mirror_connector_name("east->west").is_err());
-        assert!(parse_mirror_connector_name("east west->x.MirrorSourceConnector").is_err());
+        assert!(MirrorConnectorName::parse("east->west").is_err());
+        assert!(MirrorConnectorName::parse("east west->x.MirrorSourceConnector").is_err());
         assert!(parse_mirror_data_key("offsets.json").is_none());
     }
 

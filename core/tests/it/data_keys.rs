@@ -288,7 +288,7 @@ fn a_bare_mirror_rest_body_exports_under_its_connectors_key_or_not_at_all() {
     );
     let named = ConfigMapOptions {
         target: Some(AlterTarget::MirrorMaker2(
-            names::parse_mirror_connector_name("a->b.MirrorSourceConnector").unwrap(),
+            names::MirrorConnectorName::parse("a->b.MirrorSourceConnector").unwrap(),
         )),
         ..options
     };

@@ -5,7 +5,7 @@
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
 use crate::procedure_support::*;
-use offsets_core::names::parse_mirror_connector_name;
+use offsets_core::names::MirrorConnectorName;
 use offsets_core::procedure::{
     AliasPath, Operation, Options, Previous, StrimziCreate, StrimziVersion, Target,
 };
@@ -81,7 +81,7 @@ pub fn mm2_create(
             cluster: kube(None, "my-mm2-offsets", "my-mm2-offsets-alter"),
             resource: "my-mm2".into(),
             mirror_index: 0,
-            connector: parse_mirror_connector_name(SOURCE).unwrap(),
+            connector: MirrorConnectorName::parse(SOURCE).unwrap(),
             alias_path,
         }),
         StrimziCreate {

@@ -3,7 +3,7 @@
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
 use crate::procedure_support::*;
-use offsets_core::names::{MirrorConnectorName, parse_mirror_connector_name, shell_quote};
+use offsets_core::names::{MirrorConnectorName, shell_quote};
 use offsets_core::procedure::{
     AliasPath, AutoOffsetReset, Kubernetes, Operation, Options, Target, alter, list, plan, reset,
 };
@@ -73,7 +73,7 @@ impl Field {
         };
         let mut name = "my-connector".to_owned();
         let mut resource = "my-mm2".to_owned();
-        let mut mm2_name = parse_mirror_connector_name("east->west.MirrorSourceConnector").unwrap();
+        let mut mm2_name = MirrorConnectorName::parse("east->west.MirrorSourceConnector").unwrap();
         let mut url = "http://connect:8083".to_owned();
         let mut rest_connector = "my-sink".to_owned();
         let mut manifest_file = None;
@@ -351,7 +351,7 @@ fn warnings_do_not_block_the_procedure() {
         cluster: kube(None, "offsets", "offsets"),
         resource: "1.mm2".into(),
         mirror_index: 0,
-        connector: parse_mirror_connector_name("a->b.MirrorSourceConnector").unwrap(),
+        connector: MirrorConnectorName::parse("a->b.MirrorSourceConnector").unwrap(),
         alias_path: AliasPath::New,
     });
     let payload = "kind: ConfigMap\nmetadata:\n  name: offsets\ndata:\n  a--b.MirrorSourceConnector.json: '{}'\n";

@@ -6,7 +6,7 @@ use std::process::{Command, Stdio};
 
 use offsets_core::ImportOptions;
 use offsets_core::import::import_bytes_unvalidated;
-use offsets_core::names::parse_mirror_connector_name;
+use offsets_core::names::MirrorConnectorName;
 use offsets_core::procedure::{
     AliasPath, AutoOffsetReset, Kubernetes, Listed, Operation, Options, Previous, RelativeEdits,
     Target,
@@ -182,7 +182,7 @@ pub fn mm2(context: Option<&str>, connector: &str, alias_path: AliasPath) -> Opt
         cluster: kube(context, "my-mm2-offsets", "my-mm2-offsets-alter"),
         resource: "my-mm2".into(),
         mirror_index: 0,
-        connector: parse_mirror_connector_name(connector).unwrap(),
+        connector: MirrorConnectorName::parse(connector).unwrap(),
         alias_path,
     })
 }

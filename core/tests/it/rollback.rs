@@ -139,7 +139,7 @@ fn rollback_exports_are_pinned() {
         cluster: kube("my-mm2-offsets-alter-rollback"),
         resource: "my-mm2".into(),
         mirror_index: 0,
-        connector: offsets_core::names::parse_mirror_connector_name(
+        connector: offsets_core::names::MirrorConnectorName::parse(
             "east->west.MirrorSourceConnector",
         )
         .unwrap(),

@@ -285,7 +285,7 @@ pub(super) fn check_mirror_annotations(r: &Resource, n: &Names, out: &mut Vec<Fi
         close.map_or_else(String::new, |c| format!(" Did you mean '{}'?", shown(c)))
     );
     let command = close
-        .filter(|c| names::parse_mirror_connector_name(c).is_ok())
+        .filter(|c| names::MirrorConnectorName::parse(c).is_ok())
         .and_then(|c| {
             n.annotate(&[
                 annotation_arg(ANNOTATION_MIRROR_CONNECTOR, c),

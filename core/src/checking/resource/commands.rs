@@ -104,7 +104,7 @@ pub(super) fn source_connector_arg(r: &Resource) -> Option<String> {
         .filter(|(_, c)| c.connector_type == Some("MirrorSourceConnector"))
         .filter_map(|(_, c)| c.name.clone());
     match (it.next(), it.next()) {
-        (Some(one), None) if names::parse_mirror_connector_name(&one).is_ok() => Some(one),
+        (Some(one), None) if names::MirrorConnectorName::parse(&one).is_ok() => Some(one),
         _ => None,
     }
 }

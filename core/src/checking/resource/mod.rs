@@ -489,7 +489,7 @@ fn mirror_connector(
     index: Option<usize>,
     c: &ConnectorSpec,
 ) -> Result<(String, Option<MirrorSetting>), Diagnostic> {
-    let parsed = c.name.as_deref().map(names::parse_mirror_connector_name);
+    let parsed = c.name.as_deref().map(MirrorConnectorName::parse);
     let m = index.and_then(|i| r.mirrors.get(i));
     match (parsed, index, m) {
         (Some(Ok(p)), Some(i), Some(m)) => {
@@ -503,7 +503,11 @@ fn mirror_connector(
                 u32::try_from(i).ok().map(|i| (p, i, path)),
             ))
         }
-        (Some(Err(e)), _, _) => Err(Diagnostic::error("CR2", c.pos, shown_message(&e))),
+        (Some(Err(e)), _, _) => Err(Diagnostic::error(
+            "CR2",
+            c.pos,
+            shown_message(&e.to_string()),
+        )),
         _ => Err(Diagnostic::error(
             "CR5",
             c.pos,

@@ -138,7 +138,7 @@ impl Editor {
                 cluster,
                 resource,
                 mirror_index: s.get(Field::MirrorIndex).parse().unwrap_or(0),
-                connector: names::parse_mirror_connector_name(s.get(Field::Connector))
+                connector: names::MirrorConnectorName::parse(s.get(Field::Connector))
                     .map_err(StartListError::Connector)?,
                 alias_path: s.alias_path,
             },

@@ -306,7 +306,7 @@ impl Found {
             .push((Var::MirrorIndex, CheckedValue::number(*mirror_index)));
         // The fields are public, so the name is checked again however it was built.
         let name = connector.connector_name();
-        let parsed = names::parse_mirror_connector_name(&name)
+        let parsed = MirrorConnectorName::parse(&name)
             .ok()
             .filter(|parsed| parsed == connector);
         let name_ok = parsed.is_some();

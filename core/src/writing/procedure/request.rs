@@ -8,7 +8,7 @@ use super::{AliasPath, Kubernetes, Options, Target};
 use crate::diag::{Diagnostic, Position};
 use crate::model::Listing;
 use crate::model::names::{
-    self, CONFIGMAP_NAME_RULE, ConfigMapName, ConnectUrl, ConnectorName, KubeContext,
+    CONFIGMAP_NAME_RULE, ConfigMapName, ConnectUrl, ConnectorName, KubeContext,
     MirrorConnectorName, Namespace, ResourceName,
 };
 use crate::reading::resource::ResourceKind;
@@ -380,7 +380,7 @@ impl PlanRequest {
     /// The MirrorMaker 2 connector: the one given (K5 checks it), else the listing's.
     fn mirror_connector(&self) -> Result<MirrorConnectorName, RequestError> {
         match (&self.connector, &self.listing_mirror) {
-            (Some(c), _) => names::parse_mirror_connector_name(c)
+            (Some(c), _) => MirrorConnectorName::parse(c)
                 .map_err(|m| RequestError::Refused(Diagnostic::error("K5", Position::NONE, m))),
             (None, Some(m)) => Ok(m.clone()),
             (None, None) => Err(RequestError::NoMirrorConnector),

@@ -33,7 +33,7 @@ impl CheckedValue {
     }
 
     /// An MM2 connector name; the caller has checked it again with
-    /// [`crate::model::names::parse_mirror_connector_name`], since its fields are public.
+    /// [`crate::model::names::MirrorConnectorName::parse`], since its fields are public.
     pub(crate) fn mirror_connector(name: &MirrorConnectorName) -> CheckedValue {
         CheckedValue(name.connector_name())
     }
@@ -375,10 +375,10 @@ pub(crate) fn comment_lines(text: &str, indent: &str, width: usize) -> Vec<Strin
 #[allow(clippy::unwrap_used)]
 mod tests {
     use super::*;
-    use crate::model::names::parse_mirror_connector_name;
+    use crate::model::names::MirrorConnectorName;
 
     fn ctx(mode: Mode) -> Ctx {
-        let connector = parse_mirror_connector_name("east->west.MirrorSourceConnector").unwrap();
+        let connector = MirrorConnectorName::parse("east->west.MirrorSourceConnector").unwrap();
         Ctx::new(
             mode,
             vec![

@@ -10,9 +10,8 @@ pub enum StartListError {
     Missing(Vec<&'static str>),
     /// A field the start marks as refused (see `Editor::start_field_error`).
     Marked,
-    /// The MirrorMaker 2 connector is not `<source>-><target>.<Type>`: the name check's
-    /// sentence.
-    Connector(String),
+    /// The MirrorMaker 2 connector is not `<source>-><target>.<Type>`.
+    Connector(crate::model::names::NameError),
     /// The list procedure refused the target: its diagnostics' messages, in order.
     Procedure(Vec<String>),
 }
@@ -26,7 +25,7 @@ impl fmt::Display for StartListError {
             StartListError::Marked => {
                 f.write_str("Correct the fields marked above to see the commands.")
             }
-            StartListError::Connector(message) => f.write_str(message),
+            StartListError::Connector(error) => error.fmt(f),
             StartListError::Procedure(messages) => f.write_str(&messages.join(" ")),
         }
     }
@@ -72,8 +71,10 @@ mod tests {
                 "Correct the fields marked above to see the commands.",
             ),
             (
-                StartListError::Connector("'x' is not a connector name.".into()),
-                "'x' is not a connector name.",
+                StartListError::Connector(crate::model::names::NameError::MirrorConnectorName {
+                    name: "x".into(),
+                }),
+                "'x': the connector name must look like <source>-><target>.MirrorSourceConnector. Strimzi silently ignores a name that matches no connector.",
             ),
             (
                 StartListError::Procedure(vec!["First.".into(), "Second.".into()]),
