@@ -2,27 +2,12 @@
 //! chosen offsets data key and its metadata (name, namespace, Strimzi owner).
 
 use super::data_key::{candidates, choose_key, offsets_keys};
-use super::source_map::source_map;
+use super::source_map::{Outer, source_map};
 use super::{Document, ImportOptions, KindHint, Notes, payload_listing};
 use crate::diag::{Diagnostic, Position};
 use crate::json::{self, JsonKind, JsonValue, RawKind};
 use crate::model::{ConfigMapMeta, InputForm, ListItem, ListedAt, Listing, OwnerRef};
 use crate::reading::yaml::YamlDoc;
-
-/// Where the wrapper document came from, to map positions inside the offsets value.
-pub(super) enum Outer<'a> {
-    Json(&'a str),
-    Yaml(&'a str, &'a YamlDoc),
-}
-
-impl Outer<'_> {
-    fn form(&self) -> InputForm {
-        match self {
-            Outer::Json(_) => InputForm::ConfigMapJson,
-            Outer::Yaml(..) => InputForm::ConfigMapYaml,
-        }
-    }
-}
 
 /// The last line of the input that holds anything.
 fn last_line(outer: &Outer<'_>) -> u32 {

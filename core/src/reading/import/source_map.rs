@@ -1,10 +1,25 @@
 //! The [`SourceMap`] of an offsets value inside a ConfigMap: positions through a YAML `|-` block,
 //! a JSON string (`-o json`) or a YAML double-quoted string, escapes included.
 
-use super::configmap::Outer;
 use crate::diag::Position;
 use crate::json::{JsonValue, SourceMap};
-use crate::reading::yaml::Style;
+use crate::model::InputForm;
+use crate::reading::yaml::{Style, YamlDoc};
+
+/// Where the wrapper document came from, to map positions inside the offsets value.
+pub(super) enum Outer<'a> {
+    Json(&'a str),
+    Yaml(&'a str, &'a YamlDoc),
+}
+
+impl Outer<'_> {
+    pub(super) fn form(&self) -> InputForm {
+        match self {
+            Outer::Json(_) => InputForm::ConfigMapJson,
+            Outer::Yaml(..) => InputForm::ConfigMapYaml,
+        }
+    }
+}
 
 /// How to map positions inside the data value `node` back to the original file.
 pub(super) fn source_map(outer: &Outer<'_>, node: &JsonValue) -> SourceMap {

@@ -10,7 +10,7 @@ use super::kube::Kube;
 use super::kube_create::RESUMES;
 use super::shell::Mode;
 use super::step::{RawStep, commands, step};
-use super::strimzi_create::StrimziVersion;
+use super::strimzi_options::StrimziVersion;
 
 impl Kube<'_> {
     /// The command that takes the created connector away again (Refuse).

@@ -33,6 +33,7 @@ mod shell;
 mod step;
 mod strimzi_create;
 mod strimzi_manifest;
+mod strimzi_options;
 mod strimzi_quiet;
 mod transport;
 mod wait;
@@ -48,7 +49,7 @@ pub(crate) use shell::comment_lines;
 use shell::{Ctx, Mode};
 use std::collections::HashSet;
 use std::sync::{Arc, OnceLock};
-pub use strimzi_create::{StrimziCreate, StrimziVersion};
+pub use strimzi_options::{StrimziCreate, StrimziVersion};
 
 /// Rule id for option errors that are not one of the K rules (docs/rules.md, PLAN).
 pub const RULE_PLAN: &str = "PLAN";

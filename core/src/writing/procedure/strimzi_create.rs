@@ -19,49 +19,12 @@
 //!   procedure annotates after the operator shows the connector STOPPED.
 
 use super::strimzi_manifest::{block_field, connector_manifest, mm2_manifest};
+use super::strimzi_options::StrimziVersion;
 use super::strimzi_quiet::{Filter, Quiet};
 use super::{Options, Previous, RULE_PLAN, Target};
 use crate::diag::{Diagnostic, Position};
 use crate::model::names::shown;
 use crate::reading::resource::read_resource_tree;
-
-/// How the resource of a Strimzi create is made, besides the target's names.
-#[derive(Debug, Clone, PartialEq, Eq, Default)]
-pub struct StrimziCreate {
-    /// The user's KafkaConnector or KafkaMirrorMaker2 (YAML or JSON, `plan --resource-file`):
-    /// its spec is kept, the connector's `state` set to `stopped` and its `listOffsets` and
-    /// `alterOffsets` to the procedure's ConfigMaps. `None`: built from the names (a
-    /// KafkaConnector), or the connector block added to an existing KafkaMirrorMaker2.
-    pub resource: Option<String>,
-    /// The KafkaConnect cluster of a KafkaConnector built from the names (its
-    /// `strimzi.io/cluster` label); with `resource`, it must agree with the label there.
-    pub connect_cluster: Option<String>,
-    /// `spec.class` of a KafkaConnector built from the names.
-    pub class: Option<String>,
-    /// Which operator creates the connector; `None`: read from the resource's apiVersion where
-    /// it says (v1beta2 is served only up to Strimzi 0.51), else unknown.
-    pub strimzi: Option<StrimziVersion>,
-}
-
-/// The Strimzi release that creates the connector, as far as the create procedure cares.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum StrimziVersion {
-    /// Strimzi 1.2 or later: created stopped, it never runs before the offsets are set.
-    CreatesStopped,
-    /// Before Strimzi 1.2: created running, then stopped; it runs for a moment.
-    StartsFirst,
-}
-
-impl StrimziVersion {
-    /// The CLI's `--strimzi` values: `1.2` and `older`.
-    pub fn from_flag(value: &str) -> Option<StrimziVersion> {
-        match value {
-            "1.2" => Some(StrimziVersion::CreatesStopped),
-            "older" => Some(StrimziVersion::StartsFirst),
-            _ => None,
-        }
-    }
-}
 
 /// How the procedure makes the connector.
 #[derive(Debug, Clone)]

@@ -4,7 +4,7 @@
 //! `state: stopped`, `listOffsets` and `alterOffsets`, and for an operator before Strimzi 1.2 the
 //! filter of `strimzi_quiet` in its config.
 
-use super::strimzi_create::StrimziCreate;
+use super::strimzi_options::StrimziCreate;
 use super::strimzi_quiet::{self, Filter, Quiet};
 use super::{Options, RULE_PLAN, Target};
 use crate::diag::{Diagnostic, Position};
