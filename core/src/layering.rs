@@ -4,6 +4,9 @@
 //! The stages, bottom to top, are [`STAGES`]. `lib.rs` is the facade for callers outside the
 //! crate and is not checked; unit-test modules (`#[cfg(test)] mod tests`) may reach up, since
 //! they are not part of the library's graph.
+//!
+//! The text helpers here (code without comments and strings, words, use-trees) also serve
+//! `file_graph.rs`, the test that the files form no circle.
 
 #![allow(clippy::expect_used, clippy::panic)]
 
@@ -18,7 +21,7 @@ const STAGES: [&str; 11] = [
 ];
 
 /// Top-level files of `core/src` that belong to no stage.
-const OUTSIDE: [&str; 3] = ["lib.rs", "layering.rs", "linearity.rs"];
+const OUTSIDE: [&str; 4] = ["lib.rs", "layering.rs", "linearity.rs", "file_graph.rs"];
 
 fn rank(stage: &str) -> Option<usize> {
     STAGES.iter().position(|s| *s == stage)
@@ -26,7 +29,7 @@ fn rank(stage: &str) -> Option<usize> {
 
 /// `text` with comments, string and character literals blanked out (newlines kept), so that
 /// only code is searched and line numbers stay right.
-fn code_only(text: &str) -> String {
+pub(super) fn code_only(text: &str) -> String {
     let b: Vec<char> = text.chars().collect();
     let mut out = String::with_capacity(text.len());
     let mut i = 0;
@@ -136,7 +139,7 @@ fn code_only(text: &str) -> String {
 }
 
 /// `code` with the bodies of `#[cfg(test)] mod NAME { ... }` blanked out.
-fn without_test_modules(code: &str) -> String {
+pub(super) fn without_test_modules(code: &str) -> String {
     let mut out: Vec<char> = code.chars().collect();
     let text: String = out.iter().collect();
     let mut from = 0;
@@ -180,24 +183,7 @@ fn without_test_modules(code: &str) -> String {
 fn first_segments(rest: &str) -> Vec<String> {
     let rest = rest.trim_start();
     if let Some(group) = rest.strip_prefix('{') {
-        let mut items = Vec::new();
-        let mut depth = 0;
-        let mut current = String::new();
-        for ch in group.chars() {
-            match ch {
-                '{' => depth += 1,
-                '}' if depth == 0 => break,
-                '}' => depth -= 1,
-                ',' if depth == 0 => {
-                    items.push(std::mem::take(&mut current));
-                    continue;
-                }
-                _ => {}
-            }
-            current.push(ch);
-        }
-        items.push(current);
-        items
+        split_group(group)
             .iter()
             .map(|item| ident(item.trim_start()))
             .filter(|s| !s.is_empty())
@@ -207,13 +193,120 @@ fn first_segments(rest: &str) -> Vec<String> {
     }
 }
 
-fn ident(s: &str) -> String {
+pub(super) fn ident(s: &str) -> String {
     s.chars()
         .take_while(|c| c.is_alphanumeric() || *c == '_')
         .collect()
 }
 
-fn rust_files(dir: &Path, out: &mut Vec<PathBuf>) {
+pub(super) fn is_ident(c: char) -> bool {
+    c.is_alphanumeric() || c == '_'
+}
+
+/// Occurrences of the word `word` in `code` (not part of a longer identifier).
+pub(super) fn words<'a>(code: &'a str, word: &'a str) -> impl Iterator<Item = usize> + 'a {
+    code.match_indices(word).map(|(i, _)| i).filter(move |&i| {
+        let before = code[..i].chars().next_back();
+        let after = code[i + word.len()..].chars().next();
+        !before.is_some_and(|c| is_ident(c) || c == '$') && !after.is_some_and(is_ident)
+    })
+}
+
+/// The use-tree at `s` (`a::b::{c, d::{e, self}, f as g, *}`), as (bound name, segments).
+pub(super) fn use_tree(s: &str) -> Vec<(String, Vec<String>)> {
+    let mut out = Vec::new();
+    tree_into(s, &mut Vec::new(), &mut out);
+    out
+}
+
+fn tree_into(s: &str, prefix: &mut Vec<String>, out: &mut Vec<(String, Vec<String>)>) {
+    let depth = prefix.len();
+    let mut rest = s.trim_start();
+    loop {
+        if let Some(group) = rest.strip_prefix('{') {
+            for item in split_group(group) {
+                tree_into(&item, prefix, out);
+            }
+            break;
+        }
+        if rest.starts_with('*') {
+            prefix.push("*".to_string());
+            out.push(("*".to_string(), prefix.clone()));
+            break;
+        }
+        let name = ident(rest);
+        if name.is_empty() {
+            if let Some(last) = prefix.last().filter(|_| prefix.len() > depth) {
+                out.push((last.clone(), prefix.clone()));
+            }
+            break;
+        }
+        rest = rest[name.len()..].trim_start();
+        if name == "self" && !prefix.is_empty() && !rest.starts_with("::") {
+            let bound = alias(rest).unwrap_or_else(|| prefix[prefix.len() - 1].clone());
+            out.push((bound, prefix.clone()));
+            break;
+        }
+        prefix.push(name.clone());
+        match rest.strip_prefix("::") {
+            Some(after) => rest = after.trim_start(),
+            None => {
+                out.push((alias(rest).unwrap_or(name), prefix.clone()));
+                break;
+            }
+        }
+    }
+    prefix.truncate(depth);
+}
+
+fn alias(rest: &str) -> Option<String> {
+    let after = rest.strip_prefix("as")?;
+    after
+        .starts_with(char::is_whitespace)
+        .then(|| ident(after.trim_start()))
+}
+
+/// The top-level items of a `{ ... }` group (the text after its `{`).
+pub(super) fn split_group(group: &str) -> Vec<String> {
+    let mut items = Vec::new();
+    let mut depth = 0;
+    let mut current = String::new();
+    for ch in group.chars() {
+        match ch {
+            '{' => depth += 1,
+            '}' if depth == 0 => break,
+            '}' => depth -= 1,
+            ',' if depth == 0 => {
+                items.push(std::mem::take(&mut current));
+                continue;
+            }
+            _ => {}
+        }
+        current.push(ch);
+    }
+    items.push(current);
+    items
+}
+
+/// The end of the `{ ... }` block that opens at byte `open` of `code`.
+pub(super) fn block_end(code: &str, open: usize) -> usize {
+    let mut depth = 0;
+    for (i, ch) in code[open..].char_indices() {
+        match ch {
+            '{' => depth += 1,
+            '}' => {
+                depth -= 1;
+                if depth == 0 {
+                    return open + i;
+                }
+            }
+            _ => {}
+        }
+    }
+    code.len()
+}
+
+pub(super) fn rust_files(dir: &Path, out: &mut Vec<PathBuf>) {
     let mut entries: Vec<_> = std::fs::read_dir(dir)
         .expect("core/src is readable")
         .map(|e| e.expect("a directory entry").path())

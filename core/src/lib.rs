@@ -26,6 +26,8 @@ mod checking;
 pub mod diag;
 mod editing;
 pub mod editor;
+#[cfg(test)]
+mod file_graph;
 pub mod json;
 #[cfg(test)]
 mod layering;
