@@ -1,7 +1,7 @@
 //! One offsets entry: its partition and offset kept as raw JSON, with typed views on top
 //! (`offset(kind)`, `mirror_partition()`, `sink_partition()`, `key()`).
 
-use super::{ConnectorKind, PartitionKey};
+use super::ConnectorKind;
 use crate::diag::Position;
 use crate::json::{JsonKind, JsonValue, Member, Raw, RawKind, SharedValue};
 use std::borrow::Cow;
@@ -302,12 +302,6 @@ impl Entry {
         })
     }
 
-    /// The canonical partition key used to match entries between listings and to find
-    /// duplicates (S7). `None` when `partition` is not an object.
-    pub fn key(&self) -> Option<PartitionKey> {
-        PartitionKey::of(self.partition()?)
-    }
-
     /// The entry as Kafka Connect stores it: for a sink, a `kafka_partition` written as a
     /// numeric string (`"1"`) becomes the number (`SinkUtils` reads it with
     /// `Integer.parseInt(String.valueOf(v))`, and the listing shows `1` after the alter). Every
@@ -347,12 +341,6 @@ impl Entry {
             Some(c) => format!("{}/{} partition {partition}", shown(c), shown(topic)),
             None => format!("{} partition {partition}", shown(topic)),
         })
-    }
-
-    /// [`Entry::key`] of [`Entry::as_connect_reads`]: the partition as Kafka Connect stores it,
-    /// for matching an alter with a listing taken later.
-    pub fn connect_key(&self, kind: ConnectorKind) -> Option<PartitionKey> {
-        self.as_connect_reads(kind).key()
     }
 
     fn connect_read(&self, kind: ConnectorKind) -> Cow<'_, Entry> {

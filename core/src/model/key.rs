@@ -75,6 +75,21 @@ impl PartitionKey {
     }
 }
 
+/// An entry's key (here, beside the key, so that `entry.rs` needs nothing of this file).
+impl Entry {
+    /// The canonical partition key used to match entries between listings and to find
+    /// duplicates (S7). `None` when `partition` is not an object.
+    pub fn key(&self) -> Option<PartitionKey> {
+        PartitionKey::of(self.partition()?)
+    }
+
+    /// [`Entry::key`] of [`Entry::as_connect_reads`]: the partition as Kafka Connect stores it,
+    /// for matching an alter with a listing taken later.
+    pub fn connect_key(&self, kind: super::ConnectorKind) -> Option<PartitionKey> {
+        self.as_connect_reads(kind).key()
+    }
+}
+
 /// A partition map's canonical pairs without building a [`PartitionKey`]: the last member of
 /// each key, sorted by key (exactly the pairs `PartitionKey::of` keeps), read through the view
 /// (a tree's or a tape's map). Small maps (every real one) stay on the stack: the size

@@ -238,7 +238,7 @@ fn plain(partition: &str) -> bool {
 
 fn read(text: &str, data_key: Option<&str>) -> Result<Listing, ReadBackError> {
     // An alter in rounds: every round's partitions, in the order the rounds are applied.
-    let docs = super::rounds::documents(text);
+    let docs = super::round_names::documents(text);
     if let [first, rest @ ..] = docs.as_slice()
         && !rest.is_empty()
     {

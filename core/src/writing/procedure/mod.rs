@@ -18,6 +18,7 @@
 mod build;
 mod check;
 mod compare;
+mod create_body;
 mod error;
 mod kube;
 mod kube_create;
@@ -27,6 +28,7 @@ mod options;
 pub mod request;
 mod rest;
 mod rest_create;
+mod round_names;
 mod rounds;
 mod sequence;
 mod shell;

@@ -392,7 +392,7 @@ impl Found {
             } => {
                 check_payload(payload, &mut self.errors);
                 if let Some(name) = &name {
-                    match super::rest_create::create_body(name, config) {
+                    match super::create_body::create_body(name, config) {
                         Ok(body) => self.create_body = Some(body),
                         Err(m) => self.errors.push(error(RULE_PLAN, m.to_string())),
                     }
@@ -554,7 +554,7 @@ fn check_payload_names(
             ),
         ));
     }
-    let rounds = match super::rounds::round_names(payload, alter_configmap) {
+    let rounds = match super::round_names::round_names(payload, alter_configmap) {
         Ok(rounds) => rounds,
         Err(m) => {
             errors.push(error(RULE_PLAN, m.to_string()));
