@@ -271,16 +271,7 @@ impl Entry {
         let OffsetField::Map(map) = self.offset_field() else {
             return None;
         };
-        match kind.offset_key() {
-            Some(key) => integer_value(map.get(key)?, kind == ConnectorKind::Sink),
-            None => {
-                let mut ints = map.members().filter_map(|m| m.value.as_i64());
-                match (ints.next(), ints.next()) {
-                    (Some(one), None) => Some(one),
-                    _ => None,
-                }
-            }
-        }
+        offset_in(map, kind)
     }
 
     /// `cluster`, `topic`, `partition` of a MirrorSourceConnector entry, when all are well typed.
@@ -443,6 +434,20 @@ pub fn parse_java_long(s: &str) -> Option<i64> {
         return None;
     }
     s.parse().ok()
+}
+
+/// [`Entry::offset`] read from the entry's offset map (`map`), for a caller that has it already.
+pub(crate) fn offset_in(map: Raw<'_>, kind: ConnectorKind) -> Option<i64> {
+    match kind.offset_key() {
+        Some(key) => integer_value(map.get(key)?, kind == ConnectorKind::Sink),
+        None => {
+            let mut ints = map.members().filter_map(|m| m.value.as_i64());
+            match (ints.next(), ints.next()) {
+                (Some(one), None) => Some(one),
+                _ => None,
+            }
+        }
+    }
 }
 
 #[cfg(test)]

@@ -16,6 +16,7 @@ use names::MirrorDataKey;
 
 mod alias_path;
 mod entry;
+pub(crate) use entry::offset_in;
 mod entry_fields;
 mod facts;
 mod key;

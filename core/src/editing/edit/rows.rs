@@ -45,7 +45,8 @@ pub(super) fn read_offset(kind: ConnectorKind, entry: &Entry) -> OffsetValue {
                     return OffsetValue::Unreadable;
                 }
             }
-            match entry.offset(kind) {
+            // The map in hand: `Entry::offset` would look the `offset` member up again.
+            match crate::model::offset_in(map, kind) {
                 Some(v) => OffsetValue::Value(v),
                 None => OffsetValue::Unreadable,
             }
