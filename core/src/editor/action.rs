@@ -7,7 +7,7 @@
 //! panel's own enum says which of its actions are loads or edits.
 
 use super::{
-    EditAction, Editor, ImportAction, PageAction, ReferencesAction, SafeApplyAction,
+    EditAction, Editor, ImportAction, PageAction, ReferencesAction, Revisions, SafeApplyAction,
     SettingsAction, TableAction,
 };
 
@@ -31,48 +31,6 @@ pub enum EditorAction {
     Page(PageAction),
 }
 
-/// Which revision counters an action moves, besides `revision`, which every action moves.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(super) struct Revisions {
-    pub(super) data: bool,
-    pub(super) view: bool,
-    pub(super) settings: bool,
-}
-
-impl Revisions {
-    /// No counter but `revision`.
-    pub(super) const NONE: Revisions = Revisions {
-        data: false,
-        view: false,
-        settings: false,
-    };
-    /// New data: it also changes the view and the settings (a load fills them from the
-    /// listing).
-    pub(super) const ALL: Revisions = Revisions {
-        data: true,
-        view: true,
-        settings: true,
-    };
-    /// New data with the same settings (an edit from a reference).
-    pub(super) const DATA_AND_VIEW: Revisions = Revisions {
-        data: true,
-        view: true,
-        settings: false,
-    };
-    /// What the table shows.
-    pub(super) const VIEW: Revisions = Revisions {
-        data: false,
-        view: true,
-        settings: false,
-    };
-    /// The export settings.
-    pub(super) const SETTINGS: Revisions = Revisions {
-        data: false,
-        view: false,
-        settings: true,
-    };
-}
-
 impl EditorAction {
     /// Which revision counters the action moves.
     pub(super) fn revisions(&self) -> Revisions {
@@ -94,18 +52,8 @@ impl Editor {
     /// The page's reducer. Never panics; a refused action sets the notice and changes nothing
     /// else.
     pub fn apply(&mut self, action: EditorAction) {
-        let counters = &mut self.counters;
-        counters.revision = counters.revision.wrapping_add(1);
-        let moves = action.revisions();
-        if moves.data {
-            counters.data = counters.data.wrapping_add(1);
-        }
-        if moves.view {
-            counters.view = counters.view.wrapping_add(1);
-        }
-        if moves.settings {
-            counters.settings = counters.settings.wrapping_add(1);
-        }
+        self.counters.revision = self.counters.revision.wrapping_add(1);
+        self.counters.moved(action.revisions());
         // Every action replaces the previous action's message (or clears it when it says
         // nothing), so a message is never read as the outcome of a later action. Except the
         // text area's text: the page sends it when the area loses the focus, which is the

@@ -130,6 +130,62 @@ struct Counters {
     settings: u64,
 }
 
+/// Which revision counters an action moves, besides `revision`, which every action moves.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(in crate::editor) struct Revisions {
+    pub(in crate::editor) data: bool,
+    pub(in crate::editor) view: bool,
+    pub(in crate::editor) settings: bool,
+}
+
+impl Revisions {
+    /// No counter but `revision`.
+    pub(in crate::editor) const NONE: Revisions = Revisions {
+        data: false,
+        view: false,
+        settings: false,
+    };
+    /// New data: it also changes the view and the settings (a load fills them from the
+    /// listing).
+    pub(in crate::editor) const ALL: Revisions = Revisions {
+        data: true,
+        view: true,
+        settings: true,
+    };
+    /// New data with the same settings (an edit from a reference).
+    pub(in crate::editor) const DATA_AND_VIEW: Revisions = Revisions {
+        data: true,
+        view: true,
+        settings: false,
+    };
+    /// What the table shows.
+    pub(in crate::editor) const VIEW: Revisions = Revisions {
+        data: false,
+        view: true,
+        settings: false,
+    };
+    /// The export settings.
+    pub(in crate::editor) const SETTINGS: Revisions = Revisions {
+        data: false,
+        view: false,
+        settings: true,
+    };
+}
+
+impl Counters {
+    /// Moves the counters `moves` names (each by one, wrapping).
+    fn moved(&mut self, moves: Revisions) {
+        let step = |counter: &mut u64, moved: bool| {
+            if moved {
+                *counter = counter.wrapping_add(1);
+            }
+        };
+        step(&mut self.data, moves.data);
+        step(&mut self.view, moves.view);
+        step(&mut self.settings, moves.settings);
+    }
+}
+
 /// The editor state: the loaded listing, each panel's own state, the revision counters and the
 /// load history Undo goes back over. See the module documentation.
 #[derive(Debug, Clone, PartialEq, Default)]

@@ -4,6 +4,7 @@
 use super::References;
 use super::forms::lookup_time;
 use crate::diag::Severity;
+use crate::editor::Revisions;
 use crate::editor::{Editor, LookupField, Notice, NoticeAt, ReferenceField};
 
 /// The references' actions: the "Add a reference" and command generator forms, adding and
@@ -76,8 +77,7 @@ impl Editor {
     pub(in crate::editor) fn reduce_references(&mut self, action: ReferencesAction) {
         // New bounds change the Log range column, range: filters and LR problems.
         if self.apply_reference(action) {
-            self.counters.data = self.counters.data.wrapping_add(1);
-            self.counters.view = self.counters.view.wrapping_add(1);
+            self.counters.moved(Revisions::DATA_AND_VIEW);
         }
     }
 

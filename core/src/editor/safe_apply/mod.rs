@@ -2,6 +2,7 @@
 //! the export settings it fills), which settings stop which export view, the rollback of the
 //! current alter; `landed` holds the landed check of a listing taken after the alter.
 
+use super::Revisions;
 use super::{Editor, Field, Notice, NoticeAt, TargetKind};
 use crate::checking::resource::{Against, Finding, check_create, check_resource, settings};
 use crate::diag::{Diagnostic, Position};
@@ -302,8 +303,7 @@ impl Editor {
         };
         if loaded.session.reset() != &fact {
             loaded.session.set_reset(fact);
-            self.counters.data = self.counters.data.wrapping_add(1);
-            self.counters.view = self.counters.view.wrapping_add(1);
+            self.counters.moved(Revisions::DATA_AND_VIEW);
         }
     }
 
