@@ -147,31 +147,18 @@ pub fn parse_tape_owned(
         Ok(parsed) => parsed,
         Err(e) => return Err((e, text)),
     };
-    Ok(Tape {
-        text: TapeText::Shared(Arc::new(text)),
-        map,
-        nodes,
-        decoded,
-        lines: OnceLock::new(),
-        parent: None,
-        replaced: None,
-    })
+    Ok(Tape::parsed(
+        TapeText::Shared(Arc::new(text)),
+        (nodes, decoded, map),
+    ))
 }
 
 /// Parses `text` into a tape that shares it with the caller (an `Arc`, no copy): what
 /// `connect-offsets edit` imports, since it writes the edited document from the same bytes.
 /// Positions map through `map`.
 pub fn parse_tape_shared(text: Arc<String>, map: SourceMap) -> Result<Tape<'static>, JsonError> {
-    let (nodes, decoded, map) = parse_nodes(&text, map, MAX_NODES)?;
-    Ok(Tape {
-        text: TapeText::Shared(text),
-        map,
-        nodes,
-        decoded,
-        lines: OnceLock::new(),
-        parent: None,
-        replaced: None,
-    })
+    let parsed = parse_nodes(&text, map, MAX_NODES)?;
+    Ok(Tape::parsed(TapeText::Shared(text), parsed))
 }
 
 /// [`parse_tape_mapped`] with at most `max_nodes` nodes (tests lower the limit).
@@ -180,19 +167,26 @@ pub(crate) fn parse_tape_limited(
     map: SourceMap,
     max_nodes: usize,
 ) -> Result<Tape<'_>, JsonError> {
-    let (nodes, decoded, map) = parse_nodes(text, map, max_nodes)?;
-    Ok(Tape {
-        text: TapeText::Borrowed(text),
-        map,
-        nodes,
-        decoded,
-        lines: OnceLock::new(),
-        parent: None,
-        replaced: None,
-    })
+    let parsed = parse_nodes(text, map, max_nodes)?;
+    Ok(Tape::parsed(TapeText::Borrowed(text), parsed))
 }
 
 type Parsed = (Vec<Node>, Vec<(u32, Box<str>)>, SourceMap);
+
+impl<'t> Tape<'t> {
+    /// A parsed document's tape: every node reads its own span.
+    fn parsed(text: TapeText<'t>, (nodes, decoded, map): Parsed) -> Tape<'t> {
+        Tape {
+            text,
+            map,
+            nodes,
+            decoded,
+            lines: OnceLock::new(),
+            parent: None,
+            replaced: None,
+        }
+    }
+}
 
 fn parse_nodes(text: &str, map: SourceMap, max_nodes: usize) -> Result<Parsed, JsonError> {
     if u32::try_from(text.len()).is_err() {

@@ -110,17 +110,23 @@ impl<'t> Splice<'t> {
                 self.push(first.0, kept.0, from);
             }
         }
-        if changed
-            && let Some(&orig) = self.items.get(i)
-            && let Some((start, end, text)) = now.replaced_number(orig)
-        {
-            // Only the offset's number changed, and the text says where it is.
+        if let Some(&orig) = self.items.get(i).filter(|_| changed) {
+            self.changed(i, orig, offset_only, now);
+        }
+        self.last_kept = Some(i);
+        self.next = i + 1;
+    }
+
+    /// Imported entry `i` (`orig` in the text) now exports as `now`.
+    fn changed(&mut self, i: usize, orig: Raw<'t>, offset_only: bool, now: Raw<'_>) {
+        if let Some((start, end, text)) = now.replaced_number(orig) {
+            // A copy of the entry whose offset number alone reads another text: its span.
             if self.text.get(start..end) != Some(text) {
                 let from = self.buf.len();
                 self.buf.push_str(text);
                 self.push(start, end, from);
             }
-        } else if changed && let Some(&orig) = self.items.get(i) {
+        } else {
             let mut path = Vec::new();
             let same_keys = orig.kind() == RawKind::Object
                 && now.kind() == RawKind::Object
@@ -140,8 +146,6 @@ impl<'t> Splice<'t> {
                 self.diff(i, orig, now, 1, &mut path);
             }
         }
-        self.last_kept = Some(i);
-        self.next = i + 1;
     }
 
     /// An added entry, after every imported one.
