@@ -1028,3 +1028,32 @@ fn the_page_and_the_cli_hold_their_entries_on_a_tape() {
     let cli = offsets_core::import(&text, &offsets_core::ImportOptions::default()).unwrap();
     assert!(cli.listing.entries.iter().all(|e| e.is_on_tape()));
 }
+
+/// Issue 36 item 2: an entry whose offset number changes for another number stays on the tape
+/// (a copy of its nodes, the number replaced), in the page's session and through the CLI's
+/// session; a change of shape (null) builds a small tree, and both export what the text says.
+#[test]
+fn a_changed_offset_stays_on_the_tape_without_a_tree() {
+    let text = fixture("rest-get-offsets.mm2-source.json");
+    let imported = offsets_core::import(&text, &offsets_core::ImportOptions::default()).unwrap();
+    let n = imported.listing.entries.len();
+    assert!(n >= 2);
+    let mut session = offsets_core::edit::Session::new(imported.listing);
+    session
+        .apply(Action::ShiftOffsets {
+            selection: Selection::All,
+            delta: -1,
+        })
+        .unwrap();
+    session.apply(Action::SetNull { row: n - 1 }).unwrap();
+    let shifted = session.current_entry(0).unwrap();
+    assert!(shifted.is_on_tape(), "{shifted:?}");
+    let before = session.imported().entries[0]
+        .offset(session.kind())
+        .unwrap();
+    assert_eq!(shifted.offset(session.kind()), Some(before - 1));
+    assert_eq!(shifted.origin, session.imported().entries[0].origin);
+    let nulled = session.current_entry(n - 1).unwrap();
+    assert!(!nulled.is_on_tape());
+    assert_eq!(nulled.offset(session.kind()), None);
+}
