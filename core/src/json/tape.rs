@@ -118,12 +118,10 @@ pub struct Tape<'t> {
     /// Where lines start and where characters span several bytes, built on the first
     /// position asked for.
     lines: OnceLock<LineIndex>,
-    /// The tape this one copies a value of ([`Tape::copy_with_number`]): its nodes' spans are
-    /// in the parent's text, so positions are the parent's.
-    parent: Option<Arc<Tape<'static>>>,
-    /// The node of a copy that reads a number other than its span's (`None`: every node reads
-    /// its span).
-    replaced: Option<u32>,
+    /// For a copy of a value of another tape ([`Tape::copy_with_number`]): that tape (the first
+    /// one, whose text the spans are in, so positions are its) and the copy's node that reads a
+    /// number other than its span's. `None` for a parsed document: every node reads its span.
+    copy_of: Option<(Arc<Tape<'static>>, u32)>,
 }
 
 /// Parses `text` into a tape; positions are those of `text` itself.
@@ -182,8 +180,7 @@ impl<'t> Tape<'t> {
             nodes,
             decoded,
             lines: OnceLock::new(),
-            parent: None,
-            replaced: None,
+            copy_of: None,
         }
     }
 }
@@ -318,8 +315,8 @@ impl<'t> Tape<'t> {
     /// The position of byte `offset` of the text, in the original input: the line and column
     /// the parser counts (columns in characters), mapped through the tape's [`SourceMap`].
     pub fn position(&self, offset: usize) -> Position {
-        if let Some(parent) = &self.parent {
-            return parent.position(offset);
+        if let Some((first, _)) = &self.copy_of {
+            return first.position(offset);
         }
         let index = self.lines.get_or_init(|| LineIndex::of(self.text.as_str()));
         let (line, column) = index.line_column(offset);
@@ -367,6 +364,11 @@ impl<'t> Tape<'t> {
 }
 
 impl<'t> Tape<'t> {
+    /// The node of a copy that reads another number than its span's (`None`: none does).
+    fn replaced(&self) -> Option<u32> {
+        self.copy_of.as_ref().map(|c| c.1)
+    }
+
     /// The text kept for node `index`: a string's or key's decoded text, or the number a
     /// copy's number node reads instead of its span ([`Tape::copy_with_number`]).
     fn decoded_at(&self, index: u32) -> &str {
@@ -442,8 +444,10 @@ impl Tape<'static> {
             decoded,
             lines: OnceLock::new(),
             // A copy of a copy reads positions from the first tape (the spans are its).
-            parent: Some(Arc::clone(self.parent.as_ref().unwrap_or(self))),
-            replaced: Some(replaced),
+            copy_of: Some((
+                Arc::clone(self.copy_of.as_ref().map_or(self, |c| &c.0)),
+                replaced,
+            )),
         })
     }
 }

@@ -56,7 +56,7 @@ impl<'a, 't> TapeValue<'a, 't> {
     pub(in crate::json) fn same_span(self, other: TapeValue<'_, '_>) -> bool {
         let verbatim = |v: TapeValue<'_, '_>| {
             v.tape
-                .replaced
+                .replaced()
                 .is_none_or(|r| r < v.index || r > v.index + v.raw().inside() as u32)
         };
         std::ptr::eq(self.tape.text().as_ptr(), other.tape.text().as_ptr())
@@ -73,13 +73,13 @@ impl<'a, 't> TapeValue<'a, 't> {
         self,
         orig: TapeValue<'_, '_>,
     ) -> Option<(usize, usize, &'a str)> {
-        let r = self.tape.replaced?;
+        let r = self.tape.replaced()?;
         let node = self.raw();
         let inside = r >= self.index && r <= self.index + node.inside() as u32;
         let same = std::ptr::eq(self.tape.text().as_ptr(), orig.tape.text().as_ptr())
             && node.start == orig.raw().start
             && node.end == orig.raw().end
-            && orig.tape.replaced.is_none();
+            && orig.tape.replaced().is_none();
         let number = self.tape.node(r);
         (inside && same).then(|| {
             (
