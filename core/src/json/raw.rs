@@ -296,6 +296,16 @@ impl<'a> Raw<'a> {
         }
     }
 
+    /// True when `self` and `other` are one node of one tape (not merely equal values).
+    pub fn same_node(self, other: Raw<'_>) -> bool {
+        match (self, other) {
+            (Raw::Tape(a), Raw::Tape(b)) => {
+                std::ptr::eq(a.tape(), b.tape()) && a.index() == b.index()
+            }
+            _ => false,
+        }
+    }
+
     /// Structural equality that ignores positions (numbers compare by their text), across
     /// the two forms: [`JsonValue::same_as`]'s rule.
     pub fn same_as(self, other: Raw<'_>) -> bool {

@@ -112,10 +112,10 @@ pub(super) fn apply_in_block(
     let mut out = String::with_capacity(yaml.len() + buf.len() + 64);
     let mut at = 0;
     for e in edits {
-        let start = lines.map(e.start)?;
-        let end = lines.map(e.end)?;
+        let start = lines.map(e.start())?;
+        let end = lines.map(e.end())?;
         out.push_str(yaml.get(at..start).ok_or(BlockError::Lines)?);
-        for c in buf.get(e.from..e.to).unwrap_or("").chars() {
+        for c in e.inserted(buf).chars() {
             if c == '\n' {
                 out.push_str(line_end);
                 for _ in 0..indent {
@@ -140,12 +140,7 @@ mod tests {
 
     fn edit(start: usize, end: usize, buf: &str) -> (Vec<Edit>, String) {
         (
-            vec![Edit {
-                start,
-                end,
-                from: 0,
-                to: buf.len(),
-            }],
+            vec![Edit::new(start, end, 0, buf.len()).unwrap()],
             buf.to_string(),
         )
     }

@@ -114,7 +114,9 @@ pub fn rewrite_session<'o>(original: &'o str, session: &Session) -> Option<Rewri
         None => None,
     };
     let splice = match (&place, root) {
-        (Some(place), Some(root)) => Splice::new(&place.payload, root, meta.entries.len()),
+        (Some(place), Some(root)) => {
+            Splice::new(&place.payload, root, &meta.entries, session.changed_count())
+        }
         _ => None,
     };
     if place.is_some() && splice.is_none() {

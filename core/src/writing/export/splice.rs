@@ -4,19 +4,75 @@
 //! before it.
 
 use crate::json::{self, Raw, RawKind};
+use crate::model::Entry;
 
 /// The entries read back from the text: an entry whose layout this many places away is tried
 /// as the template of a new value, at most.
 const TEMPLATE_REACH: usize = 16;
 
 /// One replacement: the bytes `start..end` of the offsets text become `buf[from..to]` of the
-/// [`Splice`] that made it. Edits are sorted and do not overlap.
+/// [`Splice`] that made it. Edits are sorted and do not overlap. Held as `u32` (16 bytes, not
+/// 32: an edit of every entry of a 100k listing holds 100k of them): an input is at most
+/// `u32::MAX` bytes ([`crate::ImportOptions::input_limit`]).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(super) struct Edit {
-    pub start: usize,
-    pub end: usize,
-    pub from: usize,
-    pub to: usize,
+    start: u32,
+    end: u32,
+    from: u32,
+    to: u32,
+}
+
+impl Edit {
+    /// The edit that replaces `start..end` with `buf[from..to]`; `None` past `u32::MAX`.
+    pub(super) fn new(start: usize, end: usize, from: usize, to: usize) -> Option<Edit> {
+        let at = |n: usize| u32::try_from(n).ok();
+        Some(Edit {
+            start: at(start)?,
+            end: at(end)?,
+            from: at(from)?,
+            to: at(to)?,
+        })
+    }
+
+    /// The bytes of the text it replaces.
+    pub(super) fn start(&self) -> usize {
+        self.start as usize
+    }
+
+    /// The end of the bytes of the text it replaces.
+    pub(super) fn end(&self) -> usize {
+        self.end as usize
+    }
+
+    /// The text it inserts, in its splice's `buf`.
+    pub(super) fn inserted<'b>(&self, buf: &'b str) -> &'b str {
+        buf.get(self.from as usize..self.to as usize).unwrap_or("")
+    }
+}
+
+/// The offsets array's items, as the splice reads them.
+enum Items<'t> {
+    /// The imported entries are the items (the same nodes of the same tape): read through
+    /// them (a view of each of 100k items would be 1.6 MB more).
+    Entries(&'t [Entry]),
+    /// The items of the offsets text parsed again (the entries are trees, or another text's).
+    Parsed(Vec<Raw<'t>>),
+}
+
+impl<'t> Items<'t> {
+    fn get(&self, i: usize) -> Option<Raw<'t>> {
+        match self {
+            Items::Entries(entries) => entries.get(i).map(|e| e.raw()),
+            Items::Parsed(items) => items.get(i).copied(),
+        }
+    }
+
+    fn len(&self) -> usize {
+        match self {
+            Items::Entries(entries) => entries.len(),
+            Items::Parsed(items) => items.len(),
+        }
+    }
 }
 
 /// One step from a value down into it: an object's member or an array's element.
@@ -32,7 +88,7 @@ pub(super) struct Splice<'t> {
     text: &'t str,
     /// The offsets array (the last `offsets` member, as the import read it).
     array: Raw<'t>,
-    items: Vec<Raw<'t>>,
+    items: Items<'t>,
     edits: Vec<Edit>,
     buf: String,
     /// The imported entry kept last, so far.
@@ -50,21 +106,41 @@ pub(super) struct Splice<'t> {
 
 impl<'t> Splice<'t> {
     /// A splice over `text`, the offsets document whose root `root` is (a tape's, so that
-    /// every value knows where it ends); `None` unless its offsets array holds `count` entries.
-    pub(super) fn new(text: &'t str, root: Raw<'t>, count: usize) -> Option<Splice<'t>> {
+    /// every value knows where it ends); `None` unless its offsets array holds as many items
+    /// as `entries` (the imported entries). `changed`: about how many edits it will hold (room
+    /// is made for them at once: grown by doubling, the blocks left behind stayed resident).
+    pub(super) fn new(
+        text: &'t str,
+        root: Raw<'t>,
+        entries: &'t [Entry],
+        changed: usize,
+    ) -> Option<Splice<'t>> {
         let array = root.members().filter(|m| m.key == "offsets").last()?.value;
         if array.kind() != RawKind::Array || array.end().is_none() {
             return None;
         }
-        let items: Vec<Raw<'t>> = array.items().collect();
-        if items.len() != count {
+        let count = entries.len();
+        let mut n = 0usize;
+        let mut same = true;
+        for item in array.items() {
+            same = same && entries.get(n).is_some_and(|e| e.raw().same_node(item));
+            n += 1;
+        }
+        if n != count {
             return None;
         }
+        let items = if same {
+            Items::Entries(entries)
+        } else {
+            let mut items = Vec::with_capacity(count);
+            items.extend(array.items());
+            Items::Parsed(items)
+        };
         Some(Splice {
             text,
             array,
             items,
-            edits: Vec::new(),
+            edits: Vec::with_capacity(changed.saturating_add(2)),
             buf: String::new(),
             last_kept: None,
             next: 0,
@@ -80,17 +156,16 @@ impl<'t> Splice<'t> {
     }
 
     fn item_span(&self, i: usize) -> Option<(usize, usize)> {
-        self.items.get(i).map(|v| self.span(*v))
+        self.items.get(i).map(|v| self.span(v))
     }
 
-    /// Records that `buf[from..]` replaces `start..end`.
+    /// Records that `buf[from..]` replaces `start..end` (past `u32::MAX` bytes, a row that
+    /// does not match: the caller falls back).
     fn push(&mut self, start: usize, end: usize, from: usize) {
-        self.edits.push(Edit {
-            start,
-            end,
-            from,
-            to: self.buf.len(),
-        });
+        match Edit::new(start, end, from, self.buf.len()) {
+            Some(edit) => self.edits.push(edit),
+            None => self.ok = false,
+        }
     }
 
     /// Imported entry `i` is kept, as `now` (its entry as it exports now) when `changed`; the
@@ -110,7 +185,7 @@ impl<'t> Splice<'t> {
                 self.push(first.0, kept.0, from);
             }
         }
-        if let Some(&orig) = self.items.get(i).filter(|_| changed) {
+        if let Some(orig) = self.items.get(i).filter(|_| changed) {
             self.changed(i, orig, offset_only, now);
         }
         self.last_kept = Some(i);
@@ -298,7 +373,7 @@ impl<'t> Splice<'t> {
             before.into_iter().chain(after)
         });
         for j in near {
-            let Some(template) = self.items.get(j).and_then(|v| at_path(*v, path)) else {
+            let Some(template) = self.items.get(j).and_then(|v| at_path(v, path)) else {
                 continue;
             };
             if template.end().is_some() && fits(template, now) {
@@ -407,9 +482,9 @@ pub(super) fn write<W: std::io::Write>(
 ) -> std::io::Result<()> {
     let mut at = 0;
     for e in edits {
-        out.write_all(text.get(at..e.start).unwrap_or("").as_bytes())?;
-        out.write_all(buf.get(e.from..e.to).unwrap_or("").as_bytes())?;
-        at = e.end.max(at);
+        out.write_all(text.get(at..e.start()).unwrap_or("").as_bytes())?;
+        out.write_all(e.inserted(buf).as_bytes())?;
+        at = e.end().max(at);
     }
     out.write_all(text.get(at..).unwrap_or("").as_bytes())
 }
@@ -418,9 +493,9 @@ pub(super) fn write<W: std::io::Write>(
 pub(super) fn apply(text: &str, edits: &[Edit], buf: &str, out: &mut String) {
     let mut at = 0;
     for e in edits {
-        out.push_str(text.get(at..e.start).unwrap_or(""));
-        out.push_str(buf.get(e.from..e.to).unwrap_or(""));
-        at = e.end.max(at);
+        out.push_str(text.get(at..e.start()).unwrap_or(""));
+        out.push_str(e.inserted(buf));
+        at = e.end().max(at);
     }
     out.push_str(text.get(at..).unwrap_or(""));
 }
@@ -439,12 +514,12 @@ pub(super) fn apply_in_string(literal: &str, edits: &[Edit], buf: &str) -> Optio
     let mut copied = 0;
     let mut escaped = String::new();
     for e in edits {
-        let start = walk.to(e.start)?;
+        let start = walk.to(e.start())?;
         out.push_str(literal.get(copied..start)?);
         escaped.clear();
-        json::write_string(&mut escaped, buf.get(e.from..e.to)?);
+        json::write_string(&mut escaped, buf.get(e.from as usize..e.to as usize)?);
         out.push_str(escaped.get(1..escaped.len().saturating_sub(1))?);
-        copied = walk.to(e.end)?;
+        copied = walk.to(e.end())?;
     }
     out.push_str(literal.get(copied..)?);
     Some(out)
@@ -488,18 +563,14 @@ impl Decoded<'_> {
 
 #[cfg(test)]
 mod tests {
+    #![allow(clippy::unwrap_used)]
     use super::*;
 
     #[test]
     fn an_edit_in_a_string_keeps_its_escapes_or_is_refused_inside_one() {
         // Decoded: `{"a":"é/x","n":1}`; `1` is decoded byte 16.
         let literal = r#""{\"a\":\"\u00e9\/x\",\"n\":1}""#;
-        let edit = |start, end| Edit {
-            start,
-            end,
-            from: 0,
-            to: 3,
-        };
+        let edit = |start, end| Edit::new(start, end, 0, 3).unwrap();
         assert_eq!(
             apply_in_string(literal, &[edit(16, 17)], "\"2\"").as_deref(),
             Some(r#""{\"a\":\"\u00e9\/x\",\"n\":\"2\"}""#)
@@ -508,5 +579,44 @@ mod tests {
         assert_eq!(apply_in_string(literal, &[edit(7, 7)], "x"), None);
         // Past the string's end.
         assert_eq!(apply_in_string(literal, &[edit(40, 40)], "x"), None);
+    }
+
+    /// The imported entries on the text's own tape are read as the items (no second list of
+    /// views); a tape parsed again is not theirs, so its items are collected. Both splice the
+    /// same edit into the same bytes.
+    #[test]
+    fn the_entries_are_the_items_only_on_their_own_tape() {
+        let text = "{\"offsets\": [\n  {\"partition\": {\"p\": 0}, \"offset\": {\"o\": 7}},\n  {\"partition\": {\"p\": 1}, \"offset\": {\"o\": 8}}\n]}\n";
+        let shared = std::sync::Arc::new(text.to_string());
+        let listing = crate::reading::import::import_shared_unvalidated(
+            std::sync::Arc::clone(&shared),
+            &crate::ImportOptions::default(),
+        )
+        .unwrap();
+        let (own_root, own_text) = listing.entries[0].raw().tape_document().unwrap();
+        assert_eq!(own_text, text);
+        let parsed = json::parse_tape(text).unwrap();
+        let nine = json::parse_tape("{\"partition\": {\"p\": 1}, \"offset\": {\"o\": 9}}").unwrap();
+        let splice_on = |root| {
+            let mut splice = Splice::new(text, root, &listing.entries, 1).unwrap();
+            splice.imported(0, false, false, listing.entries[0].raw());
+            splice.imported(1, true, false, Raw::from(nine.root()));
+            let on_entries = matches!(splice.items, Items::Entries(_));
+            (on_entries, splice.items.len(), splice.finish())
+        };
+        let (on_entries, len, own) = splice_on(own_root);
+        assert!(on_entries);
+        assert_eq!(len, 2);
+        let (on_entries, len, again) = splice_on(Raw::from(parsed.root()));
+        assert!(!on_entries);
+        assert_eq!(len, 2);
+        assert_eq!(own, again);
+        let (edits, buf) = own.unwrap();
+        let mut out = String::new();
+        apply(text, &edits, &buf, &mut out);
+        assert_eq!(out, text.replace("\"o\": 8", "\"o\": 9"));
+        // An array with another number of items than entries: no splice.
+        let short = json::parse_tape("{\"offsets\": [{}]}").unwrap();
+        assert!(Splice::new(text, Raw::from(short.root()), &listing.entries, 0).is_none());
     }
 }
