@@ -124,3 +124,10 @@ fn one_pass_hash_is_the_gathered_hash() {
         }
     }
 }
+
+/// S7's index holds a slot per entry: 24 bytes on a 64-bit target (100k entries: 2.4 MB).
+#[cfg(target_pointer_width = "64")]
+#[test]
+fn a_key_slot_is_24_bytes() {
+    assert_eq!(size_of::<KeySlot<'_>>(), 24);
+}

@@ -2,7 +2,7 @@
 //! partition count and source cluster alias checked, and no partition the session already holds;
 //! on any error nothing is added.
 
-use super::{Cell, EditError, MAX_ADD, Row, RowOrigin, Session, describe_entry};
+use super::{Cell, EditError, MAX_ADD, Session, describe_entry};
 use crate::editing::filter::PartitionSet;
 use crate::model::names;
 use crate::model::{ConnectorKind, Entry, PartitionKey};
@@ -15,7 +15,7 @@ impl Session {
         topic: &str,
         partitions: &PartitionSet,
         offset: Option<i64>,
-    ) -> Result<Vec<Row>, EditError> {
+    ) -> Result<Vec<(Entry, Cell)>, EditError> {
         let kind = self.kind();
         names::check_topic(topic)
             .map_err(|e| EditError::new(format!("{e}. Nothing was added.")))?;
@@ -89,15 +89,11 @@ impl Session {
                     }
                 )));
             }
-            rows.push(Row {
-                origin: RowOrigin::Added(Box::new(entry)),
-                edited: None,
-                cell: match offset {
-                    Some(v) => Cell::Value(v),
-                    None => Cell::Null,
-                },
-                removed: false,
-            });
+            let cell = match offset {
+                Some(v) => Cell::Value(v),
+                None => Cell::Null,
+            };
+            rows.push((entry, cell));
         }
         Ok(rows)
     }

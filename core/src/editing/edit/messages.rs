@@ -162,6 +162,10 @@ pub(super) fn too_many_entry_edits() -> &'static str {
     "Too many entry edits in this session; export and start again. Nothing was changed."
 }
 
+pub(super) fn too_many_added() -> &'static str {
+    "Too many entries added in this session; export and start again. Nothing was added."
+}
+
 pub(super) fn entry_back_to_import(row: &str) -> String {
     format!("{row} is back to its imported entry.")
 }

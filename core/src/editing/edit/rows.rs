@@ -57,11 +57,11 @@ pub(super) fn read_offset(kind: ConnectorKind, entry: &Entry) -> OffsetValue {
 impl Session {
     pub(super) fn entry_of<'a>(&'a self, row: &'a Row) -> Option<&'a Entry> {
         if let Some(k) = row.edited {
-            return self.edited.get(k as usize);
+            return self.held(k);
         }
-        match &row.origin {
-            RowOrigin::Imported(i) => self.imported.entries.get(*i),
-            RowOrigin::Added(e) => Some(e),
+        match row.origin {
+            RowOrigin::Imported(i) => self.imported.entries.get(i as usize),
+            RowOrigin::Added(k) => self.held(k),
         }
     }
 
@@ -77,7 +77,7 @@ impl Session {
 
     pub(super) fn current_of(&self, row: &Row) -> OffsetValue {
         if let (Cell::Imported, Some(k)) = (row.cell, row.edited) {
-            return match self.edited.get(k as usize) {
+            return match self.held(k) {
                 Some(entry) => read_offset(self.kind(), entry),
                 None => OffsetValue::Unreadable,
             };
@@ -85,7 +85,7 @@ impl Session {
         match (row.cell, &row.origin) {
             (Cell::Imported, RowOrigin::Imported(i)) => self
                 .base
-                .get(*i)
+                .get(*i as usize)
                 .copied()
                 .unwrap_or(OffsetValue::Unreadable),
             (Cell::Imported, RowOrigin::Added(_)) | (Cell::Null | Cell::Shifted(None), _) => {
@@ -101,7 +101,7 @@ impl Session {
             RowOrigin::Imported(_) if row.edited.is_some() => true,
             RowOrigin::Imported(i) => match row.cell {
                 Cell::Imported => false,
-                _ => self.base.get(*i).copied() != Some(self.current_of(row)),
+                _ => self.base.get(*i as usize).copied() != Some(self.current_of(row)),
             },
         }
     }
@@ -111,7 +111,7 @@ impl Session {
             index,
             entry: self.entry_of(row)?,
             imported: match &row.origin {
-                RowOrigin::Imported(i) => self.base.get(*i).copied(),
+                RowOrigin::Imported(i) => self.base.get(*i as usize).copied(),
                 RowOrigin::Added(_) => None,
             },
             current: self.current_of(row),

@@ -154,7 +154,7 @@ impl Session {
         };
         let readable = match (row.edited, &row.origin) {
             (None, RowOrigin::Imported(b)) => {
-                matches!(self.base.get(*b), Some(OffsetValue::Value(_)))
+                matches!(self.base.get(*b as usize), Some(OffsetValue::Value(_)))
             }
             (None, RowOrigin::Added(_)) => true,
             (Some(_), _) => self

@@ -566,6 +566,12 @@ mod tests {
     #![allow(clippy::unwrap_used)]
     use super::*;
 
+    /// An edit of every entry of a 100k listing holds 100k edits: 16 bytes each.
+    #[test]
+    fn an_edit_is_16_bytes() {
+        assert_eq!(size_of::<Edit>(), 16);
+    }
+
     #[test]
     fn an_edit_in_a_string_keeps_its_escapes_or_is_refused_inside_one() {
         // Decoded: `{"a":"é/x","n":1}`; `1` is decoded byte 16.

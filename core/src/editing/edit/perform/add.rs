@@ -2,8 +2,11 @@
 //! the reference's partitions the listing does not have).
 
 use super::Done;
-use crate::editing::edit::{Action, Session, Step, messages, null_meaning};
+use crate::editing::edit::{
+    Action, Cell, EditError, Row, RowOrigin, Session, Step, messages, null_meaning,
+};
 use crate::editing::filter::PartitionSet;
+use crate::model::Entry;
 use crate::reading::reference::Reference;
 
 impl Session {
@@ -18,8 +21,7 @@ impl Session {
     ) -> Done {
         let added = self.add_entries(cluster, topic, partitions, offset)?;
         step.truncate_to = Some(self.rows.len());
-        let changed = added.len();
-        self.rows.extend(added);
+        let changed = self.add_rows(added)?;
         if offset.is_none() {
             notes.push(null_meaning(self.kind(), self.reset()));
         }
@@ -46,8 +48,7 @@ impl Session {
             }
         }
         step.truncate_to = Some(self.rows.len());
-        let changed = added.len();
-        self.rows.extend(added);
+        let changed = self.add_rows(added)?;
         if plan.unlisted.iter().any(|(_, _, v)| v.is_none()) {
             notes.push(null_meaning(self.kind(), self.reset()));
         }
@@ -55,5 +56,27 @@ impl Session {
             changed,
             messages::added_unlisted(changed, &reference.role.phrase()),
         ))
+    }
+
+    /// Appends a row for each new entry (the session holds it), with its offset cell; the
+    /// number of rows added. All or none: past `u32::MAX` held entries, none.
+    fn add_rows(&mut self, added: Vec<(Entry, Cell)>) -> Result<usize, EditError> {
+        let count = added.len();
+        if !self.can_hold(count) {
+            return Err(EditError::new(messages::too_many_added()));
+        }
+        self.rows.reserve(count);
+        for (entry, cell) in added {
+            let Some(id) = self.hold(entry) else {
+                return Err(EditError::new(messages::too_many_added()));
+            };
+            self.rows.push(Row {
+                origin: RowOrigin::Added(id),
+                edited: None,
+                cell,
+                removed: false,
+            });
+        }
+        Ok(count)
     }
 }

@@ -22,7 +22,7 @@ impl Session {
             return Ok((0, messages::entry_unchanged()));
         }
         let imported = match current.origin {
-            RowOrigin::Imported(b) => self.imported.entries.get(b),
+            RowOrigin::Imported(b) => self.imported.entries.get(b as usize),
             RowOrigin::Added(_) => None,
         };
         let back_to_import = imported.is_some_and(|e| e.raw().same_as(value.raw()));
@@ -34,10 +34,9 @@ impl Session {
         let edited = if back_to_import {
             None
         } else {
-            let Ok(k) = u32::try_from(self.edited.len()) else {
+            let Some(k) = self.hold(Entry::from_tree(value.clone(), origin)) else {
                 return Err(EditError::new(messages::too_many_entry_edits()));
             };
-            self.edited.push(Entry::from_tree(value.clone(), origin));
             Some(k)
         };
         if let Some(r) = self.rows.get_mut(i) {
