@@ -1,4 +1,4 @@
-//! The flat raw level: a document parsed into one arena ([`Tape`]) of 12-byte nodes in document
+//! The flat raw level: a document parsed into one arena ([`Tape`]) of 8-byte nodes in document
 //! order, with every key, string and number kept as a byte span of the input.
 //!
 //! The tape holds no copy of the text: it borrows the input (`Tape<'t>`) or owns it, moved in
@@ -52,18 +52,22 @@ const KINDS: [NodeKind; 8] = [
     NodeKind::Object,
 ];
 
-/// One node: its byte span in the input (`start..end`; a string's and a key's include the
-/// quotes) and, packed in `meta`, its kind (3 bits), whether it holds an escape (1 bit) and,
-/// for a container, how many nodes follow it inside it (28 bits).
+/// One node, 8 bytes: where it starts in the input (a string's and a key's opening quote) and,
+/// packed in `meta`, its kind (3 bits), whether it holds an escape (1 bit) and 28 bits that
+/// are, for a container, how many nodes follow it inside it, and for a scalar, its length in
+/// bytes ([`LONG`] and over: read from the text). A container's end is not stored: it is the
+/// bracket after its last descendant ([`Tape::end_of`]), which only the writers ask for.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 struct Node {
     start: u32,
-    end: u32,
     meta: u32,
 }
 
 const ESCAPED: u32 = 1 << 3;
-const INSIDE_SHIFT: u32 = 4;
+const PAYLOAD_SHIFT: u32 = 4;
+/// A scalar length that does not fit the node (a value of 256 MiB or more): its end is found
+/// in the text.
+const LONG: u32 = (1 << 28) - 1;
 
 impl Node {
     // In wasm (`opt-level = "z"`, which ignores `#[inline]`) the tape's smallest readers are
@@ -79,9 +83,17 @@ impl Node {
         self.meta & ESCAPED != 0
     }
 
+    /// For a container, how many nodes follow it inside it; 0 for a scalar (whose payload is
+    /// its length). Without a branch: the member and item walks do this at every step.
     #[cfg_attr(target_arch = "wasm32", inline(always))]
     fn inside(self) -> usize {
-        (self.meta >> INSIDE_SHIFT) as usize
+        // Array (6) and Object (7) are the kinds with bits 1 and 2 set.
+        let container = (self.meta >> 1) & (self.meta >> 2) & 1;
+        ((self.meta >> PAYLOAD_SHIFT) & 0u32.wrapping_sub(container)) as usize
+    }
+
+    fn is_container(self) -> bool {
+        matches!(self.kind(), NodeKind::Array | NodeKind::Object)
     }
 }
 
@@ -227,10 +239,15 @@ impl TapeBuild {
             meta |= ESCAPED;
             self.decoded.push((index, decoded.into_boxed_str()));
         }
+        // A container's payload is set when it closes.
+        if kind != NodeKind::Array && kind != NodeKind::Object {
+            // A scalar's is its length: shorter than the input, so shorter than 4 GiB.
+            let len = (at.end.saturating_sub(at.start) as u32).min(LONG);
+            meta |= len << PAYLOAD_SHIFT;
+        }
         // The input is shorter than 4 GiB (checked before the parse).
         self.nodes.push(Node {
             start: at.start as u32,
-            end: at.end as u32,
             meta,
         });
         Ok(index)
@@ -273,12 +290,11 @@ impl Build for TapeBuild {
 
     fn member(&mut self, _: &mut u32, _: (), _: ()) {}
 
-    fn close(&mut self, open: u32, end: usize) {
+    fn close(&mut self, open: u32, _end: usize) {
         let inside = self.nodes.len() - open as usize - 1;
         if let Some(node) = self.nodes.get_mut(open as usize) {
-            node.end = end as u32;
             // Fewer than `MAX_NODES` nodes in all (checked at every push): fits 28 bits.
-            node.meta |= (inside as u32) << INSIDE_SHIFT;
+            node.meta |= (inside as u32) << PAYLOAD_SHIFT;
         }
     }
 }
@@ -327,9 +343,91 @@ impl<'t> Tape<'t> {
     fn node(&self, index: u32) -> Node {
         self.nodes.get(index as usize).copied().unwrap_or(Node {
             start: 0,
-            end: 0,
             meta: NodeKind::Null as u32,
         })
+    }
+
+    /// Byte offset just past a scalar node (a string's and a key's closing quote included).
+    #[cfg_attr(not(target_arch = "wasm32"), inline)]
+    #[cfg_attr(target_arch = "wasm32", inline(always))]
+    fn scalar_end(&self, node: Node) -> usize {
+        let len = node.meta >> PAYLOAD_SHIFT;
+        if len < LONG {
+            return node.start as usize + len as usize;
+        }
+        self.long_scalar_end(node)
+    }
+
+    /// [`Tape::scalar_end`] of a scalar of 256 MiB or more: past the closing quote (the byte
+    /// after a backslash is never one), or past the number's characters.
+    #[cold]
+    #[inline(never)]
+    fn long_scalar_end(&self, node: Node) -> usize {
+        let bytes = self.text.as_str().as_bytes();
+        let from = node.start as usize;
+        match node.kind() {
+            NodeKind::String | NodeKind::Key => {
+                let mut at = from + 1;
+                while let Some(&b) = bytes.get(at) {
+                    match b {
+                        b'\\' => at += 2,
+                        b'"' => return at + 1,
+                        _ => at += 1,
+                    }
+                }
+                bytes.len()
+            }
+            _ => {
+                let digits = bytes.get(from..).unwrap_or_default();
+                from + digits
+                    .iter()
+                    .take_while(|b| matches!(b, b'0'..=b'9' | b'-' | b'+' | b'.' | b'e' | b'E'))
+                    .count()
+            }
+        }
+    }
+
+    /// Byte offset just past node `index` (`node`). A container's is past its closing bracket:
+    /// down the chain of last children to a scalar or an empty container, then past one
+    /// bracket (and the whitespace before it) for each container on the way (only whitespace
+    /// stands between a last value and its bracket). The writers ask for it, never the rules.
+    fn end_of(&self, index: u32, node: Node) -> usize {
+        if !node.is_container() {
+            return self.scalar_end(node);
+        }
+        let (mut at, mut container, mut levels) = (index, node, 0usize);
+        let mut end = loop {
+            levels += 1;
+            let inside = container.inside() as u32;
+            if inside == 0 {
+                break container.start as usize + 1;
+            }
+            let last = at + inside;
+            let mut child = at + 1;
+            loop {
+                let next = child + 1 + self.node(child).inside() as u32;
+                if next > last {
+                    break;
+                }
+                child = next;
+            }
+            let node = self.node(child);
+            if !node.is_container() {
+                break self.scalar_end(node);
+            }
+            (at, container) = (child, node);
+        };
+        let bytes = self.text.as_str().as_bytes();
+        for _ in 0..levels {
+            while bytes
+                .get(end)
+                .is_some_and(|b| matches!(b, b' ' | b'\t' | b'\n' | b'\r'))
+            {
+                end += 1;
+            }
+            end += 1;
+        }
+        end
     }
 
     /// Whether the key (or string) node `node`, at `index`, reads `key`. Without an escape,
@@ -338,15 +436,14 @@ impl<'t> Tape<'t> {
     #[cfg_attr(not(target_arch = "wasm32"), inline)]
     #[cfg_attr(target_arch = "wasm32", inline(always))]
     fn node_reads(&self, index: u32, node: Node, key: &str) -> bool {
-        if node.escaped() {
+        let len = node.meta >> PAYLOAD_SHIFT;
+        if node.escaped() || len == LONG {
             return self.string_at(index) == key;
         }
-        let (start, end) = (
-            node.start as usize + 1,
-            (node.end as usize).saturating_sub(1),
-        );
-        end.checked_sub(start) == Some(key.len())
-            && self.text.as_str().as_bytes().get(start..end) == Some(key.as_bytes())
+        // The span holds the quotes.
+        let start = node.start as usize + 1;
+        len as usize == key.len() + 2
+            && self.text.as_str().as_bytes().get(start..start + key.len()) == Some(key.as_bytes())
     }
 
     /// The text of a string or key node: decoded when it held an escape, else borrowed from
@@ -358,7 +455,7 @@ impl<'t> Tape<'t> {
         }
         self.text
             .as_str()
-            .get(node.start as usize + 1..(node.end as usize).saturating_sub(1))
+            .get(node.start as usize + 1..self.scalar_end(node).saturating_sub(1))
             .unwrap_or("")
     }
 }
@@ -386,7 +483,7 @@ impl<'t> Tape<'t> {
         }
         self.text
             .as_str()
-            .get(node.start as usize..node.end as usize)
+            .get(node.start as usize..self.scalar_end(node))
             .unwrap_or("")
     }
 }

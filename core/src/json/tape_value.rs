@@ -45,14 +45,17 @@ impl<'a, 't> TapeValue<'a, 't> {
         self.raw().start as usize
     }
 
-    /// Byte offset just past the value's last character.
+    /// Byte offset just past the value's last character (for a container, found from its
+    /// last descendant: [`Tape::end_of`]).
     pub fn end(self) -> usize {
-        self.raw().end as usize
+        self.tape.end_of(self.index, self.raw())
     }
 
     /// True when `self` and `other` are the same bytes of one text, each read as written (no
     /// number inside either replaced by a copy): then they are the same value, without
-    /// comparing them node by node.
+    /// comparing them node by node. One value starts at a given byte of a text (a container's
+    /// first child starts after its bracket, a member's value after its key), so the starts
+    /// and the kinds tell.
     pub(in crate::json) fn same_span(self, other: TapeValue<'_, '_>) -> bool {
         let verbatim = |v: TapeValue<'_, '_>| {
             v.tape
@@ -61,7 +64,7 @@ impl<'a, 't> TapeValue<'a, 't> {
         };
         std::ptr::eq(self.tape.text().as_ptr(), other.tape.text().as_ptr())
             && self.raw().start == other.raw().start
-            && self.raw().end == other.raw().end
+            && self.kind() == other.kind()
             && verbatim(self)
             && verbatim(other)
     }
@@ -78,13 +81,13 @@ impl<'a, 't> TapeValue<'a, 't> {
         let inside = r >= self.index && r <= self.index + node.inside() as u32;
         let same = std::ptr::eq(self.tape.text().as_ptr(), orig.tape.text().as_ptr())
             && node.start == orig.raw().start
-            && node.end == orig.raw().end
+            && node.kind() == orig.raw().kind()
             && orig.tape.replaced().is_none();
         let number = self.tape.node(r);
         (inside && same).then(|| {
             (
                 number.start as usize,
-                number.end as usize,
+                self.tape.scalar_end(number),
                 self.tape.number_at(r, number),
             )
         })
@@ -99,7 +102,7 @@ impl<'a, 't> TapeValue<'a, 't> {
         }
         self.tape
             .text()
-            .get(node.start as usize..node.end as usize)
+            .get(node.start as usize..self.tape.end_of(self.index, node))
             .unwrap_or("")
     }
 
@@ -240,7 +243,7 @@ impl<'a, 't> TapeValue<'a, 't> {
                 return false;
             };
             let key = text
-                .get(k.start as usize..k.end as usize)
+                .get(k.start as usize..self.tape.scalar_end(*k))
                 .unwrap_or_default();
             let Some((slot, earlier)) = seen.get_mut(..=n).and_then(|s| s.split_last_mut()) else {
                 return false;
