@@ -46,7 +46,7 @@ impl<'a, 't> TapeValue<'a, 't> {
     }
 
     /// Byte offset just past the value's last character (for a container, found from its
-    /// last descendant: [`Tape::end_of`]).
+    /// last descendant, `Tape::end_of`).
     pub fn end(self) -> usize {
         self.tape.end_of(self.index, self.raw())
     }
