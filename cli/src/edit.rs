@@ -337,7 +337,7 @@ fn write_result(
                 code: 2,
             })?,
         None => {
-            let mut out = std::io::BufWriter::new(std::io::stdout().lock());
+            let mut out = std::io::BufWriter::new(output::bulk_stdout());
             // A closed pipe is not an error worth reporting (as `output::out`).
             let _ = document.write_to(&mut out).and_then(|()| out.flush());
         }

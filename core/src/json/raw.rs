@@ -296,6 +296,15 @@ impl<'a> Raw<'a> {
         }
     }
 
+    /// True when `self` and `other` are known to be at the same [`Raw::pos`] without computing
+    /// it (a tape's value and its copy's, for example); false means "not known".
+    pub fn same_place(self, other: Raw<'_>) -> bool {
+        match (self, other) {
+            (Raw::Tape(a), Raw::Tape(b)) => a.same_place(b),
+            _ => false,
+        }
+    }
+
     /// True when `self` and `other` are one node of one tape (not merely equal values).
     pub fn same_node(self, other: Raw<'_>) -> bool {
         match (self, other) {

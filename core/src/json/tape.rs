@@ -328,6 +328,16 @@ impl<'t> Tape<'t> {
         self.text.as_str()
     }
 
+    /// The tape whose line index and source map answer [`Tape::position`]: a copy's first
+    /// tape, else this one. Two values of tapes with the same one, at the same byte, are at
+    /// the same position.
+    fn positions_from(&self) -> *const () {
+        match &self.copy_of {
+            Some((first, _)) => Arc::as_ptr(first).cast(),
+            None => (self as *const Self).cast(),
+        }
+    }
+
     /// The position of byte `offset` of the text, in the original input: the line and column
     /// the parser counts (columns in characters), mapped through the tape's [`SourceMap`].
     pub fn position(&self, offset: usize) -> Position {

@@ -175,6 +175,18 @@ fn a_copy_with_a_number_replaced_reads_like_the_edited_text() {
         panic!("an array")
     };
     assert!(again.root().to_value().same_at_same_places(&items[0]));
+    // A copy's values are where the imported ones are (S7's check skips the positions), a
+    // copy of the copy's too; another value, or the same text parsed again, is not known so.
+    let (p, p_orig) = (now.get("p").unwrap(), orig.get("p").unwrap());
+    assert!(p.same_place(p_orig) && p.pos() == p_orig.pos());
+    let p_again = Raw::from(again.root()).get("p").unwrap();
+    assert!(p_again.same_place(p_orig) && p_again.pos() == p_orig.pos());
+    assert!(!now.get("o").unwrap().same_place(p_orig));
+    let reparsed = parse_tape(text).unwrap();
+    let p_reparsed = Raw::from(reparsed.root().items().next().unwrap())
+        .get("p")
+        .unwrap();
+    assert!(!p_reparsed.same_place(p_orig) && p_reparsed.pos() == p_orig.pos());
     // Refused: a string, a number outside the value, a text that is not a number.
     let string = entry.get("p").unwrap().get("t").unwrap();
     let outside = tape.root().items().nth(1).unwrap().get("p").unwrap();

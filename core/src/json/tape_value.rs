@@ -69,6 +69,13 @@ impl<'a, 't> TapeValue<'a, 't> {
             && verbatim(other)
     }
 
+    /// True when `self` and `other` are at the same position without computing it: the same
+    /// byte, positions read from the same tape (a copy's are its first tape's).
+    pub(in crate::json) fn same_place(self, other: TapeValue<'_, '_>) -> bool {
+        std::ptr::eq(self.tape.positions_from(), other.tape.positions_from())
+            && self.raw().start == other.raw().start
+    }
+
     /// When `self` is a copy of `orig` in which one number reads another text
     /// (`Tape::copy_with_number`) and is otherwise the same bytes: that number's span in the
     /// text and its new text.

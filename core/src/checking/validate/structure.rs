@@ -16,7 +16,8 @@ pub(super) fn same_for_s7(a: &Entry, b: &Entry) -> bool {
     a.origin.pos == b.origin.pos
         && match (a.partition(), b.partition()) {
             (None, None) => true,
-            (Some(x), Some(y)) => x.pos() == y.pos() && x.same_as(y),
+            // An edited entry's copy is where its imported entry is: no position computed.
+            (Some(x), Some(y)) => (x.same_place(y) || x.pos() == y.pos()) && x.same_as(y),
             _ => false,
         }
 }

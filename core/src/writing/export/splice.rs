@@ -146,7 +146,8 @@ impl<'t> Splice<'t> {
             next: 0,
             added: String::new(),
             added_count: 0,
-            crlf: text.contains("\r\n"),
+            // memchr's scan: a compact 100k listing has no line end before its last byte.
+            crlf: memchr::memmem::find(text.as_bytes(), b"\r\n").is_some(),
             ok: true,
         })
     }
@@ -229,7 +230,7 @@ impl<'t> Splice<'t> {
         let n = self.items.len();
         if n == 0 {
             // No entry to copy from: today's layout.
-            let pretty = self.text.contains('\n');
+            let pretty = self.pretty();
             if self.added_count > 0 {
                 text.push_str(if pretty { ", " } else { "," });
             }
@@ -248,6 +249,11 @@ impl<'t> Splice<'t> {
         }
         self.added = text;
         self.added_count += 1;
+    }
+
+    /// Whether the text spans several lines (today's layout is then the pretty one).
+    fn pretty(&self) -> bool {
+        memchr::memchr(b'\n', self.text.as_bytes()).is_some()
     }
 
     /// Appends the text between two entries: the input's last one, or for a single entry a
@@ -276,10 +282,11 @@ impl<'t> Splice<'t> {
         let n = self.items.len();
         let added = std::mem::take(&mut self.added);
         let (array_start, array_end) = self.span(self.array);
-        let pretty = self.text.contains('\n');
+        let pretty = || self.pretty();
         let from = self.buf.len();
         match (n, self.last_kept) {
             (0, _) if self.added_count > 0 => {
+                let pretty = pretty();
                 self.buf.push_str(if pretty { "[ " } else { "[" });
                 self.buf.push_str(&added);
                 self.buf.push_str(if pretty { " ]" } else { "]" });
@@ -292,7 +299,8 @@ impl<'t> Splice<'t> {
                 self.push(first.0, last.1, from);
             }
             (_, None) => {
-                self.buf.push_str(if pretty { "[ ]" } else { "[]" });
+                let empty = if pretty() { "[ ]" } else { "[]" };
+                self.buf.push_str(empty);
                 self.push(array_start, array_end, from);
             }
             (_, Some(kept)) => {
