@@ -163,6 +163,15 @@ impl<'a> Raw<'a> {
         }
     }
 
+    /// A number written as an integer (no fraction or exponent): its text, and its value when
+    /// it is within `i64` ([`Raw::as_i64`]). One read of the text, for the rules that need
+    /// both (the tape's text is read once, not once per question).
+    pub fn integer(self) -> Option<(&'a str, Option<i64>)> {
+        let text = self.number_text()?;
+        let b = text.as_bytes();
+        super::number::is_integer_text(b).then(|| (text, super::number::parse_i64(b)))
+    }
+
     /// True for a number written without fraction or exponent, whatever its size.
     #[inline]
     pub fn is_integer_number(self) -> bool {

@@ -30,6 +30,19 @@ pub(crate) fn agree(tree: Raw<'_>, tape: Raw<'_>, path: &str) {
     );
     assert_eq!(tree.as_number(), tape.as_number(), "{path}: number");
     assert_eq!(tree.as_i64(), tape.as_i64(), "{path}: integer");
+    // One read for the rules: the number text when written as an integer, and its value.
+    assert_eq!(
+        tree.integer(),
+        tape.integer(),
+        "{path}: integer text and value"
+    );
+    assert_eq!(
+        tape.integer(),
+        tape.number_text()
+            .filter(|_| tape.is_integer_number())
+            .map(|t| (t, tape.as_i64())),
+        "{path}: integer() against its three readers"
+    );
     assert_eq!(tree.is_null(), tape.is_null(), "{path}: null");
     assert_eq!(
         tree.is_primitive(),

@@ -82,14 +82,13 @@ pub(super) fn partition_problem<'a>(n: usize, v: impl Into<Raw<'a>>) -> Option<S
         // Kafka Connect refuses it before MirrorMaker 2 reads it, and S6 quotes that answer.
         return None;
     }
-    let x = v.number_text().filter(|_| v.is_integer_number());
-    let Some(x) = x else {
+    let Some((x, p)) = v.integer() else {
         return Some(format!(
             "Entry #{n}: 'partition' has the invalid value {}; {RANGE} (MirrorMaker 2 answers HTTP 500 '... for the 'partition' key, which must be an integer').",
             shown(v)
         ));
     };
-    let Some(p) = v.as_i64() else {
+    let Some(p) = p else {
         return Some(format!(
             "Entry #{n}: 'partition' is {x}, beyond the 64-bit range; {RANGE} (Kafka Connect reads it as a BigInteger and answers HTTP 500 'Offsets may only contain primitive types as values')."
         ));

@@ -178,14 +178,14 @@ fn offset_rules(cx: &mut Ctx<'_>, i: usize, offset: OffsetField<'_>) {
 /// S8 and MS8: the value of `offset`.
 fn offset_value(cx: &mut Ctx<'_>, i: usize, v: Raw<'_>) {
     let n = i + 1;
-    match v.as_number().filter(|x| x.is_integer_text()) {
-        Some(x) if x.as_i64().is_none() => cx.err(
+    match v.integer() {
+        Some((x, None)) => cx.err(
             "S8",
             v.pos(),
-            format!("Entry #{n}: the offset {} is beyond the 64-bit range 0…9223372036854775807; Kafka Connect reads it as a BigInteger and answers HTTP 500 'Offsets may only contain primitive types as values, but field offset contains class java.math.BigInteger'.", x.text()),
+            format!("Entry #{n}: the offset {x} is beyond the 64-bit range 0…9223372036854775807; Kafka Connect reads it as a BigInteger and answers HTTP 500 'Offsets may only contain primitive types as values, but field offset contains class java.math.BigInteger'."),
             i,
         ),
-        Some(x) if x.as_i64().is_some_and(|o| o >= 0) => {}
+        Some((_, Some(o))) if o >= 0 => {}
         Some(_) => cx.err(
             "MS8",
             v.pos(),
