@@ -93,7 +93,14 @@ impl Node {
     }
 
     fn is_container(self) -> bool {
-        matches!(self.kind(), NodeKind::Array | NodeKind::Object)
+        self.kind().is_container()
+    }
+}
+
+impl NodeKind {
+    /// An array or an object: a node whose payload counts the nodes inside it.
+    fn is_container(self) -> bool {
+        matches!(self, NodeKind::Array | NodeKind::Object)
     }
 }
 
@@ -240,7 +247,7 @@ impl TapeBuild {
             self.decoded.push((index, decoded.into_boxed_str()));
         }
         // A container's payload is set when it closes.
-        if kind != NodeKind::Array && kind != NodeKind::Object {
+        if !kind.is_container() {
             // A scalar's is its length: shorter than the input, so shorter than 4 GiB.
             let len = (at.end.saturating_sub(at.start) as u32).min(LONG);
             meta |= len << PAYLOAD_SHIFT;

@@ -222,15 +222,19 @@ impl Session {
         }
     }
 
-    /// Holds `entry` (an added or replaced row's); `None` once `u32::MAX` entries are held.
+    /// Holds `entry` (an added or replaced row's); `None` once it could not be named
+    /// ([`Session::can_hold`]).
     fn hold(&mut self, entry: Entry) -> Option<Held> {
-        let id = u32::try_from(self.held.len().checked_add(1)?).ok()?;
-        let id = Held(std::num::NonZeroU32::new(id)?);
+        if !self.can_hold(1) {
+            return None;
+        }
         self.held.push(entry);
-        Some(id)
+        // `can_hold`: the count is at most `u32::MAX - 1`, never 0.
+        let id = u32::try_from(self.held.len()).ok()?;
+        Some(Held(std::num::NonZeroU32::new(id)?))
     }
 
-    /// Whether `n` more entries can be held.
+    /// Whether `n` more entries can be held: each is named by its count, a `u32`.
     fn can_hold(&self, n: usize) -> bool {
         self.held
             .len()

@@ -115,7 +115,7 @@ pub(super) fn apply_in_block(
         let start = lines.map(e.start())?;
         let end = lines.map(e.end())?;
         out.push_str(yaml.get(at..start).ok_or(BlockError::Lines)?);
-        for c in e.inserted(buf).chars() {
+        for c in e.inserted(buf).unwrap_or("").chars() {
             if c == '\n' {
                 out.push_str(line_end);
                 for _ in 0..indent {

@@ -44,9 +44,9 @@ impl Edit {
         self.end as usize
     }
 
-    /// The text it inserts, in its splice's `buf`.
-    pub(super) fn inserted<'b>(&self, buf: &'b str) -> &'b str {
-        buf.get(self.from as usize..self.to as usize).unwrap_or("")
+    /// The text it inserts, in its splice's `buf` (`None` outside it).
+    pub(super) fn inserted<'b>(&self, buf: &'b str) -> Option<&'b str> {
+        buf.get(self.from as usize..self.to as usize)
     }
 }
 
@@ -116,7 +116,9 @@ impl<'t> Splice<'t> {
         changed: usize,
     ) -> Option<Splice<'t>> {
         let array = root.members().filter(|m| m.key == "offsets").last()?.value;
-        if array.kind() != RawKind::Array || array.end().is_none() {
+        // On a tape every value knows where it ends (a tree's does not); asked here without
+        // computing the array's end, a walk over every item.
+        if array.kind() != RawKind::Array || !matches!(array, Raw::Tape(_)) {
             return None;
         }
         let count = entries.len();
@@ -281,7 +283,6 @@ impl<'t> Splice<'t> {
         }
         let n = self.items.len();
         let added = std::mem::take(&mut self.added);
-        let (array_start, array_end) = self.span(self.array);
         let pretty = || self.pretty();
         let from = self.buf.len();
         match (n, self.last_kept) {
@@ -290,6 +291,7 @@ impl<'t> Splice<'t> {
                 self.buf.push_str(if pretty { "[ " } else { "[" });
                 self.buf.push_str(&added);
                 self.buf.push_str(if pretty { " ]" } else { "]" });
+                let (array_start, array_end) = self.span(self.array);
                 self.push(array_start, array_end, from);
             }
             (0, _) => {}
@@ -301,6 +303,7 @@ impl<'t> Splice<'t> {
             (_, None) => {
                 let empty = if pretty() { "[ ]" } else { "[]" };
                 self.buf.push_str(empty);
+                let (array_start, array_end) = self.span(self.array);
                 self.push(array_start, array_end, from);
             }
             (_, Some(kept)) => {
@@ -491,7 +494,7 @@ pub(super) fn write<W: std::io::Write>(
     let mut at = 0;
     for e in edits {
         out.write_all(text.get(at..e.start()).unwrap_or("").as_bytes())?;
-        out.write_all(e.inserted(buf).as_bytes())?;
+        out.write_all(e.inserted(buf).unwrap_or("").as_bytes())?;
         at = e.end().max(at);
     }
     out.write_all(text.get(at..).unwrap_or("").as_bytes())
@@ -502,7 +505,7 @@ pub(super) fn apply(text: &str, edits: &[Edit], buf: &str, out: &mut String) {
     let mut at = 0;
     for e in edits {
         out.push_str(text.get(at..e.start()).unwrap_or(""));
-        out.push_str(e.inserted(buf));
+        out.push_str(e.inserted(buf).unwrap_or(""));
         at = e.end().max(at);
     }
     out.push_str(text.get(at..).unwrap_or(""));
@@ -525,7 +528,7 @@ pub(super) fn apply_in_string(literal: &str, edits: &[Edit], buf: &str) -> Optio
         let start = walk.to(e.start())?;
         out.push_str(literal.get(copied..start)?);
         escaped.clear();
-        json::write_string(&mut escaped, buf.get(e.from as usize..e.to as usize)?);
+        json::write_string(&mut escaped, e.inserted(buf)?);
         out.push_str(escaped.get(1..escaped.len().saturating_sub(1))?);
         copied = walk.to(e.end())?;
     }
