@@ -494,3 +494,34 @@ fn a_json_configmaps_own_string_escapes_are_kept() {
         .replace("2000}}]", &format!("1999}}}}{added}]"));
     assert_eq!(done.text(), expected);
 }
+
+/// An entry added to an empty list is written in the document's own layout: a compact one
+/// stays on one line even though the file ends with a line break; a pretty one gets today's
+/// pretty entry.
+#[test]
+fn an_entry_added_to_an_empty_list_follows_the_documents_layout() {
+    let add = |input: &str| {
+        let options = ImportOptions {
+            kind: Some(offsets_core::ConnectorKind::MirrorSource),
+            ..ImportOptions::default()
+        };
+        let listing = import(input, &options).unwrap().listing;
+        let mut session = Session::new(listing);
+        session
+            .apply(Action::AddEntries {
+                cluster: Some("east".into()),
+                topic: "t2".into(),
+                partitions: PartitionSet::range(0, 0),
+                offset: Some(7),
+            })
+            .unwrap();
+        rewrite_session(input, &session).unwrap().text()
+    };
+    assert_eq!(
+        add("{\"offsets\":[]}\n"),
+        "{\"offsets\":[{\"partition\":{\"cluster\":\"east\",\"partition\":0,\"topic\":\"t2\"},\"offset\":{\"offset\":7}}]}\n"
+    );
+    let pretty = add("{\n  \"offsets\": []\n}\n");
+    assert!(pretty.starts_with("{\n  \"offsets\": [ {\n"), "{pretty}");
+    assert!(pretty.ends_with("} ]\n}\n"), "{pretty}");
+}

@@ -253,9 +253,11 @@ impl<'t> Splice<'t> {
         self.added_count += 1;
     }
 
-    /// Whether the text spans several lines (today's layout is then the pretty one).
+    /// Whether the text spans several lines (today's layout is then the pretty one); a line
+    /// end after the document, as most files have, does not count (as [`super::rewrite_document`]
+    /// reads it).
     fn pretty(&self) -> bool {
-        memchr::memchr(b'\n', self.text.as_bytes()).is_some()
+        memchr::memchr(b'\n', self.text.trim_end().as_bytes()).is_some()
     }
 
     /// Appends the text between two entries: the input's last one, or for a single entry a
