@@ -408,6 +408,16 @@ fn shift() -> Vec<Action> {
     }]
 }
 
+/// Partition east/t2:0 added at offset 7.
+fn add_t2() -> Action {
+    Action::AddEntries {
+        cluster: Some("east".into()),
+        topic: "t2".into(),
+        partitions: PartitionSet::range(0, 0),
+        offset: Some(7),
+    }
+}
+
 #[test]
 fn a_yaml_value_that_is_not_a_literal_block_is_written_in_our_layout_and_said() {
     let mut quoted = String::new();
@@ -478,14 +488,7 @@ fn a_json_configmaps_own_string_escapes_are_kept() {
     let listing = import(&input, &ImportOptions::default()).unwrap().listing;
     let mut session = Session::new(listing);
     session.apply(shift().remove(0)).unwrap();
-    session
-        .apply(Action::AddEntries {
-            cluster: Some("east".into()),
-            topic: "t2".into(),
-            partitions: PartitionSet::range(0, 0),
-            offset: Some(7),
-        })
-        .unwrap();
+    session.apply(add_t2()).unwrap();
     let done = rewrite_session(&input, &session).unwrap();
     assert!(done.notes.is_empty());
     let added = r#",{\"partition\":{\"cluster\":\"east\",\"partition\":0,\"topic\":\"t2\"},\"offset\":{\"offset\":7}}"#;
@@ -507,14 +510,7 @@ fn an_entry_added_to_an_empty_list_follows_the_documents_layout() {
         };
         let listing = import(input, &options).unwrap().listing;
         let mut session = Session::new(listing);
-        session
-            .apply(Action::AddEntries {
-                cluster: Some("east".into()),
-                topic: "t2".into(),
-                partitions: PartitionSet::range(0, 0),
-                offset: Some(7),
-            })
-            .unwrap();
+        session.apply(add_t2()).unwrap();
         rewrite_session(input, &session).unwrap().text()
     };
     assert_eq!(
