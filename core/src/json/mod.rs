@@ -35,7 +35,7 @@ pub use serde_bridge::{JacksonEscapes, Keyed};
 pub use shared::SharedValue;
 pub use source_map::SourceMap;
 pub use tape::{
-    Items, MAX_NODES, Members, NodeKind, Tape, TapeMember, TapeValue, parse_tape,
+    CopySpare, Items, MAX_NODES, Members, NodeKind, Tape, TapeMember, TapeValue, parse_tape,
     parse_tape_mapped, parse_tape_owned, parse_tape_shared,
 };
 pub use write::{to_compact, to_pretty, write_compact, write_pretty_at, write_string};

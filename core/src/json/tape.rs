@@ -138,9 +138,10 @@ pub struct Tape<'t> {
     /// position asked for.
     lines: OnceLock<LineIndex>,
     /// For a copy of a value of another tape ([`Tape::copy_with_number`]): that tape (the first
-    /// one, whose text the spans are in, so positions are its) and the copy's node that reads a
-    /// number other than its span's. `None` for a parsed document: every node reads its span.
-    copy_of: Option<(Arc<Tape<'static>>, u32)>,
+    /// one, whose text the spans are in, so positions are its), the copy's node that reads a
+    /// number other than its span's, and that number. `None` for a parsed document: every
+    /// node reads its span.
+    copy_of: Option<Copied>,
 }
 
 /// Parses `text` into a tape; positions are those of `text` itself.
@@ -340,7 +341,7 @@ impl<'t> Tape<'t> {
     /// the same position.
     fn positions_from(&self) -> *const () {
         match &self.copy_of {
-            Some((first, _)) => Arc::as_ptr(first).cast(),
+            Some(copied) => Arc::as_ptr(&copied.first).cast(),
             None => (self as *const Self).cast(),
         }
     }
@@ -348,8 +349,8 @@ impl<'t> Tape<'t> {
     /// The position of byte `offset` of the text, in the original input: the line and column
     /// the parser counts (columns in characters), mapped through the tape's [`SourceMap`].
     pub fn position(&self, offset: usize) -> Position {
-        if let Some((first, _)) = &self.copy_of {
-            return first.position(offset);
+        if let Some(copied) = &self.copy_of {
+            return copied.first.position(offset);
         }
         let index = self.lines.get_or_init(|| LineIndex::of(self.text.as_str()));
         let (line, column) = index.line_column(offset);
@@ -480,11 +481,10 @@ impl<'t> Tape<'t> {
 impl<'t> Tape<'t> {
     /// The node of a copy that reads another number than its span's (`None`: none does).
     fn replaced(&self) -> Option<u32> {
-        self.copy_of.as_ref().map(|c| c.1)
+        self.copy_of.as_ref().map(|c| c.node)
     }
 
-    /// The text kept for node `index`: a string's or key's decoded text, or the number a
-    /// copy's number node reads instead of its span ([`Tape::copy_with_number`]).
+    /// The decoded text of string or key node `index` (one holding an escape).
     fn decoded_at(&self, index: u32) -> &str {
         let at = self.decoded.partition_point(|d| d.0 < index);
         self.decoded
@@ -496,7 +496,12 @@ impl<'t> Tape<'t> {
     /// The text of a number node: its span, or the number a copy reads instead.
     fn number_at(&self, index: u32, node: Node) -> &str {
         if node.escaped() {
-            return self.decoded_at(index);
+            // Only a copy's replaced number is marked so (a number holds no escape).
+            return self
+                .copy_of
+                .as_ref()
+                .filter(|c| c.node == index)
+                .map_or("", |c| c.number.as_str());
         }
         self.text
             .as_str()
@@ -505,66 +510,10 @@ impl<'t> Tape<'t> {
     }
 }
 
-impl Tape<'static> {
-    /// A tape of a copy of the value at node `value` whose number node `number` (inside the
-    /// value) reads `text` instead of its own span: what an edited offset is, without a tree.
-    /// The copy's nodes keep their spans in this tape's text, which it shares (an `Arc` or a
-    /// `'static` borrow, never a copy), and its positions are this tape's, so a finding
-    /// about it points where the imported value was. `None` when `number` is not a number
-    /// node inside the value or `text` is not a JSON number.
-    pub(super) fn copy_with_number(
-        self: &Arc<Tape<'static>>,
-        value: u32,
-        number: u32,
-        text: &str,
-    ) -> Option<Tape<'static>> {
-        let head = self.nodes.get(value as usize)?;
-        let end = value as usize + 1 + head.inside();
-        let nodes = self.nodes.get(value as usize..end)?;
-        if !(value..end as u32).contains(&number)
-            || self.node(number).kind() != NodeKind::Number
-            || !super::is_json_number(text)
-        {
-            return None;
-        }
-        let mut nodes = nodes.to_vec();
-        let replaced = number - value;
-        if let Some(node) = nodes.get_mut(replaced as usize) {
-            node.meta |= ESCAPED;
-        }
-        // The decoded texts inside the value: a range of the sorted list, found by search (a
-        // scan of the whole list per copy would make editing every entry quadratic).
-        let (from, to) = (
-            self.decoded.partition_point(|d| d.0 < value),
-            self.decoded.partition_point(|d| d.0 < end as u32),
-        );
-        let mut decoded: Vec<(u32, Box<str>)> = self
-            .decoded
-            .get(from..to)
-            .unwrap_or_default()
-            .iter()
-            .map(|d| (d.0 - value, d.1.clone()))
-            .collect();
-        let at = decoded.partition_point(|d| d.0 < replaced);
-        decoded.insert(at, (replaced, text.into()));
-        let text = match &self.text {
-            TapeText::Borrowed(text) => TapeText::Borrowed(text),
-            TapeText::Shared(text) => TapeText::Shared(Arc::clone(text)),
-        };
-        Some(Tape {
-            text,
-            map: SourceMap::Identity,
-            nodes,
-            decoded,
-            lines: OnceLock::new(),
-            // A copy of a copy reads positions from the first tape (the spans are its).
-            copy_of: Some((
-                Arc::clone(self.copy_of.as_ref().map_or(self, |c| &c.0)),
-                replaced,
-            )),
-        })
-    }
-}
+#[path = "tape_copy.rs"]
+mod copy;
+use copy::Copied;
+pub use copy::CopySpare;
 
 #[path = "tape_value.rs"]
 mod value;

@@ -3,7 +3,7 @@
 
 use super::ConnectorKind;
 use crate::diag::Position;
-use crate::json::{JsonKind, JsonValue, Member, Raw, RawKind, SharedValue};
+use crate::json::{CopySpare, JsonKind, JsonValue, Member, Raw, RawKind, SharedValue};
 use std::borrow::Cow;
 
 /// Where an entry came from: its position (the entry's `{`) in the ORIGINAL input;
@@ -156,7 +156,19 @@ impl Entry {
     /// map. For a generic connector, `Some(v)` replaces the map's only integer value, if any.
     /// The origin is kept, so diagnostics still point at the imported line.
     pub fn with_offset(&self, kind: ConnectorKind, offset: Option<i64>) -> Entry {
-        if let Some(copy) = self.number_replaced(kind, offset) {
+        self.with_offset_in(kind, offset, &mut CopySpare::default())
+    }
+
+    /// [`Entry::with_offset`], a copy on a tape made in `spare`'s memory when the entry made
+    /// with it before is gone ([`CopySpare`]): for a run of entries, each dropped before the
+    /// next is made.
+    pub fn with_offset_in(
+        &self,
+        kind: ConnectorKind,
+        offset: Option<i64>,
+        spare: &mut CopySpare,
+    ) -> Entry {
+        if let Some(copy) = self.number_replaced(kind, offset, spare) {
             return copy;
         }
         // Read through the view and copied once, member by member: an entry on a tape is not
@@ -207,7 +219,12 @@ impl Entry {
     /// holds a number and gets another: a copy of the entry's nodes in which that number reads
     /// the new one (`SharedValue::with_number`), the text and positions shared. `None` for
     /// any other change (the caller builds the tree).
-    fn number_replaced(&self, kind: ConnectorKind, offset: Option<i64>) -> Option<Entry> {
+    fn number_replaced(
+        &self,
+        kind: ConnectorKind,
+        offset: Option<i64>,
+        spare: &mut CopySpare,
+    ) -> Option<Entry> {
         let (Stored::Tape(shared), Some(v), Some(key)) = (&self.stored, offset, kind.offset_key())
         else {
             return None;
@@ -217,7 +234,7 @@ impl Entry {
             .get("offset")
             .and_then(|map| map.get(key))
             .filter(|old| old.kind() == RawKind::Number)?;
-        let copy = shared.with_number(old, itoa::Buffer::new().format(v))?;
+        let copy = shared.with_number_in(old, itoa::Buffer::new().format(v), spare)?;
         Some(Entry {
             stored: Stored::Tape(copy),
             origin: self.origin.clone(),

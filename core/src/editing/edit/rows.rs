@@ -3,7 +3,7 @@
 
 use super::{Cell, ExportScope, OffsetValue, Row, RowOrigin, Session, describe_entry};
 use crate::editing::filter::Filter;
-use crate::json::RawKind;
+use crate::json::{CopySpare, RawKind};
 use crate::model::EntryFacts;
 use crate::model::{ConnectorKind, Entry, Listing, OffsetField, PartitionKey};
 
@@ -176,6 +176,12 @@ impl Session {
     /// The entry a row exports now: unchanged rows and replaced entries verbatim, otherwise the
     /// entry with the current offset written in.
     pub(super) fn materialise(&self, row: &Row) -> Option<Entry> {
+        self.materialise_in(row, &mut CopySpare::default())
+    }
+
+    /// [`Session::materialise`], an edited entry made in `spare`'s memory when the one made
+    /// with it before is gone ([`Entry::with_offset_in`]).
+    fn materialise_in(&self, row: &Row, spare: &mut CopySpare) -> Option<Entry> {
         let entry = self.entry_of(row)?;
         let as_is = match row.origin {
             RowOrigin::Imported(_) => !self.changed_of(row) || row.cell == Cell::Imported,
@@ -185,8 +191,8 @@ impl Session {
             return Some(entry.clone());
         }
         Some(match self.current_of(row) {
-            OffsetValue::Null => entry.with_offset(self.kind(), None),
-            OffsetValue::Value(v) => entry.with_offset(self.kind(), Some(v)),
+            OffsetValue::Null => entry.with_offset_in(self.kind(), None, spare),
+            OffsetValue::Value(v) => entry.with_offset_in(self.kind(), Some(v), spare),
             OffsetValue::Unreadable => entry.clone(),
         })
     }
@@ -194,6 +200,12 @@ impl Session {
     /// The entry row `index` exports now (its offset written in), whether or not it is removed.
     pub fn current_entry(&self, index: usize) -> Option<Entry> {
         self.materialise(self.rows.get(index)?)
+    }
+
+    /// [`Session::current_entry`] for a run of rows, each entry dropped before the next is
+    /// asked for: the edited entries are made in `spare`'s memory, not allocated one by one.
+    pub fn current_entry_in(&self, index: usize, spare: &mut CopySpare) -> Option<Entry> {
+        self.materialise_in(self.rows.get(index)?, spare)
     }
 
     fn listing_with(&self, keep: impl Fn(&Row) -> bool) -> Listing {

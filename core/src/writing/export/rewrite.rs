@@ -10,7 +10,7 @@ use super::write_yaml_string;
 use crate::checking::validate::validate_streamed;
 use crate::diag::Position;
 use crate::editing::edit::Session;
-use crate::json::{self, JsonKind, JsonValue, Raw};
+use crate::json::{self, CopySpare, JsonKind, JsonValue, Raw};
 use crate::model::{InputForm, Listing, PayloadWriter};
 use crate::reading::yaml::{self, Style};
 use std::borrow::Cow;
@@ -134,10 +134,12 @@ pub fn rewrite_session<'o>(original: &'o str, session: &Session) -> Option<Rewri
     // only its offset changed).
     let row = Cell::new((0usize, false, false, false));
     // The rows `working_listing` keeps, in its order, with the entries it would hold: an
-    // unchanged imported row exports its entry as imported (borrowed here, not copied).
+    // unchanged imported row exports its entry as imported (borrowed here, not copied); an
+    // edited one is made in the memory of the one before it (dropped once checked and written).
+    let mut spare = CopySpare::default();
     let kept = session.rows().filter(|r| !r.removed).filter_map(|r| {
         let entry = if r.changed || r.added {
-            Cow::Owned(session.current_entry(r.index)?)
+            Cow::Owned(session.current_entry_in(r.index, &mut spare)?)
         } else {
             Cow::Borrowed(r.entry)
         };
