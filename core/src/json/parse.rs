@@ -425,10 +425,28 @@ impl<'a, B: Build> Parser<'a, B> {
         Ok(v)
     }
 
+    /// A string at its opening quote. The usual string (no escape) is read here, inlined into
+    /// its callers: returned from a call, the result went through memory and the caller's
+    /// wider read of it stalled on the narrower writes (4% of `edit`'s cycles at 100k).
+    #[inline(always)]
     fn string(&mut self) -> Result<Cow<'a, str>, JsonError> {
-        // Where the string opens, mapped only if it turns out unterminated.
         let open = self.i;
         self.bump(); // opening quote
+        let run_start = self.i;
+        self.plain_run();
+        if self.peek() == Some(b'"') {
+            let run: &'a str = self.text.get(run_start..self.i).unwrap_or("");
+            self.bump();
+            return Ok(Cow::Borrowed(run));
+        }
+        self.i = run_start;
+        self.string_rest(open)
+    }
+
+    /// [`Parser::string`] from just after the opening quote at `open`, for a string that holds
+    /// an escape or does not end well.
+    #[inline(never)]
+    fn string_rest(&mut self, open: usize) -> Result<Cow<'a, str>, JsonError> {
         let mut out = String::new();
         loop {
             let run_start = self.i;

@@ -461,7 +461,12 @@ impl<'t> Tape<'t> {
         // The span holds the quotes.
         let start = node.start as usize + 1;
         len as usize == key.len() + 2
-            && self.text.as_str().as_bytes().get(start..start + key.len()) == Some(key.as_bytes())
+            && self
+                .text
+                .as_str()
+                .as_bytes()
+                .get(start..start + key.len())
+                .is_some_and(|text| same_bytes(text, key.as_bytes()))
     }
 
     /// The text of a string or key node: decoded when it held an escape, else borrowed from
@@ -507,6 +512,28 @@ impl<'t> Tape<'t> {
             .as_str()
             .get(node.start as usize..self.scalar_end(node))
             .unwrap_or("")
+    }
+}
+
+/// `a == b` for two slices of the same length, a key of up to 16 bytes compared as two
+/// overlapping words: every lookup of a member compares one key, and a `memcmp` call cost
+/// more than the comparison (5% of `edit`'s cycles at 100k entries).
+#[inline(always)]
+fn same_bytes(a: &[u8], b: &[u8]) -> bool {
+    fn word(s: &[u8], at: usize) -> Option<u64> {
+        Some(u64::from_le_bytes(s.get(at..at + 8)?.try_into().ok()?))
+    }
+    fn half(s: &[u8], at: usize) -> Option<u32> {
+        Some(u32::from_le_bytes(s.get(at..at + 4)?.try_into().ok()?))
+    }
+    let n = a.len();
+    if n != b.len() {
+        return false;
+    }
+    match n {
+        8..=16 => word(a, 0) == word(b, 0) && word(a, n - 8) == word(b, n - 8),
+        4..=7 => half(a, 0) == half(b, 0) && half(a, n - 4) == half(b, n - 4),
+        _ => a == b,
     }
 }
 

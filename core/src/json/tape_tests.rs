@@ -270,3 +270,20 @@ fn a_long_scalars_end_is_found_in_the_text() {
     let keys: Vec<&str> = tape.root().members().map(|m| m.key).collect();
     assert_eq!(keys, ["a\"b", "n"]);
 }
+
+/// The word-wise key comparison answers what `==` answers, for every length up to past two
+/// words and a differing byte at every place (the overlapping words cover each byte).
+#[test]
+fn same_bytes_answers_as_slice_equality() {
+    for n in 0..=20usize {
+        let a: Vec<u8> = (0..n).map(|i| b'a' + (i % 26) as u8).collect();
+        assert!(same_bytes(&a, &a.clone()), "length {n}");
+        for at in 0..n {
+            let mut b = a.clone();
+            b[at] ^= 0x20;
+            assert!(!same_bytes(&a, &b), "length {n}, byte {at}");
+        }
+        let longer: Vec<u8> = a.iter().copied().chain([b'x']).collect();
+        assert!(!same_bytes(&a, &longer), "length {n} against {}", n + 1);
+    }
+}
