@@ -144,9 +144,10 @@ impl<'a> Raw<'a> {
     pub fn as_i64(self) -> Option<i64> {
         match self {
             Raw::Tree(v) => v.as_number().and_then(Number::as_i64),
+            // The parse succeeds on a sign and digits only, so it implies `is_integer_text`
+            // (a fraction or an exponent stops it): one read of the text, not two.
             Raw::Tape(t) => t
                 .as_number_text()
-                .filter(|s| super::number::is_integer_text(s.as_bytes()))
                 .and_then(|s| super::number::parse_i64(s.as_bytes())),
         }
     }
@@ -169,7 +170,12 @@ impl<'a> Raw<'a> {
     pub fn integer(self) -> Option<(&'a str, Option<i64>)> {
         let text = self.number_text()?;
         let b = text.as_bytes();
-        super::number::is_integer_text(b).then(|| (text, super::number::parse_i64(b)))
+        // The parse succeeds on a sign and digits only, so it implies `is_integer_text`; only
+        // when it fails is the text read again (a fraction or exponent, or out of range).
+        match super::number::parse_i64(b) {
+            Some(v) => Some((text, Some(v))),
+            None => super::number::is_integer_text(b).then_some((text, None)),
+        }
     }
 
     /// True for a number written without fraction or exponent, whatever its size.
