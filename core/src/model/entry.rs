@@ -64,6 +64,19 @@ pub enum OffsetField<'a> {
     Other(Raw<'a>),
 }
 
+impl<'a> OffsetField<'a> {
+    /// What an entry's `offset` member (`None`: no such key) is.
+    #[inline]
+    pub fn of(offset: Option<Raw<'a>>) -> OffsetField<'a> {
+        match offset {
+            None => OffsetField::Missing,
+            Some(v) if v.is_null() => OffsetField::Null,
+            Some(v) if v.kind() == RawKind::Object => OffsetField::Map(v),
+            Some(v) => OffsetField::Other(v),
+        }
+    }
+}
+
 /// The typed view of a MirrorSourceConnector partition.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct MirrorPartition<'a> {
@@ -265,12 +278,7 @@ impl Entry {
     /// The `offset` field.
     #[inline]
     pub fn offset_field(&self) -> OffsetField<'_> {
-        match self.offset_raw() {
-            None => OffsetField::Missing,
-            Some(v) if v.is_null() => OffsetField::Null,
-            Some(v) if v.kind() == RawKind::Object => OffsetField::Map(v),
-            Some(v) => OffsetField::Other(v),
-        }
+        OffsetField::of(self.offset_raw())
     }
 
     /// True when the entry deletes the stored offset (`null` or no `offset` key).

@@ -124,3 +124,73 @@ fn the_model_accessors_read_the_same_over_a_tree_and_a_tape() {
     }
     assert!(entries >= 12, "only {entries} entries checked");
 }
+
+/// `detect_kind` (IMP6) answers the most common classification of the partition maps, ties to
+/// the kind seen first, whatever the mix: checked against counting every entry, over random
+/// listings (with entries that have no partition map), including those decided early.
+#[test]
+fn detect_kind_is_the_majority_of_all_entries() {
+    use offsets_core::import::detect_kind;
+    use offsets_core::{ConnectorKind, Entry};
+    use proptest::prelude::*;
+    use proptest::test_runner::{Config, RngAlgorithm, TestRng, TestRunner};
+    // Partition maps of each kind, then none (a null partition).
+    const SHAPES: [&str; 6] = [
+        r#"{"kafka_topic":"t","kafka_partition":0}"#,
+        r#"{"cluster":"a","topic":"t","partition":0}"#,
+        r#"{"group":"g","topic":"t","partition":0}"#,
+        r#"{"sourceClusterAlias":"a","targetClusterAlias":"b"}"#,
+        r#"{"file":"f"}"#,
+        "null",
+    ];
+    let entries: Vec<Entry> = SHAPES
+        .iter()
+        .map(|s| Entry::new(json::parse(s).unwrap(), Some(JsonValue::int(1))))
+        .collect();
+    let kinds: Vec<ConnectorKind> = entries
+        .iter()
+        .filter_map(|e| e.partition().map(ConnectorKind::classify))
+        .collect();
+    assert_eq!(
+        kinds,
+        [
+            ConnectorKind::Sink,
+            ConnectorKind::MirrorSource,
+            ConnectorKind::MirrorCheckpoint,
+            ConnectorKind::MirrorHeartbeat,
+            ConnectorKind::Generic
+        ]
+    );
+    let naive = |list: &[Entry]| {
+        let mut counts: Vec<(ConnectorKind, usize)> = Vec::new();
+        for e in list {
+            let Some(p) = e.partition() else { continue };
+            let k = ConnectorKind::classify(p);
+            match counts.iter_mut().find(|c| c.0 == k) {
+                Some(c) => c.1 += 1,
+                None => counts.push((k, 1)),
+            }
+        }
+        let mut best: Option<(ConnectorKind, usize)> = None;
+        for c in counts {
+            if best.is_none_or(|b| c.1 > b.1) {
+                best = Some(c);
+            }
+        }
+        best.map_or(ConnectorKind::Generic, |b| b.0)
+    };
+    let config = Config {
+        cases: 2000,
+        failure_persistence: None,
+        ..Config::default()
+    };
+    let mut runner =
+        TestRunner::new_with_rng(config, TestRng::from_seed(RngAlgorithm::ChaCha, &[7; 32]));
+    runner
+        .run(&prop::collection::vec(0usize..6, 0..12), |picks| {
+            let list: Vec<Entry> = picks.iter().map(|&i| entries[i].clone()).collect();
+            prop_assert_eq!(detect_kind(&list), naive(&list), "{:?}", picks);
+            Ok(())
+        })
+        .unwrap();
+}

@@ -1,19 +1,19 @@
 //! Rules of MirrorMaker 2's MirrorCheckpointConnector and MirrorHeartbeatConnector entries (MC1,
 //! MC2), worded as `MirrorUtils` words them: the key, its value and what it must be.
 
-use super::Ctx;
 use super::messages::{
     is_nested, missing_key, missing_offset_key, not_a_map_answer, not_a_string, partition_problem,
     shown,
 };
-use crate::model::{ConnectorKind, Entry, OffsetField};
+use super::{Ctx, Parts};
+use crate::model::{ConnectorKind, OffsetField};
 
-pub(super) fn mirror_other_rules(cx: &mut Ctx<'_>, i: usize, entry: &Entry) {
+pub(super) fn mirror_other_rules(cx: &mut Ctx<'_>, i: usize, parts: Parts<'_>) {
     let n = i + 1;
-    let offset = entry.offset_field();
+    let offset = parts.offset_field();
     let tombstone = matches!(offset, OffsetField::Missing | OffsetField::Null);
     // MirrorMaker 2 skips every partition check for a tombstone (a null offset).
-    if let Some(p) = entry.partition()
+    if let Some(p) = parts.partition_map()
         && !tombstone
     {
         let (strings, int): (&[&str], Option<&str>) =

@@ -1,10 +1,10 @@
 //! Rules of MirrorMaker 2's MirrorSourceConnector entries (MS1–MS13).
 
-use super::Ctx;
 use super::messages::{
     extra_keys, is_nested, missing_key, missing_offset_key, not_a_map_answer, not_a_string,
     partition_problem, range_message, shown,
 };
+use super::{Ctx, Parts};
 use crate::json::Raw;
 use crate::model::names;
 use crate::model::{ConnectorKind, Entry, KeyIndex, Listing, OffsetField};
@@ -13,12 +13,13 @@ pub(super) fn mirror_source_rules(
     cx: &mut Ctx<'_>,
     i: usize,
     entry: &Entry,
+    parts: Parts<'_>,
     baseline: Option<&(&Listing, KeyIndex<'_>)>,
 ) {
-    let offset = entry.offset_field();
+    let offset = parts.offset_field();
     let tombstone = matches!(offset, OffsetField::Missing | OffsetField::Null);
     // MirrorMaker 2 skips every partition check for a tombstone (a null offset).
-    if let Some(p) = entry.partition()
+    if let Some(p) = parts.partition_map()
         && !tombstone
     {
         // One pass over the partition's members: the rules below read these three.

@@ -4,8 +4,8 @@
 //! duplicate that only sinks have: two partition maps that differ as JSON but name the same
 //! topic partition.
 
-use super::Ctx;
 use super::messages::{java_parse_long, java_string_value, not_a_map_answer, shown};
+use super::{Ctx, Parts};
 use crate::diag::Position;
 use crate::json::{Raw, RawKind};
 use crate::model::names;
@@ -15,9 +15,9 @@ use std::collections::HashMap;
 /// What the broker's refusal looks like from the REST API.
 const BROKER_REFUSES: &str = "the broker refuses the commit (UNKNOWN_TOPIC_OR_PARTITION) and Kafka Connect answers HTTP 500 'Failed to alter consumer group offsets for connector <name>'";
 
-pub(super) fn sink_rules(cx: &mut Ctx<'_>, i: usize, entry: &Entry) {
+pub(super) fn sink_rules(cx: &mut Ctx<'_>, i: usize, parts: Parts<'_>) {
     let n = i + 1;
-    if let Some(p) = entry.partition() {
+    if let Some(p) = parts.partition_map() {
         if p.get("kafka_topic").is_none() || p.get("kafka_partition").is_none() {
             cx.err(
                 "SK1",
@@ -33,7 +33,7 @@ pub(super) fn sink_rules(cx: &mut Ctx<'_>, i: usize, entry: &Entry) {
             partition_rule(cx, i, v);
         }
     }
-    match entry.offset_field() {
+    match parts.offset_field() {
         OffsetField::Other(v) => cx.err(
             "SK4",
             v.pos(),

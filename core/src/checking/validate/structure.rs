@@ -1,8 +1,8 @@
 //! Structure rules every entry must pass whatever the connector (S3–S9, S11, duplicate keys), and
 //! duplicate partitions across entries (S7).
 
-use super::Ctx;
 use super::messages::{not_a_map_answer, shown};
+use super::{Ctx, Parts};
 use crate::diag::Severity;
 use crate::json::{Raw, RawKind, RawMembers};
 use crate::model::{ConnectorKind, Entry, OffsetField, duplicate_pairs};
@@ -98,7 +98,7 @@ fn entry_keys(cx: &mut Ctx<'_>, i: usize, members: RawMembers<'_>) {
     }
 }
 
-pub(super) fn structure_rules(cx: &mut Ctx<'_>, i: usize, entry: &Entry) {
+pub(super) fn structure_rules(cx: &mut Ctx<'_>, i: usize, entry: &Entry, parts: Parts<'_>) {
     let n = i + 1;
     let kind = cx.listing.kind;
     let value = entry.raw();
@@ -122,8 +122,8 @@ pub(super) fn structure_rules(cx: &mut Ctx<'_>, i: usize, entry: &Entry) {
     }
     // One pass over the entry's members (every rule below reads these two). A clean entry
     // (each key once, no other) has nothing for the three checks that read every key.
-    let ([partition, offset], clean) = value.fields(["partition", "offset"]).unwrap_or_default();
-    if !clean {
+    let (partition, offset) = (parts.partition, parts.offset);
+    if !parts.clean {
         entry_keys(cx, i, value.members());
     }
     let offset_given = offset.is_some_and(|o| !o.is_null());
@@ -286,12 +286,12 @@ fn partition_example(kind: ConnectorKind) -> &'static str {
 }
 
 /// IMP7: an entry whose partition keys are those of another kind than the listing's.
-pub(super) fn kind_fit(cx: &mut Ctx<'_>, i: usize, entry: &Entry) {
+pub(super) fn kind_fit(cx: &mut Ctx<'_>, i: usize, partition: Option<Raw<'_>>) {
     let kind = cx.listing.kind;
     if kind == ConnectorKind::Generic {
         return;
     }
-    let Some(p) = entry.partition() else { return };
+    let Some(p) = partition else { return };
     let looks = ConnectorKind::classify(p);
     if looks != kind {
         let what = if looks == ConnectorKind::Generic {
@@ -312,8 +312,8 @@ pub(super) fn kind_fit(cx: &mut Ctx<'_>, i: usize, entry: &Entry) {
     }
 }
 
-pub(super) fn generic_rules(cx: &mut Ctx<'_>, i: usize, entry: &Entry) {
-    if let OffsetField::Other(v) = entry.offset_field() {
+pub(super) fn generic_rules(cx: &mut Ctx<'_>, i: usize, parts: Parts<'_>) {
+    if let OffsetField::Other(v) = parts.offset_field() {
         cx.err(
             "S11",
             v.pos(),
