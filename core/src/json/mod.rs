@@ -23,17 +23,18 @@ mod raw;
 mod serde_bridge;
 mod shared;
 mod source_map;
+mod strings;
 mod tape;
 mod write;
 
 pub use line_index::position_of;
 pub use number::{Number, is_json_number};
-pub(crate) use parse::surrogate_pair;
 pub use parse::{JsonError, MAX_DEPTH, parse, parse_mapped};
 pub use raw::{Raw, RawItems, RawKind, RawMember, RawMembers};
 pub use serde_bridge::{JacksonEscapes, Keyed};
 pub use shared::SharedValue;
 pub use source_map::SourceMap;
+pub(crate) use strings::surrogate_pair;
 pub use tape::{
     CopySpare, Items, MAX_NODES, Members, NodeKind, Tape, TapeMember, TapeValue, parse_tape,
     parse_tape_mapped, parse_tape_owned, parse_tape_shared,
