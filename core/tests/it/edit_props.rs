@@ -8,19 +8,8 @@ use offsets_core::export::{self, ConfigMapOptions};
 use offsets_core::filter::{Filter, PartitionSet};
 use offsets_core::{ImportOptions, Listing, import};
 use proptest::prelude::*;
-use proptest::test_runner::{Config, RngAlgorithm, TestRng, TestRunner};
 
-fn runner(cases: u32, seed: u8) -> TestRunner {
-    let config = Config {
-        cases,
-        failure_persistence: None,
-        ..Config::default()
-    };
-    TestRunner::new_with_rng(
-        config,
-        TestRng::from_seed(RngAlgorithm::ChaCha, &[seed; 32]),
-    )
-}
+use crate::support::seeded_runner as runner;
 
 const MM2_YAML: &str = "apiVersion: v1
 kind: ConfigMap

@@ -10,19 +10,8 @@ use offsets_core::import as import_mod;
 use offsets_core::json::{self, JsonKind, JsonValue, Member, Number};
 use offsets_core::{ImportOptions, Position, import, import_bytes, validate};
 use proptest::prelude::*;
-use proptest::test_runner::{Config, RngAlgorithm, TestRng, TestRunner};
 
-fn runner(cases: u32, seed: u8) -> TestRunner {
-    let config = Config {
-        cases,
-        failure_persistence: None,
-        ..Config::default()
-    };
-    TestRunner::new_with_rng(
-        config,
-        TestRng::from_seed(RngAlgorithm::ChaCha, &[seed; 32]),
-    )
-}
+use crate::support::seeded_runner as runner;
 
 fn number_text() -> impl Strategy<Value = String> {
     prop_oneof![

@@ -133,7 +133,6 @@ fn detect_kind_is_the_majority_of_all_entries() {
     use offsets_core::import::detect_kind;
     use offsets_core::{ConnectorKind, Entry};
     use proptest::prelude::*;
-    use proptest::test_runner::{Config, RngAlgorithm, TestRng, TestRunner};
     // Partition maps of each kind, then none (a null partition).
     const SHAPES: [&str; 6] = [
         r#"{"kafka_topic":"t","kafka_partition":0}"#,
@@ -179,13 +178,7 @@ fn detect_kind_is_the_majority_of_all_entries() {
         }
         best.map_or(ConnectorKind::Generic, |b| b.0)
     };
-    let config = Config {
-        cases: 2000,
-        failure_persistence: None,
-        ..Config::default()
-    };
-    let mut runner =
-        TestRunner::new_with_rng(config, TestRng::from_seed(RngAlgorithm::ChaCha, &[7; 32]));
+    let mut runner = crate::support::seeded_runner(2000, 7);
     runner
         .run(&prop::collection::vec(0usize..6, 0..12), |picks| {
             let list: Vec<Entry> = picks.iter().map(|&i| entries[i].clone()).collect();

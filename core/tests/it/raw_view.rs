@@ -9,7 +9,6 @@
 use offsets_core::Position;
 use offsets_core::json::{self, Raw, RawKind, RawMember, SourceMap};
 use proptest::prelude::*;
-use proptest::test_runner::{Config, RngAlgorithm, TestRng, TestRunner};
 
 /// Panics, naming the path, where the two views of one value differ.
 pub(crate) fn agree(tree: Raw<'_>, tape: Raw<'_>, path: &str) {
@@ -254,13 +253,7 @@ fn document() -> impl Strategy<Value = String> {
 
 #[test]
 fn tree_and_tape_views_agree_on_random_documents() {
-    let config = Config {
-        cases: 400,
-        failure_persistence: None,
-        ..Config::default()
-    };
-    let mut runner =
-        TestRunner::new_with_rng(config, TestRng::from_seed(RngAlgorithm::ChaCha, &[33; 32]));
+    let mut runner = crate::support::seeded_runner(400, 33);
     let strategy = (document(), space(), any::<bool>());
     runner
         .run(&strategy, |(doc, around, bom)| {

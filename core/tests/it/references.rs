@@ -476,15 +476,7 @@ fn hostile_names_never_reach_a_command() {
 #[test]
 fn random_text_never_panics() {
     use proptest::prelude::*;
-    use proptest::test_runner::{Config, RngAlgorithm, TestRng, TestRunner};
-    let mut runner = TestRunner::new_with_rng(
-        Config {
-            cases: 2000,
-            failure_persistence: None,
-            ..Config::default()
-        },
-        TestRng::from_seed(RngAlgorithm::ChaCha, &[11; 32]),
-    );
+    let mut runner = crate::support::seeded_runner(2000, 11);
     let text = proptest::collection::vec(
         prop_oneof![
             Just("a".to_string()),

@@ -13,7 +13,6 @@ use offsets_core::procedure::{self, AliasPath, Kubernetes, Options, Target};
 use offsets_core::rollback::{alter_name, apply_patch, rollback, rollback_configmap};
 use offsets_core::{ImportOptions, Listing, import};
 use proptest::prelude::*;
-use proptest::test_runner::{Config, RngAlgorithm, TestRng, TestRunner};
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
@@ -218,17 +217,7 @@ fn apply_patch_changes_only_named_partitions() {
     );
 }
 
-fn runner(cases: u32, seed: u8) -> TestRunner {
-    let config = Config {
-        cases,
-        failure_persistence: None,
-        ..Config::default()
-    };
-    TestRunner::new_with_rng(
-        config,
-        TestRng::from_seed(RngAlgorithm::ChaCha, &[seed; 32]),
-    )
-}
+use crate::support::seeded_runner as runner;
 
 fn offset() -> impl Strategy<Value = Option<i64>> {
     prop_oneof![

@@ -5,6 +5,7 @@
 use offsets_core::editor::ImportAction;
 use offsets_core::editor::{Editor, EditorAction, RowDisplay};
 use offsets_test_support::snapshot::assert_snapshot;
+use proptest::test_runner::{Config, RngAlgorithm, TestRng, TestRunner};
 
 /// The text of `tests/fixtures/{name}` at the top of the repository.
 pub fn fixture(name: &str) -> String {
@@ -104,4 +105,17 @@ pub fn check_typed<T: PartialEq + std::fmt::Debug, E: std::fmt::Display + std::f
             (got, want) => panic!("typing {typed:?}: got {got:?}, want {want:?}"),
         }
     }
+}
+
+/// A property-test runner with a fixed seed (deterministic in CI) that keeps no failure file.
+pub fn seeded_runner(cases: u32, seed: u8) -> TestRunner {
+    let config = Config {
+        cases,
+        failure_persistence: None,
+        ..Config::default()
+    };
+    TestRunner::new_with_rng(
+        config,
+        TestRng::from_seed(RngAlgorithm::ChaCha, &[seed; 32]),
+    )
 }
