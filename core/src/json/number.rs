@@ -111,11 +111,8 @@ impl Number {
 
     /// The value as `i64` when the text is an integer within the signed 64-bit range.
     pub fn as_i64(&self) -> Option<i64> {
-        if self.is_integer_text() {
-            parse_i64(self.bytes())
-        } else {
-            None
-        }
+        // The parse succeeds on a sign and digits only, so it implies `is_integer_text`.
+        parse_i64(self.bytes())
     }
 
     /// The value as `i128` when the text is an integer within that range (what a partition

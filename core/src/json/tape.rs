@@ -515,9 +515,9 @@ impl<'t> Tape<'t> {
     }
 }
 
-/// `a == b` for two slices of the same length, a key of up to 16 bytes compared as two
-/// overlapping words: every lookup of a member compares one key, and a `memcmp` call cost
-/// more than the comparison (5% of `edit`'s cycles at 100k entries).
+/// `a == b`, two slices of 4 to 16 bytes compared as two overlapping words (a key, mostly):
+/// every lookup of a member compares one key, and a `memcmp` call cost more than the
+/// comparison (5% of `edit`'s cycles at 100k entries).
 #[inline(always)]
 fn same_bytes(a: &[u8], b: &[u8]) -> bool {
     fn word(s: &[u8], at: usize) -> Option<u64> {
