@@ -60,7 +60,7 @@ impl<'a> Raw<'a> {
             },
             Raw::Tape(t) => match t.kind() {
                 // A key node is never handed out as a value.
-                NodeKind::Null | NodeKind::Key => RawKind::Null,
+                NodeKind::Null => RawKind::Null,
                 NodeKind::False | NodeKind::True => RawKind::Bool,
                 NodeKind::Number => RawKind::Number,
                 NodeKind::String => RawKind::String,
@@ -292,22 +292,6 @@ impl<'a> Raw<'a> {
             Raw::Tape(t) => t
                 .fields(keys)
                 .map(|(found, known)| (found.map(|f| f.map(Raw::Tape)), known)),
-        }
-    }
-
-    /// True when the object has at most 8 keys and no two alike, known cheaply (on a tape,
-    /// from the key nodes' spans: an escaped key answers false). False also means "not
-    /// known": the caller then checks the keys one by one.
-    pub fn keys_distinct(self) -> bool {
-        match self {
-            Raw::Tree(v) => v.as_members().is_some_and(|members| {
-                members.len() <= 8
-                    && members
-                        .iter()
-                        .enumerate()
-                        .all(|(i, m)| members.iter().take(i).all(|p| p.key != m.key))
-            }),
-            Raw::Tape(t) => t.keys_distinct(),
         }
     }
 

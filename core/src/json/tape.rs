@@ -1,5 +1,6 @@
-//! The flat raw level: a document parsed into one arena ([`Tape`]) of 8-byte nodes in document
-//! order, with every key, string and number kept as a byte span of the input.
+//! The flat raw level: a document parsed into one arena ([`Tape`]) of 8-byte nodes, one per
+//! value, in document order, with every string and number kept as a byte span of the input.
+//! A key has no node: it is read from the text just before its member's value (`tape_keys.rs`).
 //!
 //! The tape holds no copy of the text: it borrows the input (`Tape<'t>`) or owns it, moved in
 //! (`Tape<'static>`, which a listing shares behind an `Arc`), and only strings that hold an
@@ -20,25 +21,24 @@ use crate::diag::Position;
 use std::borrow::Cow;
 use std::sync::{Arc, OnceLock};
 
-/// The most nodes one tape holds: a container's node counts its descendants in 28 bits.
-pub const MAX_NODES: usize = (1 << 28) - 1;
+/// The most nodes one tape holds: a container's node counts its descendants in 27 bits.
+pub const MAX_NODES: usize = (1 << 27) - 1;
 
-const TOO_MANY_NODES: &str = "the document holds more than 268,435,455 JSON values, more than any offsets listing needs; split it into several listings";
+const TOO_MANY_NODES: &str = "the document holds more than 134,217,727 JSON values, more than any offsets listing needs; split it into several listings";
 const TOO_LONG: &str =
     "the document is 4 GiB or longer; split it into several listings of at most 4 GiB";
 
-/// The type of a node. `Key` nodes are the keys of object members: each is followed by the
-/// member's value.
+/// The type of a node (of a value: keys have none).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum NodeKind {
-    Null,
-    False,
-    True,
-    Number,
-    String,
-    Key,
-    Array,
-    Object,
+    Null = 0,
+    False = 1,
+    True = 2,
+    Number = 3,
+    String = 4,
+    // 5 is not used: the containers are the two kinds with bits 1 and 2 set (`Node::inside`).
+    Array = 6,
+    Object = 7,
 }
 
 const KINDS: [NodeKind; 8] = [
@@ -47,16 +47,18 @@ const KINDS: [NodeKind; 8] = [
     NodeKind::True,
     NodeKind::Number,
     NodeKind::String,
-    NodeKind::Key,
+    NodeKind::Null,
     NodeKind::Array,
     NodeKind::Object,
 ];
 
-/// One node, 8 bytes: where it starts in the input (a string's and a key's opening quote) and,
-/// packed in `meta`, its kind (3 bits), whether it holds an escape (1 bit) and 28 bits that
-/// are, for a container, how many nodes follow it inside it, and for a scalar, its length in
-/// bytes ([`LONG`] and over: read from the text). A container's end is not stored: it is the
-/// bracket after its last descendant ([`Tape::end_of`]), which only the writers ask for.
+/// One node, 8 bytes: where the value starts in the input (a string's opening quote) and,
+/// packed in `meta`, its kind (3 bits), whether it holds an escape (1 bit), whether the key
+/// before it holds one (1 bit, a member's value only) and 27 bits that are, for a container,
+/// how many nodes follow it inside it, and for a scalar, its length in bytes ([`LONG`] and
+/// over: read from the text). A container's end is not stored: it is the bracket after its
+/// last descendant ([`Tape::end_of`]), which only the writers ask for. A member's key is not
+/// stored either: it is the string just before the value, past a colon (`tape_keys.rs`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 struct Node {
     start: u32,
@@ -64,10 +66,12 @@ struct Node {
 }
 
 const ESCAPED: u32 = 1 << 3;
-const PAYLOAD_SHIFT: u32 = 4;
-/// A scalar length that does not fit the node (a value of 256 MiB or more): its end is found
+/// A member's value whose key holds an escape: the key's decoded text is in `decoded`.
+const KEY_ESCAPED: u32 = 1 << 4;
+const PAYLOAD_SHIFT: u32 = 5;
+/// A scalar length that does not fit the node (a value of 128 MiB or more): its end is found
 /// in the text.
-const LONG: u32 = (1 << 28) - 1;
+const LONG: u32 = (1 << 27) - 1;
 
 impl Node {
     // In wasm (`opt-level = "z"`, which ignores `#[inline]`) the tape's smallest readers are
@@ -81,6 +85,12 @@ impl Node {
     #[cfg_attr(target_arch = "wasm32", inline(always))]
     fn escaped(self) -> bool {
         self.meta & ESCAPED != 0
+    }
+
+    /// A member's value whose key holds an escape.
+    #[cfg_attr(target_arch = "wasm32", inline(always))]
+    fn key_escaped(self) -> bool {
+        self.meta & KEY_ESCAPED != 0
     }
 
     /// For a container, how many nodes follow it inside it; 0 for a scalar (whose payload is
@@ -132,7 +142,9 @@ pub struct Tape<'t> {
     text: TapeText<'t>,
     map: SourceMap,
     nodes: Vec<Node>,
-    /// `(node index, decoded text)` for every string or key holding an escape, by index.
+    /// `(slot, decoded text)` for every string or key holding an escape, by slot: a key's is
+    /// twice its value's node index, a string's twice its index plus one ([`key_slot`],
+    /// [`string_slot`]).
     decoded: Vec<(u32, Box<str>)>,
     /// Where lines start and where characters span several bytes, built on the first
     /// position asked for.
@@ -213,12 +225,13 @@ fn parse_nodes(text: &str, map: SourceMap, max_nodes: usize) -> Result<Parsed, J
             offset: 0,
         });
     }
-    // About one node per 7.7 bytes in a compact offsets listing (fewer in a pretty one):
-    // reserve for one per 7 and keep the slack, since shrinking would copy the whole array.
+    // About one node per 13.7 bytes in a compact offsets listing (fewer in a pretty one):
+    // reserve for one per 12 and keep the slack, since shrinking would copy the whole array.
     let build = TapeBuild {
-        nodes: Vec::with_capacity(text.len() / 7 + 1),
+        nodes: Vec::with_capacity(text.len() / 12 + 1),
         decoded: Vec::new(),
         max_nodes: max_nodes.min(MAX_NODES),
+        key_escaped: false,
     };
     let ((), build) = parse::run(text, &map, build)?;
     Ok((build.nodes, build.decoded, map))
@@ -228,6 +241,18 @@ struct TapeBuild {
     nodes: Vec<Node>,
     decoded: Vec<(u32, Box<str>)>,
     max_nodes: usize,
+    /// The key just read holds an escape: the next node (its value) is marked so.
+    key_escaped: bool,
+}
+
+/// The slot in `Tape::decoded` of the key before the value at node `index`.
+fn key_slot(index: u32) -> u32 {
+    index << 1
+}
+
+/// The slot in `Tape::decoded` of the string at node `index`.
+fn string_slot(index: u32) -> u32 {
+    (index << 1) | 1
 }
 
 impl TapeBuild {
@@ -243,9 +268,13 @@ impl TapeBuild {
         }
         let index = index as u32;
         let mut meta = kind as u32;
+        if std::mem::take(&mut self.key_escaped) {
+            meta |= KEY_ESCAPED;
+        }
         if let Some(Cow::Owned(decoded)) = text {
             meta |= ESCAPED;
-            self.decoded.push((index, decoded.into_boxed_str()));
+            self.decoded
+                .push((string_slot(index), decoded.into_boxed_str()));
         }
         // A container's payload is set when it closes.
         if !kind.is_container() {
@@ -281,8 +310,17 @@ impl Build for TapeBuild {
         .map(drop)
     }
 
-    fn key(&mut self, key: Cow<'_, str>, at: Span) -> Result<(), &'static str> {
-        self.push(NodeKind::Key, at, Some(key)).map(drop)
+    /// A key is not a node: it is read back from the text before its value. One that holds
+    /// an escape keeps its decoded text, in the slot of the value that follows it.
+    fn key(&mut self, key: Cow<'_, str>, _: Span) -> Result<(), &'static str> {
+        if let Cow::Owned(decoded) = key {
+            // At most `MAX_NODES` nodes: the value's index and its slot fit a `u32`.
+            let index = self.nodes.len() as u32;
+            self.decoded
+                .push((key_slot(index), decoded.into_boxed_str()));
+            self.key_escaped = true;
+        }
+        Ok(())
     }
 
     fn open(&mut self, array: bool, at: Span) -> Result<u32, &'static str> {
@@ -376,7 +414,7 @@ impl<'t> Tape<'t> {
         self.long_scalar_end(node)
     }
 
-    /// [`Tape::scalar_end`] of a scalar of 256 MiB or more: past the closing quote (the byte
+    /// [`Tape::scalar_end`] of a scalar of 128 MiB or more: past the closing quote (the byte
     /// after a backslash is never one), or past the number's characters.
     #[cold]
     #[inline(never)]
@@ -384,7 +422,7 @@ impl<'t> Tape<'t> {
         let bytes = self.text.as_str().as_bytes();
         let from = node.start as usize;
         match node.kind() {
-            NodeKind::String | NodeKind::Key => {
+            NodeKind::String => {
                 let mut at = from + 1;
                 while let Some(&b) = bytes.get(at) {
                     match b {
@@ -448,33 +486,12 @@ impl<'t> Tape<'t> {
         end
     }
 
-    /// Whether the key (or string) node `node`, at `index`, reads `key`. Without an escape,
-    /// the key's length is known from its span, so most keys are told apart without reading
-    /// their text.
-    #[cfg_attr(not(target_arch = "wasm32"), inline)]
-    #[cfg_attr(target_arch = "wasm32", inline(always))]
-    fn node_reads(&self, index: u32, node: Node, key: &str) -> bool {
-        let len = node.meta >> PAYLOAD_SHIFT;
-        if node.escaped() || len == LONG {
-            return self.string_at(index) == key;
-        }
-        // The span holds the quotes.
-        let start = node.start as usize + 1;
-        len as usize == key.len() + 2
-            && self
-                .text
-                .as_str()
-                .as_bytes()
-                .get(start..start + key.len())
-                .is_some_and(|text| same_bytes(text, key.as_bytes()))
-    }
-
-    /// The text of a string or key node: decoded when it held an escape, else borrowed from
-    /// the input between the quotes.
+    /// The text of a string node: decoded when it held an escape, else borrowed from the input
+    /// between the quotes.
     fn string_at(&self, index: u32) -> &str {
         let node = self.node(index);
         if node.escaped() {
-            return self.decoded_at(index);
+            return self.decoded_at(string_slot(index));
         }
         self.text
             .as_str()
@@ -489,12 +506,13 @@ impl<'t> Tape<'t> {
         self.copy_of.as_ref().map(|c| c.node)
     }
 
-    /// The decoded text of string or key node `index` (one holding an escape).
-    fn decoded_at(&self, index: u32) -> &str {
-        let at = self.decoded.partition_point(|d| d.0 < index);
+    /// The decoded text in `slot` ([`key_slot`], [`string_slot`]) of a key or string holding
+    /// an escape.
+    fn decoded_at(&self, slot: u32) -> &str {
+        let at = self.decoded.partition_point(|d| d.0 < slot);
         self.decoded
             .get(at)
-            .filter(|d| d.0 == index)
+            .filter(|d| d.0 == slot)
             .map_or("", |d| &d.1)
     }
 
@@ -515,32 +533,13 @@ impl<'t> Tape<'t> {
     }
 }
 
-/// `a == b`, two slices of 4 to 16 bytes compared as two overlapping words (a key, mostly):
-/// every lookup of a member compares one key, and a `memcmp` call cost more than the
-/// comparison (5% of `edit`'s cycles at 100k entries).
-#[inline(always)]
-fn same_bytes(a: &[u8], b: &[u8]) -> bool {
-    fn word(s: &[u8], at: usize) -> Option<u64> {
-        Some(u64::from_le_bytes(s.get(at..at + 8)?.try_into().ok()?))
-    }
-    fn half(s: &[u8], at: usize) -> Option<u32> {
-        Some(u32::from_le_bytes(s.get(at..at + 4)?.try_into().ok()?))
-    }
-    let n = a.len();
-    if n != b.len() {
-        return false;
-    }
-    match n {
-        8..=16 => word(a, 0) == word(b, 0) && word(a, n - 8) == word(b, n - 8),
-        4..=7 => half(a, 0) == half(b, 0) && half(a, n - 4) == half(b, n - 4),
-        _ => a == b,
-    }
-}
-
 #[path = "tape_copy.rs"]
 mod copy;
 use copy::Copied;
 pub use copy::CopySpare;
+
+#[path = "tape_keys.rs"]
+mod keys;
 
 #[path = "tape_value.rs"]
 mod value;

@@ -3,7 +3,7 @@
 //! first tape's text and positions; [`CopySpare`] lets the next copy reuse a dropped one's
 //! memory, so that editing every entry of a listing allocates once, not per entry.
 
-use super::{ESCAPED, NodeKind, SourceMap, Tape, TapeText};
+use super::{ESCAPED, NodeKind, SourceMap, Tape, TapeText, key_slot};
 use std::sync::{Arc, OnceLock};
 
 /// What a copy keeps of where it comes from.
@@ -96,9 +96,10 @@ impl Tape<'static> {
         }
         // The decoded texts inside the value: a range of the sorted list, found by search (a
         // scan of the whole list per copy would make editing every entry quadratic).
+        let (first_slot, end_slot) = (key_slot(value), key_slot(end as u32));
         let (from, to) = (
-            self.decoded.partition_point(|d| d.0 < value),
-            self.decoded.partition_point(|d| d.0 < end as u32),
+            self.decoded.partition_point(|d| d.0 < first_slot),
+            self.decoded.partition_point(|d| d.0 < end_slot),
         );
         into.decoded.clear();
         into.decoded.extend(
@@ -106,7 +107,7 @@ impl Tape<'static> {
                 .get(from..to)
                 .unwrap_or_default()
                 .iter()
-                .map(|d| (d.0 - value, d.1.clone())),
+                .map(|d| (d.0 - first_slot, d.1.clone())),
         );
         if !std::ptr::eq(into.text.as_str(), self.text.as_str()) {
             into.text = self.shared_text();

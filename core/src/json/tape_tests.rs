@@ -1,6 +1,7 @@
 //! The tape against the tree parser, node sizes and spans, and the node limit.
 
 #![allow(clippy::unwrap_used, clippy::panic)]
+use super::keys::{has_quote, last_quote, same_bytes};
 use super::*;
 use crate::json::{Raw, parse};
 /// The tape of `text` agrees with the tree parser: the same error, or the same tree at the
@@ -80,8 +81,8 @@ fn nodes_are_eight_bytes_and_spans_are_the_source() {
     assert_eq!(size_of::<Node>(), 8);
     let text = r#"{"k":"a\"b","n":-1.50,"o":{"x":[1,2]},"k":"last"}"#;
     let tape = parse_tape(text).unwrap();
-    // The object, 4 keys, 2 strings, a number, the inner object, its key, the array, 2.
-    assert_eq!(tape.len(), 13);
+    // The object, 2 strings, a number, the inner object, the array, 2 (keys are not nodes).
+    assert_eq!(tape.len(), 8);
     let root = tape.root();
     assert_eq!(root.source(), text);
     let keys: Vec<&str> = root.members().map(|m| m.key).collect();
@@ -105,7 +106,7 @@ fn the_node_limit_is_a_located_error() {
     let e = parse_tape_limited("[1,\n2,3]", SourceMap::Identity, 3).unwrap_err();
     assert_eq!((e.offset, e.pos), (6, Position::new(2, 3)));
     assert!(
-        e.message.contains("more than 268,435,455 JSON values"),
+        e.message.contains("more than 134,217,727 JSON values"),
         "{e:?}"
     );
     assert!(parse_tape_limited("[1,2,3]", SourceMap::Identity, 4).is_ok());
@@ -248,8 +249,8 @@ fn a_containers_end_is_found_from_its_last_descendant() {
     }
 }
 
-/// A scalar of 256 MiB or more does not fit its node's length: its end is found in the text.
-/// (Shown here by marking short scalars so, rather than by parsing 256 MiB.)
+/// A scalar of 128 MiB or more does not fit its node's length: its end is found in the text.
+/// (Shown here by marking short scalars so, rather than by parsing 128 MiB.)
 #[test]
 fn a_long_scalars_end_is_found_in_the_text() {
     let text = r#"{"a\"b": "x\\", "n": [-12.5e3, "q"]}"#;
@@ -285,5 +286,82 @@ fn same_bytes_answers_as_slice_equality() {
         }
         let longer: Vec<u8> = a.iter().copied().chain([b'x']).collect();
         assert!(!same_bytes(&a, &longer), "length {n} against {}", n + 1);
+    }
+}
+
+/// Keys have no node: each is read from the text around its value. Its text and position agree
+/// with the tree parser's in every layout (spaces, tabs and line breaks around the colon, escapes
+/// of quotes and backslashes, a key after a container, which has no stored end), and a lookup
+/// by a name holding a quote finds only the key that reads it (an escaped one), never the
+/// bytes of two neighbouring strings that happen to spell it.
+#[test]
+fn keys_are_read_from_the_text_around_their_values() {
+    let texts = [
+        r#"{"a":1,"bb":"x","ccc":null}"#,
+        "{ \"a\" : 1 ,\r\n\t\"bb\"\t:\n\"x\" , \"c\":[{\"d\":{}}],\"e\":true}",
+        r#"{"a\"b":1,"\\":2,"x\\\"":3,"\u0041":{"q":[1,{"r":2}]},"k":4}"#,
+        r#"{"":0,"o":{},"p":[],"s":"\"","t":"a\\"}"#,
+    ];
+    for text in texts {
+        let tape = parse_tape(text).unwrap();
+        let tree = parse(text).unwrap();
+        assert_eq!(tape.root().to_value(), tree, "{text}");
+        let keys: Vec<(String, usize)> = tape
+            .root()
+            .members()
+            .map(|m| (m.key.to_string(), m.key_start))
+            .collect();
+        for (key, start) in &keys {
+            assert_eq!(text.as_bytes()[*start], b'"', "{text}: {key}");
+            let found = tape.root().get(key).unwrap();
+            let member = tape.root().members().find(|m| m.key == key).unwrap();
+            assert_eq!(found.start(), member.value.start(), "{text}: {key}");
+            let ([got], _) = tape.root().fields([key.as_str()]).unwrap();
+            assert_eq!(got.map(|v| v.start()), Some(found.start()), "{text}: {key}");
+        }
+    }
+    // A name holding a quote: the escaped key reads it; two strings that spell it do not.
+    let tape = parse_tape(r#"{"a\"b":1}"#).unwrap();
+    assert!(tape.root().get("a\"b").is_some());
+    let tape = parse_tape(r#"{"a": "x","k":1}"#).unwrap();
+    assert!(tape.root().get("x\",\"k").is_none());
+    assert!(tape.root().get("k").is_some());
+    assert!(tape.root().fields(["x\",\"k", "k"]).unwrap().0[0].is_none());
+}
+
+/// The word-wise search for a key's opening quote answers what a byte search answers.
+#[test]
+fn last_quote_answers_as_a_byte_search() {
+    let mut text = Vec::new();
+    for n in 0..40usize {
+        text.push(if n % 7 == 3 || n % 11 == 0 {
+            b'"'
+        } else {
+            b'a' + (n % 26) as u8
+        });
+    }
+    for end in 0..=text.len() {
+        let expected = text[..end].iter().rposition(|&b| b == b'"').unwrap_or(0);
+        assert_eq!(last_quote(&text, end), expected, "end {end}");
+    }
+    let none = [b'x'; 30];
+    assert_eq!(last_quote(&none, 30), 0);
+}
+
+/// The word-wise quote test answers what a byte search answers, for every length up to past
+/// two words and a quote at every place.
+#[test]
+fn has_quote_answers_as_a_byte_search() {
+    for n in 0..=20usize {
+        let plain: Vec<u8> = (0..n).map(|i| b'a' + (i % 26) as u8).collect();
+        assert!(!has_quote(&plain), "length {n}");
+        for at in 0..n {
+            let mut quoted = plain.clone();
+            quoted[at] = b'"';
+            assert!(has_quote(&quoted), "length {n}, quote at {at}");
+            // Bytes next to a quote's value in every bit but one are not quotes.
+            quoted[at] = b'#';
+            assert!(!has_quote(&quoted), "length {n}, '#' at {at}");
+        }
     }
 }

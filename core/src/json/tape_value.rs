@@ -3,7 +3,8 @@
 //! path of every rule: an object's keys are told apart from their nodes' spans where they can
 //! be, without reading the keys as text.
 
-use super::{JsonKind, JsonValue, Member, Node, NodeKind, Number, Tape};
+use super::keys::{key_close, plain_key_reads, quote_after};
+use super::{JsonKind, JsonValue, Member, Node, NodeKind, Number, Tape, key_slot};
 use crate::diag::Position;
 
 /// One value of a tape: a copyable view (the tape and a node index).
@@ -132,7 +133,8 @@ impl<'a, 't> TapeValue<'a, 't> {
         (self.kind() == NodeKind::Number).then(|| self.source())
     }
 
-    /// The next value after this one at the same level (for a member's value: the next key).
+    /// The next value after this one at the same level (for a member's value: the next
+    /// member's).
     fn next_index(self) -> u32 {
         self.index + 1 + self.raw().inside() as u32
     }
@@ -146,8 +148,12 @@ impl<'a, 't> TapeValue<'a, 't> {
         };
         Members {
             tape: self.tape,
+            nodes: self.tape.nodes.as_slice(),
+            text: self.tape.text.as_str(),
             next,
             end,
+            // Just past the opening brace.
+            after: self.start() + 1,
         }
     }
 
@@ -177,14 +183,20 @@ impl<'a, 't> TapeValue<'a, 't> {
         let end = first + 1 + head.inside();
         let mut at = first + 1;
         let mut found = None;
+        let bytes = self.tape.text.as_str().as_bytes();
         while at < end {
-            let (Some(k), Some(v)) = (nodes.get(at), nodes.get(at + 1)) else {
+            let Some(v) = nodes.get(at) else {
                 break;
             };
-            if self.tape.node_reads(at as u32, *k, key) {
-                found = Some(at + 1);
+            let reads = if v.key_escaped() {
+                self.tape.decoded_at(key_slot(at as u32)) == key
+            } else {
+                plain_key_reads(bytes, key_close(bytes, v.start as usize), key)
+            };
+            if reads {
+                found = Some(at);
             }
-            at += 2 + v.inside();
+            at += 1 + v.inside();
         }
         found.map(|index| TapeValue {
             tape: self.tape,
@@ -209,66 +221,39 @@ impl<'a, 't> TapeValue<'a, 't> {
         let mut found = [None; N];
         let mut clean = true;
         let mut at = first + 1;
+        let bytes = self.tape.text.as_str().as_bytes();
         while at < end {
-            let (Some(k), Some(v)) = (nodes.get(at), nodes.get(at + 1)) else {
+            let Some(v) = nodes.get(at) else {
                 break;
             };
-            let slot = keys
-                .iter()
-                .position(|key| self.tape.node_reads(at as u32, *k, key));
+            let slot = if v.key_escaped() {
+                let decoded = self.tape.decoded_at(key_slot(at as u32));
+                keys.iter().position(|key| *key == decoded)
+            } else {
+                // A probe per name: cheaper than finding where the key starts.
+                let close = key_close(bytes, v.start as usize);
+                keys.iter()
+                    .position(|key| plain_key_reads(bytes, close, key))
+            };
             match slot.and_then(|s| found.get_mut(s)) {
                 Some(f) => {
                     clean &= f.is_none();
                     *f = Some(TapeValue {
                         tape: self.tape,
-                        index: at as u32 + 1,
+                        index: at as u32,
                     })
                 }
                 None => clean = false,
             }
-            at += 2 + v.inside();
+            at += 1 + v.inside();
         }
         Some((found, clean))
-    }
-
-    /// True when the object has at most 8 keys, none escaped and no two alike: told from the
-    /// key nodes' spans, without reading a key as text. False also means "not known": the
-    /// caller then checks the keys one by one.
-    pub fn keys_distinct(self) -> bool {
-        let nodes = self.tape.nodes.as_slice();
-        let first = self.index as usize;
-        let Some(head) = nodes.get(first).filter(|h| h.kind() == NodeKind::Object) else {
-            return false;
-        };
-        let text = self.tape.text.as_str().as_bytes();
-        let end = first + 1 + head.inside();
-        let mut seen: [&[u8]; 8] = [&[]; 8];
-        let mut n = 0;
-        let mut at = first + 1;
-        while at < end {
-            let (Some(k), Some(v)) = (nodes.get(at), nodes.get(at + 1)) else {
-                return false;
-            };
-            let key = text
-                .get(k.start as usize..self.tape.scalar_end(*k))
-                .unwrap_or_default();
-            let Some((slot, earlier)) = seen.get_mut(..=n).and_then(|s| s.split_last_mut()) else {
-                return false;
-            };
-            if k.escaped() || earlier.contains(&key) {
-                return false;
-            }
-            *slot = key;
-            n += 1;
-            at += 2 + v.inside();
-        }
-        true
     }
 
     /// The value as a tree, with the positions the tree parser gives it.
     pub fn to_value(self) -> JsonValue {
         let kind = match self.kind() {
-            NodeKind::Null | NodeKind::Key => JsonKind::Null,
+            NodeKind::Null => JsonKind::Null,
             NodeKind::False => JsonKind::Bool(false),
             NodeKind::True => JsonKind::Bool(true),
             NodeKind::Number => JsonKind::Number(
@@ -308,26 +293,58 @@ pub struct TapeMember<'a, 't> {
 #[derive(Debug, Clone)]
 pub struct Members<'a, 't> {
     tape: &'a Tape<'t>,
+    nodes: &'a [Node],
+    text: &'a str,
     next: u32,
     end: u32,
+    /// Where the text after the last member's value starts (after the opening brace, before
+    /// the first): the next key is the first quote past whitespace and a comma. `usize::MAX`
+    /// after a container, whose end is not stored: the key is then found from its value.
+    after: usize,
+}
+
+impl<'a, 't> Members<'a, 't> {
+    /// The next member's value, its node and its key's quotes (opening and closing).
+    #[cfg_attr(not(target_arch = "wasm32"), inline)]
+    #[cfg_attr(target_arch = "wasm32", inline(always))]
+    fn next_span(&mut self) -> Option<(TapeValue<'a, 't>, Node, usize, usize)> {
+        if self.next >= self.end {
+            return None;
+        }
+        let index = self.next;
+        let node = *self.nodes.get(index as usize)?;
+        self.next = index + 1 + node.inside() as u32;
+        let bytes = self.text.as_bytes();
+        let close = key_close(bytes, node.start as usize);
+        let open = quote_after(bytes, self.after)
+            .filter(|&open| open < close)
+            .unwrap_or_else(|| self.tape.key_open(node, close));
+        self.after = if node.is_container() {
+            usize::MAX
+        } else {
+            self.tape.scalar_end(node)
+        };
+        let value = TapeValue {
+            tape: self.tape,
+            index,
+        };
+        Some((value, node, open, close))
+    }
 }
 
 impl<'a, 't> Iterator for Members<'a, 't> {
     type Item = TapeMember<'a, 't>;
 
     fn next(&mut self) -> Option<TapeMember<'a, 't>> {
-        if self.next >= self.end {
-            return None;
-        }
-        let key = self.next;
-        let value = TapeValue {
-            tape: self.tape,
-            index: key + 1,
+        let (value, node, open, close) = self.next_span()?;
+        let key = if node.key_escaped() {
+            self.tape.decoded_at(key_slot(value.index))
+        } else {
+            self.text.get(open + 1..close).unwrap_or("")
         };
-        self.next = value.next_index();
         Some(TapeMember {
-            key: self.tape.string_at(key),
-            key_start: self.tape.node(key).start as usize,
+            key,
+            key_start: open,
             value,
         })
     }

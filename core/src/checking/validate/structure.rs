@@ -187,11 +187,26 @@ pub(super) fn structure_rules(cx: &mut Ctx<'_>, i: usize, entry: &Entry, parts: 
         let Some(map) = map.filter(|m| m.kind() == RawKind::Object) else {
             continue;
         };
-        if !map.keys_distinct() {
-            duplicate_keys(cx, map.members(), Some(i));
-        }
+        // One walk: each value's rules, and whether the keys are distinct (up to 8 kept; a
+        // longer map, or a repeated key, is checked again one by one). The findings are
+        // sorted by position, so a repeated key is still reported before its value.
+        let mut seen = [""; 8];
+        let (mut n, mut distinct) = (0, true);
         for m in map.members() {
+            if distinct {
+                let repeated = seen.get(..n).unwrap_or_default().contains(&m.key);
+                match seen.get_mut(n).filter(|_| !repeated) {
+                    Some(slot) => {
+                        *slot = m.key;
+                        n += 1;
+                    }
+                    None => distinct = false,
+                }
+            }
             primitive_value(cx, i, field, m.key, m.value, offset_given);
+        }
+        if !distinct {
+            duplicate_keys(cx, map.members(), Some(i));
         }
     }
 }
