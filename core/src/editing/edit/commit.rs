@@ -17,7 +17,7 @@ impl Session {
             };
             let current = self.current_of(row);
             if let Some(cell) = new_cell(self, i, current)?
-                && cell != row.cell
+                && cell != row.cell()
             {
                 planned.push((i, cell));
             }
@@ -27,16 +27,16 @@ impl Session {
             let Some(row) = self.rows.get_mut(i) else {
                 continue;
             };
-            let before = match (row.cell, cell) {
+            let before = match (row.cell(), cell) {
                 // A delta only between cells of one kind, so that undo gives the kind back.
                 (Cell::Value(b), Cell::Value(a))
                 | (Cell::Shifted(Some(b)), Cell::Shifted(Some(a))) => match a.checked_sub(b) {
                     Some(d) => Before::Delta(d),
-                    None => Before::Same(row.cell),
+                    None => Before::Same(row.cell()),
                 },
                 (prev, _) => Before::Same(prev),
             };
-            row.cell = cell;
+            row.set_cell(cell);
             match runs.last_mut() {
                 Some(last) if last.before == before && last.start + last.len == i => last.len += 1,
                 _ => runs.push(Run {

@@ -15,18 +15,19 @@ impl Session {
         for run in step.runs.iter().rev() {
             for i in run.start..run.start.saturating_add(run.len) {
                 if let Some(row) = self.rows.get_mut(i) {
-                    row.cell = match (run.before, row.cell) {
+                    let cell = match (run.before, row.cell()) {
                         (Before::Same(c), _) => c,
                         (Before::Delta(d), Cell::Value(v)) => match v.checked_sub(d) {
                             Some(p) => Cell::Value(p),
-                            None => row.cell,
+                            None => row.cell(),
                         },
                         (Before::Delta(d), Cell::Shifted(Some(v))) => match v.checked_sub(d) {
                             Some(p) => Cell::Shifted(Some(p)),
-                            None => row.cell,
+                            None => row.cell(),
                         },
                         (Before::Delta(_), other) => other,
                     };
+                    row.set_cell(cell);
                     changed += 1;
                 }
             }
@@ -40,7 +41,7 @@ impl Session {
         for &(i, edited, cell) in step.entries.iter().rev() {
             if let Some(row) = self.rows.get_mut(i) {
                 row.edited = edited;
-                row.cell = cell;
+                row.set_cell(cell);
                 changed += 1;
             }
         }

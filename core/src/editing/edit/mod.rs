@@ -42,9 +42,11 @@ mod history;
 mod messages;
 mod perform;
 mod reducer;
+mod row;
 mod rows;
 mod select;
 
+use row::Row;
 use rows::read_offset;
 
 pub use action::{Action, BelowZero, EditError, Outcome, Selection};
@@ -134,18 +136,6 @@ enum RowOrigin {
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 struct Held(std::num::NonZeroU32);
 
-/// 32 bytes: a 100k-entry session's rows are 3.2 MB (a boxed added entry and `usize` indexes
-/// made them 48 bytes, 4.8 MB).
-#[derive(Debug, Clone, PartialEq)]
-struct Row {
-    origin: RowOrigin,
-    /// The row's entry when it was replaced by [`Action::SetEntry`]. The offset `cell`
-    /// applies on top of it.
-    edited: Option<Held>,
-    cell: Cell,
-    removed: bool,
-}
-
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Before {
     Same(Cell),
@@ -181,7 +171,6 @@ impl Step {
 #[derive(Debug, Clone, PartialEq)]
 pub struct Session {
     imported: Arc<Listing>,
-    base: Vec<OffsetValue>,
     rows: Vec<Row>,
     /// The entries of added rows and those set by [`Action::SetEntry`], appended and never
     /// removed (undo steps and rows refer to them by index: [`Held`]).
@@ -195,24 +184,14 @@ pub struct Session {
 impl Session {
     /// Starts a session on an imported listing.
     pub fn new(listing: Listing) -> Session {
-        let base: Vec<OffsetValue> = listing
-            .entries
-            .iter()
-            .map(|e| read_offset(listing.kind, e))
-            .collect();
-        // An input is at most `u32::MAX` bytes, so its entries are fewer.
-        let count = u32::try_from(listing.entries.len()).unwrap_or(u32::MAX);
-        let rows = (0..count)
-            .map(|i| Row {
-                origin: RowOrigin::Imported(i),
-                edited: None,
-                cell: Cell::Imported,
-                removed: false,
-            })
+        // An input is at most `u32::MAX` bytes, so its entries are fewer. Each row holds the
+        // offset its entry was imported with, read once here.
+        let rows = (0..u32::MAX)
+            .zip(&listing.entries)
+            .map(|(i, e)| Row::imported(i, read_offset(listing.kind, e)))
             .collect();
         Session {
             imported: Arc::new(listing),
-            base,
             rows,
             held: Vec::new(),
             scope: ExportScope::default(),

@@ -70,24 +70,22 @@ impl Session {
     pub(super) fn is_set(&self, index: usize) -> bool {
         self.rows.get(index).is_some_and(|r| {
             matches!(r.origin, RowOrigin::Added(_))
-                || matches!(r.cell, Cell::Value(_) | Cell::Null)
-                || (r.cell == Cell::Imported && r.edited.is_some())
+                || matches!(r.cell(), Cell::Value(_) | Cell::Null)
+                || (r.cell() == Cell::Imported && r.edited.is_some())
         })
     }
 
     pub(super) fn current_of(&self, row: &Row) -> OffsetValue {
-        if let (Cell::Imported, Some(k)) = (row.cell, row.edited) {
+        if let (Cell::Imported, Some(k)) = (row.cell(), row.edited) {
             return match self.held(k) {
                 Some(entry) => read_offset(self.kind(), entry),
                 None => OffsetValue::Unreadable,
             };
         }
-        match (row.cell, &row.origin) {
-            (Cell::Imported, RowOrigin::Imported(i)) => self
-                .base
-                .get(*i as usize)
-                .copied()
-                .unwrap_or(OffsetValue::Unreadable),
+        match (row.cell(), &row.origin) {
+            (Cell::Imported, RowOrigin::Imported(_)) => {
+                row.base().unwrap_or(OffsetValue::Unreadable)
+            }
             (Cell::Imported, RowOrigin::Added(_)) | (Cell::Null | Cell::Shifted(None), _) => {
                 OffsetValue::Null
             }
@@ -99,9 +97,9 @@ impl Session {
         match &row.origin {
             RowOrigin::Added(_) => true,
             RowOrigin::Imported(_) if row.edited.is_some() => true,
-            RowOrigin::Imported(i) => match row.cell {
+            RowOrigin::Imported(_) => match row.cell() {
                 Cell::Imported => false,
-                _ => self.base.get(*i as usize).copied() != Some(self.current_of(row)),
+                _ => row.base() != Some(self.current_of(row)),
             },
         }
     }
@@ -110,16 +108,13 @@ impl Session {
         Some(RowView {
             index,
             entry: self.entry_of(row)?,
-            imported: match &row.origin {
-                RowOrigin::Imported(i) => self.base.get(*i as usize).copied(),
-                RowOrigin::Added(_) => None,
-            },
+            imported: row.base(),
             current: self.current_of(row),
             added: matches!(row.origin, RowOrigin::Added(_)),
             removed: row.removed,
             changed: self.changed_of(row),
             edited: row.edited.is_some(),
-            relative: matches!(row.cell, Cell::Shifted(_)),
+            relative: matches!(row.cell(), Cell::Shifted(_)),
         })
     }
 
@@ -184,8 +179,8 @@ impl Session {
     fn materialise_in(&self, row: &Row, spare: &mut CopySpare) -> Option<Entry> {
         let entry = self.entry_of(row)?;
         let as_is = match row.origin {
-            RowOrigin::Imported(_) => !self.changed_of(row) || row.cell == Cell::Imported,
-            RowOrigin::Added(_) => row.cell == Cell::Imported && row.edited.is_some(),
+            RowOrigin::Imported(_) => !self.changed_of(row) || row.cell() == Cell::Imported,
+            RowOrigin::Added(_) => row.cell() == Cell::Imported && row.edited.is_some(),
         };
         if as_is {
             return Some(entry.clone());

@@ -153,9 +153,7 @@ impl Session {
             return self.check_row(i, false);
         };
         let readable = match (row.edited, &row.origin) {
-            (None, RowOrigin::Imported(b)) => {
-                matches!(self.base.get(*b as usize), Some(OffsetValue::Value(_)))
-            }
+            (None, RowOrigin::Imported(_)) => matches!(row.base(), Some(OffsetValue::Value(_))),
             (None, RowOrigin::Added(_)) => true,
             (Some(_), _) => self
                 .entry_of(row)

@@ -2,9 +2,7 @@
 //! the reference's partitions the listing does not have).
 
 use super::Done;
-use crate::editing::edit::{
-    Action, Cell, EditError, Row, RowOrigin, Session, Step, messages, null_meaning,
-};
+use crate::editing::edit::{Action, Cell, EditError, Row, Session, Step, messages, null_meaning};
 use crate::editing::filter::PartitionSet;
 use crate::model::Entry;
 use crate::reading::reference::Reference;
@@ -70,12 +68,7 @@ impl Session {
             let Some(id) = self.hold(entry) else {
                 return Err(EditError::new(messages::too_many_added()));
             };
-            self.rows.push(Row {
-                origin: RowOrigin::Added(id),
-                edited: None,
-                cell,
-                removed: false,
-            });
+            self.rows.push(Row::added(id, cell));
         }
         Ok(count)
     }

@@ -30,7 +30,7 @@ impl Session {
             .entry_of(current)
             .map(|e| e.origin.clone())
             .unwrap_or_default();
-        step.entries.push((i, current.edited, current.cell));
+        step.entries.push((i, current.edited, current.cell()));
         let edited = if back_to_import {
             None
         } else {
@@ -41,7 +41,7 @@ impl Session {
         };
         if let Some(r) = self.rows.get_mut(i) {
             r.edited = edited;
-            r.cell = Cell::Imported;
+            r.set_cell(Cell::Imported);
         }
         let message = if back_to_import {
             messages::entry_back_to_import(&self.describe(i))

@@ -39,7 +39,7 @@ impl Session {
             if let Some(r) = self.rows.get_mut(i)
                 && r.edited.is_some()
             {
-                step.entries.push((i, r.edited, r.cell));
+                step.entries.push((i, r.edited, r.cell()));
                 r.edited = None;
             }
         }
