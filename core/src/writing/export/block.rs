@@ -111,11 +111,12 @@ pub(super) fn apply_in_block(
     };
     let mut out = String::with_capacity(yaml.len() + buf.len() + 64);
     let mut at = 0;
+    let mut digits = itoa::Buffer::new();
     for e in edits {
         let start = lines.map(e.start())?;
         let end = lines.map(e.end())?;
         out.push_str(yaml.get(at..start).ok_or(BlockError::Lines)?);
-        for c in e.inserted(buf).unwrap_or("").chars() {
+        for c in e.inserted(buf, &mut digits).unwrap_or("").chars() {
             if c == '\n' {
                 out.push_str(line_end);
                 for _ in 0..indent {

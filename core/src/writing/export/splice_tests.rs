@@ -9,6 +9,37 @@ fn an_edit_is_16_bytes() {
     assert_eq!(size_of::<Edit>(), 16);
 }
 
+/// A changed offset's digits are held by the edit when it can write them back byte for
+/// byte; any other number text goes to the splice's text, as written.
+#[test]
+fn an_edit_holds_a_number_only_when_it_writes_it_back_as_written() {
+    let mut digits = itoa::Buffer::new();
+    for text in ["0", "7", "1000099", "9223372036854775807"] {
+        let edit = Edit::number(3, 5, text).unwrap();
+        assert_eq!(edit.inserted("", &mut digits), Some(text));
+        assert_eq!((edit.start(), edit.end()), (3, 5));
+        let mut out = String::new();
+        apply("abc[xy]", &[edit], "", &mut out);
+        assert_eq!(out, format!("abc{text}y]"));
+    }
+    for text in [
+        "",
+        "-1",
+        "+1",
+        "01",
+        "00",
+        "1.0",
+        "1e3",
+        "9223372036854775808",
+        "１",
+    ] {
+        assert_eq!(Edit::number(0, 1, text), None, "{text:?}");
+    }
+    let text = Edit::new(0, 1, 2, 4).unwrap();
+    assert_eq!(text.inserted("ab-7cd", &mut digits), Some("-7"));
+    assert_eq!(Edit::new(0, 1, 1 << 31, (1 << 31) + 1), None);
+}
+
 #[test]
 fn an_edit_in_a_string_keeps_its_escapes_or_is_refused_inside_one() {
     // Decoded: `{"a":"é/x","n":1}`; `1` is decoded byte 16.
