@@ -1,7 +1,7 @@
 //! The view of one value of a [`Tape`]: [`TapeValue`], a node index on its tape, and the
 //! iterators over an object's members and an array's items. The readers here are the hot
-//! path of every rule: an object's keys are told apart from their nodes' spans where they can
-//! be, without reading the keys as text.
+//! path of every rule: an object's keys are told apart by a byte of the text where they can
+//! be, without reading the keys whole (`tape_keys.rs`).
 
 use super::keys::{key_close, plain_key_reads, quote_after};
 use super::{JsonKind, JsonValue, Member, Node, NodeKind, Number, Tape, key_slot};
