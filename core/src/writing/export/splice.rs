@@ -6,89 +6,13 @@
 use crate::json::{self, Raw, RawKind};
 use crate::model::Entry;
 
+#[path = "splice_edit.rs"]
+mod edit;
+pub(super) use edit::Edit;
+
 /// The entries read back from the text: an entry whose layout this many places away is tried
 /// as the template of a new value, at most.
 const TEMPLATE_REACH: usize = 16;
-
-/// One replacement: the bytes `start..end` of the offsets text become either `buf[from..to]`
-/// of the [`Splice`] that made it or a number the edit holds itself (a changed offset, the
-/// usual edit: its digits are written when the document is, not kept in `buf`, which held
-/// 0.7 MB of them for 100k edited entries). Edits are sorted and do not overlap. 16 bytes (an
-/// edit of every entry of a 100k listing holds 100k of them): an input is at most `u32::MAX`
-/// bytes ([`crate::ImportOptions::input_limit`]).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(super) struct Edit {
-    start: u32,
-    end: u32,
-    /// [`NUMBER`] and a number of at most 63 bits, or `from << 32 | to` (`from` below 2^31).
-    inserted: u64,
-}
-
-/// The bit of [`Edit::inserted`] that marks a number.
-const NUMBER: u64 = 1 << 63;
-
-impl Edit {
-    /// The edit that replaces `start..end` with `buf[from..to]`; `None` past `u32::MAX` (or
-    /// `from` past 2 GiB).
-    pub(super) fn new(start: usize, end: usize, from: usize, to: usize) -> Option<Edit> {
-        let at = |n: usize| u32::try_from(n).ok();
-        let from = at(from).filter(|&f| u64::from(f) << 32 & NUMBER == 0)?;
-        Some(Edit {
-            start: at(start)?,
-            end: at(end)?,
-            inserted: u64::from(from) << 32 | u64::from(at(to)?),
-        })
-    }
-
-    /// The edit that replaces `start..end` with `text` when it is a number the edit can hold
-    /// and write back byte for byte (digits only, no leading zero, at most `i64::MAX`).
-    pub(super) fn number(start: usize, end: usize, text: &str) -> Option<Edit> {
-        let digits = text.as_bytes();
-        let canonical = !digits.is_empty()
-            && digits.len() <= 19
-            && digits.iter().all(u8::is_ascii_digit)
-            && (digits.len() == 1 || digits.first() != Some(&b'0'));
-        if !canonical {
-            return None;
-        }
-        let value = digits
-            .iter()
-            .try_fold(0u64, |n, d| {
-                n.checked_mul(10)?
-                    .checked_add(u64::from(d.wrapping_sub(b'0')))
-            })
-            .filter(|&n| n & NUMBER == 0)?;
-        Some(Edit {
-            start: u32::try_from(start).ok()?,
-            end: u32::try_from(end).ok()?,
-            inserted: NUMBER | value,
-        })
-    }
-
-    /// The bytes of the text it replaces.
-    pub(super) fn start(&self) -> usize {
-        self.start as usize
-    }
-
-    /// The end of the bytes of the text it replaces.
-    pub(super) fn end(&self) -> usize {
-        self.end as usize
-    }
-
-    /// The text it inserts: a number written in `digits`, or text in its splice's `buf`
-    /// (`None` outside it).
-    pub(super) fn inserted<'b>(
-        &self,
-        buf: &'b str,
-        digits: &'b mut itoa::Buffer,
-    ) -> Option<&'b str> {
-        if self.inserted & NUMBER != 0 {
-            return Some(digits.format(self.inserted & !NUMBER));
-        }
-        let (from, to) = (self.inserted >> 32, self.inserted & u64::from(u32::MAX));
-        buf.get(from as usize..to as usize)
-    }
-}
 
 /// The offsets array's items, as the splice reads them.
 enum Items<'t> {
