@@ -200,20 +200,51 @@ fn map_hash(partition: Raw<'_>, seed: u64) -> Option<u64> {
     if partition.kind() != RawKind::Object {
         return None;
     }
-    let mut seen = [""; SMALL_KEY];
+    let mut seen = FewKeys::<SMALL_KEY>::default();
     let mut sum = 0u64;
-    for (n, m) in partition.members().enumerate() {
+    for m in partition.members() {
         if !m.value.is_primitive() {
             return None;
         }
-        let repeated = seen.get(..n).unwrap_or_default().contains(&m.key);
-        let Some(slot) = seen.get_mut(n).filter(|_| !repeated) else {
+        if !seen.keep(m.key) {
             return CanonPairs::of(partition).map(|pairs| pairs.hash(seed));
-        };
-        *slot = m.key;
+        }
         sum = sum.wrapping_add(pair_hash(seed, m.key, m.value));
     }
     Some(sum)
+}
+
+/// Up to `N` keys of one object, each once: what a walk over its members keeps to know,
+/// without a second walk, that no key repeats (the map hash above, and the structure rules'
+/// duplicate keys).
+pub(crate) struct FewKeys<'a, const N: usize> {
+    keys: [&'a str; N],
+    len: usize,
+}
+
+impl<const N: usize> Default for FewKeys<'_, N> {
+    fn default() -> Self {
+        FewKeys {
+            keys: [""; N],
+            len: 0,
+        }
+    }
+}
+
+impl<'a, const N: usize> FewKeys<'a, N> {
+    /// Keeps `key`; false when an earlier key is the same or `N` are kept already: the caller
+    /// then reads the keys another way.
+    pub(crate) fn keep(&mut self, key: &'a str) -> bool {
+        let repeated = self.keys.get(..self.len).unwrap_or_default().contains(&key);
+        match self.keys.get_mut(self.len).filter(|_| !repeated) {
+            Some(slot) => {
+                *slot = key;
+                self.len += 1;
+                true
+            }
+            None => false,
+        }
+    }
 }
 
 /// One pair's share of a map's hash.

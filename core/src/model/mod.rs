@@ -30,7 +30,7 @@ pub use entry::{
     partition_of,
 };
 pub use facts::EntryFacts;
-pub(crate) use key::{EntryKeys, KeyIndex, duplicate_pairs};
+pub(crate) use key::{EntryKeys, FewKeys, KeyIndex, duplicate_pairs};
 pub use key::{KeyValue, PartitionKey};
 pub use listing_mirror::ListingMirror;
 pub use reset::{ResetFact, ResetPolicy, ResetSource};

@@ -98,3 +98,56 @@ fn positions_of_wrapper_errors() {
         assert_eq!(first_error(input), expected, "{input:?}");
     }
 }
+
+/// A repeated key in a partition map is found in the same walk as its values' rules, up to
+/// eight keys, and by the key-by-key check past them: it is reported where it repeats, before
+/// the finding about its value; a map of ten different keys has no such finding.
+#[test]
+fn a_repeated_partition_key_is_found_in_small_and_large_maps() {
+    let findings = |keys: &[&str]| {
+        let members: Vec<String> = keys
+            .iter()
+            .enumerate()
+            .map(|(n, k)| match n {
+                // The last member's value is nested (S6), so its finding follows the key's.
+                _ if n + 1 == keys.len() => format!("\"{k}\":{{\"n\":1}}"),
+                _ => format!("\"{k}\":\"v{n}\""),
+            })
+            .collect();
+        let text = format!(
+            "{{\"offsets\":[{{\"partition\":{{{}}},\"offset\":{{\"o\":1}}}}]}}",
+            members.join(",")
+        );
+        let diags = match import(&text, &ImportOptions::default()) {
+            Ok(i) => i.diagnostics,
+            Err(d) => d,
+        };
+        diags
+            .iter()
+            .filter(|d| matches!(d.rule, "DUPKEY" | "S6"))
+            .map(|d| format!("{}:{}", d.position.column, d.rule))
+            .collect::<Vec<_>>()
+    };
+    let ten: Vec<String> = (1..=10).map(|n| format!("k{n}")).collect();
+    let ten: Vec<&str> = ten.iter().map(String::as_str).collect();
+    // Ten different keys: only the nested value.
+    let distinct = findings(&ten);
+    assert_eq!(distinct.len(), 1, "{distinct:?}");
+    assert!(distinct[0].ends_with(":S6"), "{distinct:?}");
+    // The tenth key repeats the second: past the eight keys kept in the walk.
+    let mut late = ten.clone();
+    late[9] = "k2";
+    let late = findings(&late);
+    assert_eq!(late.len(), 2, "{late:?}");
+    assert!(
+        late[0].ends_with(":DUPKEY") && late[1].ends_with(":S6"),
+        "{late:?}"
+    );
+    // The third key repeats the first: within them.
+    let early = findings(&["a", "b", "a"]);
+    assert_eq!(early.len(), 2, "{early:?}");
+    assert!(
+        early[0].ends_with(":DUPKEY") && early[1].ends_with(":S6"),
+        "{early:?}"
+    );
+}

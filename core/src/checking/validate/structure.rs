@@ -5,7 +5,7 @@ use super::messages::{not_a_map_answer, shown};
 use super::{Ctx, Parts};
 use crate::diag::Severity;
 use crate::json::{Raw, RawKind, RawMembers};
-use crate::model::{ConnectorKind, Entry, OffsetField, duplicate_pairs};
+use crate::model::{ConnectorKind, Entry, FewKeys, OffsetField, duplicate_pairs};
 
 /// Largest integer a JavaScript number holds exactly (2^53 - 1).
 const MAX_SAFE_JS: i64 = 9_007_199_254_740_991;
@@ -190,19 +190,10 @@ pub(super) fn structure_rules(cx: &mut Ctx<'_>, i: usize, entry: &Entry, parts: 
         // One walk: each value's rules, and whether the keys are distinct (up to 8 kept; a
         // longer map, or a repeated key, is checked again one by one). The findings are
         // sorted by position, so a repeated key is still reported before its value.
-        let mut seen = [""; 8];
-        let (mut n, mut distinct) = (0, true);
+        let mut seen = FewKeys::<8>::default();
+        let mut distinct = true;
         for m in map.members() {
-            if distinct {
-                let repeated = seen.get(..n).unwrap_or_default().contains(&m.key);
-                match seen.get_mut(n).filter(|_| !repeated) {
-                    Some(slot) => {
-                        *slot = m.key;
-                        n += 1;
-                    }
-                    None => distinct = false,
-                }
-            }
+            distinct = distinct && seen.keep(m.key);
             primitive_value(cx, i, field, m.key, m.value, offset_given);
         }
         if !distinct {
