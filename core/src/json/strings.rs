@@ -1,5 +1,6 @@
-//! The bytes of a JSON string, below the parser: where a run of plain characters ends, and
-//! the code point a `\u` surrogate pair names.
+//! The bytes of a JSON string, below the parser: where a run of plain characters ends, the
+//! code point a `\u` surrogate pair names, and the word-at-a-time quote tests the tape's key
+//! readers use.
 
 /// The code point a `\u` high surrogate `hi` (0xD800..0xDC00) and the low one after it name;
 /// `None` when `lo` is below the low surrogates. The one place the pair is combined: the
@@ -35,6 +36,70 @@ pub(super) fn plain_len(b: &[u8]) -> usize {
         .iter()
         .position(|&c| c == b'"' || c == b'\\' || c < 0x20)
         .unwrap_or(tail.len())
+}
+
+/// The top bit set in exactly the bytes of `word` that are quotes: a byte of `x` is 0 where
+/// the word holds one, and no carry crosses a byte (unlike `plain_len`'s test, which may flag
+/// a byte after a match and so answers only "the first one").
+#[inline(always)]
+fn quotes(word: u64) -> u64 {
+    const LOW: u64 = 0x7f7f_7f7f_7f7f_7f7f;
+    let x = word ^ u64::from_ne_bytes([b'"'; 8]);
+    !(((x & LOW).wrapping_add(LOW)) | x | LOW)
+}
+
+/// Whether `s` holds a quote: for a key of 4 to 16 bytes, the two overlapping words that
+/// the key comparison (`same_bytes` in `tape_keys.rs`) compared are tested for a quote byte at once (a search call cost more).
+#[inline(always)]
+pub(in crate::json) fn has_quote(s: &[u8]) -> bool {
+    let word = |at: usize| {
+        s.get(at..at + 8)
+            .and_then(|w| w.try_into().ok())
+            .map(u64::from_le_bytes)
+    };
+    let half = |at: usize| {
+        s.get(at..at + 4)
+            .and_then(|w| w.try_into().ok())
+            .map(|w| u64::from(u32::from_le_bytes(w)) | 0x4141_4141_0000_0000)
+    };
+    let n = s.len();
+    let pair = match n {
+        8..=16 => word(0).zip(word(n - 8)),
+        4..=7 => half(0).zip(half(n - 4)),
+        _ => None,
+    };
+    match pair {
+        Some((a, b)) => quotes(a) | quotes(b) != 0,
+        None => s.contains(&b'"'),
+    }
+}
+
+/// The offset of the last `"` in `bytes[..end]` (0 when there is none), read eight bytes at a
+/// time: the opening quote of a key, found from its closing one (a key is short, and a search
+/// call cost more than the key).
+#[inline(always)]
+pub(in crate::json) fn last_quote(bytes: &[u8], end: usize) -> usize {
+    let mut at = end.min(bytes.len());
+    while at >= 8 {
+        let Some(word) = bytes
+            .get(at - 8..at)
+            .and_then(|w| <[u8; 8]>::try_from(w).ok())
+        else {
+            break;
+        };
+        let found = quotes(u64::from_le_bytes(word));
+        if found != 0 {
+            // The last byte in memory is the most significant one.
+            return at - 1 - (found.leading_zeros() / 8) as usize;
+        }
+        at -= 8;
+    }
+    bytes
+        .get(..at)
+        .unwrap_or_default()
+        .iter()
+        .rposition(|&b| b == b'"')
+        .unwrap_or(0)
 }
 
 #[cfg(test)]

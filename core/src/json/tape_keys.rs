@@ -6,6 +6,7 @@
 //! quote that many bytes before it tells most keys apart by one byte.
 
 use super::{Node, Tape};
+use crate::json::strings::{has_quote, last_quote};
 
 impl Tape<'_> {
     /// The opening quote of the key before the member value `node`, whose closing quote is at
@@ -68,39 +69,6 @@ pub(super) fn plain_key_reads(bytes: &[u8], close: usize, key: &str) -> bool {
         && !has_quote(key)
 }
 
-/// Whether `s` holds a quote: for a key of 4 to 16 bytes, the two overlapping words that
-/// [`same_bytes`] compared are tested for a quote byte at once (a search call cost more).
-#[inline(always)]
-pub(super) fn has_quote(s: &[u8]) -> bool {
-    const LOW: u64 = 0x7f7f_7f7f_7f7f_7f7f;
-    const QUOTES: u64 = 0x2222_2222_2222_2222;
-    // Top bit set in the bytes of `word` that are quotes (exact: no carry crosses a byte).
-    let quotes = |word: u64| {
-        let x = word ^ QUOTES;
-        !(((x & LOW).wrapping_add(LOW)) | x | LOW)
-    };
-    let word = |at: usize| {
-        s.get(at..at + 8)
-            .and_then(|w| w.try_into().ok())
-            .map(u64::from_le_bytes)
-    };
-    let half = |at: usize| {
-        s.get(at..at + 4)
-            .and_then(|w| w.try_into().ok())
-            .map(|w| u64::from(u32::from_le_bytes(w)) | 0x4141_4141_0000_0000)
-    };
-    let n = s.len();
-    let pair = match n {
-        8..=16 => word(0).zip(word(n - 8)),
-        4..=7 => half(0).zip(half(n - 4)),
-        _ => None,
-    };
-    match pair {
-        Some((a, b)) => quotes(a) | quotes(b) != 0,
-        None => s.contains(&b'"'),
-    }
-}
-
 /// The first quote at or after byte `from` past whitespace and commas: the opening quote of the
 /// key after a member's value (or after an object's brace). `None` when something else stands
 /// there, or `from` is past the text.
@@ -150,38 +118,6 @@ fn escaped_key_open(bytes: &[u8], close: usize) -> usize {
         at = quote;
     }
     0
-}
-
-/// The offset of the last `"` in `bytes[..end]` (0 when there is none), read eight bytes at a
-/// time: the opening quote of a key, found from its closing one (a key is short, and a search
-/// call cost more than the key).
-#[inline(always)]
-pub(super) fn last_quote(bytes: &[u8], end: usize) -> usize {
-    const LOW: u64 = 0x7f7f_7f7f_7f7f_7f7f;
-    let mut at = end.min(bytes.len());
-    while at >= 8 {
-        let Some(word) = bytes
-            .get(at - 8..at)
-            .and_then(|w| <[u8; 8]>::try_from(w).ok())
-        else {
-            break;
-        };
-        // A byte of `x` is 0 where the word holds a quote; `found` has its top bit set in
-        // exactly those bytes (no carry crosses a byte).
-        let x = u64::from_le_bytes(word) ^ 0x2222_2222_2222_2222;
-        let found = !(((x & LOW).wrapping_add(LOW)) | x | LOW);
-        if found != 0 {
-            // The last byte in memory is the most significant one.
-            return at - 1 - (found.leading_zeros() / 8) as usize;
-        }
-        at -= 8;
-    }
-    bytes
-        .get(..at)
-        .unwrap_or_default()
-        .iter()
-        .rposition(|&b| b == b'"')
-        .unwrap_or(0)
 }
 
 /// `a == b`, two slices of 4 to 16 bytes compared as two overlapping words (a key, mostly):

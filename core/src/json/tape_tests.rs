@@ -1,8 +1,9 @@
 //! The tape against the tree parser, node sizes and spans, and the node limit.
 
 #![allow(clippy::unwrap_used, clippy::panic)]
-use super::keys::{has_quote, last_quote, same_bytes};
+use super::keys::same_bytes;
 use super::*;
+use crate::json::strings::{has_quote, last_quote};
 use crate::json::{Raw, parse};
 /// The tape of `text` agrees with the tree parser: the same error, or the same tree at the
 /// same positions.
