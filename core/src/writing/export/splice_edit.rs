@@ -36,23 +36,13 @@ impl Edit {
     }
 
     /// The edit that replaces `start..end` with `text` when it is a number the edit can hold
-    /// and write back byte for byte (digits only, no leading zero, at most `i64::MAX`).
+    /// and write back byte for byte: at most `i64::MAX`, and `itoa` writes it as `text` is
+    /// written (so no sign, no leading zero).
     pub(in crate::writing::export) fn number(start: usize, end: usize, text: &str) -> Option<Edit> {
-        let digits = text.as_bytes();
-        let canonical = !digits.is_empty()
-            && digits.len() <= 19
-            && digits.iter().all(u8::is_ascii_digit)
-            && (digits.len() == 1 || digits.first() != Some(&b'0'));
-        if !canonical {
+        let value = text.parse::<u64>().ok().filter(|&n| n & NUMBER == 0)?;
+        if itoa::Buffer::new().format(value) != text {
             return None;
         }
-        let value = digits
-            .iter()
-            .try_fold(0u64, |n, d| {
-                n.checked_mul(10)?
-                    .checked_add(u64::from(d.wrapping_sub(b'0')))
-            })
-            .filter(|&n| n & NUMBER == 0)?;
         Some(Edit {
             start: u32::try_from(start).ok()?,
             end: u32::try_from(end).ok()?,
