@@ -59,7 +59,6 @@ impl<'a> Raw<'a> {
                 JsonKind::Object(_) => RawKind::Object,
             },
             Raw::Tape(t) => match t.kind() {
-                // A key node is never handed out as a value.
                 NodeKind::Null => RawKind::Null,
                 NodeKind::False | NodeKind::True => RawKind::Bool,
                 NodeKind::Number => RawKind::Number,

@@ -339,7 +339,7 @@ impl Build for TapeBuild {
     fn close(&mut self, open: u32, _end: usize) {
         let inside = self.nodes.len() - open as usize - 1;
         if let Some(node) = self.nodes.get_mut(open as usize) {
-            // Fewer than `MAX_NODES` nodes in all (checked at every push): fits 28 bits.
+            // Fewer than `MAX_NODES` nodes in all (checked at every push): fits 27 bits.
             node.meta |= (inside as u32) << PAYLOAD_SHIFT;
         }
     }
