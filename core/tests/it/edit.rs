@@ -107,6 +107,53 @@ fn refusals_leave_the_state_untouched() {
     }
 }
 
+/// A commit writes each row as it goes: a refusal part way puts back the rows written before
+/// it, whatever their cells were (an imported value, a shifted one, one set, null).
+#[test]
+fn a_refusal_part_way_puts_back_the_rows_written_before_it() {
+    const LISTING: &str = r#"{"offsets":[
+ {"partition":{"file":"a"},"offset":{"position":5}},
+ {"partition":{"file":"b"},"offset":{"position":6}},
+ {"partition":{"file":"c"},"offset":{"position":7}},
+ {"partition":{"file":"d"},"offset":{"position":8,"line":2}}
+]}"#;
+    let mut s = session(LISTING);
+    assert_eq!(s.kind(), ConnectorKind::Generic);
+    s.apply(Action::ShiftOffsets {
+        selection: Selection::Rows(vec![1]),
+        delta: 3,
+    })
+    .unwrap();
+    s.apply(Action::SetOffset { row: 2, offset: 70 }).unwrap();
+    let before = s.clone();
+    assert_eq!(
+        offsets(&s),
+        vec![Value(5), Value(9), Value(70), OffsetValue::Unreadable]
+    );
+    let err = s
+        .apply(Action::SetOffsets {
+            selection: Selection::All,
+            offset: 1,
+        })
+        .unwrap_err();
+    assert_eq!(
+        err.message,
+        "Entry #4 ({file=d}): this connector's offset format is connector-defined and the entry has no single integer field to set; only null or restore are possible. Nothing was changed."
+    );
+    assert_eq!(s, before);
+    // Undo still finds the two steps before the refusal, in order.
+    s.apply(Action::Undo).unwrap();
+    assert_eq!(
+        offsets(&s),
+        vec![Value(5), Value(9), Value(7), OffsetValue::Unreadable]
+    );
+    s.apply(Action::Undo).unwrap();
+    assert_eq!(
+        offsets(&s),
+        vec![Value(5), Value(6), Value(7), OffsetValue::Unreadable]
+    );
+}
+
 #[test]
 fn shift_is_checked_and_skips_nulls() {
     let mut s = session(MM2);

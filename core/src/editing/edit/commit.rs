@@ -1,42 +1,60 @@
-//! The commit every offset action shares: compute each row's new cell first (refusing
-//! atomically), then write the changed ones and record them as undo runs.
+//! The commit every offset action shares: each row's new cell is written as soon as it is
+//! known, and a refusal puts back the rows already written (atomically, from the undo runs
+//! the commit records anyway), so no plan of every row's cell is held: a shift of 1M rows
+//! planned 24 MB of `(row, cell)` pairs before writing any.
 
 use super::{Before, Cell, EditError, OffsetValue, Run, Session};
 
 impl Session {
-    /// Computes every new cell first (refusing atomically), then commits the changed ones.
+    /// Gives each row of `rows` the cell `new_cell` computes from its current value (`None`:
+    /// left alone), all or none: the first refusal undoes the rows written before it. Returns
+    /// the rows changed and their undo runs. `new_cell` reads only row `i` (the rows before
+    /// it may already hold their new cells).
     pub(super) fn commit_cells(
         &mut self,
         rows: &[usize],
         mut new_cell: impl FnMut(&Session, usize, OffsetValue) -> Result<Option<Cell>, EditError>,
     ) -> Result<(usize, Vec<Run>), EditError> {
-        let mut planned: Vec<(usize, Cell)> = Vec::with_capacity(rows.len());
+        // A selection is ascending and distinct (`resolve`); another list is made one, so
+        // that each row is written once and from its value before the action.
+        let sorted;
+        let rows = if rows.windows(2).all(|w| w[0] < w[1]) {
+            rows
+        } else {
+            let mut v = rows.to_vec();
+            v.sort_unstable();
+            v.dedup();
+            sorted = v;
+            &sorted
+        };
+        let mut runs: Vec<Run> = Vec::new();
+        let mut changed = 0;
         for &i in rows {
             let Some(row) = self.rows.get(i) else {
                 continue;
             };
-            let current = self.current_of(row);
-            if let Some(cell) = new_cell(self, i, current)?
-                && cell != row.cell()
-            {
-                planned.push((i, cell));
-            }
-        }
-        let mut runs: Vec<Run> = Vec::new();
-        for &(i, cell) in &planned {
-            let Some(row) = self.rows.get_mut(i) else {
-                continue;
+            let was = row.cell();
+            let cell = match new_cell(self, i, self.current_of(row)) {
+                Ok(Some(cell)) if cell != was => cell,
+                Ok(_) => continue,
+                Err(e) => {
+                    self.revert(&runs);
+                    return Err(e);
+                }
             };
-            let before = match (row.cell(), cell) {
+            let before = match (was, cell) {
                 // A delta only between cells of one kind, so that undo gives the kind back.
                 (Cell::Value(b), Cell::Value(a))
                 | (Cell::Shifted(Some(b)), Cell::Shifted(Some(a))) => match a.checked_sub(b) {
                     Some(d) => Before::Delta(d),
-                    None => Before::Same(row.cell()),
+                    None => Before::Same(was),
                 },
                 (prev, _) => Before::Same(prev),
             };
-            row.set_cell(cell);
+            if let Some(row) = self.rows.get_mut(i) {
+                row.set_cell(cell);
+            }
+            changed += 1;
             match runs.last_mut() {
                 Some(last) if last.before == before && last.start + last.len == i => last.len += 1,
                 _ => runs.push(Run {
@@ -46,6 +64,6 @@ impl Session {
                 }),
             }
         }
-        Ok((planned.len(), runs))
+        Ok((changed, runs))
     }
 }

@@ -2,17 +2,15 @@
 //! within `HISTORY_STEPS` steps and `HISTORY_RUNS` records. The records themselves (`Step`,
 //! `Run`) are part of the session's state in `mod.rs`.
 
-use super::{Before, Cell, EditError, HISTORY_RUNS, HISTORY_STEPS, Outcome, Session, Step};
+use super::{Before, Cell, EditError, HISTORY_RUNS, HISTORY_STEPS, Outcome, Run, Session, Step};
 
 impl Session {
-    pub(super) fn undo(&mut self) -> Result<Outcome, EditError> {
-        let Some(step) = self.undo.pop_back() else {
-            return Err(EditError::new("Nothing to undo."));
-        };
-        self.undo_cost = self.undo_cost.saturating_sub(step.cost());
+    /// Puts back the cells `runs` changed (an undo's runs, or a commit refused part way),
+    /// the last run first, so that a row touched twice ends with its oldest state. Returns
+    /// the rows written.
+    pub(super) fn revert(&mut self, runs: &[Run]) -> usize {
         let mut changed = 0;
-        // Reverse order, so that a row touched twice ends with its oldest state.
-        for run in step.runs.iter().rev() {
+        for run in runs.iter().rev() {
             for i in run.start..run.start.saturating_add(run.len) {
                 if let Some(row) = self.rows.get_mut(i) {
                     let cell = match (run.before, row.cell()) {
@@ -32,6 +30,16 @@ impl Session {
                 }
             }
         }
+        changed
+    }
+
+    pub(super) fn undo(&mut self) -> Result<Outcome, EditError> {
+        let Some(step) = self.undo.pop_back() else {
+            return Err(EditError::new("Nothing to undo."));
+        };
+        self.undo_cost = self.undo_cost.saturating_sub(step.cost());
+        let mut changed = 0;
+        changed += self.revert(&step.runs);
         for &(i, was) in step.removed.iter().rev() {
             if let Some(row) = self.rows.get_mut(i) {
                 row.removed = was;

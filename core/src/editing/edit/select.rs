@@ -34,18 +34,23 @@ impl Session {
 
     pub(super) fn select_filter(&self, filter: &Filter, include_removed: bool) -> Vec<usize> {
         let kind = self.kind();
-        self.rows
-            .iter()
-            .enumerate()
-            .filter(|(_, r)| include_removed || !r.removed)
-            .filter(|(_, r)| {
-                self.entry_of(r).is_some_and(|e| {
-                    filter.is_empty()
-                        || filter.matches(&EntryFacts::of(kind, e, self.changed_of(r)))
+        // Sized for every row (memory a narrow filter never touches): grown from empty, a
+        // selection of 1M rows copied itself through 16 MB.
+        let mut rows = Vec::with_capacity(self.rows.len());
+        rows.extend(
+            self.rows
+                .iter()
+                .enumerate()
+                .filter(|(_, r)| include_removed || !r.removed)
+                .filter(|(_, r)| {
+                    self.entry_of(r).is_some_and(|e| {
+                        filter.is_empty()
+                            || filter.matches(&EntryFacts::of(kind, e, self.changed_of(r)))
+                    })
                 })
-            })
-            .map(|(i, _)| i)
-            .collect()
+                .map(|(i, _)| i),
+        );
+        rows
     }
 
     /// Resolves a selection into ascending, distinct row indices.

@@ -162,15 +162,16 @@ impl<'t> Splice<'t> {
     /// Imported entry `i` (`orig` in the text) now exports as `now`.
     fn changed(&mut self, i: usize, orig: Raw<'t>, offset_only: bool, now: Raw<'_>) {
         if let Some((start, end, text)) = now.replaced_number(orig) {
-            // A copy of the entry whose offset number alone reads another text: its span.
-            if self.text.get(start..end) != Some(text) {
-                match Edit::number(start, end, text) {
-                    Some(edit) => self.edits.push(edit),
-                    None => {
-                        let from = self.buf.len();
-                        self.buf.push_str(text);
-                        self.push(start, end, from);
-                    }
+            // A copy of the entry whose offset number alone reads another text: its span. The
+            // span is not read to see whether the text changed (a changed row's number does;
+            // an edit to the same text writes the same bytes): at 1M entries that read was a
+            // cache miss per entry, 7% of `edit`'s misses.
+            match Edit::number(start, end, text) {
+                Some(edit) => self.edits.push(edit),
+                None => {
+                    let from = self.buf.len();
+                    self.buf.push_str(text);
+                    self.push(start, end, from);
                 }
             }
         } else {
