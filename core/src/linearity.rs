@@ -109,6 +109,25 @@ fn finding_duplicate_partitions_while_streaming_is_linear() {
     );
 }
 
+/// Every entry one partition: each is compared with the first of its key only, not with
+/// every earlier copy (S7's pairs are found among entries that share a hash).
+#[test]
+fn one_partition_listed_over_and_over_is_linear() {
+    check_linear("one partition repeated (S7)", |n| {
+        let listing = listing(n, n, |i| i);
+        let (diags, steps) = work::count(|| validate(&listing, None));
+        assert_eq!(count(&diags, "S7"), n - 1);
+        steps
+    });
+    check_linear("one partition repeated, streamed (S7)", |n| {
+        let listing = listing(n, n, |i| i);
+        let entries = listing.entries.iter().map(|e| (Cow::Borrowed(e), e));
+        let (diags, steps) = work::count(|| validate_streamed(&listing, entries, |_| {}));
+        assert_eq!(count(&diags.expect("a streamable listing"), "S7"), n - 1);
+        steps
+    });
+}
+
 #[test]
 fn a_scan_per_entry_is_refused() {
     // The baseline lookup before it was indexed: `Listing::find`, a scan, for every entry.

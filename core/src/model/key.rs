@@ -95,7 +95,7 @@ impl Entry {
 /// (a tree's or a tape's map). Small maps (every real one) stay on the stack: the size
 /// difference is the point.
 #[allow(clippy::large_enum_variant)]
-enum CanonPairs<'a> {
+pub(super) enum CanonPairs<'a> {
     Small(usize, [(&'a str, Raw<'a>); SMALL_KEY]),
     Large(Vec<(&'a str, Raw<'a>)>),
 }
@@ -112,7 +112,7 @@ static NULL_VALUE: JsonValue = JsonValue {
 
 impl<'a> CanonPairs<'a> {
     /// `None` exactly when [`PartitionKey::of_raw`] is `None`.
-    fn of(partition: Raw<'a>) -> Option<CanonPairs<'a>> {
+    pub(super) fn of(partition: Raw<'a>) -> Option<CanonPairs<'a>> {
         crate::work::step();
         if partition.kind() != RawKind::Object {
             return None;
@@ -172,7 +172,7 @@ impl<'a> CanonPairs<'a> {
 
     /// Whether the two maps hold the same pairs. Keys are unique within each; a small map's
     /// pairs are in member order (compared as sets), a large one's sorted by key.
-    fn same(&self, other: &CanonPairs<'_>) -> bool {
+    pub(super) fn same(&self, other: &CanonPairs<'_>) -> bool {
         let (a, b) = (self.as_slice(), other.as_slice());
         let equal = |x: &(&str, Raw<'_>), y: &(&str, Raw<'_>)| {
             x.0 == y.0 && canon_value(x.1) == canon_value(y.1)
@@ -195,7 +195,7 @@ impl<'a> CanonPairs<'a> {
 /// moving them out cost `validate` about 8% of its cycles at 100k entries (a store-forwarding
 /// stall on every move of the array). Repeated keys (the last wins) and large maps take the
 /// gathering path.
-fn map_hash(partition: Raw<'_>, seed: u64) -> Option<u64> {
+pub(super) fn map_hash(partition: Raw<'_>, seed: u64) -> Option<u64> {
     crate::work::step();
     if partition.kind() != RawKind::Object {
         return None;
@@ -336,11 +336,11 @@ pub(crate) struct KeyProbe<'a> {
 /// a test that keeps two bits, so that different maps share chains). Two maps that share them
 /// are told apart by comparing the maps (a chain), so this only trades a rare extra comparison
 /// for a table half the size (100k entries: 1 MB instead of 2).
-fn short(hash: u64, keep: u32) -> u32 {
+pub(super) fn short(hash: u64, keep: u32) -> u32 {
     hash as u32 & keep
 }
 
-fn new_seed() -> u64 {
+pub(super) fn new_seed() -> u64 {
     RandomState::new().hash_one(0x6b65_7973u64) | 1
 }
 
@@ -420,59 +420,6 @@ impl<'a> KeyIndex<'a> {
         });
         None
     }
-}
-
-/// S7's pairs over a whole listing: `(later, first)` for every entry whose key an earlier entry
-/// has, `first` being the earliest such entry; what [`KeyIndex::insert_first`] answers entry by
-/// entry, with an index that names entries by position instead of holding their maps (a
-/// sixth of the memory: 100k entries faulted in 8 MB for the general index).
-pub(crate) fn duplicate_pairs(entries: &[Entry]) -> Vec<(usize, usize)> {
-    duplicate_pairs_keeping(entries, u32::MAX)
-}
-
-/// [`duplicate_pairs`], its table keyed on the hash bits `keep` keeps ([`short`]).
-fn duplicate_pairs_keeping(entries: &[Entry], keep: u32) -> Vec<(usize, usize)> {
-    let seed = new_seed();
-    let mut heads: HashMap<u32, u32, FixedState> =
-        HashMap::with_capacity_and_hasher(entries.len(), FixedState::default());
-    // `next[i]`: the next first-of-its-key entry with entry i's hash.
-    let mut next: Vec<u32> = vec![NONE; entries.len()];
-    let mut pairs = Vec::new();
-    for (i, e) in entries.iter().enumerate() {
-        let Some((partition, hash)) = e.partition().and_then(|p| Some((p, map_hash(p, seed)?)))
-        else {
-            continue;
-        };
-        let Ok(index) = u32::try_from(i) else { break };
-        let mut at = heads.get(&short(hash, keep)).copied().unwrap_or(NONE);
-        let mut first = None;
-        // Gathered only when an earlier map shares the hash's bits (a duplicate, or rarely a
-        // different map): most entries never need their pairs.
-        let mut pairs_i = None;
-        while let Some(earlier) = entries.get(at as usize) {
-            let pairs_i = pairs_i.get_or_insert_with(|| CanonPairs::of(partition));
-            if earlier
-                .partition()
-                .and_then(CanonPairs::of)
-                .zip(pairs_i.as_ref())
-                .is_some_and(|(p, q)| p.same(q))
-            {
-                first = Some(at as usize);
-                break;
-            }
-            at = next.get(at as usize).copied().unwrap_or(NONE);
-        }
-        match first {
-            Some(first) => pairs.push((i, first)),
-            None => {
-                let previous = heads.insert(short(hash, keep), index).unwrap_or(NONE);
-                if let Some(slot) = next.get_mut(i) {
-                    *slot = previous;
-                }
-            }
-        }
-    }
-    pairs
 }
 
 /// A [`KeyIndex`] that borrows nothing: entries are named by their position in the slice it

@@ -3,6 +3,7 @@
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 use super::*;
 use crate::json;
+use crate::model::duplicates::{duplicate_pairs, duplicate_pairs_keeping};
 
 fn entry(partition: &str) -> Entry {
     Entry::from_tree(
@@ -130,4 +131,64 @@ fn one_pass_hash_is_the_gathered_hash() {
 #[test]
 fn a_key_slot_is_24_bytes() {
     assert_eq!(size_of::<KeySlot<'_>>(), 24);
+}
+
+/// The index, the S7 pairs and the owned index agree with `PartitionKey` equality on maps
+/// of every shape: numbers of one value, repeated keys, nested values, large maps, no map.
+#[test]
+fn key_index_matches_partition_key_equality() {
+    let maps = [
+        r#"{"topic":"t","partition":1,"cluster":"c"}"#,
+        r#"{"cluster":"c","partition":1,"topic":"t"}"#,
+        r#"{"cluster":"c","partition":1.0,"topic":"t"}"#,
+        r#"{"cluster":"c","partition":"1","topic":"t"}"#,
+        r#"{"cluster":"c","partition":-0,"topic":"t"}"#,
+        r#"{"cluster":"c","partition":0,"topic":"t"}"#,
+        r#"{"cluster":"c","partition":2,"topic":"t","partition":1}"#,
+        r#"{"cluster":"c","partition":99999999999999999999999999999999999999999,"topic":"t"}"#,
+        r#"{"cluster":"c","topic":"t"}"#,
+        r#"{"cluster":null,"topic":true}"#,
+        r#"{"cluster":null,"topic":false}"#,
+        r#"{"cluster":[1],"topic":"t"}"#,
+        r#"{"a":1,"b":1,"c":1,"d":1,"e":1,"f":1,"g":1,"h":1,"i":1,"j":1,"k":1,"l":1,"m":1,"n":1,"o":1,"p":1,"q":1}"#,
+        r#"{"q":1,"b":1,"c":1,"d":1,"e":1,"f":1,"g":1,"h":1,"i":1,"j":1,"k":1,"l":1,"m":1,"n":1,"o":1,"p":1,"a":2,"a":1}"#,
+        r#"{"a":1,"b":1,"c":1,"d":1,"e":1,"f":1,"g":1,"h":1,"i":1,"j":1,"k":1,"l":1,"m":1,"n":1,"o":1,"p":1}"#,
+        r#"{"p":1,"b":1,"c":1,"d":1,"e":1,"f":1,"g":1,"h":1,"i":1,"j":1,"k":1,"l":1,"m":1,"n":1,"o":1,"a":0,"a":1}"#,
+        r#"{}"#,
+    ];
+    let entries: Vec<Entry> = maps
+        .iter()
+        .map(|m| Entry::new(json::parse(m).unwrap(), None))
+        .collect();
+    let mut index = KeyIndex::with_capacity(entries.len());
+    for (i, e) in entries.iter().enumerate() {
+        let first = entries
+            .iter()
+            .position(|o| o.key().is_some() && o.key() == e.key());
+        match index.probe(e) {
+            None => assert!(e.key().is_none(), "{}", maps[i]),
+            Some(p) => assert_eq!(index.insert_first(p, i), first.filter(|&f| f < i)),
+        }
+    }
+    // The whole listing's S7 pairs are the index's answers.
+    let pairs: Vec<(usize, usize)> = (0..entries.len())
+        .filter_map(|i| {
+            let first = entries[..i]
+                .iter()
+                .position(|o| o.key().is_some() && o.key() == entries[i].key())?;
+            Some((i, first))
+        })
+        .collect();
+    assert_eq!(duplicate_pairs(&entries), pairs);
+    // The owned index finds every entry with an equal key, in order.
+    let keys = EntryKeys::new(&entries);
+    for (i, e) in entries.iter().enumerate() {
+        let equal: Vec<usize> = entries
+            .iter()
+            .enumerate()
+            .filter(|(_, o)| e.key().is_some() && o.key() == e.key())
+            .map(|(j, _)| j)
+            .collect();
+        assert_eq!(keys.find(&entries, e), equal, "{}", maps[i]);
+    }
 }

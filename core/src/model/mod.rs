@@ -15,6 +15,7 @@ use crate::json::{self, JsonKind, JsonValue, Member, Raw};
 use names::MirrorDataKey;
 
 mod alias_path;
+mod duplicates;
 mod entry;
 pub(crate) use entry::offset_in;
 mod entry_fields;
@@ -25,12 +26,13 @@ pub mod names;
 pub mod reset;
 
 pub use alias_path::AliasPath;
+pub(crate) use duplicates::{KeyHashes, duplicate_pairs};
 pub use entry::{
     Entry, MirrorPartition, OffsetField, Origin, SinkPartition, integer_value, parse_java_long,
     partition_of,
 };
 pub use facts::EntryFacts;
-pub(crate) use key::{EntryKeys, FewKeys, KeyIndex, duplicate_pairs};
+pub(crate) use key::{EntryKeys, FewKeys, KeyIndex};
 pub use key::{KeyValue, PartitionKey};
 pub use listing_mirror::ListingMirror;
 pub use reset::{ResetFact, ResetPolicy, ResetSource};
@@ -499,54 +501,6 @@ mod tests {
             PartitionKey::of(&a).unwrap().to_string(),
             "{cluster=c, partition=1, topic=t}"
         );
-    }
-
-    #[test]
-    fn key_index_matches_partition_key_equality() {
-        let maps = [
-            r#"{"topic":"t","partition":1,"cluster":"c"}"#,
-            r#"{"cluster":"c","partition":1,"topic":"t"}"#,
-            r#"{"cluster":"c","partition":1.0,"topic":"t"}"#,
-            r#"{"cluster":"c","partition":"1","topic":"t"}"#,
-            r#"{"cluster":"c","partition":-0,"topic":"t"}"#,
-            r#"{"cluster":"c","partition":0,"topic":"t"}"#,
-            r#"{"cluster":"c","partition":2,"topic":"t","partition":1}"#,
-            r#"{"cluster":"c","partition":99999999999999999999999999999999999999999,"topic":"t"}"#,
-            r#"{"cluster":"c","topic":"t"}"#,
-            r#"{"cluster":null,"topic":true}"#,
-            r#"{"cluster":null,"topic":false}"#,
-            r#"{"cluster":[1],"topic":"t"}"#,
-            r#"{"a":1,"b":1,"c":1,"d":1,"e":1,"f":1,"g":1,"h":1,"i":1,"j":1,"k":1,"l":1,"m":1,"n":1,"o":1,"p":1,"q":1}"#,
-            r#"{"q":1,"b":1,"c":1,"d":1,"e":1,"f":1,"g":1,"h":1,"i":1,"j":1,"k":1,"l":1,"m":1,"n":1,"o":1,"p":1,"a":2,"a":1}"#,
-            r#"{"a":1,"b":1,"c":1,"d":1,"e":1,"f":1,"g":1,"h":1,"i":1,"j":1,"k":1,"l":1,"m":1,"n":1,"o":1,"p":1}"#,
-            r#"{"p":1,"b":1,"c":1,"d":1,"e":1,"f":1,"g":1,"h":1,"i":1,"j":1,"k":1,"l":1,"m":1,"n":1,"o":1,"a":0,"a":1}"#,
-            r#"{}"#,
-        ];
-        let entries: Vec<Entry> = maps
-            .iter()
-            .map(|m| Entry::new(json::parse(m).unwrap(), None))
-            .collect();
-        let mut index = KeyIndex::with_capacity(entries.len());
-        for (i, e) in entries.iter().enumerate() {
-            let first = entries
-                .iter()
-                .position(|o| o.key().is_some() && o.key() == e.key());
-            match index.probe(e) {
-                None => assert!(e.key().is_none(), "{}", maps[i]),
-                Some(p) => assert_eq!(index.insert_first(p, i), first.filter(|&f| f < i)),
-            }
-        }
-        // The owned index finds every entry with an equal key, in order.
-        let keys = EntryKeys::new(&entries);
-        for (i, e) in entries.iter().enumerate() {
-            let equal: Vec<usize> = entries
-                .iter()
-                .enumerate()
-                .filter(|(_, o)| e.key().is_some() && o.key() == e.key())
-                .map(|(j, _)| j)
-                .collect();
-            assert_eq!(keys.find(&entries, e), equal, "{}", maps[i]);
-        }
     }
 
     #[test]

@@ -20,7 +20,7 @@
 
 use crate::diag::{Diagnostic, Position, Severity};
 use crate::json::{Raw, RawKind};
-use crate::model::{ConnectorKind, Entry, KeyIndex, Listing, OffsetField};
+use crate::model::{ConnectorKind, Entry, KeyHashes, KeyIndex, Listing, OffsetField};
 use std::borrow::Cow;
 use std::collections::HashMap;
 
@@ -212,8 +212,10 @@ pub fn validate_streamed<'s>(
     };
     let entries = entries.into_iter();
     let (least, most) = entries.size_hint();
-    let mut seen = KeyIndex::with_capacity(most.unwrap_or(least));
-    let mut duplicates: Vec<(usize, usize, &'s Entry)> = Vec::new();
+    let capacity = most.unwrap_or(least);
+    // S7's key hashes, and each stand-in for the pairs they give once all are in.
+    let mut hashes = KeyHashes::with_capacity(capacity);
+    let mut stand_ins: Vec<&'s Entry> = Vec::with_capacity(capacity);
     let mut count = 0usize;
     let mut first_pos = meta.offsets_pos;
     // Whether each entry's offset binds (`binds_offset`), for the entries S7 finds replaced.
@@ -237,11 +239,8 @@ pub fn validate_streamed<'s>(
             sink_keys.push(sink::topic_partition(&entry));
         }
         // S7 as `duplicate_partitions` finds it, on the stand-in (the same partition).
-        if let Some(probe) = seen.probe(stand_in)
-            && let Some(first) = seen.insert_first(probe, i)
-        {
-            duplicates.push((i, first, stand_in));
-        }
+        hashes.push(i, stand_in.partition());
+        stand_ins.push(stand_in);
         if i == 0 {
             first_pos = entry.origin.pos;
         }
@@ -250,7 +249,11 @@ pub fn validate_streamed<'s>(
     }
     // Listing rules first and S7 last, as in `validate` (the sort below is stable).
     let mut entry_findings = std::mem::take(&mut cx.out);
-    let pairs: Vec<(usize, usize)> = duplicates.iter().map(|d| (d.0, d.1)).collect();
+    let pairs = hashes.pairs(|i| stand_ins.get(i).and_then(|e| e.partition()));
+    let duplicates: Vec<(usize, usize, &Entry)> = pairs
+        .iter()
+        .filter_map(|&(i, first)| Some((i, first, *stand_ins.get(i)?)))
+        .collect();
     let replaced = superseded(&pairs, |i| binds.get(i).copied());
     drop_replaced(&mut entry_findings, &replaced);
     listing_rules(&mut cx, count, first_pos, false);

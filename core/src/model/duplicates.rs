@@ -1,0 +1,125 @@
+//! S7's pairs over a whole listing, found by sorting the entries' key hashes instead of looking
+//! each entry up in a hash table as it comes.
+//!
+//! A table of 1M keys is tens of megabytes read at random: `connect-offsets edit` at 1M entries
+//! spent 250–370 ms of its ~750 in the table's cache misses (its streamed check with a
+//! [`super::KeyIndex`]; the same run without S7 took 275 ms for everything else it checks).
+//! Here each entry adds one `u64` (its hash's bits and its position) to a vector, written in
+//! order; one sort brings equal hashes together, and only entries that share a hash have
+//! their maps read again and compared.
+
+use super::key::{CanonPairs, map_hash, new_seed, short};
+use super::{Entry, Raw};
+
+/// The key hashes of a listing's entries, gathered in order; [`KeyHashes::pairs`] then gives
+/// S7's pairs.
+pub(crate) struct KeyHashes {
+    seed: u64,
+    /// The bits of a hash kept ([`short`]): all 32 but in the test that makes every hash
+    /// shared.
+    keep: u32,
+    /// `hash bits << 32 | position`, one per entry with a key.
+    keys: Vec<u64>,
+}
+
+impl KeyHashes {
+    /// Room for `n` entries.
+    pub(crate) fn with_capacity(n: usize) -> KeyHashes {
+        KeyHashes::keeping(n, u32::MAX)
+    }
+
+    pub(super) fn keeping(n: usize, keep: u32) -> KeyHashes {
+        KeyHashes {
+            seed: new_seed(),
+            keep,
+            keys: Vec::with_capacity(n),
+        }
+    }
+
+    /// Entry `i`'s partition map (`None`, or a map without a key — not a map, or a nested
+    /// value — adds nothing: S7 does not apply). Entries come in position order; a position
+    /// past `u32::MAX` (no input the import accepts has one) is left out.
+    pub(crate) fn push(&mut self, i: usize, partition: Option<Raw<'_>>) {
+        let Ok(i) = u32::try_from(i) else { return };
+        if let Some(hash) = partition.and_then(|p| map_hash(p, self.seed)) {
+            self.keys
+                .push(u64::from(short(hash, self.keep)) << 32 | u64::from(i));
+        }
+    }
+
+    /// `(later, first)` for every entry whose key an earlier entry has, `first` being the
+    /// earliest such entry, in `later` order: what [`super::KeyIndex::insert_first`] answers
+    /// entry by entry. `map(i)` reads entry `i`'s partition map again; it is asked only for
+    /// entries whose hash another entry shares.
+    pub(crate) fn pairs<'m>(
+        mut self,
+        map: impl Fn(usize) -> Option<Raw<'m>>,
+    ) -> Vec<(usize, usize)> {
+        // By hash bits, then by position: each run of one hash is in listing order.
+        self.keys.sort_unstable();
+        let mut pairs = Vec::new();
+        let mut run = 0;
+        while run < self.keys.len() {
+            let bits = self.keys.get(run).map_or(0, |k| k >> 32);
+            let len = self
+                .keys
+                .get(run..)
+                .unwrap_or_default()
+                .iter()
+                .take_while(|k| *k >> 32 == bits)
+                .count();
+            if len > 1 {
+                let positions: Vec<usize> = self
+                    .keys
+                    .get(run..run + len)
+                    .unwrap_or_default()
+                    .iter()
+                    .map(|k| (k & u64::from(u32::MAX)) as usize)
+                    .collect();
+                first_of_each(&positions, &map, &mut pairs);
+            }
+            run += len.max(1);
+        }
+        pairs.sort_unstable();
+        pairs
+    }
+}
+
+/// The pairs within one run of entries sharing a hash (`positions` ascending): each entry is
+/// compared with the first entry of each different map met before it in the run (not with
+/// every earlier one: 100k copies of one key stay linear). A run is one key's duplicates, or
+/// rarely two keys that share the bits.
+fn first_of_each<'m>(
+    positions: &[usize],
+    map: &impl Fn(usize) -> Option<Raw<'m>>,
+    pairs: &mut Vec<(usize, usize)>,
+) {
+    let mut firsts: Vec<(CanonPairs<'m>, usize)> = Vec::new();
+    for &at in positions {
+        let Some(later) = map(at).and_then(CanonPairs::of) else {
+            continue;
+        };
+        let same = |(first, _): &&(CanonPairs<'m>, usize)| {
+            crate::work::step();
+            first.same(&later)
+        };
+        match firsts.iter().find(same) {
+            Some(&(_, first_at)) => pairs.push((at, first_at)),
+            None => firsts.push((later, at)),
+        }
+    }
+}
+
+/// S7's pairs over a whole listing ([`KeyHashes::pairs`] of its entries).
+pub(crate) fn duplicate_pairs(entries: &[Entry]) -> Vec<(usize, usize)> {
+    duplicate_pairs_keeping(entries, u32::MAX)
+}
+
+/// [`duplicate_pairs`] with the hash bits `keep` keeps.
+pub(super) fn duplicate_pairs_keeping(entries: &[Entry], keep: u32) -> Vec<(usize, usize)> {
+    let mut hashes = KeyHashes::keeping(entries.len(), keep);
+    for (i, e) in entries.iter().enumerate() {
+        hashes.push(i, e.partition());
+    }
+    hashes.pairs(|i| entries.get(i).and_then(Entry::partition))
+}
