@@ -11,6 +11,9 @@
 use super::key::{CanonPairs, map_hash, new_seed, short};
 use super::{Entry, Raw};
 
+/// The low half of a packed key or pair: a position.
+const LOW: u64 = u32::MAX as u64;
+
 /// The key hashes of a listing's entries, gathered in order; [`KeyHashes::pairs`] then gives
 /// S7's pairs.
 pub(crate) struct KeyHashes {
@@ -57,7 +60,9 @@ impl KeyHashes {
     ) -> Vec<(usize, usize)> {
         // By hash bits, then by position: each run of one hash is in listing order.
         self.keys.sort_unstable();
-        let mut pairs = Vec::new();
+        // `later << 32 | first`: sorted by the same code as the keys (a second sort of pairs
+        // was 3 KB more wasm).
+        let mut pairs: Vec<u64> = Vec::new();
         let mut run = 0;
         while run < self.keys.len() {
             let bits = self.keys.get(run).map_or(0, |k| k >> 32);
@@ -74,7 +79,7 @@ impl KeyHashes {
                     .get(run..run + len)
                     .unwrap_or_default()
                     .iter()
-                    .map(|k| (k & u64::from(u32::MAX)) as usize)
+                    .map(|k| (k & LOW) as usize)
                     .collect();
                 first_of_each(&positions, &map, &mut pairs);
             }
@@ -82,6 +87,9 @@ impl KeyHashes {
         }
         pairs.sort_unstable();
         pairs
+            .into_iter()
+            .map(|p| ((p >> 32) as usize, (p & LOW) as usize))
+            .collect()
     }
 }
 
@@ -92,7 +100,7 @@ impl KeyHashes {
 fn first_of_each<'m>(
     positions: &[usize],
     map: &impl Fn(usize) -> Option<Raw<'m>>,
-    pairs: &mut Vec<(usize, usize)>,
+    pairs: &mut Vec<u64>,
 ) {
     let mut firsts: Vec<(CanonPairs<'m>, usize)> = Vec::new();
     for &at in positions {
@@ -104,7 +112,7 @@ fn first_of_each<'m>(
             first.same(&later)
         };
         match firsts.iter().find(same) {
-            Some(&(_, first_at)) => pairs.push((at, first_at)),
+            Some(&(_, first_at)) => pairs.push((at as u64) << 32 | first_at as u64),
             None => firsts.push((later, at)),
         }
     }
