@@ -366,3 +366,47 @@ fn has_quote_answers_as_a_byte_search() {
         }
     }
 }
+
+/// The compact writer copies a container's text when it holds no whitespace and no escape,
+/// and walks it otherwise (a space in a string, an escape, spacing, line ends); both give the
+/// tree writer's bytes. A copy with a replaced number is walked: its text holds the old one.
+#[test]
+fn compact_containers_are_copied_only_when_that_is_their_compact_form() {
+    // (text, copied): a space inside a string is walked too (the test does not tell it from
+    // one between tokens), and gives the same bytes.
+    for (text, copied) in [
+        (
+            r#"{"a":[1,-0.5E+3,{"b":"cd"}],"e":"é","a":null,"t":true}"#,
+            true,
+        ),
+        (r#"{"a":[1,2,{"b":"c d"}]}"#, false),
+        (r#"{"e":"\u0041","k":[]}"#, false),
+        (r#"[{"k\"":"x"},{"k":"\\"},[],{}]"#, false),
+        ("{ \"a\" : [ 1 ]\r\n}", false),
+        ("[1,\t2]", false),
+    ] {
+        let tape = parse_tape(text).unwrap();
+        let written = crate::json::to_compact(tape.root());
+        assert_eq!(
+            written,
+            crate::json::to_compact(&parse(text).unwrap()),
+            "{text}"
+        );
+        assert_eq!(tape.root().compact_source().is_some(), copied, "{text}");
+        if copied {
+            assert_eq!(written, text);
+        }
+    }
+    let text = r#"[{"p":{"t":"x"},"o":{"offset":97}}]"#;
+    let tape = Arc::new(parse_tape_owned(text.to_string(), SourceMap::Identity).unwrap());
+    let entry = tape.root().items().next().unwrap();
+    let number = entry.get("o").unwrap().get("offset").unwrap();
+    let copy = tape
+        .copy_with_number(entry.index(), number.index(), "-7")
+        .unwrap();
+    assert_eq!(copy.root().compact_source(), None);
+    assert_eq!(
+        crate::json::to_compact(copy.root()),
+        r#"{"p":{"t":"x"},"o":{"offset":-7}}"#
+    );
+}

@@ -114,6 +114,18 @@ impl<'a, 't> TapeValue<'a, 't> {
             .unwrap_or("")
     }
 
+    /// An object's or an array's text, when the compact writer would write exactly it: a
+    /// parsed document's (a copy's replaced number is not in the text), holding no
+    /// whitespace and no escape. A compact input's entries are then copied, not walked.
+    pub(in crate::json) fn compact_source(self) -> Option<&'a str> {
+        let node = self.raw();
+        if !node.kind().is_container() || self.tape.replaced().is_some() {
+            return None;
+        }
+        let text = self.source();
+        super::super::strings::compact_as_written(text.as_bytes()).then_some(text)
+    }
+
     /// The position of the value's first character in the original input.
     pub fn pos(self) -> Position {
         self.tape.position(self.start())

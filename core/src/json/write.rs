@@ -122,6 +122,13 @@ pub fn write_compact<'a>(out: &mut String, value: impl Into<Raw<'a>>) {
 }
 
 fn write_compact_raw(out: &mut String, value: Raw<'_>) {
+    // A container of a compact text without escapes is its own compact form: copied whole.
+    if let Raw::Tape(t) = value
+        && let Some(text) = t.compact_source()
+    {
+        out.push_str(text);
+        return;
+    }
     match value.kind() {
         RawKind::Object => {
             out.push('{');

@@ -9,11 +9,21 @@ use crate::json::Raw;
 use crate::model::names;
 use crate::model::{ConnectorKind, Entry, KeyIndex, Listing, OffsetField};
 
-pub(super) fn mirror_source_rules(
+/// The values of [`MIRROR_KEYS`] in an entry's partition map, read in one pass, and whether
+/// they are its only keys (`None`: no partition map).
+pub(super) type MirrorKeys<'e> = ([Option<Raw<'e>>; 3], bool);
+
+/// [`MirrorKeys`] of an entry.
+pub(super) fn mirror_keys(parts: Parts<'_>) -> Option<MirrorKeys<'_>> {
+    parts.partition_map()?.fields(MIRROR_KEYS)
+}
+
+pub(super) fn mirror_source_rules<'e>(
     cx: &mut Ctx<'_>,
     i: usize,
     entry: &Entry,
-    parts: Parts<'_>,
+    parts: Parts<'e>,
+    mirror: Option<MirrorKeys<'e>>,
     baseline: Option<&(&Listing, KeyIndex<'_>)>,
 ) {
     let offset = parts.offset_field();
@@ -22,8 +32,7 @@ pub(super) fn mirror_source_rules(
     if let Some(p) = parts.partition_map()
         && !tombstone
     {
-        // One pass over the partition's members: the rules below read these three.
-        let (fields, known) = p.fields(MIRROR_KEYS).unwrap_or(([None; 3], true));
+        let (fields, known) = mirror.unwrap_or(([None; 3], true));
         partition_rules(cx, i, p, fields, known);
         let [cluster, topic, _] = fields;
         source_alias(cx, i, cluster);
