@@ -339,7 +339,7 @@ pub fn check_session(session: &Session, range: &LogRange) -> Vec<Diagnostic> {
         .collect();
     let facts = rows.iter().map(|(r, f)| RowFacts {
         entry: r.index,
-        pos: r.entry.origin.pos,
+        pos: r.entry.pos(),
         cluster: f.and_then(|f| f.cluster),
         topic: f.and_then(|f| f.topic),
         partition: f.and_then(|f| f.partition),

@@ -88,6 +88,14 @@ impl LineIndex {
     }
 }
 
+/// What `LineIndex::of(text).line_column(offset)` answers, counted over `text[..offset]`
+/// alone: a position near the start of a large text (a payload's first entry) without a
+/// pass over all of it. `None` when `offset` is not at a character's start.
+pub(super) fn prefix_line_column(text: &str, offset: usize) -> Option<(u32, u32)> {
+    let before = text.get(..offset)?;
+    Some(LineIndex::build(before, text.starts_with('\u{feff}')).line_column(offset))
+}
+
 /// The 1-based line and column (in characters) of byte offset `at` in `text`, a leading byte
 /// order mark counted as a character: where the import points for a byte it refuses before
 /// any parse (a NUL byte, invalid UTF-8). Past the end, or inside a character, it is the

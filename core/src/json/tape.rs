@@ -14,7 +14,7 @@
 //! drives both builders), so the tape accepts and refuses exactly what [`super::parse`] does.
 
 use super::build::{Build, Scalar, Span};
-use super::line_index::LineIndex;
+use super::line_index::{self, LineIndex};
 use super::parse;
 use super::{JsonError, JsonKind, JsonValue, Member, Number, SourceMap};
 use crate::diag::Position;
@@ -113,6 +113,9 @@ impl NodeKind {
         matches!(self, NodeKind::Array | NodeKind::Object)
     }
 }
+
+/// How far into a text [`Tape::position`] counts bytes instead of indexing every line.
+const NEAR_START: usize = 4096;
 
 /// The text a tape reads: borrowed from the caller, or held behind an `Arc`: its own (moved in,
 /// never copied) or the caller's, shared, so that the caller keeps reading the same bytes
@@ -389,6 +392,15 @@ impl<'t> Tape<'t> {
     pub fn position(&self, offset: usize) -> Position {
         if let Some(copied) = &self.copy_of {
             return copied.first.position(offset);
+        }
+        // Near the start, before any position further in was asked for: the bytes before it
+        // are counted, not the whole text (an import with no finding asks for its payload's,
+        // its array's and its first entry's positions, and no other).
+        if offset <= NEAR_START
+            && self.lines.get().is_none()
+            && let Some((line, column)) = line_index::prefix_line_column(self.text.as_str(), offset)
+        {
+            return self.map.map(offset, line, column);
         }
         let index = self.lines.get_or_init(|| LineIndex::of(self.text.as_str()));
         let (line, column) = index.line_column(offset);

@@ -410,3 +410,35 @@ fn compact_containers_are_copied_only_when_that_is_their_compact_form() {
         r#"{"p":{"t":"x"},"o":{"offset":-7}}"#
     );
 }
+
+/// A position near the start is counted over the bytes before it until a position further in
+/// builds the line index: both give every value the parser's position (line ends, tabs,
+/// characters of several bytes, a byte order mark).
+#[test]
+fn positions_near_the_start_need_no_line_index() {
+    let long = format!("[{}\"x\"]", "1,\n".repeat(3000));
+    for text in [
+        "\u{feff}{\"a\": [1,\n\t\"é\", {\"b\": null}],\r\n \"ü\": \"z\"}",
+        "[\n\n  \"日本\", 2, [3,\n4]]",
+        long.as_str(),
+    ] {
+        let expected: Vec<Position> = {
+            let tape = parse_tape(text).unwrap();
+            // A position past the start builds the index first.
+            tape.position(text.len());
+            (0..tape.nodes.len() as u32)
+                .map(|i| tape.position(tape.node(i).start as usize))
+                .collect()
+        };
+        let tree = parse(text).unwrap();
+        assert_eq!(expected.first(), Some(&tree.pos), "{text}");
+        // A fresh tape for each value (every 97th of the long text): nothing built before.
+        let step = if text.len() > 1000 { 97 } else { 1 };
+        for (i, want) in expected.iter().enumerate().step_by(step) {
+            let tape = parse_tape(text).unwrap();
+            let at = tape.node(i as u32).start as usize;
+            assert_eq!(tape.position(at), *want, "value {i} at byte {at}");
+            assert_eq!(tape.lines.get().is_none(), at <= NEAR_START, "byte {at}");
+        }
+    }
+}

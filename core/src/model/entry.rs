@@ -23,8 +23,18 @@ pub struct Origin {
 #[derive(Clone)]
 pub struct Entry {
     stored: Stored,
-    pub origin: Origin,
+    /// [`AT_VALUE`] for an entry of a parsed document: its position is its value's, looked up
+    /// only when asked for ([`Entry::pos`]), so an import with no finding computes none.
+    origin: Origin,
 }
+
+/// The origin of an entry whose position is its value's own (no line has that number).
+const AT_VALUE: Origin = Origin {
+    pos: Position {
+        line: u32::MAX,
+        column: u32::MAX,
+    },
+};
 
 /// Boxed, so that an entry on a tape (most of them) is 16 bytes here, not a tree node's 48.
 #[derive(Clone)]
@@ -37,7 +47,7 @@ enum Stored {
 /// and they come from the same place.
 impl PartialEq for Entry {
     fn eq(&self, other: &Entry) -> bool {
-        self.origin == other.origin && self.raw().same_as(other.raw())
+        self.pos() == other.pos() && self.raw().same_as(other.raw())
     }
 }
 
@@ -46,7 +56,7 @@ impl std::fmt::Debug for Entry {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("Entry")
             .field("value", &self.tree())
-            .field("origin", &self.origin)
+            .field("origin", &self.origin())
             .finish()
     }
 }
@@ -101,12 +111,39 @@ impl Entry {
         }
     }
 
-    /// An entry that is a node of its document's tape.
-    pub fn on_tape(value: SharedValue, origin: Origin) -> Entry {
+    /// An entry that is a node of its document's tape, where the document put it.
+    pub fn on_tape(value: SharedValue) -> Entry {
         Entry {
             stored: Stored::Tape(value),
-            origin,
+            origin: AT_VALUE,
         }
+    }
+
+    /// Where the entry came from ([`Origin`]).
+    pub fn origin(&self) -> Origin {
+        Origin { pos: self.pos() }
+    }
+
+    /// The entry's position in the original input ([`Origin::pos`]): for an entry of a parsed
+    /// document, its value's, computed now.
+    pub fn pos(&self) -> Position {
+        if self.origin == AT_VALUE {
+            self.raw().pos()
+        } else {
+            self.origin.pos
+        }
+    }
+
+    /// Gives the entry another origin (an entry moved out of its document).
+    pub fn set_origin(&mut self, origin: Origin) {
+        self.origin = origin;
+    }
+
+    /// Whether two entries come from the same place, without computing a position when both
+    /// are values of one document at one byte (an edited entry's copy and its imported entry).
+    pub fn same_origin(&self, other: &Entry) -> bool {
+        let own = |e: &Entry| e.origin == AT_VALUE;
+        (own(self) && own(other) && self.raw().same_place(other.raw())) || self.pos() == other.pos()
     }
 
     /// True when the entry lives on a tape.
@@ -225,7 +262,7 @@ impl Entry {
             },
             _ => value.to_value(),
         };
-        Entry::from_tree(value, self.origin.clone())
+        Entry::from_tree(value, self.origin())
     }
 
     /// [`Entry::with_offset`] without a tree, for an entry on a tape whose offset key already
@@ -389,7 +426,7 @@ impl Entry {
             pos: raw.pos(),
             start: raw.start(),
         };
-        Cow::Owned(Entry::from_tree(value, self.origin.clone()))
+        Cow::Owned(Entry::from_tree(value, self.origin()))
     }
 }
 

@@ -197,9 +197,9 @@ impl Rows {
                 offset.checked_sub(1).filter(|o| *o >= 0),
             ),
         };
-        entry.origin = Origin {
+        entry.set_origin(Origin {
             pos: Position::new(line_no, 1),
-        };
+        });
         Ok(entry)
     }
 }
@@ -329,7 +329,7 @@ mod tests {
         .unwrap();
         assert_eq!(l.entries[0].offset(ConnectorKind::MirrorSource), Some(999));
         assert!(l.entries[1].is_tombstone());
-        assert_eq!(l.entries[1].origin.pos, Position::new(3, 1));
+        assert_eq!(l.entries[1].pos(), Position::new(3, 1));
     }
 
     #[test]

@@ -128,7 +128,7 @@ pub fn rollback(before: &Listing, altered: &Listing) -> Rollback {
                     // A generated entry: its findings are about the rollback, not a line of the
                     // listing it was copied from.
                     let mut entry = old.clone();
-                    entry.origin = Origin::default();
+                    entry.set_origin(Origin::default());
                     payload.entries.push(entry);
                     restored += 1;
                 }

@@ -432,7 +432,7 @@ fn generic_fields_are_edited_one_key_at_a_time_and_undo() {
         entry_json(&s, 0)
     );
     // Its origin still points at the imported line.
-    assert_eq!(export.entries[0].origin.pos.line, 2);
+    assert_eq!(export.entries[0].pos().line, 2);
 
     s.apply(Action::Undo).unwrap();
     assert_eq!(s.changed_count(), 0);

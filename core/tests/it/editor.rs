@@ -1052,7 +1052,7 @@ fn a_changed_offset_stays_on_the_tape_without_a_tree() {
         .offset(session.kind())
         .unwrap();
     assert_eq!(shifted.offset(session.kind()), Some(before - 1));
-    assert_eq!(shifted.origin, session.imported().entries[0].origin);
+    assert_eq!(shifted.origin(), session.imported().entries[0].origin());
     let nulled = session.current_entry(n - 1).unwrap();
     assert!(!nulled.is_on_tape());
     assert_eq!(nulled.offset(session.kind()), None);

@@ -151,3 +151,37 @@ fn a_repeated_partition_key_is_found_in_small_and_large_maps() {
         "{early:?}"
     );
 }
+
+/// An imported entry on a tape is where its value is, looked up when asked; its edited copy is
+/// at the same place (told without a position); an entry given another origin is there.
+#[test]
+fn an_entry_is_where_its_value_is_until_it_is_given_another_origin() {
+    use offsets_core::model::Origin;
+    use offsets_core::{ConnectorKind, Position};
+    let text = "{\"offsets\":[\n {\"partition\":{\"cluster\":\"east\",\"partition\":0,\"topic\":\"orders\"},\"offset\":{\"offset\":41}},\n   {\"partition\":{\"cluster\":\"east\",\"partition\":1,\"topic\":\"orders\"},\"offset\":{\"offset\":42}}\n]}";
+    let listing = import(text, &ImportOptions::default()).unwrap().listing;
+    let (first, e) = (&listing.entries[0], &listing.entries[1]);
+    assert!(e.is_on_tape());
+    assert_eq!(
+        (first.pos(), e.pos()),
+        (Position::new(2, 2), Position::new(3, 4))
+    );
+    assert_eq!(e.origin().pos, e.pos());
+    // A copy with another number is on a tape, at the entry's place.
+    let copy = e.with_offset(ConnectorKind::MirrorSource, Some(7));
+    assert!(copy.is_on_tape());
+    assert!(copy.same_origin(e) && e.same_origin(&copy));
+    assert!(!copy.same_origin(first));
+    assert_eq!(copy.pos(), e.pos());
+    // A null offset makes a tree, given the entry's position.
+    let null = e.with_offset(ConnectorKind::MirrorSource, None);
+    assert!(!null.is_on_tape());
+    assert!(null.same_origin(e));
+    assert_eq!(null.pos(), e.pos());
+    let mut moved = e.clone();
+    moved.set_origin(Origin::default());
+    assert_eq!(moved.pos(), Position::NONE);
+    assert!(!moved.same_origin(e));
+    assert_ne!(moved, *e);
+    assert_eq!(e.clone(), *e);
+}

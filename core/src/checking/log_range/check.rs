@@ -50,7 +50,7 @@ pub fn check_listing(listing: &Listing, range: &LogRange) -> Vec<Diagnostic> {
         let f = EntryFacts::of(kind, e, false);
         RowFacts {
             entry: i,
-            pos: e.origin.pos,
+            pos: e.pos(),
             cluster: f.cluster,
             topic: f.topic,
             partition: f.partition,

@@ -53,7 +53,7 @@ pub(super) fn mirror_source_rules<'e>(
     if tombstone && !matches!(listed, Some(Some(_))) {
         // Entries built by code (a CSV import) have no position of their own.
         let pos = match pos() {
-            crate::diag::Position::NONE => entry.origin.pos,
+            crate::diag::Position::NONE => entry.pos(),
             pos => pos,
         };
         ms13(cx, i, pos);
@@ -223,7 +223,7 @@ fn offset_pos(entry: &Entry, offset: OffsetField<'_>) -> crate::diag::Position {
             .raw()
             .member("offset")
             .map(|m| m.value.pos())
-            .unwrap_or(entry.origin.pos),
+            .unwrap_or_else(|| entry.pos()),
     }
 }
 
@@ -250,7 +250,7 @@ fn new_partition(cx: &mut Ctx<'_>, i: usize, entry: &Entry) {
     };
     cx.warn(
         "MS10",
-        entry.origin.pos,
+        entry.pos(),
         format!("Entry #{n}: a new partition: make sure topic '{t}' has partition {p} on the source cluster and this connector replicates the topic."),
         i,
     );

@@ -242,7 +242,7 @@ pub fn validate_streamed<'s>(
         hashes.push(i, stand_in.partition());
         stand_ins.push(stand_in);
         if i == 0 {
-            first_pos = entry.origin.pos;
+            first_pos = entry.pos();
         }
         count += 1;
         each(&entry);
@@ -391,8 +391,5 @@ fn drop_replaced(out: &mut Vec<Diagnostic>, replaced: &[usize]) {
 }
 
 fn first_entry_pos(l: &Listing) -> Position {
-    l.entries
-        .first()
-        .map(|e| e.origin.pos)
-        .unwrap_or(l.offsets_pos)
+    l.entries.first().map(|e| e.pos()).unwrap_or(l.offsets_pos)
 }

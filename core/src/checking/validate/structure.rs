@@ -13,7 +13,7 @@ const MAX_SAFE_JS: i64 = 9_007_199_254_740_991;
 /// True when S7 reads the same from `a` as from `b`: the origin and the partition map (its
 /// position, keys and values).
 pub(super) fn same_for_s7(a: &Entry, b: &Entry) -> bool {
-    a.origin.pos == b.origin.pos
+    a.same_origin(b)
         && match (a.partition(), b.partition()) {
             (None, None) => true,
             // An edited entry's copy is where its imported entry is: no position computed.
@@ -114,7 +114,7 @@ pub(super) fn structure_rules(cx: &mut Ctx<'_>, i: usize, entry: &Entry, parts: 
         };
         cx.err(
             "S3",
-            entry.origin.pos,
+            entry.pos(),
             format!("Entry #{n} must be an object {{\"partition\": {{...}}, \"offset\": {{...}}}}, not {}; {upstream}.", shown(value)),
             i,
         );
@@ -141,7 +141,7 @@ pub(super) fn structure_rules(cx: &mut Ctx<'_>, i: usize, entry: &Entry, parts: 
             i,
         ),
         _ => {
-            let pos = partition.map_or(entry.origin.pos, |p| p.pos());
+            let pos = partition.map_or_else(|| entry.pos(), |p| p.pos());
             if kind == ConnectorKind::Sink {
                 cx.err(
                     "SK1",
@@ -176,7 +176,7 @@ pub(super) fn structure_rules(cx: &mut Ctx<'_>, i: usize, entry: &Entry, parts: 
     if offset.is_none() {
         cx.warn(
             "S5",
-            entry.origin.pos,
+            entry.pos(),
             format!(
                 "Entry #{n} has no 'offset'; Kafka Connect treats that as null and deletes the stored offset for this partition."
             ),
@@ -350,7 +350,7 @@ pub(super) fn duplicate_partitions(cx: &mut Ctx<'_>, entries: &[Entry]) -> Vec<(
 /// S7 for entry `i`, whose partition entry `first` already has.
 pub(super) fn s7(cx: &mut Ctx<'_>, i: usize, first: usize, e: &Entry) {
     let Some(key) = e.key() else { return };
-    let pos = e.partition().map(|p| p.pos()).unwrap_or(e.origin.pos);
+    let pos = e.partition().map_or_else(|| e.pos(), |p| p.pos());
     cx.warn(
         "S7",
         pos,

@@ -238,7 +238,7 @@ impl Editor {
             let f = loaded.index.facts(kind, &r);
             RowFacts {
                 entry: r.index,
-                pos: r.entry.origin.pos,
+                pos: r.entry.pos(),
                 cluster: f.cluster,
                 topic: f.topic,
                 partition: f.partition,

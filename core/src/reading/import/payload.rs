@@ -112,7 +112,7 @@ pub(crate) fn payload_listing(
                     for item in m.value.items() {
                         // Always `Some`: `item` is a node of `tape`.
                         if let Some(value) = SharedValue::of(&tape, item) {
-                            entries.push(Entry::on_tape(value, origin(item.pos())));
+                            entries.push(Entry::on_tape(value));
                         }
                     }
                 } else {

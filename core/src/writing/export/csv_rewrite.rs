@@ -63,7 +63,7 @@ pub fn rewrite(
         std::collections::HashMap::new();
     let mut added = Vec::new();
     for (i, e) in edited.entries.iter().enumerate() {
-        match e.origin.pos.line {
+        match e.pos().line {
             0 => added.push((i, e)),
             line => {
                 by_line.insert(line, (i, e));

@@ -28,7 +28,7 @@ impl Session {
         let back_to_import = imported.is_some_and(|e| e.raw().same_as(value.raw()));
         let origin = self
             .entry_of(current)
-            .map(|e| e.origin.clone())
+            .map(|e| e.origin())
             .unwrap_or_default();
         step.entries.push((i, current.edited, current.cell()));
         let edited = if back_to_import {
