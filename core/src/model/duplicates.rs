@@ -8,8 +8,10 @@
 //! order; one sort brings equal hashes together, and only entries that share a hash have
 //! their maps read again and compared.
 
-use super::key::{CanonPairs, map_hash, new_seed, short};
-use super::{Entry, Raw};
+#[cfg(test)]
+use super::Entry;
+use super::Raw;
+use super::key::{CanonPairs, map_hash, new_seed, pair_hash, short};
 
 /// The low half of a packed key or pair: a position.
 const LOW: u64 = u32::MAX as u64;
@@ -48,6 +50,20 @@ impl KeyHashes {
             self.keys
                 .push(u64::from(short(hash, self.keep)) << 32 | u64::from(i));
         }
+    }
+
+    /// [`KeyHashes::push`] for a partition map whose members are exactly `pairs` (each key
+    /// once), read by the caller already: its hash is theirs, without a walk over the map. A
+    /// map with a nested value has no key; its hash only makes it compared, and it is found
+    /// equal to none.
+    pub(crate) fn push_pairs(&mut self, i: usize, pairs: &[(&str, Raw<'_>)]) {
+        crate::work::step();
+        let Ok(i) = u32::try_from(i) else { return };
+        let hash = pairs.iter().fold(0u64, |sum, (k, v)| {
+            sum.wrapping_add(pair_hash(self.seed, k, *v))
+        });
+        self.keys
+            .push(u64::from(short(hash, self.keep)) << 32 | u64::from(i));
     }
 
     /// `(later, first)` for every entry whose key an earlier entry has, `first` being the
@@ -118,12 +134,15 @@ fn first_of_each<'m>(
     }
 }
 
-/// S7's pairs over a whole listing ([`KeyHashes::pairs`] of its entries).
+/// S7's pairs over a whole listing ([`KeyHashes::pairs`] of its entries): the reference the
+/// tests hold the validator's hashes (read by the rules) to.
+#[cfg(test)]
 pub(crate) fn duplicate_pairs(entries: &[Entry]) -> Vec<(usize, usize)> {
     duplicate_pairs_keeping(entries, u32::MAX)
 }
 
 /// [`duplicate_pairs`] with the hash bits `keep` keeps.
+#[cfg(test)]
 pub(super) fn duplicate_pairs_keeping(entries: &[Entry], keep: u32) -> Vec<(usize, usize)> {
     let mut hashes = KeyHashes::keeping(entries.len(), keep);
     for (i, e) in entries.iter().enumerate() {

@@ -248,7 +248,7 @@ impl<'a, const N: usize> FewKeys<'a, N> {
 }
 
 /// One pair's share of a map's hash.
-fn pair_hash(seed: u64, key: &str, value: Raw<'_>) -> u64 {
+pub(super) fn pair_hash(seed: u64, key: &str, value: Raw<'_>) -> u64 {
     let mut h = FixedState::with_seed(seed).build_hasher();
     h.write(key.as_bytes());
     h.write_u8(0xff); // never in UTF-8: ends the key

@@ -26,7 +26,7 @@ pub mod names;
 pub mod reset;
 
 pub use alias_path::AliasPath;
-pub(crate) use duplicates::{KeyHashes, duplicate_pairs};
+pub(crate) use duplicates::KeyHashes;
 pub use entry::{
     Entry, MirrorPartition, OffsetField, Origin, SinkPartition, integer_value, parse_java_long,
     partition_of,

@@ -7,6 +7,7 @@ mod support;
 mod conformance;
 mod data_keys;
 mod diff_duplicates;
+mod duplicate_partitions;
 mod edit;
 mod edit_diff;
 mod edit_props;

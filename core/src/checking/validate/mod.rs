@@ -105,10 +105,12 @@ pub fn validate(listing: &Listing, baseline: Option<&Listing>) -> Vec<Diagnostic
         }
         (b, index)
     });
+    let mut hashes = KeyHashes::with_capacity(listing.entries.len());
     for (i, entry) in listing.entries.iter().enumerate() {
-        entry_rules(&mut cx, i, entry, baseline.as_ref());
+        entry_rules(&mut cx, i, entry, baseline.as_ref()).push_key(&mut hashes, i, entry);
     }
-    let pairs = duplicate_partitions(&mut cx, &listing.entries);
+    let pairs = hashes.pairs(|i| listing.entries.get(i).and_then(Entry::partition));
+    duplicate_partitions(&mut cx, &listing.entries, &pairs);
     let replaced = superseded(&pairs, |i| listing.entries.get(i).map(binds_offset));
     drop_replaced(&mut cx.out, &replaced);
     if listing.kind == ConnectorKind::Sink {
@@ -228,18 +230,19 @@ pub fn validate_streamed<'s>(
             return None;
         }
         let before = cx.out.len();
-        let binds_offset = entry_rules(&mut cx, i, &entry, None);
+        let read = entry_rules(&mut cx, i, &entry, None);
         if cx.out.len() > before
             && let Some(name) = row_label(&entry, meta.kind)
         {
             names.insert(i, name);
         }
-        binds.push(binds_offset);
+        binds.push(read.binds_offset);
         if meta.kind == ConnectorKind::Sink {
             sink_keys.push(sink::topic_partition(&entry));
         }
-        // S7 as `duplicate_partitions` finds it, on the stand-in (the same partition).
-        hashes.push(i, stand_in.partition());
+        // S7 as `duplicate_partitions` finds it, on the stand-in (the same partition: the
+        // entry's own keys hash the same).
+        read.push_key(&mut hashes, i, stand_in);
         stand_ins.push(stand_in);
         if i == 0 {
             first_pos = entry.pos();
@@ -342,12 +345,31 @@ impl<'e> Parts<'e> {
 
 /// Every rule about one entry on its own (all but S7); whether its offset binds
 /// ([`Parts::binds_offset`]).
-fn entry_rules(
+/// What one entry's rules read that the listing's checks reuse.
+struct EntryRead<'e> {
+    /// [`Parts::binds_offset`].
+    binds_offset: bool,
+    /// A MirrorMaker 2 partition map holding its three keys, each once, and no other: S7
+    /// hashes them without reading the map again.
+    mirror_pairs: Option<[(&'static str, Raw<'e>); 3]>,
+}
+
+impl EntryRead<'_> {
+    /// Adds entry `i`'s partition key to S7's hashes.
+    fn push_key(&self, hashes: &mut KeyHashes, i: usize, entry: &Entry) {
+        match &self.mirror_pairs {
+            Some(pairs) => hashes.push_pairs(i, pairs),
+            None => hashes.push(i, entry.partition()),
+        }
+    }
+}
+
+fn entry_rules<'e>(
     cx: &mut Ctx<'_>,
     i: usize,
-    entry: &Entry,
+    entry: &'e Entry,
     baseline: Option<&(&Listing, KeyIndex<'_>)>,
-) -> bool {
+) -> EntryRead<'e> {
     let parts = Parts::of(entry);
     structure_rules(cx, i, entry, parts);
     // A MirrorMaker 2 source listing reads its three partition keys once: for its rules, and
@@ -367,7 +389,19 @@ fn entry_rules(
         ConnectorKind::Sink => sink_rules(cx, i, parts),
         ConnectorKind::Generic => generic_rules(cx, i, parts),
     }
-    parts.binds_offset()
+    // The three keys, each once, and no other.
+    let mirror_pairs = match mirror {
+        Some(([Some(cluster), Some(topic), Some(partition)], true)) => Some([
+            ("cluster", cluster),
+            ("topic", topic),
+            ("partition", partition),
+        ]),
+        _ => None,
+    };
+    EntryRead {
+        binds_offset: parts.binds_offset(),
+        mirror_pairs,
+    }
 }
 
 /// [`Parts::binds_offset`] of an entry.

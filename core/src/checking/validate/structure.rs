@@ -5,7 +5,7 @@ use super::messages::{not_a_map_answer, shown};
 use super::{Ctx, Parts};
 use crate::diag::Severity;
 use crate::json::{Raw, RawKind, RawMembers};
-use crate::model::{ConnectorKind, Entry, FewKeys, OffsetField, duplicate_pairs};
+use crate::model::{ConnectorKind, Entry, FewKeys, OffsetField};
 
 /// Largest integer a JavaScript number holds exactly (2^53 - 1).
 const MAX_SAFE_JS: i64 = 9_007_199_254_740_991;
@@ -337,14 +337,12 @@ pub(super) fn generic_rules(cx: &mut Ctx<'_>, i: usize, parts: Parts<'_>) {
 /// S7: the same partition (Java `Map.equals`: key order ignored, `1`, `1.0` and `"1"` differ)
 /// in two entries, reported at every later occurrence with the first one's index. Returns the
 /// pairs (later entry, first entry).
-pub(super) fn duplicate_partitions(cx: &mut Ctx<'_>, entries: &[Entry]) -> Vec<(usize, usize)> {
-    let pairs = duplicate_pairs(entries);
-    for &(i, first) in &pairs {
+pub(super) fn duplicate_partitions(cx: &mut Ctx<'_>, entries: &[Entry], pairs: &[(usize, usize)]) {
+    for &(i, first) in pairs {
         if let Some(e) = entries.get(i) {
             s7(cx, i, first, e);
         }
     }
-    pairs
 }
 
 /// S7 for entry `i`, whose partition entry `first` already has.
