@@ -10,7 +10,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export PATH="$HOME/.cargo/bin:$PATH"
-runs=${1:-3}
+runs=${1:-5}
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 

@@ -76,10 +76,10 @@ fi
 # 3b. Cost as the input grows (issue 22 item 5).
 section "CLI cost as the input grows: validate and edit --shift -1, 1k to 1M entries"
 if [ -x scripts/bench-scale.sh ]; then
-    scripts/bench-scale.sh "$((runs < 3 ? runs : 3))" 2>&1 | tee -a "$report"
+    scripts/bench-scale.sh "$((runs < 5 ? runs : 5))" 2>&1 | tee -a "$report"
     say ""
     say "Generated MirrorMaker 2 REST payloads (100 topics). CPU is user + sys of the process (its own"
-    say "rusage), the best of the runs; RSS its peak resident set. \"Per entry vs 10k\" divides each"
+    say "rusage), the best of five runs; RSS its peak resident set. \"Per entry vs 10k\" divides each"
     say "row's CPU per entry by the 10k row's: within 1.5x counts as linear; below 10k the process"
     say "start-up dominates. The floor is the serde_json edit of the section above."
 fi
