@@ -9,59 +9,59 @@ pub(crate) fn surrogate_pair(hi: u32, lo: u32) -> Option<u32> {
     Some(0x10000 + ((hi - 0xD800) << 10) + lo.checked_sub(0xDC00)?)
 }
 
-/// How many bytes of `b` come before the first quote, backslash or control character: eight
-/// bytes at a time (a word's bytes tested together, as memchr does), then byte by byte.
-pub(super) fn plain_len(b: &[u8]) -> usize {
-    const ONES: u64 = u64::from_ne_bytes([0x01; 8]);
-    const HIGHS: u64 = u64::from_ne_bytes([0x80; 8]);
-    // Bytes equal to `x` (or below 0x20 for `lt`) set their high bit in the result; a byte
-    // after a match may be flagged wrongly, never one before it, so the first flag is exact.
-    let zero = |v: u64| v.wrapping_sub(ONES) & !v & HIGHS;
+const ONES: u64 = u64::from_ne_bytes([0x01; 8]);
+const HIGHS: u64 = u64::from_ne_bytes([0x80; 8]);
+
+/// The high bit of each byte of `v` that is 0; a byte after a match may be flagged wrongly,
+/// never one before it (so the first flag is exact), and none is flagged without a match.
+#[inline(always)]
+fn zero_bytes(v: u64) -> u64 {
+    v.wrapping_sub(ONES) & !v & HIGHS
+}
+
+/// The high bit of each byte of `v` below `n` (at most 0x80), as [`zero_bytes`] flags.
+#[inline(always)]
+fn bytes_below(v: u64, n: u8) -> u64 {
+    v.wrapping_sub(u64::from_ne_bytes([n; 8])) & !v & HIGHS
+}
+
+/// Where the first byte of `b` that `flags` marks (eight bytes at a time, a word's bytes tested
+/// together as memchr does) or, in the last few bytes, that `is` holds for; `b.len()` if none.
+#[inline(always)]
+fn first_byte(b: &[u8], flags: impl Fn(u64) -> u64, is: impl Fn(u8) -> bool) -> usize {
     let mut at = 0;
     while let Some(chunk) = b.get(at..at + 8) {
         let mut word = [0u8; 8];
         word.copy_from_slice(chunk);
-        let v = u64::from_le_bytes(word);
-        let quote = zero(v ^ u64::from_ne_bytes([b'"'; 8]));
-        let backslash = zero(v ^ u64::from_ne_bytes([b'\\'; 8]));
-        let control = v.wrapping_sub(u64::from_ne_bytes([0x20; 8])) & !v & HIGHS;
-        let found = quote | backslash | control;
+        let found = flags(u64::from_le_bytes(word));
         if found != 0 {
             return at + (found.trailing_zeros() / 8) as usize;
         }
         at += 8;
     }
     let tail = b.get(at..).unwrap_or_default();
-    at + tail
-        .iter()
-        .position(|&c| c == b'"' || c == b'\\' || c < 0x20)
-        .unwrap_or(tail.len())
+    at + tail.iter().position(|&c| is(c)).unwrap_or(tail.len())
 }
 
-/// Whether `b` holds no whitespace (nor any other byte up to 0x20) and no backslash, eight
-/// bytes at a time: a JSON value's text with none is written by the compact writer exactly as
-/// it is (no space between tokens to drop, no escape to write back another way).
+/// How many bytes of `b` come before the first quote, backslash or control character.
+pub(super) fn plain_len(b: &[u8]) -> usize {
+    first_byte(
+        b,
+        |v| {
+            zero_bytes(v ^ u64::from_ne_bytes([b'"'; 8]))
+                | zero_bytes(v ^ u64::from_ne_bytes([b'\\'; 8]))
+                | bytes_below(v, 0x20)
+        },
+        |c| c == b'"' || c == b'\\' || c < 0x20,
+    )
+}
+
+/// Whether `b` holds no whitespace (nor any other byte up to 0x20) and no backslash: a JSON
+/// value's text with none is written by the compact writer exactly as it is (no space between
+/// tokens to drop, no escape to write back another way).
 pub(super) fn compact_as_written(b: &[u8]) -> bool {
-    const ONES: u64 = u64::from_ne_bytes([0x01; 8]);
-    const HIGHS: u64 = u64::from_ne_bytes([0x80; 8]);
-    // As in `plain_len`: a flag is set for some byte exactly when a byte matches.
-    let zero = |v: u64| v.wrapping_sub(ONES) & !v & HIGHS;
-    let mut at = 0;
-    while let Some(chunk) = b.get(at..at + 8) {
-        let mut word = [0u8; 8];
-        word.copy_from_slice(chunk);
-        let v = u64::from_le_bytes(word);
-        let backslash = zero(v ^ u64::from_ne_bytes([b'\\'; 8]));
-        let blank = v.wrapping_sub(u64::from_ne_bytes([0x21; 8])) & !v & HIGHS;
-        if backslash | blank != 0 {
-            return false;
-        }
-        at += 8;
-    }
-    !b.get(at..)
-        .unwrap_or_default()
-        .iter()
-        .any(|&c| c == b'\\' || c <= 0x20)
+    let flags = |v: u64| zero_bytes(v ^ u64::from_ne_bytes([b'\\'; 8])) | bytes_below(v, 0x21);
+    first_byte(b, flags, |c| c == b'\\' || c <= 0x20) == b.len()
 }
 
 /// The top bit set in exactly the bytes of `word` that are quotes: a byte of `x` is 0 where
