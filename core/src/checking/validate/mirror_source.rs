@@ -9,8 +9,8 @@ use crate::json::Raw;
 use crate::model::names;
 use crate::model::{ConnectorKind, Entry, KeyIndex, Listing, OffsetField};
 
-/// The values of [`MIRROR_KEYS`] in an entry's partition map, read in one pass, and whether
-/// they are its only keys (`None`: no partition map).
+/// The values of [`MIRROR_KEYS`] in an entry's partition map (the last of each), read in one
+/// pass, and whether they are its only keys, each once (`None`: no partition map).
 pub(super) type MirrorKeys<'e> = ([Option<Raw<'e>>; 3], bool);
 
 /// [`MirrorKeys`] of an entry.
@@ -18,6 +18,8 @@ pub(super) fn mirror_keys(parts: Parts<'_>) -> Option<MirrorKeys<'_>> {
     parts.partition_map()?.fields(MIRROR_KEYS)
 }
 
+/// MirrorMaker 2's rules for entry `i`; `mirror` is its [`MirrorKeys`], read once by the
+/// caller (the kind check and S7 use them too).
 pub(super) fn mirror_source_rules<'e>(
     cx: &mut Ctx<'_>,
     i: usize,

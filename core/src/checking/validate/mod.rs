@@ -343,8 +343,6 @@ impl<'e> Parts<'e> {
     }
 }
 
-/// Every rule about one entry on its own (all but S7); whether its offset binds
-/// ([`Parts::binds_offset`]).
 /// What one entry's rules read that the listing's checks reuse.
 struct EntryRead<'e> {
     /// [`Parts::binds_offset`].
@@ -364,6 +362,8 @@ impl EntryRead<'_> {
     }
 }
 
+/// Every rule about one entry on its own (all but S7); what S7 and the listing's checks reuse
+/// of what they read.
 fn entry_rules<'e>(
     cx: &mut Ctx<'_>,
     i: usize,
