@@ -42,13 +42,10 @@ impl KeyHashes {
     }
 
     /// Entry `i`'s partition map (`None`, or a map without a key — not a map, or a nested
-    /// value — adds nothing: S7 does not apply). Entries come in position order; a position
-    /// past `u32::MAX` (no input the import accepts has one) is left out.
+    /// value — adds nothing: S7 does not apply). Entries come in position order.
     pub(crate) fn push(&mut self, i: usize, partition: Option<Raw<'_>>) {
-        let Ok(i) = u32::try_from(i) else { return };
         if let Some(hash) = partition.and_then(|p| map_hash(p, self.seed)) {
-            self.keys
-                .push(u64::from(short(hash, self.keep)) << 32 | u64::from(i));
+            self.add(i, hash);
         }
     }
 
@@ -58,12 +55,19 @@ impl KeyHashes {
     /// equal to none.
     pub(crate) fn push_pairs(&mut self, i: usize, pairs: &[(&str, Raw<'_>)]) {
         crate::work::step();
-        let Ok(i) = u32::try_from(i) else { return };
         let hash = pairs.iter().fold(0u64, |sum, (k, v)| {
             sum.wrapping_add(pair_hash(self.seed, k, *v))
         });
-        self.keys
-            .push(u64::from(short(hash, self.keep)) << 32 | u64::from(i));
+        self.add(i, hash);
+    }
+
+    /// Entry `i`'s key `hash`, packed; a position past `u32::MAX` (no input the import
+    /// accepts has one) is left out.
+    fn add(&mut self, i: usize, hash: u64) {
+        if let Ok(i) = u32::try_from(i) {
+            self.keys
+                .push(u64::from(short(hash, self.keep)) << 32 | u64::from(i));
+        }
     }
 
     /// `(later, first)` for every entry whose key an earlier entry has, `first` being the
@@ -79,27 +83,10 @@ impl KeyHashes {
         // `later << 32 | first`: sorted by the same code as the keys (a second sort of pairs
         // was 3 KB more wasm).
         let mut pairs: Vec<u64> = Vec::new();
-        let mut run = 0;
-        while run < self.keys.len() {
-            let bits = self.keys.get(run).map_or(0, |k| k >> 32);
-            let len = self
-                .keys
-                .get(run..)
-                .unwrap_or_default()
-                .iter()
-                .take_while(|k| *k >> 32 == bits)
-                .count();
-            if len > 1 {
-                let positions: Vec<usize> = self
-                    .keys
-                    .get(run..run + len)
-                    .unwrap_or_default()
-                    .iter()
-                    .map(|k| (k & LOW) as usize)
-                    .collect();
-                first_of_each(&positions, &map, &mut pairs);
-            }
-            run += len.max(1);
+        let shared = self.keys.chunk_by(|a, b| a >> 32 == b >> 32);
+        for run in shared.filter(|run| run.len() > 1) {
+            let positions: Vec<usize> = run.iter().map(|k| (k & LOW) as usize).collect();
+            first_of_each(&positions, &map, &mut pairs);
         }
         pairs.sort_unstable();
         pairs

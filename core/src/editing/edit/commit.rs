@@ -67,3 +67,46 @@ impl Session {
         Ok((changed, runs))
     }
 }
+
+#[cfg(test)]
+mod tests {
+    #![allow(clippy::unwrap_used)]
+    use super::*;
+
+    /// Rows out of order or repeated (no selection gives them, another caller might) are each
+    /// committed once, from the value before the action, and recorded in row order.
+    #[test]
+    fn rows_out_of_order_or_repeated_are_committed_once_each() {
+        let entry = |p: u32, o: u32| {
+            format!(
+                r#"{{"partition":{{"cluster":"e","partition":{p},"topic":"t"}},"offset":{{"offset":{o}}}}}"#
+            )
+        };
+        let text = format!(
+            r#"{{"offsets":[{},{},{}]}}"#,
+            entry(0, 10),
+            entry(1, 11),
+            entry(2, 12)
+        );
+        let listing = crate::pipeline::import(&text, &Default::default())
+            .unwrap()
+            .listing;
+        let mut s = Session::new(listing);
+        let plus_one = |_: &Session, _: usize, current: OffsetValue| match current {
+            OffsetValue::Value(v) => Ok(Some(Cell::Shifted(Some(v + 1)))),
+            _ => Ok(None),
+        };
+        let (changed, runs) = s.commit_cells(&[2, 0, 2], plus_one).unwrap();
+        assert_eq!(changed, 2);
+        let cells: Vec<Cell> = s.rows.iter().map(|r| r.cell()).collect();
+        assert_eq!(
+            cells,
+            [
+                Cell::Shifted(Some(11)),
+                Cell::Imported,
+                Cell::Shifted(Some(13))
+            ]
+        );
+        assert_eq!(runs.iter().map(|r| r.start).collect::<Vec<_>>(), [0, 2]);
+    }
+}
