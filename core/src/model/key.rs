@@ -334,8 +334,9 @@ pub(crate) struct KeyProbe<'a> {
 
 /// The part of a map's hash the tables key on: its low 32 bits (`keep` is `u32::MAX` but in
 /// a test that keeps two bits, so that different maps share chains). Two maps that share them
-/// are told apart by comparing the maps (a chain), so this only trades a rare extra comparison
-/// for a table half the size (100k entries: 1 MB instead of 2).
+/// are told apart by comparing the maps, so this only trades a rare extra comparison for a
+/// table half the size (100k entries: 1 MB instead of 2), and lets S7's `KeyHashes` pack the
+/// bits with a position in one `u64`.
 pub(super) fn short(hash: u64, keep: u32) -> u32 {
     hash as u32 & keep
 }

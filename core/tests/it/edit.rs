@@ -108,7 +108,7 @@ fn refusals_leave_the_state_untouched() {
 }
 
 /// A commit writes each row as it goes: a refusal part way puts back the rows written before
-/// it, whatever their cells were (an imported value, a shifted one, one set, null).
+/// it, whatever their cells were (an imported value, a shifted one, one set).
 #[test]
 fn a_refusal_part_way_puts_back_the_rows_written_before_it() {
     const LISTING: &str = r#"{"offsets":[
