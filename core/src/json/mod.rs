@@ -9,8 +9,8 @@
 //!
 //! This file holds the tree ([`JsonValue`]); `parse` holds the parser, `build` what it sends to a
 //! builder and the tree's builder, `line_index` the tape's line and column, `number` the numbers, `raw` the
-//! view both read through ([`Raw`]), `source_map` the position mapping, `tape` the flat level (one arena of nodes over the input), `shared` a value of a tape its owner shares, `write` the writers and `serde_bridge` the bridge into
-//! serde_json records.
+//! view both read through ([`Raw`]), `source_map` the position mapping, `tape` the flat level (one arena of nodes over the input), `shared` a value of a tape its owner shares, `write` the writers and `to_json` typed records
+//! written with them.
 
 use crate::diag::Position;
 
@@ -20,18 +20,17 @@ mod line_index;
 mod number;
 mod parse;
 mod raw;
-mod serde_bridge;
 mod shared;
 mod source_map;
 mod strings;
 mod tape;
+mod to_json;
 mod write;
 
 pub use line_index::position_of;
 pub use number::{Number, is_json_number};
 pub use parse::{JsonError, MAX_DEPTH, parse, parse_mapped};
 pub use raw::{Raw, RawItems, RawKind, RawMember, RawMembers};
-pub use serde_bridge::{JacksonEscapes, Keyed};
 pub use shared::SharedValue;
 pub use source_map::SourceMap;
 pub(crate) use strings::surrogate_pair;
@@ -39,6 +38,7 @@ pub use tape::{
     CopySpare, Items, MAX_NODES, Members, NodeKind, Tape, TapeMember, TapeValue, parse_tape,
     parse_tape_mapped, parse_tape_owned, parse_tape_shared,
 };
+pub use to_json::{Array, Keyed, Object, ToJson, to_json};
 pub use write::{to_compact, to_pretty, write_compact, write_pretty_at, write_string};
 
 /// A JSON value with the position (1-based line and column in the ORIGINAL input, after any

@@ -1,6 +1,7 @@
-//! The draft records the page keeps in local storage, read and written through serde: records
-//! the hand-written writer of version 1 saved (captured from that build, before serde) still
-//! restore and are written again byte for byte; a record of another version is refused with the
+//! The draft records the page keeps in local storage, written by `json::to_json` and read back
+//! member by member: records the hand-written writer of version 1 saved (captured from that
+//! build, before serde, which wrote them in between) still restore and are written again byte
+//! for byte; a record of another version is refused with the
 //! message the page shows; hostile names round-trip or are refused, never a panic.
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
@@ -243,6 +244,63 @@ fn a_record_of_another_version_is_refused_with_the_message() {
     assert!(e.starts_with("The saved edits are unreadable ("), "{e}");
 }
 
+/// An unreadable record says which member, which item and where its value is.
+#[test]
+fn an_unreadable_record_names_the_member_and_where() {
+    let cases = [
+        (
+            r#"{"version":1,"set":[[1,7],["x",2]]}"#,
+            "The saved edits are unreadable (set: item 2: expected a row number, found a string at line 1 column 28).",
+        ),
+        (
+            r#"{"version":1,"set":[[1,7,3]]}"#,
+            "The saved edits are unreadable (set: item 1: expected an array of two, found an array at line 1 column 21).",
+        ),
+        (
+            r#"{"version":1,"removed":[-1]}"#,
+            "The saved edits are unreadable (removed: item 1: expected a row number, found a number at line 1 column 25).",
+        ),
+        (
+            "{\"version\":1,\n\"added\":[{\"topic\":\"t\"}]}",
+            "The saved edits are unreadable (added: item 1: missing member 'partition').",
+        ),
+        (
+            r#"{"version":1,"create":{"create":null}}"#,
+            "The saved edits are unreadable (create: create: expected true or false, found null at line 1 column 33).",
+        ),
+        (
+            r#"{"version":1,"fields":{"namespace":5}}"#,
+            "The saved edits are unreadable (fields: namespace: expected a string, found a number at line 1 column 36).",
+        ),
+        (
+            r#"{"version":1,"set":[[1,7]"#,
+            "The saved edits are unreadable (unexpected end of input inside an array; a ']' is missing at line 1 column 26).",
+        ),
+    ];
+    for (draft, want) in cases {
+        let e = Editor::restore(MM2_SOURCE, Some(draft)).unwrap_err();
+        assert_eq!(e.to_string(), want, "{draft}");
+    }
+    // Missing optional members, nulls and defaults read as before: an empty draft of this
+    // version restores the source with no edits.
+    let restored = Editor::restore(
+        MM2_SOURCE,
+        Some(r#"{"version":1,"filter":null,"set":null,"create":{}}"#),
+    )
+    .unwrap();
+    assert_eq!(restored.session().unwrap().changed_count(), 0);
+    let e = Editor::restore(r#"{"version":1,"input":null}"#, None).unwrap_err();
+    assert_eq!(
+        e.to_string(),
+        "The saved draft is unreadable (input: expected a string, found null at line 1 column 22)."
+    );
+    let e = Editor::restore(r#"{"version":1,"source":false}"#, None).unwrap_err();
+    assert_eq!(
+        e.to_string(),
+        "The saved draft is unreadable (source: expected true or the loaded text, found a boolean at line 1 column 23)."
+    );
+}
+
 #[test]
 fn a_newer_member_is_ignored() {
     let draft = MM2_DRAFT.replacen(
@@ -306,9 +364,10 @@ fn hostile_names_and_filters_round_trip() {
     }
 }
 
-/// Records are plain JSON: the one-line check that they parse.
+/// Records are plain JSON: a second parser (serde_json, not the one that reads them back)
+/// reads them.
 fn serde_json_valid(text: &str) -> bool {
-    offsets_core::json::parse(text).is_ok()
+    serde_json::from_str::<serde_json::Value>(text).is_ok()
 }
 
 #[test]
@@ -332,16 +391,22 @@ fn lone_surrogate_escapes_are_refused_cleanly() {
             e.starts_with("The saved edits are unreadable ("),
             "{escape}: {e}"
         );
+        // In an edited entry too: the record is read by the raw parser as a whole, so the
+        // escape makes the edits record unreadable, and the message says where it is.
         let entry = GEN_DRAFT.replacen(r#""lsn":""#, &format!(r#""lsn":"{escape}"#), 1);
-        // An edited entry is read by the raw parser, which refuses it: that edit is named in
-        // the notice, the others come back.
-        let restored = Editor::restore(GEN_SOURCE, Some(&entry)).unwrap();
-        let notice = &restored.notice().unwrap().text;
+        let at = entry.find(escape).unwrap();
+        let e = Editor::restore(GEN_SOURCE, Some(&entry))
+            .unwrap_err()
+            .to_string();
+        let column: usize = e
+            .strip_prefix("The saved edits are unreadable (")
+            .and_then(|rest| rest.split(" at line 1 column ").nth(1))
+            .and_then(|rest| rest.strip_suffix(").")?.parse().ok())
+            .unwrap_or_else(|| panic!("{escape}: {e}"));
         assert!(
-            notice.contains("The saved entry of row 0 is unreadable ("),
-            "{escape}: {notice}"
+            (at + 1..=at + 1 + escape.len()).contains(&column),
+            "{escape}: {e}"
         );
-        assert_eq!(restored.session().unwrap().changed_count(), 1, "{escape}");
     }
 }
 

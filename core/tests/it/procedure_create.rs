@@ -145,7 +145,15 @@ fn a_config_object_is_refused_for_strimzi_targets_and_bad_configs_for_rest() {
         "{strimzi}"
     );
     for (config, expected) in [
-        ("[1]", "PLAN: The connector config must be a JSON object ("),
+        (
+            "[1]",
+            "PLAN: The connector config must be a JSON object (it is an array).",
+        ),
+        (
+            "{\"connector.class\":\n \"C\",}",
+            "PLAN: The connector config must be a JSON object (",
+        ),
+        ("{\"connector.class\":\n \"C\",}", " at line 2 column 6)."),
         (
             "{\"topics\":\"orders\"}",
             "PLAN: The connector config has no \"connector.class\"",

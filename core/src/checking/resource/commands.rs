@@ -2,12 +2,11 @@
 //! connector property, every value validated and single-quoted.
 
 use super::Names;
-use crate::json::Keyed;
+use crate::json::{Keyed, Object, ToJson, to_json};
 use crate::model::names::{self, shell_quote};
 use crate::reading::resource::{
     ANNOTATION_MIRROR_CONNECTOR, ANNOTATION_OFFSETS, ConnectorSpec, Resource, ResourceKind,
 };
-use serde::Serialize;
 
 /// A `key=value` annotation argument, quoted when it needs to be (`->` must be quoted).
 pub(super) fn annotation_arg(key: &str, value: &str) -> String {
@@ -20,8 +19,8 @@ pub(super) fn annotation_arg(key: &str, value: &str) -> String {
 }
 
 /// The merge patch (KafkaConnector) or guarded JSON patch (MirrorMaker 2) that sets `property`
-/// of a connector to `value` (built from validated names), written by serde_json.
-pub(super) fn patch<T: Serialize>(
+/// of a connector to `value` (built from validated names), written as compact JSON.
+pub(super) fn patch<T: ToJson>(
     n: &Names,
     r: &Resource,
     mirror: Option<usize>,
@@ -31,7 +30,7 @@ pub(super) fn patch<T: Serialize>(
 ) -> Option<String> {
     match (r.kind, mirror) {
         (ResourceKind::KafkaConnector, _) => {
-            let body = serde_json::to_string(&Keyed("spec", Keyed(property, value))).ok()?;
+            let body = to_json(&Keyed("spec", Keyed(property, value)));
             Some(format!(
                 "{} --type=merge -p {}",
                 n.kubectl("patch")?,
@@ -59,7 +58,7 @@ pub(super) fn patch<T: Serialize>(
                     value,
                 },
             );
-            let body = serde_json::to_string(&ops).ok()?;
+            let body = to_json(&ops);
             Some(format!(
                 "{} --type=json -p {}",
                 n.kubectl("patch")?,
@@ -71,11 +70,20 @@ pub(super) fn patch<T: Serialize>(
 }
 
 /// One operation of a JSON patch (RFC 6902).
-#[derive(Serialize)]
 struct PatchOp<'a, T> {
     op: &'a str,
     path: String,
     value: T,
+}
+
+impl<T: ToJson> ToJson for PatchOp<'_, T> {
+    fn write_json(&self, out: &mut String) {
+        Object::new(out)
+            .member("op", self.op)
+            .member("path", &self.path)
+            .member("value", &self.value)
+            .end();
+    }
 }
 
 /// `{"fromConfigMap":{"name":"..."}}` (`inner`), for a validated ConfigMap name.

@@ -2,307 +2,54 @@
 //! and writing them; `restore` puts an editor back from them.
 
 mod error;
+mod read;
+mod record;
 mod restore;
 
 pub use error::{DraftError, DraftRecord};
 
 use super::settings::{previous_from_id, previous_id, strimzi_id};
-use super::{Editor, EditorAction, ExportTab, Field, Notice, NoticeAt, TargetKind};
+use super::{Editor, EditorAction, ExportTab, Notice, NoticeAt, TargetKind};
 use crate::diag::Severity;
 use crate::editing::edit::{Action, ExportScope, OffsetValue, Selection};
 use crate::editing::filter::PartitionSet;
 use crate::json;
 use crate::model::AliasPath;
-use crate::model::Entry;
 use crate::model::EntryFacts;
 use crate::reading::import::ImportOptions;
 use crate::reading::reference::Role;
 use crate::writing::procedure::{AutoOffsetReset, Previous};
-use serde::de::{self, Deserializer, MapAccess, Visitor};
-use serde::ser::{SerializeMap, Serializer};
-use serde::{Deserialize, Serialize};
-use serde_json::value::RawValue;
+use record::{
+    AddedRow, CreateRecord, EditsRecord, EntryJson, Fields, ReferenceRecord, SourceRecord,
+    SourceText,
+};
 use std::borrow::Cow;
-use std::fmt;
 
 /// Version of the draft records; a record of another version is not restored.
 pub const DRAFT_VERSION: i64 = 1;
 
-// The records below are the JSON the page keeps in browser storage, one `serde_json` call to
-// write and one to read each. Their shape is the one the hand-written records of version 1
-// had (same member names, order and values), so records saved before serde was used read as
-// they are. A new member is an `Option` (or a `#[serde(default)]` value) so that the records
-// already saved, which lack it, still read; members a record does not know are ignored.
-
-/// The source record: the text area and the loaded source.
-#[derive(Debug, Serialize, Deserialize)]
-#[serde(rename_all = "camelCase")]
-struct SourceRecord<'a> {
-    version: i64,
-    #[serde(default)]
-    input: Cow<'a, str>,
-    /// The loaded text: `true` when it is the text area's (stored once, not twice: local
-    /// storage holds a few megabytes in all).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    source: Option<SourceText<'a>>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    data_key: Option<Cow<'a, str>>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    list_item: Option<usize>,
-    /// The "Connector kind" choice; a record without it restores the detected kind.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    kind: Option<Cow<'a, str>>,
-}
-
-/// The loaded text of a [`SourceRecord`]: `true` (the text area's) or the text itself.
-#[derive(Debug)]
-enum SourceText<'a> {
-    Input,
-    Text(Cow<'a, str>),
-}
-
-impl Serialize for SourceText<'_> {
-    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        match self {
-            SourceText::Input => s.serialize_bool(true),
-            SourceText::Text(text) => s.serialize_str(text),
-        }
+/// Reads a record; a record whose `version` is another is refused as from another version,
+/// one that does not read as this version's as unreadable (`record` names it, the reason says
+/// what and where).
+fn read_record<T: read::FromRaw>(text: &str, record: DraftRecord) -> Result<T, DraftError> {
+    let unreadable = |reason| DraftError::Unreadable { record, reason };
+    let tape = json::parse_tape(text).map_err(|e| {
+        unreadable(format!(
+            "{} at line {} column {}",
+            e.message, e.pos.line, e.pos.column
+        ))
+    })?;
+    let root = json::Raw::from(tape.root());
+    match root.get("version").and_then(json::Raw::as_i64) {
+        Some(v) if v != DRAFT_VERSION => return Err(DraftError::AnotherVersion),
+        _ => {}
     }
+    T::from_raw(root).map_err(unreadable)
 }
 
-impl<'de> Deserialize<'de> for SourceText<'_> {
-    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-        struct V;
-        impl<'de> Visitor<'de> for V {
-            type Value = SourceText<'static>;
-            fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
-                f.write_str("true or the loaded text")
-            }
-            fn visit_bool<E: de::Error>(self, b: bool) -> Result<Self::Value, E> {
-                if b {
-                    Ok(SourceText::Input)
-                } else {
-                    Err(E::invalid_value(de::Unexpected::Bool(b), &self))
-                }
-            }
-            fn visit_str<E: de::Error>(self, text: &str) -> Result<Self::Value, E> {
-                Ok(SourceText::Text(Cow::Owned(text.to_owned())))
-            }
-            fn visit_string<E: de::Error>(self, text: String) -> Result<Self::Value, E> {
-                Ok(SourceText::Text(Cow::Owned(text)))
-            }
-        }
-        d.deserialize_any(V)
-    }
-}
-
-/// The prefs record (filter and export settings) and the draft record, which is the same
-/// settings of its moment plus the edits: one struct, the edits left out of the prefs.
-#[derive(Debug, Serialize, Deserialize)]
-#[serde(rename_all = "camelCase")]
-struct EditsRecord<'a> {
-    version: i64,
-    /// Settings a record does not name are left as they are, so each is optional.
-    #[serde(default)]
-    filter: Option<Cow<'a, str>>,
-    #[serde(default)]
-    target: Option<Cow<'a, str>>,
-    #[serde(default)]
-    fields: Option<Fields<'a>>,
-    #[serde(default)]
-    alias_path: Option<Cow<'a, str>>,
-    /// Only a choice the user made is kept, under a name of its own: records written before
-    /// there was a "not chosen" state say "autoOffsetReset": "latest" without the user having
-    /// chosen it, and must restore to not chosen.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    auto_offset_reset_choice: Option<Cow<'a, str>>,
-    /// The custom resource (a few kilobytes), only when one was given: older records have none
-    /// and restore without one.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    resource: Option<Cow<'a, str>>,
-    /// The draft only: the fingerprint of the source its edits apply to (16 hex digits).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    source: Option<Cow<'a, str>>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    scope: Option<Cow<'a, str>>,
-    /// Rows whose offset cell changed: `[row, offset or null]`.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    set: Option<Vec<(usize, Option<i64>)>>,
-    /// The rows of `set` whose offset was computed from the imported one (shift, rewind): they
-    /// are restored as shifts, so that the alter procedure still checks that they did not move
-    /// (older records have none, and restore every row as set).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    shifted: Option<Vec<usize>>,
-    /// Rows whose entry was edited key by key: `[row, the whole entry, its offset written in]`.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    entries: Option<Vec<(usize, EntryJson)>>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    added: Option<Vec<AddedRow<'a>>>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    removed: Option<Vec<usize>>,
-    /// When the draft was written (epoch milliseconds, from the page's clock: core has none).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    saved_at: Option<i64>,
-    /// The selected export tab, written only when it is not the first (so the records of the
-    /// default state are as before); older records have none and keep the first.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    export_tab: Option<Cow<'a, str>>,
-    /// The draft only: the references, as pasted (read again on restore). Older records have
-    /// none.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    references: Option<Vec<ReferenceRecord<'a>>>,
-    /// "Create the connector stopped", its config and the choice about old offsets, written
-    /// only when one of them is set; older records have none and restore to an alter.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    create: Option<CreateRecord<'a>>,
-}
-
-/// The create settings of a record.
-#[derive(Debug, Serialize, Deserialize)]
-#[serde(rename_all = "camelCase")]
-struct CreateRecord<'a> {
-    #[serde(default)]
-    create: bool,
-    #[serde(default)]
-    config: Cow<'a, str>,
-    /// `new`, `reset` or `keep` (`PREVIOUS_CHOICES`).
-    #[serde(default)]
-    previous: Cow<'a, str>,
-    /// `unknown`, `1.2` or `older` (`STRIMZI_CHOICES`); older records have none: not known.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    strimzi: Option<Cow<'a, str>>,
-}
-
-/// A reference of the draft: its name, role and text.
-#[derive(Debug, Serialize, Deserialize)]
-#[serde(rename_all = "camelCase")]
-struct ReferenceRecord<'a> {
-    name: Cow<'a, str>,
-    /// `earliest`, `latest`, `time`, `group` (a record of an unknown role is skipped).
-    role: Cow<'a, str>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    at_ms: Option<i64>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    group: Option<Cow<'a, str>>,
-    text: Cow<'a, str>,
-}
-
-/// A row the user added, as the `AddEntries` that brings it back.
-#[derive(Debug, Serialize, Deserialize)]
-struct AddedRow<'a> {
-    topic: Cow<'a, str>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    cluster: Option<Cow<'a, str>>,
-    partition: i64,
-    offset: Option<i64>,
-}
-
-/// An edited entry: written from the raw tree (exact number text, key order, duplicate keys),
-/// read back as its text, which the raw parser reads again.
-#[derive(Debug)]
-enum EntryJson {
-    Entry(Entry),
-    Text(Box<RawValue>),
-}
-
-impl Serialize for EntryJson {
-    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        match self {
-            EntryJson::Entry(entry) => entry.raw().serialize(s),
-            EntryJson::Text(raw) => raw.serialize(s),
-        }
-    }
-}
-
-impl<'de> Deserialize<'de> for EntryJson {
-    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-        Box::<RawValue>::deserialize(d).map(EntryJson::Text)
-    }
-}
-
-/// The export settings' text fields, by id in [`Field::ALL`] order; ids a record does not know
-/// are skipped when it is read.
-#[derive(Debug, Default)]
-struct Fields<'a>(Vec<(Field, Cow<'a, str>)>);
-
-impl Serialize for Fields<'_> {
-    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        let mut map = s.serialize_map(Some(self.0.len()))?;
-        for (field, value) in &self.0 {
-            map.serialize_entry(field.id(), value)?;
-        }
-        map.end()
-    }
-}
-
-impl<'de> Deserialize<'de> for Fields<'_> {
-    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-        struct V;
-        impl<'de> Visitor<'de> for V {
-            type Value = Fields<'static>;
-            fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
-                f.write_str("an object of setting texts")
-            }
-            fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Self::Value, A::Error> {
-                let mut fields = Vec::new();
-                while let Some((id, value)) = map.next_entry::<Cow<'de, str>, String>()? {
-                    if let Some(field) = Field::ALL.iter().find(|f| f.id() == id) {
-                        fields.push((*field, Cow::Owned(value)));
-                    }
-                }
-                Ok(Fields(fields))
-            }
-        }
-        d.deserialize_map(V)
-    }
-}
-
-/// A record's `version` member.
-trait Versioned {
-    fn version(&self) -> i64;
-}
-
-impl Versioned for SourceRecord<'_> {
-    fn version(&self) -> i64 {
-        self.version
-    }
-}
-
-impl Versioned for EditsRecord<'_> {
-    fn version(&self) -> i64 {
-        self.version
-    }
-}
-
-/// Reads a record; a record that does not read as this version's is refused as from another
-/// version when its `version` says so, else as unreadable (`record` names it).
-fn read_record<'a, T: Deserialize<'a> + Versioned>(
-    text: &'a str,
-    record: DraftRecord,
-) -> Result<T, DraftError> {
-    #[derive(Deserialize)]
-    struct Version {
-        version: Option<i64>,
-    }
-    match serde_json::from_str::<T>(text) {
-        Ok(record) if record.version() == DRAFT_VERSION => Ok(record),
-        Ok(_) => Err(DraftError::AnotherVersion),
-        Err(e) => match serde_json::from_str::<Version>(text) {
-            Ok(Version { version: Some(v) }) if v != DRAFT_VERSION => {
-                Err(DraftError::AnotherVersion)
-            }
-            _ => Err(DraftError::Unreadable {
-                record,
-                reason: e.to_string(),
-            }),
-        },
-    }
-}
-
-/// A record written by one `serde_json` call. Only a serializer error (never with these
-/// records) can fail it; the page then keeps what it had.
-fn write_record(record: &impl Serialize) -> String {
-    serde_json::to_string(record).unwrap_or_default()
+/// A record as compact JSON.
+fn write_record(record: &impl json::ToJson) -> String {
+    json::to_json(record)
 }
 
 impl Editor {
@@ -352,15 +99,6 @@ impl Editor {
                 .auto_offset_reset
                 .map(|value| Cow::Borrowed(value.as_str())),
             resource: Some(Cow::Borrowed(self.resource_text())).filter(|r| !r.is_empty()),
-            source: None,
-            scope: None,
-            set: None,
-            shifted: None,
-            entries: None,
-            added: None,
-            removed: None,
-            saved_at: None,
-            references: None,
             export_tab: Some(Cow::Borrowed(self.page.export_tab.id()))
                 .filter(|_| self.page.export_tab != ExportTab::default()),
             create: (self.settings.create
@@ -377,6 +115,7 @@ impl Editor {
                     .is_some()
                     .then(|| Cow::Borrowed(strimzi_id(self.settings.create_strimzi))),
             }),
+            ..EditsRecord::default()
         }
     }
 

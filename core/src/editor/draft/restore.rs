@@ -247,7 +247,7 @@ fn replayed_edits(
     for (row, entry) in draft.entries.take().unwrap_or_default() {
         let value = match entry {
             EntryJson::Entry(entry) => Ok(entry.into_tree()),
-            EntryJson::Text(text) => json::parse(text.get()),
+            EntryJson::Text(text) => json::parse(&text),
         };
         match value {
             Ok(value) => actions.push(Action::SetEntry { row, value }),

@@ -9,12 +9,10 @@
 
 use super::error::ReadBackError;
 use super::{Listed, RelativeEdits};
-use crate::json::{self, Raw};
+use crate::json::{self, Array, Object, Raw, ToJson};
 use crate::model::OffsetField;
 use crate::reading::import::import_bytes_unvalidated;
 use crate::{model::Listing, reading::import::ImportOptions};
-use serde::Serialize;
-use std::io;
 
 /// The check data of one alter.
 #[derive(Debug, Clone)]
@@ -55,7 +53,7 @@ pub(crate) fn build(
 ) -> (Check, Option<String>) {
     let empty = |message: String| {
         let check = Check {
-            json: "{\"partitions\":[\n]}".to_owned(),
+            json: check_file(&[]),
             count: 0,
             has_listed: false,
             set: 0,
@@ -131,15 +129,8 @@ pub(crate) fn build(
     }
     let count = partitions.len();
     let set = partitions.iter().filter(|p| p.set).count();
-    let mut out = Vec::new();
-    let mut writer = serde_json::Serializer::with_formatter(&mut out, PartitionLines::default());
-    if let Err(e) = (CheckFile { partitions }).serialize(&mut writer) {
-        return empty(format!(
-            "The check file cannot be written ({e}), so the procedure cannot check the offsets against a listing; the script stops before altering."
-        ));
-    }
     let check = Check {
-        json: String::from_utf8_lossy(&out).into_owned(),
+        json: check_file(&partitions),
         count,
         has_listed: listed.is_some(),
         set,
@@ -148,83 +139,44 @@ pub(crate) fn build(
     (check, None)
 }
 
-/// `offsets-check.json`: one member, the partitions the alter writes.
-#[derive(Serialize)]
-struct CheckFile<'a> {
-    partitions: Vec<CheckPartition<'a>>,
+/// `offsets-check.json`: one member, the partitions the alter writes, in compact JSON with one
+/// partition per line (`{"partitions":[` LF `{...},` LF `{...}` LF `]}`), so that a user
+/// reading the heredoc sees one partition a line.
+fn check_file(partitions: &[CheckPartition<'_>]) -> String {
+    struct Lines<'p, 'a>(&'p [CheckPartition<'a>]);
+    impl ToJson for Lines<'_, '_> {
+        fn write_json(&self, out: &mut String) {
+            let mut a = Array::lines(out);
+            for p in self.0 {
+                a.item(p);
+            }
+            a.end();
+        }
+    }
+    json::to_json(&json::Keyed("partitions", Lines(partitions)))
 }
 
 /// One partition: its map, its stored offsets in the listing the edits were made on (absent
 /// when that listing was not given), the offset the alter sets (none when it nulls it) and,
 /// when that value was set rather than computed from the listed one, `"set": true`.
 /// Raw-level values, so their text is the listing's (exact numbers, key order).
-#[derive(Serialize)]
 struct CheckPartition<'a> {
     partition: Raw<'a>,
-    #[serde(skip_serializing_if = "Option::is_none")]
     listed: Option<Vec<Raw<'a>>>,
     altered: Vec<Raw<'a>>,
-    #[serde(skip_serializing_if = "is_false")]
     set: bool,
 }
 
-fn is_false(b: &bool) -> bool {
-    !*b
-}
-
-/// Compact JSON with one partition per line (`{"partitions":[` LF `{...},` LF `{...}` LF
-/// `]}`), so that a user reading the heredoc sees one partition a line, and Jackson's escapes
-/// like the rest of the procedure's JSON.
-#[derive(Debug, Default)]
-struct PartitionLines {
-    depth: usize,
-}
-
-impl serde_json::ser::Formatter for PartitionLines {
-    fn begin_array<W: ?Sized + io::Write>(&mut self, w: &mut W) -> io::Result<()> {
-        self.depth += 1;
-        w.write_all(b"[")
-    }
-
-    fn end_array<W: ?Sized + io::Write>(&mut self, w: &mut W) -> io::Result<()> {
-        // The partitions array is the only array at depth 2 (inside the top-level object).
-        if self.depth == 2 {
-            w.write_all(b"\n")?;
+impl ToJson for CheckPartition<'_> {
+    fn write_json(&self, out: &mut String) {
+        let mut o = Object::new(out);
+        o.member("partition", &self.partition)
+            .member_some("listed", &self.listed)
+            .member("altered", &self.altered);
+        if self.set {
+            o.member("set", &true);
         }
-        self.depth = self.depth.saturating_sub(1);
-        w.write_all(b"]")
-    }
-
-    fn begin_array_value<W: ?Sized + io::Write>(
-        &mut self,
-        w: &mut W,
-        first: bool,
-    ) -> io::Result<()> {
-        if !first {
-            w.write_all(b",")?;
-        }
-        if self.depth == 2 {
-            w.write_all(b"\n")?;
-        }
-        Ok(())
-    }
-
-    fn begin_object<W: ?Sized + io::Write>(&mut self, w: &mut W) -> io::Result<()> {
-        self.depth += 1;
-        w.write_all(b"{")
-    }
-
-    fn end_object<W: ?Sized + io::Write>(&mut self, w: &mut W) -> io::Result<()> {
-        self.depth = self.depth.saturating_sub(1);
-        w.write_all(b"}")
-    }
-
-    fn write_char_escape<W: ?Sized + io::Write>(
-        &mut self,
-        w: &mut W,
-        escape: serde_json::ser::CharEscape,
-    ) -> io::Result<()> {
-        json::JacksonEscapes.write_char_escape(w, escape)
+        o.end();
     }
 }
 

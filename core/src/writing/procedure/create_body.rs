@@ -2,38 +2,39 @@
 //! and the create procedure sends (`rest_create`).
 
 use super::error::CreateBodyError;
+use crate::json::{self, Object, RawKind};
 use crate::model::names::ConnectorName;
-use serde::Serialize;
-use serde_json::value::RawValue;
 
 /// The `POST /connectors` body: `{"name": ..., "config": CONFIG, "initial_state": "STOPPED"}`,
 /// with `config` embedded as the user wrote it once it is a JSON object with `connector.class`
 /// (and, when it names the connector, the same name). Else the message says what is wrong.
 pub(super) fn create_body(name: &ConnectorName, config: &str) -> Result<String, CreateBodyError> {
-    #[derive(Serialize)]
-    struct Body<'a> {
-        name: &'a str,
-        config: &'a RawValue,
-        initial_state: &'static str,
-    }
     let config = config.trim();
-    let not_an_object = |e: serde_json::Error| CreateBodyError::NotAnObject {
-        reason: e.to_string(),
-    };
-    let object: serde_json::Map<String, serde_json::Value> =
-        serde_json::from_str(config).map_err(not_an_object)?;
-    if !object.contains_key("connector.class") {
+    let tape = json::parse_tape(config).map_err(|e| CreateBodyError::NotAnObject {
+        reason: format!(
+            "{} at line {} column {}",
+            e.message, e.pos.line, e.pos.column
+        ),
+    })?;
+    let object = json::Raw::from(tape.root());
+    if object.kind() != RawKind::Object {
+        return Err(CreateBodyError::NotAnObject {
+            reason: format!("it is {}", object.type_name()),
+        });
+    }
+    // As Kafka Connect reads it (Jackson): a repeated member's last value counts.
+    if object.get("connector.class").is_none() {
         return Err(CreateBodyError::NoConnectorClass {
             whole_request: object
                 .get("config")
-                .is_some_and(serde_json::Value::is_object),
+                .is_some_and(|c| c.kind() == RawKind::Object),
         });
     }
     match object.get("name") {
-        Some(serde_json::Value::String(n)) if n == name.as_str() => {}
+        Some(n) if n.as_str() == Some(name.as_str()) => {}
         Some(other) => {
             return Err(CreateBodyError::OtherName {
-                named: other.to_string(),
+                named: json::to_compact(other),
                 name: name.as_str().to_owned(),
             });
         }
@@ -45,13 +46,11 @@ pub(super) fn create_body(name: &ConnectorName, config: &str) -> Result<String, 
     {
         return Err(CreateBodyError::ControlCharacter);
     }
-    let raw: &RawValue = serde_json::from_str(config).map_err(not_an_object)?;
-    serde_json::to_string(&Body {
-        name: name.as_str(),
-        config: raw,
-        initial_state: "STOPPED",
-    })
-    .map_err(|e| CreateBodyError::Unwritable {
-        reason: e.to_string(),
-    })
+    let mut body = String::with_capacity(config.len() + name.as_str().len() + 48);
+    let mut o = Object::new(&mut body);
+    o.member("name", name.as_str());
+    o.raw_member("config", config);
+    o.member("initial_state", "STOPPED");
+    o.end();
+    Ok(body)
 }

@@ -85,7 +85,8 @@ impl std::error::Error for RoundsError {}
 /// Why the REST create's `POST /connectors` body cannot be made from the connector config.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub(crate) enum CreateBodyError {
-    /// The config is not a JSON object; `reason` is serde_json's message.
+    /// The config is not a JSON object; `reason` says why (the parser's message and where, or
+    /// what it is instead).
     NotAnObject { reason: String },
     /// The config has no `connector.class`; `whole_request` when it looks like a whole create
     /// request (a `config` object inside).
@@ -94,8 +95,6 @@ pub(crate) enum CreateBodyError {
     OtherName { named: String, name: String },
     /// A control character other than a newline, tab or carriage return.
     ControlCharacter,
-    /// serde_json could not write the body; `reason` is its message.
-    Unwritable { reason: String },
 }
 
 impl fmt::Display for CreateBodyError {
@@ -118,9 +117,6 @@ impl fmt::Display for CreateBodyError {
             CreateBodyError::ControlCharacter => f.write_str(
                 "The connector config contains a control character; a pasted heredoc would not reproduce it exactly.",
             ),
-            CreateBodyError::Unwritable { reason } => {
-                write!(f, "The create request cannot be written ({reason}).")
-            }
         }
     }
 }
@@ -220,10 +216,6 @@ mod tests {
             (
                 CreateBodyError::ControlCharacter,
                 "The connector config contains a control character; a pasted heredoc would not reproduce it exactly.",
-            ),
-            (
-                CreateBodyError::Unwritable { reason: s("boom") },
-                "The create request cannot be written (boom).",
             ),
         ];
         for (error, old) in cases {

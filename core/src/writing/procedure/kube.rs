@@ -7,10 +7,8 @@ use super::shell::{Ctx, Mode, Var, heredoc};
 use super::step::{RawStep, WARNINGS, auto_offset_reset_note, step};
 use super::wait;
 use super::{AutoOffsetReset, Checked, Kind};
-use crate::json::Keyed;
+use crate::json::{Array, Keyed, Object, ToJson, to_json};
 use crate::model::AliasPath;
-use serde::Serialize;
-use serde::ser::SerializeSeq as _;
 
 /// What the wait after the alter's annotation says it looks like when it worked.
 pub(super) const ALTER_DONE: &str = "An empty 'annotations left' line and no AlterOffsets Warning mean it worked. If it keeps failing, Kafka Connect's own message is in the logs of the Connect pods.";
@@ -127,9 +125,9 @@ impl Kube<'_> {
     /// A patch of the CR: a merge patch of `spec` for a KafkaConnector; for a KafkaMirrorMaker2
     /// a JSON patch of `spec.mirrors[I]` behind the `test` guard. `connector_ops` are
     /// `(op, path below the connector field, value)`; `spec` is the merge patch body (unused
-    /// for a KafkaMirrorMaker2). Both are written by serde_json; `%VAR%` placeholders in their
+    /// for a KafkaMirrorMaker2). Both are written as compact JSON; `%VAR%` placeholders in their
     /// strings are substituted when the template is rendered, as everywhere in a step.
-    pub(super) fn patch<S: Serialize, V: Serialize>(
+    pub(super) fn patch<S: ToJson, V: ToJson>(
         &self,
         spec: S,
         connector_ops: &[(&str, &str, Option<V>)],
@@ -138,7 +136,7 @@ impl Kube<'_> {
             None => self.sh(&format!(
                 "⟨kubectl⟩ patch {} --type=merge -p «{}»",
                 self.cr(),
-                json_text(&Keyed("spec", spec))
+                to_json(&Keyed("spec", spec))
             )),
             Some((name, alias_path)) => {
                 let guard = match alias_path {
@@ -161,7 +159,7 @@ impl Kube<'_> {
                 self.sh(&format!(
                     "⟨kubectl⟩ patch {} --type=json -p «{}»",
                     self.cr(),
-                    json_text(&Guarded { test, ops })
+                    to_json(&Guarded { test, ops })
                 ))
             }
         }
@@ -372,7 +370,7 @@ impl Kube<'_> {
     /// The literal JSON-patch `test` operation (MirrorMaker 2 only).
     pub(super) fn guard_op(&self) -> String {
         let source = self.mm2().map_or("", |(n, _)| n.source.as_str());
-        json_text(&PatchOp {
+        to_json(&PatchOp {
             op: "test",
             path: self.guard_pointer().to_owned(),
             value: Some(source),
@@ -515,12 +513,20 @@ pub(super) fn nonempty(items: &[&str]) -> Vec<String> {
 }
 
 /// One operation of a JSON patch (RFC 6902); `remove` has no value.
-#[derive(Serialize)]
 struct PatchOp<'a, V> {
     op: &'a str,
     path: String,
-    #[serde(skip_serializing_if = "Option::is_none")]
     value: Option<V>,
+}
+
+impl<V: ToJson> ToJson for PatchOp<'_, V> {
+    fn write_json(&self, out: &mut String) {
+        Object::new(out)
+            .member("op", self.op)
+            .member("path", &self.path)
+            .member_some("value", &self.value)
+            .end();
+    }
 }
 
 /// A MirrorMaker 2 patch: the `test` of the mirror's source alias, then the operations, as one
@@ -530,21 +536,15 @@ struct Guarded<'a, V> {
     ops: Vec<PatchOp<'a, V>>,
 }
 
-impl<V: Serialize> Serialize for Guarded<'_, V> {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        let mut seq = s.serialize_seq(Some(1 + self.ops.len()))?;
-        seq.serialize_element(&self.test)?;
+impl<V: ToJson> ToJson for Guarded<'_, V> {
+    fn write_json(&self, out: &mut String) {
+        let mut a = Array::new(out);
+        a.item(&self.test);
         for op in &self.ops {
-            seq.serialize_element(op)?;
+            a.item(op);
         }
-        seq.end()
+        a.end();
     }
-}
-
-/// A patch body as serde_json writes it. These values (names, placeholders, literals) always
-/// serialise; were one not to, the command would be visibly empty rather than wrong.
-fn json_text(value: &impl Serialize) -> String {
-    serde_json::to_string(value).unwrap_or_default()
 }
 
 /// `{"toConfigMap":{"name":"%LIST_CM%"}}` and its alter counterpart.

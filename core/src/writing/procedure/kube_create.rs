@@ -15,8 +15,8 @@ use super::strimzi_options::StrimziVersion;
 use super::strimzi_quiet::Quiet;
 use super::transport::{Create, Transport};
 use super::{Checked, Previous};
-use crate::json::Keyed;
-use serde::Serialize;
+use crate::json::{JsonValue, Keyed, Object, ToJson, to_json};
+use std::collections::BTreeMap;
 
 /// The file the copy-paste steps save the created resource to.
 const RESOURCE_FILE: &str = "create-resource.json";
@@ -87,40 +87,60 @@ pub(super) fn notes(c: &Checked) -> Vec<String> {
 
 /// The JSON patch that adds the connector block to mirror I, behind the mirror guard: the one
 /// JSON patch of these procedures that sets a whole block (`Kube::patch` sets members of it).
-#[derive(Serialize)]
 struct AddBlock<'a> {
     op: &'static str,
     path: String,
     value: Block<'a>,
 }
 
-#[derive(Serialize)]
-#[serde(rename_all = "camelCase")]
+impl ToJson for AddBlock<'_> {
+    fn write_json(&self, out: &mut String) {
+        Object::new(out)
+            .member("op", self.op)
+            .member("path", &self.path)
+            .member("value", &self.value)
+            .end();
+    }
+}
+
 struct Block<'a> {
     state: &'static str,
     list_offsets: Keyed<'a, Keyed<'a, &'a str>>,
     alter_offsets: Keyed<'a, Keyed<'a, &'a str>>,
     /// The filter of an older operator's create (`strimzi_quiet`), alone: the block is new.
-    #[serde(skip_serializing_if = "std::collections::BTreeMap::is_empty")]
-    config: std::collections::BTreeMap<&'static str, &'static str>,
+    /// Not written when empty.
+    config: BTreeMap<&'static str, &'static str>,
+}
+
+impl ToJson for Block<'_> {
+    fn write_json(&self, out: &mut String) {
+        let mut o = Object::new(out);
+        o.member("state", self.state)
+            .member("listOffsets", &self.list_offsets)
+            .member("alterOffsets", &self.alter_offsets);
+        if !self.config.is_empty() {
+            o.member("config", &self.config);
+        }
+        o.end();
+    }
 }
 
 /// `{"spec":{"state":"running","alterOffsets":null}}`: null removes the pointer, so a stale
-/// alter annotation cannot apply these offsets again.
-#[derive(Serialize)]
-#[serde(rename_all = "camelCase")]
+/// alter annotation cannot apply these offsets again; with `config`, the user's config members
+/// are put back too (`null` removes one).
 struct StartSpec {
     state: &'static str,
-    alter_offsets: (),
+    config: Option<BTreeMap<&'static str, Option<JsonValue>>>,
 }
 
-/// [`StartSpec`] that also puts the user's config members back (`null` removes one).
-#[derive(Serialize)]
-#[serde(rename_all = "camelCase")]
-struct StartConfig {
-    state: &'static str,
-    alter_offsets: (),
-    config: std::collections::BTreeMap<&'static str, Option<crate::json::JsonValue>>,
+impl ToJson for StartSpec {
+    fn write_json(&self, out: &mut String) {
+        Object::new(out)
+            .member("state", self.state)
+            .member("alterOffsets", &())
+            .member_some("config", &self.config)
+            .end();
+    }
 }
 
 impl Kube<'_> {
@@ -342,11 +362,7 @@ impl Kube<'_> {
                             .unwrap_or_default(),
                     },
                 };
-                let ops = format!(
-                    "[{},{}]",
-                    self.guard_op(),
-                    serde_json::to_string(&add).unwrap_or_default()
-                );
+                let ops = format!("[{},{}]", self.guard_op(), to_json(&add));
                 (
                     "Create the connector: add its block to the mirror, stopped",
                     self.sh(&format!(
@@ -465,34 +481,30 @@ impl Create for Kube<'_> {
 
     fn start(&self) -> RawStep {
         let patch = match (self.mm2(), self.quiet()) {
-            (None, None) => self.patch(
+            (None, quiet) => self.patch(
                 StartSpec {
                     state: "running",
-                    alter_offsets: (),
-                },
-                NO_OPS,
-            ),
-            (None, Some(q)) => self.patch(
-                StartConfig {
-                    state: "running",
-                    alter_offsets: (),
-                    config: q.restore.iter().map(|(k, v)| (*k, v.clone())).collect(),
+                    config: quiet.map(|q| q.restore.iter().map(|(k, v)| (*k, v.clone())).collect()),
                 },
                 NO_OPS,
             ),
             (Some(_), quiet) => {
-                let mut ops: Vec<(&str, String, Option<serde_json::Value>)> = vec![
-                    ("add", "state".to_owned(), Some("running".into())),
+                let mut ops: Vec<(&str, String, Option<JsonValue>)> = vec![
+                    (
+                        "add",
+                        "state".to_owned(),
+                        Some(JsonValue::string("running")),
+                    ),
                     ("remove", "alterOffsets".to_owned(), None),
                 ];
                 for (key, value) in quiet.map_or(&[][..], |q| &q.restore) {
                     let path = format!("config/{}", key.replace('~', "~0").replace('/', "~1"));
                     ops.push(match value {
-                        Some(v) => ("add", path, serde_json::to_value(v).ok()),
+                        Some(v) => ("add", path, Some(v.clone())),
                         None => ("remove", path, None),
                     });
                 }
-                let ops: Vec<(&str, &str, Option<serde_json::Value>)> = ops
+                let ops: Vec<(&str, &str, Option<JsonValue>)> = ops
                     .iter()
                     .map(|(op, path, v)| (*op, path.as_str(), v.clone()))
                     .collect();

@@ -10,9 +10,8 @@ use super::shell::{Ctx, Mode, Var};
 use super::step::{RawStep, step};
 use super::transport::{Change, Transport, Words};
 use super::{AutoOffsetReset, CHECK_FILE, Checked};
-use crate::json::Keyed;
+use crate::json::{Keyed, Object, ToJson};
 use crate::model::AliasPath;
-use serde::Serialize;
 
 impl Transport for Kube<'_> {
     fn list(&self) -> Vec<RawStep> {
@@ -277,13 +276,7 @@ impl Transport for Kube<'_> {
         let cr = self.cr();
         let (body, comment) = match (self.ctx.mode, self.mm2().is_some()) {
             (Mode::Steps, false) => (
-                self.patch(
-                    ResumeSpec {
-                        state: (),
-                        alter_offsets: alter.then_some(()),
-                    },
-                    NO_OPS,
-                ),
+                self.patch(ResumeSpec { alter }, NO_OPS),
                 format!(
                     "Puts back what step 1 recorded. As written, for the usual case where step 1 showed an empty state{}: null removes the field{}, and the connector runs. If step 1 showed a state (paused, running or stopped), write it instead of the first null, e.g. \"state\":\"paused\"{}.",
                     if alter {
@@ -467,12 +460,18 @@ impl Transport for Kube<'_> {
 
 /// The merge patch that resumes a KafkaConnector as step 1 found it in the usual case: `null`
 /// removes `state` (and, after an alter, `alterOffsets`).
-#[derive(Serialize)]
-#[serde(rename_all = "camelCase")]
 struct ResumeSpec {
-    state: (),
-    #[serde(skip_serializing_if = "Option::is_none")]
-    alter_offsets: Option<()>,
+    /// After an alter: `alterOffsets` is removed too.
+    alter: bool,
+}
+
+impl ToJson for ResumeSpec {
+    fn write_json(&self, out: &mut String) {
+        Object::new(out)
+            .member("state", &())
+            .member_some("alterOffsets", &self.alter.then_some(()))
+            .end();
+    }
 }
 
 /// What the compare and verify steps say over kubectl.
