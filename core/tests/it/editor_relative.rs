@@ -181,4 +181,20 @@ fn a_draft_restores_shifted_rows_as_shifted() {
     );
     // So the restored page's alter checks the same partitions as before the reload.
     assert_eq!(script(&restored), script(&editor));
+    // A record's `shifted` rows in any order (it is looked up sorted): the same rows come back
+    // as shifts.
+    let draft = editor.draft_record();
+    let reversed = draft.replacen("\"shifted\":[0,1,2]", "\"shifted\":[2,1,0]", 1);
+    assert_ne!(reversed, draft);
+    let again = Editor::restore_with_prefs(&editor.source_record(), Some(&reversed), None).unwrap();
+    let seen: Vec<(bool, bool)> = again
+        .session()
+        .unwrap()
+        .rows()
+        .map(|r| (r.changed, r.relative))
+        .collect();
+    assert_eq!(
+        seen,
+        [(true, true), (true, true), (true, true), (true, false)]
+    );
 }

@@ -308,9 +308,12 @@ fn shifts(
     shifted: &[usize],
 ) -> Vec<Action> {
     let mut by_delta: std::collections::BTreeMap<(i64, bool), Vec<usize>> = Default::default();
+    // Sorted, so that each row is looked up in log time: a bulk shift saves every row.
+    let mut shifted = shifted.to_vec();
+    shifted.sort_unstable();
     changes.retain(|&(row, value)| {
         let imported = match session.row(row).and_then(|r| r.imported) {
-            Some(OffsetValue::Value(v)) if shifted.contains(&row) => v,
+            Some(OffsetValue::Value(v)) if shifted.binary_search(&row).is_ok() => v,
             _ => return true,
         };
         let delta = match value {
