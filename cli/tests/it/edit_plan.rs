@@ -14,7 +14,8 @@ fn check_golden(name: &str, actual: &str) {
 }
 
 fn bash_n(script: &str) {
-    let path = std::env::temp_dir().join(format!("offsets-plan-{}.sh", std::process::id()));
+    let dir = crate::support::unique_dir("offsets-plan-bash-n");
+    let path = dir.join("plan.sh");
     std::fs::write(&path, script).unwrap();
     let out = Command::new("bash").arg("-n").arg(&path).output().unwrap();
     assert!(out.status.success(), "bash -n: {}", text(&out.stderr));
@@ -26,6 +27,7 @@ fn bash_n(script: &str) {
             .unwrap();
         assert!(out.status.success(), "shellcheck: {}", text(&out.stdout));
     }
+    let _ = std::fs::remove_dir_all(&dir);
 }
 
 const MM2: &str = "kafkamirrormaker2-source.list.yaml";
