@@ -5,7 +5,7 @@
 #
 # cargo-fuzz needs nightly-only flags (-Zsanitizer); the toolchain here is stable, so the run
 # uses RUSTC_BOOTSTRAP=1, which unlocks them on a stable compiler. cargo-fuzz itself is installed
-# from crates.io when missing. The corpus starts from the golden inputs.
+# from crates.io when missing. The corpus starts from the golden inputs and fuzz/seeds/TARGET.
 set -euo pipefail
 
 cd "$(dirname "$0")/.."
@@ -24,6 +24,10 @@ for target in $(cargo fuzz list --fuzz-dir fuzz); do
     mkdir -p "$corpus"
     # Seed the corpus with every golden input (cheap; libFuzzer dedups by coverage).
     find tests/golden -type f ! -name '*.diagnostics' ! -name '*.options' -exec cp {} "$corpus/" \;
+    # And with the target's own seeds, where it has some (the draft records).
+    if [ -d "fuzz/seeds/$target" ]; then
+        cp fuzz/seeds/"$target"/* "$corpus/"
+    fi
     echo "fuzz: $target for ${seconds}s" >&2
     if ! cargo fuzz run --fuzz-dir fuzz "$target" "$corpus" -- \
         -max_total_time="$seconds" -max_len=65536 -rss_limit_mb=2048 -print_final_stats=1; then
