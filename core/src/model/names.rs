@@ -28,15 +28,23 @@ pub fn check_topic(topic: &str) -> Result<(), NameError> {
             topic: topic_owned(),
         });
     }
-    if topic.chars().count() > MAX_TOPIC_LENGTH {
+    // Kafka's `Topic.validate` checks the length (Java's, in UTF-16 units) before the
+    // characters. One pass in the usual case: a name of Kafka's characters is ASCII, so its
+    // length is its length in bytes; only a name with another character is counted.
+    let legal = topic
+        .bytes()
+        .all(|b| b.is_ascii_alphanumeric() || matches!(b, b'.' | b'_' | b'-'));
+    let length = if legal {
+        topic.len()
+    } else {
+        topic.encode_utf16().count()
+    };
+    if length > MAX_TOPIC_LENGTH {
         return Err(NameError::TopicTooLong {
             topic: topic_owned(),
         });
     }
-    if !topic
-        .bytes()
-        .all(|b| b.is_ascii_alphanumeric() || matches!(b, b'.' | b'_' | b'-'))
-    {
+    if !legal {
         return Err(NameError::TopicCharacters {
             topic: topic_owned(),
         });
@@ -415,6 +423,18 @@ mod tests {
                 .contains("other than ASCII alphanumerics")
         );
         assert!(check_topic("<script>").is_err());
+        // Length first, in Java's UTF-16 units, as Kafka counts it: 200 'é' are 400 bytes but
+        // 200 units (the characters are what is wrong); 125 emoji are 250 units (too long).
+        let too_long = |t: &str| {
+            check_topic(t)
+                .unwrap_err()
+                .to_string()
+                .contains("max allowed length 249")
+        };
+        assert!(!too_long(&"é".repeat(200)));
+        assert!(too_long(&"é".repeat(250)));
+        assert!(too_long(&"😀".repeat(125)));
+        assert!(!too_long(&"😀".repeat(124)));
     }
 
     #[test]
