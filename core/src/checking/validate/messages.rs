@@ -78,6 +78,13 @@ pub(super) fn missing_offset_key(n: usize, example: &str) -> String {
 pub(super) fn partition_problem<'a>(n: usize, v: impl Into<Raw<'a>>) -> Option<String> {
     let v = v.into();
     const RANGE: &str = "it must be an integer between 0 and 2147483647";
+    // The usual case without reading the integer: at most nine digits and no sign is within
+    // 0..=2147483647 (JSON allows no leading zero, so the text is the number's own).
+    if v.number_text()
+        .is_some_and(|t| t.len() <= 9 && t.bytes().all(|b| b.is_ascii_digit()))
+    {
+        return None;
+    }
     if is_nested(v) {
         // Kafka Connect refuses it before MirrorMaker 2 reads it, and S6 quotes that answer.
         return None;
