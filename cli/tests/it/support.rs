@@ -78,12 +78,14 @@ pub fn check(args: &[&str], stdin: Option<&[u8]>, expect: &str) {
     );
 }
 
-/// A fresh directory under the temp dir, `PREFIX-PID-N`: the tests of this binary run in
-/// parallel and write files of the same names, so each call gets a directory of its own.
+/// A fresh directory, `PREFIX-PID-N`: the tests of this binary run in parallel and write files
+/// of the same names, so each call gets a directory of its own. It is under Cargo's temp dir for
+/// integration tests (`target/tmp`, which `cargo clean` removes), not the system's.
 pub fn unique_dir(prefix: &str) -> PathBuf {
     static NEXT: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
     let n = NEXT.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-    let dir = std::env::temp_dir().join(format!("{prefix}-{}-{n}", std::process::id()));
+    let dir =
+        Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("{prefix}-{}-{n}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     dir
 }

@@ -13,6 +13,7 @@ use offsets_core::edit::{Action, ExportScope, Selection, Session};
 use offsets_core::export::{self, ConfigMapOptions};
 use offsets_core::json::{self, JsonValue};
 use offsets_core::{ImportOptions, import};
+use offsets_test_support::temp::TempFile;
 use std::path::Path;
 use std::process::Command;
 
@@ -29,13 +30,10 @@ fn require_kubectl() {
 
 /// Runs kubectl on `yaml` and returns its JSON output, parsed.
 fn kubectl_read(yaml: &str, name: &str) -> JsonValue {
-    let dir = std::env::temp_dir().join(format!("offsets-kubectl-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let file = dir.join(format!("{name}.yaml"));
-    std::fs::write(&file, yaml).unwrap();
+    let file = TempFile::new("offsets-kubectl", &format!("{name}.yaml"), yaml);
     let out = Command::new(KUBECTL)
         .args(["annotate", "--local", "-f"])
-        .arg(&file)
+        .arg(file.path())
         .args(["k=v", "-o", "json"])
         .output()
         .expect("run kubectl");

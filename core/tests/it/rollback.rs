@@ -293,13 +293,14 @@ fn kubectl_reads_the_rollback_configmap_back_to_the_payload() {
         let yaml = rollback_configmap(&rb, None, &ConfigMapOptions::default())
             .unwrap()
             .text;
-        let dir = std::env::temp_dir().join(format!("offsets-rollback-{}", std::process::id()));
-        std::fs::create_dir_all(&dir).unwrap();
-        let file = dir.join(format!("{name}.yaml"));
-        std::fs::write(&file, &yaml).unwrap();
+        let file = offsets_test_support::temp::TempFile::new(
+            "offsets-rollback",
+            &format!("{name}.yaml"),
+            &yaml,
+        );
         let out = std::process::Command::new("/usr/bin/kubectl")
             .args(["annotate", "--local", "-f"])
-            .arg(&file)
+            .arg(file.path())
             .args(["k=v", "-o", "json"])
             .output()
             .expect("run kubectl");

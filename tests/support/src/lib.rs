@@ -1,5 +1,6 @@
 //! Helpers shared by the integration tests of `offsets-core` (`core/tests/it`) and `offsets-cli`
-//! (`cli/tests/it`): golden files, inline snapshots and the generated-script safety check; a
+//! (`cli/tests/it`): golden files, inline snapshots, the generated-script safety check and temp
+//! files that remove themselves; a
 //! dev-dependency of both, never published. It does not depend on the core,
 //! so the helpers of one crate only (an editor that loaded a fixture, the CLI runner) stay
 //! modules of that crate's test binary.
@@ -9,3 +10,4 @@
 pub mod golden;
 pub mod script_safety;
 pub mod snapshot;
+pub mod temp;
