@@ -38,7 +38,7 @@ pub use tape::{
     CopySpare, Items, MAX_NODES, Members, NodeKind, Tape, TapeMember, TapeValue, parse_tape,
     parse_tape_mapped, parse_tape_owned, parse_tape_shared,
 };
-pub use to_json::{Array, Keyed, Object, ToJson, to_json};
+pub use to_json::{Array, Keyed, Object, PatchOp, ToJson, to_json};
 pub use write::{to_compact, to_pretty, write_compact, write_pretty_at, write_string};
 
 /// A JSON value with the position (1-based line and column in the ORIGINAL input, after any

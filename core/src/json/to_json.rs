@@ -133,6 +133,25 @@ impl<T: ToJson> ToJson for Keyed<'_, T> {
     }
 }
 
+/// One operation of a JSON patch (RFC 6902): `{"op":...,"path":...,"value":...}`, the value
+/// left out when there is none (`remove`).
+#[derive(Debug, Clone)]
+pub struct PatchOp<'a, V> {
+    pub op: &'a str,
+    pub path: String,
+    pub value: Option<V>,
+}
+
+impl<V: ToJson> ToJson for PatchOp<'_, V> {
+    fn write_json(&self, out: &mut String) {
+        Object::new(out)
+            .member("op", self.op)
+            .member("path", &self.path)
+            .member_some("value", &self.value)
+            .end();
+    }
+}
+
 impl ToJson for str {
     fn write_json(&self, out: &mut String) {
         write_string(out, self);

@@ -2,7 +2,7 @@
 //! connector property, every value validated and single-quoted.
 
 use super::Names;
-use crate::json::{Keyed, Object, ToJson, to_json};
+use crate::json::{Keyed, PatchOp, ToJson, to_json};
 use crate::model::names::{self, shell_quote};
 use crate::reading::resource::{
     ANNOTATION_MIRROR_CONNECTOR, ANNOTATION_OFFSETS, ConnectorSpec, Resource, ResourceKind,
@@ -50,12 +50,12 @@ pub(super) fn patch<T: ToJson>(
                 PatchOp {
                     op: "test",
                     path: guard,
-                    value: alias,
+                    value: Some(alias),
                 },
                 PatchOp {
                     op: "add",
                     path: format!("{}/{property}", c.path),
-                    value,
+                    value: Some(value),
                 },
             );
             let body = to_json(&ops);
@@ -66,23 +66,6 @@ pub(super) fn patch<T: ToJson>(
             ))
         }
         _ => None,
-    }
-}
-
-/// One operation of a JSON patch (RFC 6902).
-struct PatchOp<'a, T> {
-    op: &'a str,
-    path: String,
-    value: T,
-}
-
-impl<T: ToJson> ToJson for PatchOp<'_, T> {
-    fn write_json(&self, out: &mut String) {
-        Object::new(out)
-            .member("op", self.op)
-            .member("path", &self.path)
-            .member("value", &self.value)
-            .end();
     }
 }
 

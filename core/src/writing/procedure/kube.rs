@@ -7,7 +7,7 @@ use super::shell::{Ctx, Mode, Var, heredoc};
 use super::step::{RawStep, WARNINGS, auto_offset_reset_note, step};
 use super::wait;
 use super::{AutoOffsetReset, Checked, Kind};
-use crate::json::{Array, Keyed, Object, ToJson, to_json};
+use crate::json::{Array, Keyed, PatchOp, ToJson, to_json};
 use crate::model::AliasPath;
 
 /// What the wait after the alter's annotation says it looks like when it worked.
@@ -510,23 +510,6 @@ pub(super) fn nonempty(items: &[&str]) -> Vec<String> {
         .filter(|s| !s.is_empty())
         .map(|s| (*s).to_owned())
         .collect()
-}
-
-/// One operation of a JSON patch (RFC 6902); `remove` has no value.
-struct PatchOp<'a, V> {
-    op: &'a str,
-    path: String,
-    value: Option<V>,
-}
-
-impl<V: ToJson> ToJson for PatchOp<'_, V> {
-    fn write_json(&self, out: &mut String) {
-        Object::new(out)
-            .member("op", self.op)
-            .member("path", &self.path)
-            .member_some("value", &self.value)
-            .end();
-    }
 }
 
 /// A MirrorMaker 2 patch: the `test` of the mirror's source alias, then the operations, as one

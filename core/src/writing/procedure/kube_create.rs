@@ -15,7 +15,7 @@ use super::strimzi_options::StrimziVersion;
 use super::strimzi_quiet::Quiet;
 use super::transport::{Create, Transport};
 use super::{Checked, Previous};
-use crate::json::{JsonValue, Keyed, Object, ToJson, to_json};
+use crate::json::{JsonValue, Keyed, Object, PatchOp, ToJson, to_json};
 use std::collections::BTreeMap;
 
 /// The file the copy-paste steps save the created resource to.
@@ -85,24 +85,8 @@ pub(super) fn notes(c: &Checked) -> Vec<String> {
     notes
 }
 
-/// The JSON patch that adds the connector block to mirror I, behind the mirror guard: the one
-/// JSON patch of these procedures that sets a whole block (`Kube::patch` sets members of it).
-struct AddBlock<'a> {
-    op: &'static str,
-    path: String,
-    value: Block<'a>,
-}
-
-impl ToJson for AddBlock<'_> {
-    fn write_json(&self, out: &mut String) {
-        Object::new(out)
-            .member("op", self.op)
-            .member("path", &self.path)
-            .member("value", &self.value)
-            .end();
-    }
-}
-
+/// The connector block a JSON patch adds to mirror I, behind the mirror guard: the one JSON
+/// patch of these procedures that sets a whole block (`Kube::patch` sets members of it).
 struct Block<'a> {
     state: &'static str,
     list_offsets: Keyed<'a, Keyed<'a, &'a str>>,
@@ -344,10 +328,10 @@ impl Kube<'_> {
                     self.ctx.value(Var::MirrorIndex)
                 ));
                 comment.extend(self.guard_comment().into_iter().take(1));
-                let add = AddBlock {
+                let add = PatchOp {
                     op: "add",
                     path: self.block_pointer(),
-                    value: Block {
+                    value: Some(Block {
                         state: "stopped",
                         list_offsets: Keyed("toConfigMap", Keyed("name", "%LIST_CM%")),
                         alter_offsets: Keyed("fromConfigMap", Keyed("name", "%ALTER_CM%")),
@@ -360,7 +344,7 @@ impl Kube<'_> {
                                     .collect()
                             })
                             .unwrap_or_default(),
-                    },
+                    }),
                 };
                 let ops = format!("[{},{}]", self.guard_op(), to_json(&add));
                 (
