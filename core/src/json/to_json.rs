@@ -4,7 +4,7 @@
 //! so a record that embeds names or entries keeps the bytes golden files pin.
 //!
 //! This is the writing half of what serde_json did here; the page's wasm is smaller without it
-//! (ARCHITECTURE.md, "JSON records without serde").
+//! (ARCHITECTURE.md, "JSON: the raw level in core, serde in the CLI").
 
 use super::{JsonValue, Raw, write_compact, write_string};
 use std::borrow::Cow;

@@ -19,7 +19,8 @@ pub enum DraftRecord {
 pub enum DraftError {
     /// The record was written by another version of the editor.
     AnotherVersion,
-    /// The record is not JSON of this version's shape (`reason`: serde_json's words).
+    /// The record is not JSON of this version's shape (`reason`: the parser's message, or the
+    /// member that does not read; where, by line and column).
     Unreadable { record: DraftRecord, reason: String },
 }
 
