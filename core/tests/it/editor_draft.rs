@@ -205,6 +205,23 @@ fn records_are_written_in_the_same_shape_as_before() {
     assert_eq!(chosen_kind().draft_record(), KIND_DRAFT);
 }
 
+/// Restores `source` with an edits record that does not read: the text area and the listing
+/// come back without edits, and the notice (returned) says why.
+fn without_edits(source: &str, draft: &str) -> String {
+    let restored = Editor::restore(source, Some(draft))
+        .unwrap_or_else(|e| panic!("the source is restored alone: {e}\n{draft}"));
+    let session = restored.session().expect("the listing is loaded again");
+    assert_eq!(session.changed_count(), 0, "{draft}");
+    let notice = restored.notice().expect("the notice says why");
+    assert_eq!(notice.severity, offsets_core::Severity::Warning, "{draft}");
+    let text = notice.text.clone();
+    assert!(
+        text.ends_with(" The text area and the listing were restored without them."),
+        "{text}"
+    );
+    text
+}
+
 #[test]
 fn a_record_of_another_version_is_refused_with_the_message() {
     for source in [
@@ -238,9 +255,7 @@ fn a_record_of_another_version_is_refused_with_the_message() {
             "{bad}: {e}"
         );
     }
-    let e = Editor::restore(MM2_SOURCE, Some("{\"version\":1,\"set\":[[\"x\"]]}"))
-        .unwrap_err()
-        .to_string();
+    let e = without_edits(MM2_SOURCE, "{\"version\":1,\"set\":[[\"x\"]]}");
     assert!(e.starts_with("The saved edits are unreadable ("), "{e}");
 }
 
@@ -278,8 +293,11 @@ fn an_unreadable_record_names_the_member_and_where() {
         ),
     ];
     for (draft, want) in cases {
-        let e = Editor::restore(MM2_SOURCE, Some(draft)).unwrap_err();
-        assert_eq!(e.to_string(), want, "{draft}");
+        let e = without_edits(MM2_SOURCE, draft);
+        assert_eq!(
+            e,
+            format!("{want} The text area and the listing were restored without them.")
+        );
     }
     // Missing optional members, nulls and defaults read as before: an empty draft of this
     // version restores the source with no edits.
@@ -384,9 +402,7 @@ fn lone_surrogate_escapes_are_refused_cleanly() {
             Editor::restore_with_prefs(MM2_SOURCE, Some(MM2_DRAFT), Some(&prefs)).unwrap();
         assert_same(&restored, &mm2());
         let draft = MM2_DRAFT.replacen(r#""filter":""#, &format!(r#""filter":"{escape}"#), 1);
-        let e = Editor::restore(MM2_SOURCE, Some(&draft))
-            .unwrap_err()
-            .to_string();
+        let e = without_edits(MM2_SOURCE, &draft);
         assert!(
             e.starts_with("The saved edits are unreadable ("),
             "{escape}: {e}"
@@ -395,13 +411,15 @@ fn lone_surrogate_escapes_are_refused_cleanly() {
         // escape makes the edits record unreadable, and the message says where it is.
         let entry = GEN_DRAFT.replacen(r#""lsn":""#, &format!(r#""lsn":"{escape}"#), 1);
         let at = entry.find(escape).unwrap();
-        let e = Editor::restore(GEN_SOURCE, Some(&entry))
-            .unwrap_err()
-            .to_string();
+        let e = without_edits(GEN_SOURCE, &entry);
         let column: usize = e
             .strip_prefix("The saved edits are unreadable (")
             .and_then(|rest| rest.split(" at line 1 column ").nth(1))
-            .and_then(|rest| rest.strip_suffix(").")?.parse().ok())
+            .and_then(|rest| {
+                rest.strip_suffix("). The text area and the listing were restored without them.")?
+                    .parse()
+                    .ok()
+            })
             .unwrap_or_else(|| panic!("{escape}: {e}"));
         assert!(
             (at + 1..=at + 1 + escape.len()).contains(&column),

@@ -149,7 +149,8 @@ impl Editor {
     }
 
     /// The editor of a source record, and the draft's `savedAt`: the source re-imported, the
-    /// draft's prefs and references put back, its edits re-applied if they belong to it.
+    /// draft's prefs and references put back, its edits re-applied if they belong to it. A
+    /// draft record that does not read gives the source back alone, and the notice says why.
     pub(super) fn restore_draft(
         source_record: &str,
         draft_record: Option<&str>,
@@ -158,7 +159,21 @@ impl Editor {
         let Some(draft) = draft_record else {
             return Ok((editor, None));
         };
-        let mut draft: EditsRecord<'_> = read_record(draft, DraftRecord::Edits)?;
+        let mut draft: EditsRecord<'_> = match read_record(draft, DraftRecord::Edits) {
+            Ok(draft) => draft,
+            Err(DraftError::AnotherVersion) => return Err(DraftError::AnotherVersion),
+            // The text area and the listing are worth having back without the edits.
+            Err(unreadable) => {
+                editor.page.notice = Some(Notice {
+                    severity: Severity::Warning,
+                    text: format!(
+                        "{unreadable} The text area and the listing were restored without them."
+                    ),
+                    at: NoticeAt::Page,
+                });
+                return Ok((editor, None));
+            }
+        };
         let mut problems = Vec::new();
         editor.apply_prefs(&draft);
         // References are facts of the cluster, not edits of the listing: restored whatever
