@@ -138,28 +138,19 @@ impl Kube<'_> {
                 self.cr(),
                 to_json(&Keyed("spec", spec))
             )),
-            Some((name, alias_path)) => {
-                let guard = match alias_path {
-                    AliasPath::New => "/spec/mirrors/%MIRROR_INDEX%/source/alias",
-                    AliasPath::Old => "/spec/mirrors/%MIRROR_INDEX%/sourceCluster",
-                };
-                let test = PatchOp {
-                    op: "test",
-                    path: guard.to_owned(),
-                    value: Some(name.source.as_str()),
-                };
+            Some(_) => {
                 let ops: Vec<PatchOp<'_, &V>> = connector_ops
                     .iter()
                     .map(|(op, path, value)| PatchOp {
                         op,
-                        path: format!("/spec/mirrors/%MIRROR_INDEX%/{}/{path}", self.field()),
+                        path: self.mm2_pointer(path),
                         value: value.as_ref(),
                     })
                     .collect();
                 self.sh(&format!(
                     "⟨kubectl⟩ patch {} --type=json -p «{}»",
                     self.cr(),
-                    to_json(&Guarded { test, ops })
+                    self.guarded(ops)
                 ))
             }
         }
@@ -367,13 +358,25 @@ impl Kube<'_> {
         v
     }
 
-    /// The literal JSON-patch `test` operation (MirrorMaker 2 only).
-    pub(super) fn guard_op(&self) -> String {
-        let source = self.mm2().map_or("", |(n, _)| n.source.as_str());
-        to_json(&PatchOp {
+    /// The JSON-patch `test` operation of the mirror's source alias (MirrorMaker 2 only).
+    fn guard_test(&self) -> PatchOp<'static, &str> {
+        PatchOp {
             op: "test",
             path: self.guard_pointer().to_owned(),
-            value: Some(source),
+            value: Some(self.mm2().map_or("", |(n, _)| n.source.as_str())),
+        }
+    }
+
+    /// The literal JSON-patch `test` operation (MirrorMaker 2 only).
+    pub(super) fn guard_op(&self) -> String {
+        to_json(&self.guard_test())
+    }
+
+    /// A MirrorMaker 2 JSON patch: the guard's `test`, then `ops`, as one JSON array.
+    pub(super) fn guarded<V: ToJson>(&self, ops: Vec<PatchOp<'_, V>>) -> String {
+        to_json(&Guarded {
+            test: self.guard_test(),
+            ops,
         })
     }
 

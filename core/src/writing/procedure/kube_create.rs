@@ -15,7 +15,7 @@ use super::strimzi_options::StrimziVersion;
 use super::strimzi_quiet::Quiet;
 use super::transport::{Create, Transport};
 use super::{Checked, Previous};
-use crate::json::{JsonValue, Keyed, Object, PatchOp, ToJson, to_json};
+use crate::json::{JsonValue, Keyed, Object, PatchOp, ToJson};
 use std::collections::BTreeMap;
 
 /// The file the copy-paste steps save the created resource to.
@@ -346,7 +346,7 @@ impl Kube<'_> {
                             .unwrap_or_default(),
                     }),
                 };
-                let ops = format!("[{},{}]", self.guard_op(), to_json(&add));
+                let ops = self.guarded(vec![add]);
                 (
                     "Create the connector: add its block to the mirror, stopped",
                     self.sh(&format!(

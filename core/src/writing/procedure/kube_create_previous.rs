@@ -11,6 +11,7 @@ use super::kube_create::RESUMES;
 use super::shell::Mode;
 use super::step::{RawStep, commands, step};
 use super::strimzi_options::StrimziVersion;
+use crate::json::PatchOp;
 
 impl Kube<'_> {
     /// The command that takes the created connector away again (Refuse).
@@ -18,10 +19,13 @@ impl Kube<'_> {
         match self.mm2() {
             None => self.sh(&format!("⟨kubectl⟩ delete {}", self.cr())),
             Some(_) => self.sh(&format!(
-                "⟨kubectl⟩ patch {} --type=json -p «[{},{{\"op\":\"remove\",\"path\":\"{}\"}}]»",
+                "⟨kubectl⟩ patch {} --type=json -p «{}»",
                 self.cr(),
-                self.guard_op(),
-                self.block_pointer()
+                self.guarded(vec![PatchOp::<()> {
+                    op: "remove",
+                    path: self.block_pointer(),
+                    value: None,
+                }])
             )),
         }
     }
