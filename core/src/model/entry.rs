@@ -47,7 +47,7 @@ enum Stored {
 /// and they come from the same place.
 impl PartialEq for Entry {
     fn eq(&self, other: &Entry) -> bool {
-        self.pos() == other.pos() && self.raw().same_as(other.raw())
+        self.same_origin(other) && self.raw().same_as(other.raw())
     }
 }
 

@@ -47,17 +47,12 @@ fn read_record<T: read::FromRaw>(text: &str, record: DraftRecord) -> Result<T, D
     T::from_raw(root).map_err(unreadable)
 }
 
-/// A record as compact JSON.
-fn write_record(record: &impl json::ToJson) -> String {
-    json::to_json(record)
-}
-
 impl Editor {
     /// The large, rarely changing part of the draft: the text area and the loaded source.
     /// The page writes it when the user loads (successfully or not).
     pub fn source_record(&self) -> String {
         let loaded = self.loaded.as_ref();
-        write_record(&SourceRecord {
+        json::to_json(&SourceRecord {
             version: DRAFT_VERSION,
             input: Cow::Borrowed(&self.import.input),
             source: loaded.map(|l| {
@@ -124,13 +119,13 @@ impl Editor {
     /// after a bulk change of 100k rows) would make typing lag. Newer than the draft's own copy
     /// of them, so [`Editor::restore_with_prefs`] applies it last.
     pub fn prefs_record(&self) -> String {
-        write_record(&self.prefs_fields())
+        json::to_json(&self.prefs_fields())
     }
 
     /// The draft's edits (as values, not as an undo history), written when the data changes,
     /// with the filter and the export settings of that moment.
     pub fn draft_record(&self) -> String {
-        write_record(&self.edits_record(None))
+        json::to_json(&self.edits_record(None))
     }
 
     fn edits_record(&self, saved_at: Option<i64>) -> EditsRecord<'_> {
@@ -213,6 +208,6 @@ impl Editor {
     /// [`Editor::draft_record`] with the time it is written (`now`, epoch milliseconds, from
     /// the page's clock: core has none), so that a restored draft can say how old it is.
     pub fn draft_record_at(&self, now: i64) -> String {
-        write_record(&self.edits_record(Some(now)))
+        json::to_json(&self.edits_record(Some(now)))
     }
 }

@@ -28,10 +28,15 @@ fn get<'a>(v: Raw<'a>, key: &str) -> Option<Raw<'a>> {
     v.get(key)
 }
 
+/// `value`, the value of member `key`, read; an error names the member.
+fn read_member<T: FromRaw>(key: &str, value: Raw<'_>) -> Result<T, String> {
+    T::from_raw(value).map_err(|e| format!("{key}: {e}"))
+}
+
 /// The value of member `key` of the object `v`, which must be there.
 pub(super) fn required<T: FromRaw>(v: Raw<'_>, key: &str) -> Result<T, String> {
     match get(v, key) {
-        Some(value) => T::from_raw(value).map_err(|e| format!("{key}: {e}")),
+        Some(value) => read_member(key, value),
         None => Err(format!("missing member '{key}'")),
     }
 }
@@ -39,9 +44,7 @@ pub(super) fn required<T: FromRaw>(v: Raw<'_>, key: &str) -> Result<T, String> {
 /// The value of member `key` of the object `v`; `None` when it is missing or `null`.
 pub(super) fn optional<T: FromRaw>(v: Raw<'_>, key: &str) -> Result<Option<T>, String> {
     match get(v, key) {
-        Some(value) if !value.is_null() => T::from_raw(value)
-            .map(Some)
-            .map_err(|e| format!("{key}: {e}")),
+        Some(value) if !value.is_null() => read_member(key, value).map(Some),
         _ => Ok(None),
     }
 }
@@ -50,7 +53,7 @@ pub(super) fn optional<T: FromRaw>(v: Raw<'_>, key: &str) -> Result<Option<T>, S
 /// when it is `null`, which is not a value of the type).
 pub(super) fn or_default<T: FromRaw + Default>(v: Raw<'_>, key: &str) -> Result<T, String> {
     match get(v, key) {
-        Some(value) => T::from_raw(value).map_err(|e| format!("{key}: {e}")),
+        Some(value) => read_member(key, value),
         None => Ok(T::default()),
     }
 }

@@ -296,14 +296,15 @@ impl ToJson for EntryJson {
 
 impl FromRaw for EntryJson {
     fn from_raw(v: Raw<'_>) -> Result<Self, String> {
-        // A record is read on a tape, which knows where the entry's text ends.
-        match (v.tape_document(), v.end()) {
-            (Some((_, text)), Some(end)) => text
-                .get(v.start()..end)
-                .map(|entry| EntryJson::Text(entry.to_owned()))
-                .ok_or_else(|| expected("an entry", v)),
-            _ => Ok(EntryJson::Text(crate::json::to_compact(v))),
-        }
+        // Its text as saved: a record is read on a tape, which knows where the entry ends (a
+        // tree's would be written out again).
+        let saved = match (v.tape_document(), v.end()) {
+            (Some((_, text)), Some(end)) => text.get(v.start()..end),
+            _ => None,
+        };
+        Ok(EntryJson::Text(
+            saved.map_or_else(|| crate::json::to_compact(v), str::to_owned),
+        ))
     }
 }
 
