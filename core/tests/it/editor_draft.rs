@@ -321,11 +321,15 @@ fn an_unreadable_record_names_the_member_and_where() {
 
 #[test]
 fn a_newer_member_is_ignored() {
-    let draft = MM2_DRAFT.replacen(
-        r#"{"version":1,"#,
-        r#"{"version":1,"customResource":"kind: KafkaConnector","#,
-        1,
-    );
+    // A member, and a setting id inside "fields", that this build does not know.
+    let draft = MM2_DRAFT
+        .replacen(
+            r#"{"version":1,"#,
+            r#"{"version":1,"customResource":"kind: KafkaConnector","#,
+            1,
+        )
+        .replacen(r#""fields":{"#, r#""fields":{"laterSetting":"x","#, 1);
+    assert!(draft.contains("laterSetting"));
     let source = MM2_SOURCE.replacen(r#"{"version":1,"#, r#"{"version":1,"later":[{}],"#, 1);
     let restored = Editor::restore(&source, Some(&draft)).unwrap();
     assert_same(&restored, &mm2());
@@ -481,4 +485,25 @@ fn the_restore_action_puts_the_draft_in_place_and_bumps_every_revision() {
     assert_eq!(e.notice().unwrap().text, ANOTHER_VERSION);
     assert_eq!(e.input(), "");
     assert!(e.session().is_none());
+
+    // Saved edits that do not read: the page gets its text area and listing back, and the
+    // warning says why (no "Draft restored from ..." age: nothing of the draft came back).
+    let mut e = Editor::new();
+    e.apply(EditorAction::Import(ImportAction::Restore {
+        source: saved.source_record(),
+        draft: Some(r#"{"version":1,"set":7}"#.into()),
+        prefs: None,
+        now: SAVED_AT,
+    }));
+    assert_eq!(
+        e.notice().unwrap().text,
+        "The saved edits are unreadable (set: expected an array, found a number at line 1 column 20). The text area and the listing were restored without them."
+    );
+    assert_eq!(e.input(), saved.input());
+    let listing_alone = Editor::restore(&saved.source_record(), None).unwrap();
+    assert_eq!(
+        e.session().unwrap().len(),
+        listing_alone.session().unwrap().len()
+    );
+    assert_eq!(e.session().unwrap().changed_count(), 0);
 }
