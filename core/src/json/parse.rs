@@ -25,6 +25,17 @@ pub struct JsonError {
     pub offset: usize,
 }
 
+/// The message and where: `expected ':' after a key at line 2 column 6`.
+impl std::fmt::Display for JsonError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "{} at line {} column {}",
+            self.message, self.pos.line, self.pos.column
+        )
+    }
+}
+
 /// Parses `text` as one JSON document; positions are those of `text` itself.
 pub fn parse(text: &str) -> Result<JsonValue, JsonError> {
     parse_mapped(text, &SourceMap::Identity)

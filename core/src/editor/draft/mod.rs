@@ -33,12 +33,7 @@ pub const DRAFT_VERSION: i64 = 1;
 /// what and where).
 fn read_record<T: read::FromRaw>(text: &str, record: DraftRecord) -> Result<T, DraftError> {
     let unreadable = |reason| DraftError::Unreadable { record, reason };
-    let tape = json::parse_tape(text).map_err(|e| {
-        unreadable(format!(
-            "{} at line {} column {}",
-            e.message, e.pos.line, e.pos.column
-        ))
-    })?;
+    let tape = json::parse_tape(text).map_err(|e| unreadable(e.to_string()))?;
     let root = json::Raw::from(tape.root());
     match root.get("version").and_then(json::Raw::as_i64) {
         Some(v) if v != DRAFT_VERSION => return Err(DraftError::AnotherVersion),

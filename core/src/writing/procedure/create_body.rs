@@ -11,10 +11,7 @@ use crate::model::names::ConnectorName;
 pub(super) fn create_body(name: &ConnectorName, config: &str) -> Result<String, CreateBodyError> {
     let config = config.trim();
     let tape = json::parse_tape(config).map_err(|e| CreateBodyError::NotAnObject {
-        reason: format!(
-            "{} at line {} column {}",
-            e.message, e.pos.line, e.pos.column
-        ),
+        reason: e.to_string(),
     })?;
     let object = json::Raw::from(tape.root());
     if object.kind() != RawKind::Object {
